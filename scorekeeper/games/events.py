@@ -1,0 +1,63 @@
+"""What every rules engine shares: the player-facing error and the event log's undo rule.
+
+A game is its setup plus an append-only log of events. Engines never store derived state:
+they fold the *effective* events (the log with undone actions taken out) into a state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+UNDO = "undo"
+
+
+class RuleError(ValueError):
+    """Something the rules forbid, explained in a sentence a player understands.
+
+    ``field`` names the form field or record field the message belongs to (``"tricks"``,
+    ``"contract"``, ``"trump"`` ...) so that a form can show it next to that field, and
+    ``deal`` the deal (or hand) number it is about, when there is one.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, deal: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.deal = deal
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of a game's log: a kind (``announce``, ``record``, ``undo`` ...) and its data."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "data": dict(self.data)}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Event:
+        return cls(kind=str(raw["kind"]), data=dict(raw.get("data") or {}))
+
+
+def effective_events(events: Iterable[Event]) -> list[Event]:
+    """The log with every undone action removed.
+
+    An ``undo`` takes back the most recent action that is still in effect; several undos in a
+    row take back several actions. An undo with nothing left to take back is an error.
+    """
+    stack: list[Event] = []
+    for event in events:
+        if event.kind == UNDO:
+            if not stack:
+                raise RuleError("There is nothing to undo.")
+            stack.pop()
+        else:
+            stack.append(event)
+    return stack
