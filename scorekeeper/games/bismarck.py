@@ -1,0 +1,669 @@
+"""Bismarck: three players, 52 cards, 16 tricks a deal, quotas instead of bids.
+
+The rules (see ``shared/rules/README.md``):
+
+* **modern** (default): 12 deals; deal *k* is dealt by seat ``(d + k - 1) % 3`` and forehand,
+  the dealer's left, declares one of Spader, Valfri, Sang, Pass that they have not used yet;
+* **classic** (1949): 9 deals in fixed order, Trumf ×3, Sang ×3, Pass (Noll) ×3, forehand
+  declares; the Trumf suit is the suit of the first face-up card;
+* **british**: 12 deals, each player deals four in a row and, as dealer, declares Sang, Trumf,
+  Valfri, Pass (Misère) in that order.
+
+Declarer's quota is 8 (4 in Pass), the others' 4 (6 in Pass). A player scores tricks − quota
+(quota − tricks in Pass), so every deal sums to zero. A redeal keeps the deal, the dealer, the
+declarer and the contract and scores nothing.
+
+The engine folds a game's setup and its *effective* events (undo applied) into a :class:`State`.
+Event kinds: ``announce`` (contract and trump for the current deal), ``record`` (its tricks),
+``redeal``, ``correct`` (any earlier or the current deal; later deals are re-validated) and
+``undo``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+from scorekeeper.games.cards import Suit
+from scorekeeper.games.events import UNDO, Event, RuleError
+
+KIND = "bismarck"
+PLAYERS = 3
+TRICKS = 16
+MAX_NAME_LENGTH = 30
+
+
+class Variant(Enum):
+    MODERN = "modern"
+    CLASSIC = "classic"
+    BRITISH = "british"
+
+    @property
+    def title(self) -> str:
+        return _VARIANT_TITLES[self]
+
+    @property
+    def deal_count(self) -> int:
+        return 9 if self is Variant.CLASSIC else 12
+
+    @property
+    def contracts(self) -> tuple[Contract, ...]:
+        """The variant's contracts, in the order of the score sheet's columns."""
+        return _VARIANT_CONTRACTS[self]
+
+
+class Contract(Enum):
+    SPADER = "spader"
+    VALFRI = "valfri"
+    TRUMF = "trumf"
+    SANG = "sang"
+    PASS = "pass"
+
+    @property
+    def is_pass(self) -> bool:
+        return self is Contract.PASS
+
+    @property
+    def needs_trump(self) -> bool:
+        """Valfri and Trumf have a trump suit that must be written down."""
+        return self in (Contract.VALFRI, Contract.TRUMF)
+
+    def name_in(self, variant: Variant) -> str:
+        """The contract's name as players of ``variant`` say it (Swedish in every language)."""
+        if self is Contract.PASS and variant is Variant.CLASSIC:
+            return "Noll"
+        if self is Contract.PASS and variant is Variant.BRITISH:
+            return "Misère"
+        return _CONTRACT_NAMES[self]
+
+    @property
+    def display(self) -> str:
+        return _CONTRACT_NAMES[self]
+
+    def quotas(self, declarer: int) -> tuple[int, int, int]:
+        """The three players' quotas, by seat, when ``declarer`` declares this contract."""
+        mine, others = (4, 6) if self.is_pass else (8, 4)
+        return tuple(mine if seat == declarer else others for seat in range(PLAYERS))  # type: ignore[return-value]
+
+
+_VARIANT_TITLES = {
+    Variant.MODERN: "Modern",
+    Variant.CLASSIC: "Classic 1949",
+    Variant.BRITISH: "British",
+}
+_VARIANT_CONTRACTS = {
+    Variant.MODERN: (Contract.SPADER, Contract.VALFRI, Contract.SANG, Contract.PASS),
+    Variant.CLASSIC: (Contract.TRUMF, Contract.SANG, Contract.PASS),
+    Variant.BRITISH: (Contract.SANG, Contract.TRUMF, Contract.VALFRI, Contract.PASS),
+}
+_CONTRACT_NAMES = {
+    Contract.SPADER: "Spader",
+    Contract.VALFRI: "Valfri",
+    Contract.TRUMF: "Trumf",
+    Contract.SANG: "Sang",
+    Contract.PASS: "Pass",
+}
+
+#: House rules that change nothing in the scoring; recorded with the game, printed on its card.
+OPTIONS: dict[str, str] = {
+    "see_all_cards": "Forehand picks up all 20 cards before choosing the contract.",
+    "other_face_up": "The last four cards (or four the dealer picks) are dealt face up instead.",
+    "must_trump": "A player who cannot follow suit must trump if able.",
+}
+
+
+def score(contract: Contract, declarer: int, tricks: Sequence[int]) -> tuple[int, int, int]:
+    """Each seat's score: tricks − quota, or quota − tricks in Pass. Always sums to zero."""
+    quotas = contract.quotas(declarer)
+    sign = -1 if contract.is_pass else 1
+    result = tuple(sign * (taken - quota) for taken, quota in zip(tricks, quotas, strict=True))
+    assert sum(result) == 0, f"deal scores {result} do not sum to zero"
+    return result  # type: ignore[return-value]
+
+
+# --- setup -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: tuple[str, str, str]
+    first_dealer: int = 0
+    variant: Variant = Variant.MODERN
+    options: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if len(self.players) != PLAYERS:
+            raise RuleError("Bismarck needs exactly three players.", field="players")
+        seen: set[str] = set()
+        for name in self.players:
+            if not isinstance(name, str) or not name.strip():
+                raise RuleError("Every player needs a name.", field="players")
+            if len(name) > MAX_NAME_LENGTH:
+                raise RuleError(
+                    f"A name can be at most {MAX_NAME_LENGTH} characters.", field="players"
+                )
+            if name.strip().casefold() in seen:
+                raise RuleError(f"Two players are called {name.strip()}.", field="players")
+            seen.add(name.strip().casefold())
+        if isinstance(self.first_dealer, bool) or self.first_dealer not in range(PLAYERS):
+            raise RuleError(
+                "The first dealer must be one of the three players.", field="first_dealer"
+            )
+        unknown = set(self.options) - set(OPTIONS)
+        if unknown:
+            raise RuleError(f"Unknown house rule: {', '.join(sorted(unknown))}.", field="options")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant.value,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "options": {name: True for name in sorted(self.options)},
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Setup:
+        players = raw.get("players")
+        if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+            raise RuleError("players must be a list of three names.", field="players")
+        try:
+            variant = Variant(raw.get("variant", "modern"))
+        except ValueError:
+            raise RuleError(
+                "variant must be modern, classic or british.", field="variant"
+            ) from None
+        options = raw.get("options") or {}
+        if not isinstance(options, Mapping) or not all(
+            isinstance(value, bool) for value in options.values()
+        ):
+            raise RuleError("options must map house-rule names to true or false.", field="options")
+        first_dealer = raw.get("first_dealer", 0)
+        if not isinstance(first_dealer, int):
+            raise RuleError("first_dealer must be a seat number: 0, 1 or 2.", field="first_dealer")
+        return cls(
+            players=tuple(p.strip() for p in players),  # type: ignore[arg-type]
+            first_dealer=first_dealer,
+            variant=variant,
+            options=frozenset(name for name, on in options.items() if on),
+        )
+
+
+# --- the schedule ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScheduledDeal:
+    """Who deals and who declares in a deal, and the contract when the variant fixes it."""
+
+    number: int
+    dealer: int
+    declarer: int
+    fixed_contract: Contract | None
+
+
+_CLASSIC_ORDER = (Contract.TRUMF,) * 3 + (Contract.SANG,) * 3 + (Contract.PASS,) * 3
+_BRITISH_ORDER = (Contract.SANG, Contract.TRUMF, Contract.VALFRI, Contract.PASS)
+
+
+def schedule(setup: Setup) -> tuple[ScheduledDeal, ...]:
+    """Every deal of the game: its number, dealer, declarer and any fixed contract."""
+    first = setup.first_dealer
+    deals = []
+    for number in range(1, setup.variant.deal_count + 1):
+        if setup.variant is Variant.BRITISH:
+            dealer = (first + (number - 1) // 4) % PLAYERS
+            deals.append(ScheduledDeal(number, dealer, dealer, _BRITISH_ORDER[(number - 1) % 4]))
+        else:
+            dealer = (first + number - 1) % PLAYERS
+            fixed = _CLASSIC_ORDER[number - 1] if setup.variant is Variant.CLASSIC else None
+            deals.append(ScheduledDeal(number, dealer, (dealer + 1) % PLAYERS, fixed))
+    return tuple(deals)
+
+
+# --- the sheet: what was entered, deal by deal ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One deal as entered: contract, trump, tricks (None while in play) and redeals."""
+
+    contract: Contract
+    trump: Suit | None = None
+    tricks: tuple[int, int, int] | None = None
+    redeals: int = 0
+
+
+@dataclass(frozen=True)
+class DealResult:
+    number: int
+    dealer: int
+    declarer: int
+    contract: Contract
+    trump: Suit | None
+    tricks: tuple[int, int, int] | None
+    scores: tuple[int, int, int] | None
+    totals: tuple[int, int, int]
+    redeals: int
+
+    @property
+    def recorded(self) -> bool:
+        return self.tricks is not None
+
+    @property
+    def trump_shown(self) -> Suit | None:
+        """The trump suit as the sheet shows it (Spader is always spades)."""
+        return Suit.SPADES if self.contract is Contract.SPADER else self.trump
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One event of the log described for people; ``undone`` when a later undo took it back."""
+
+    seq: int
+    kind: str
+    deal: int | None
+    summary: str
+    undone: bool
+
+
+@dataclass(frozen=True)
+class State:
+    setup: Setup
+    deals: tuple[DealResult, ...]
+    totals: tuple[int, int, int]
+    current: ScheduledDeal | None
+    announced: DealResult | None
+    allowed: tuple[Contract, ...]
+    used: tuple[dict[Contract, int], ...]
+    history: tuple[HistoryEntry, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return KIND
+
+    @property
+    def players(self) -> tuple[str, str, str]:
+        return self.setup.players
+
+    @property
+    def variant(self) -> Variant:
+        return self.setup.variant
+
+    @property
+    def deal_count(self) -> int:
+        return self.setup.variant.deal_count
+
+    @property
+    def recorded(self) -> tuple[DealResult, ...]:
+        return tuple(deal for deal in self.deals if deal.recorded)
+
+    @property
+    def finished(self) -> bool:
+        return self.current is None
+
+    @property
+    def phase(self) -> str:
+        """``announce`` (choose the contract), ``record`` (enter tricks) or ``finished``."""
+        if self.current is None:
+            return "finished"
+        return "record" if self.announced is not None else "announce"
+
+    @property
+    def log_length(self) -> int:
+        """How many events the log holds: the position the next event is based on."""
+        return len(self.history)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the highest total once the game is over (several share a tie)."""
+        if not self.finished:
+            return ()
+        best = max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        best = max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    def remaining(self, seat: int) -> tuple[Contract, ...]:
+        return tuple(c for c in self.variant.contracts if c not in self.used[seat])
+
+
+# --- parsing event data ----------------------------------------------------------------------
+
+
+def parse_contract(value: Any) -> Contract:
+    if isinstance(value, Contract):
+        return value
+    try:
+        return Contract(str(value).strip().lower())
+    except ValueError:
+        raise RuleError(
+            "Choose a contract: Spader, Valfri, Trumf, Sang or Pass.", field="contract"
+        ) from None
+
+
+def parse_trump(value: Any) -> Suit | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, Suit):
+        return value
+    if not isinstance(value, str):
+        raise RuleError("The trump suit must be spades, hearts, diamonds or clubs.", field="trump")
+    try:
+        return Suit.from_name(value)
+    except ValueError:
+        raise RuleError(
+            "The trump suit must be spades, hearts, diamonds or clubs.", field="trump"
+        ) from None
+
+
+def parse_tricks(value: Any) -> tuple[int, int, int]:
+    if not isinstance(value, list | tuple) or len(value) != PLAYERS:
+        raise RuleError("Enter the tricks of all three players.", field="tricks")
+    for taken in value:
+        if isinstance(taken, bool) or not isinstance(taken, int):
+            raise RuleError("Tricks must be whole numbers from 0 to 16.", field="tricks")
+        if not 0 <= taken <= TRICKS:
+            raise RuleError("Tricks must be whole numbers from 0 to 16.", field="tricks")
+    total = sum(value)
+    if total != TRICKS:
+        raise RuleError(
+            f"The tricks add up to {total}, but a deal has {TRICKS} tricks.", field="tricks"
+        )
+    return tuple(value)  # type: ignore[return-value]
+
+
+def _parse_deal_number(data: Mapping[str, Any]) -> int:
+    number = data.get("deal")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise RuleError("Which deal is this for? The deal number is missing.", field="deal")
+    return number
+
+
+# --- validation and scoring of the whole sheet ----------------------------------------------
+
+
+def _check_line(setup: Setup, slot: ScheduledDeal, line: Line, used: dict[Contract, int]) -> None:
+    """Refuse a line the rules forbid; ``used`` is what the declarer has used before it."""
+    name = setup.players[slot.declarer]
+    variant = setup.variant
+    contract = line.contract
+    if slot.fixed_contract is not None and contract is not slot.fixed_contract:
+        raise RuleError(
+            f"Deal {slot.number} is {slot.fixed_contract.name_in(variant)} in the "
+            f"{variant.title.lower()} game.",
+            field="contract",
+            deal=slot.number,
+        )
+    if contract not in variant.contracts:
+        raise RuleError(
+            f"{contract.display} is not played in the {variant.title.lower()} game.",
+            field="contract",
+            deal=slot.number,
+        )
+    if contract in used:
+        raise RuleError(
+            f"{name} has already played {contract.name_in(variant)} (deal {used[contract]}).",
+            field="contract",
+            deal=slot.number,
+        )
+    if contract.needs_trump and line.trump is None:
+        raise RuleError(
+            f"Name the trump suit for {contract.name_in(variant)}.", field="trump", deal=slot.number
+        )
+    if contract is Contract.SPADER and line.trump not in (None, Suit.SPADES):
+        raise RuleError("In Spader, spades are trumps.", field="trump", deal=slot.number)
+    if contract in (Contract.SANG, Contract.PASS) and line.trump is not None:
+        raise RuleError(
+            f"{contract.name_in(variant)} is played without trumps.",
+            field="trump",
+            deal=slot.number,
+        )
+    if line.tricks is not None:
+        try:
+            parse_tricks(line.tricks)
+        except RuleError as error:
+            raise RuleError(error.message, field="tricks", deal=slot.number) from None
+    if isinstance(line.redeals, bool) or not isinstance(line.redeals, int) or line.redeals < 0:
+        raise RuleError("Redeals must be a count (0 or more).", field="redeals", deal=slot.number)
+
+
+def evaluate(setup: Setup, lines: Sequence[Line], history: tuple[HistoryEntry, ...] = ()) -> State:
+    """Validate and score a sheet of lines (only the last may be unrecorded)."""
+    slots = schedule(setup)
+    if len(lines) > len(slots):
+        raise RuleError(
+            f"The game has only {len(slots)} deals.", field="deals", deal=len(slots) + 1
+        )
+    used: tuple[dict[Contract, int], ...] = ({}, {}, {})
+    totals = (0, 0, 0)
+    results: list[DealResult] = []
+    for index, (slot, line) in enumerate(zip(slots, lines, strict=False)):
+        if line.tricks is None and index != len(lines) - 1:
+            raise RuleError(
+                f"Deal {slot.number} has no tricks recorded.", field="tricks", deal=slot.number
+            )
+        _check_line(setup, slot, line, used[slot.declarer])
+        used[slot.declarer][line.contract] = slot.number
+        scores = None
+        if line.tricks is not None:
+            scores = score(line.contract, slot.declarer, line.tricks)
+            totals = tuple(t + s for t, s in zip(totals, scores, strict=True))  # type: ignore[assignment]
+        results.append(
+            DealResult(
+                number=slot.number,
+                dealer=slot.dealer,
+                declarer=slot.declarer,
+                contract=line.contract,
+                trump=line.trump,
+                tricks=line.tricks,
+                scores=scores,
+                totals=totals,
+                redeals=line.redeals,
+            )
+        )
+    announced = results[-1] if results and not results[-1].recorded else None
+    if announced is not None:
+        current: ScheduledDeal | None = slots[announced.number - 1]
+    else:
+        current = slots[len(results)] if len(results) < len(slots) else None
+    if current is None or announced is not None:
+        allowed: tuple[Contract, ...] = ()
+    elif current.fixed_contract is not None:
+        allowed = (current.fixed_contract,)
+    else:
+        allowed = tuple(c for c in setup.variant.contracts if c not in used[current.declarer])
+    return State(
+        setup=setup,
+        deals=tuple(results),
+        totals=totals,
+        current=current,
+        announced=announced,
+        allowed=allowed,
+        used=used,
+        history=history,
+    )
+
+
+def new_game(setup: Setup) -> State:
+    return evaluate(setup, [])
+
+
+# --- events ----------------------------------------------------------------------------------
+
+
+def _fold(setup: Setup, lines: list[Line], event: Event) -> tuple[list[Line], str, int | None]:
+    """Apply one event to the sheet; return the new sheet, a summary and the deal it is about."""
+    state = evaluate(setup, lines)
+    data = event.data
+    players = setup.players
+    variant = setup.variant
+    if event.kind == "correct":
+        return _correct(setup, lines, data)
+    number = _parse_deal_number(data)
+    if state.current is None:
+        raise RuleError(
+            f"The game is over: all {state.deal_count} deals are recorded.",
+            field="deal",
+            deal=number,
+        )
+    current = state.current
+    if number < current.number:
+        raise RuleError(
+            f"Deal {number} is already recorded; use Correct to change it.",
+            field="deal",
+            deal=number,
+        )
+    if number > current.number:
+        raise RuleError(
+            f"This is deal {current.number}, not deal {number}.", field="deal", deal=number
+        )
+    declarer = players[current.declarer]
+
+    if event.kind == "announce":
+        if state.announced is not None:
+            raise RuleError(
+                f"Deal {number} is already announced "
+                f"({state.announced.contract.name_in(variant)}): record its tricks.",
+                field="contract",
+                deal=number,
+            )
+        contract = parse_contract(data.get("contract"))
+        line = Line(contract, parse_trump(data.get("trump")))
+        new = [*lines, line]
+        evaluate(setup, new)
+        return new, f"{declarer} announced {_contract_text(line, variant)}", number
+
+    if event.kind == "record":
+        if state.announced is None:
+            if data.get("contract") is None:
+                raise RuleError(
+                    f"Announce the contract for deal {number} first.", field="contract", deal=number
+                )
+            base = Line(parse_contract(data.get("contract")), parse_trump(data.get("trump")))
+            lines = [*lines, base]
+        elif (
+            data.get("contract") is not None
+            and parse_contract(data.get("contract")) is not lines[-1].contract
+        ):
+            raise RuleError(
+                f"Deal {number} was announced as {lines[-1].contract.name_in(variant)}.",
+                field="contract",
+                deal=number,
+            )
+        tricks = parse_tricks(data.get("tricks"))
+        line = replace(lines[-1], tricks=tricks)
+        new = [*lines[:-1], line]
+        evaluate(setup, new)
+        return new, f"tricks {_tricks_text(tricks)}", number
+
+    if event.kind == "redeal":
+        if state.announced is None:
+            raise RuleError(
+                f"Deal {number} has not been announced yet: there is nothing to redeal.",
+                field="deal",
+                deal=number,
+            )
+        line = lines[-1]
+        trump = line.trump
+        if data.get("trump") not in (None, ""):
+            if line.contract not in (Contract.VALFRI, Contract.TRUMF):
+                raise RuleError(
+                    f"{line.contract.name_in(variant)} keeps its trumps on a redeal.",
+                    field="trump",
+                    deal=number,
+                )
+            trump = parse_trump(data.get("trump"))
+        new = [*lines[:-1], replace(line, trump=trump, redeals=line.redeals + 1)]
+        evaluate(setup, new)
+        return new, f"redealt ({_contract_text(new[-1], variant)})", number
+
+    raise RuleError(f"Unknown action {event.kind!r}.", field="kind")
+
+
+def _correct(
+    setup: Setup, lines: list[Line], data: Mapping[str, Any]
+) -> tuple[list[Line], str, int | None]:
+    number = _parse_deal_number(data)
+    if not 1 <= number <= len(lines):
+        raise RuleError(f"Deal {number} has not been played yet.", field="deal", deal=number)
+    old = lines[number - 1]
+    contract = parse_contract(data["contract"]) if data.get("contract") else old.contract
+    trump = parse_trump(data["trump"]) if "trump" in data else old.trump
+    if "trump" not in data and not contract.needs_trump and contract is not Contract.SPADER:
+        trump = None
+    tricks = old.tricks
+    if data.get("tricks") is not None:
+        if old.tricks is None:
+            raise RuleError(
+                f"Deal {number} is still in play: record its tricks instead.",
+                field="tricks",
+                deal=number,
+            )
+        tricks = parse_tricks(data.get("tricks"))
+    line = replace(old, contract=contract, trump=trump, tricks=tricks)
+    if line == old:
+        raise RuleError(f"That is what deal {number} already says.", field="deal", deal=number)
+    new = [*lines[: number - 1], line, *lines[number:]]
+    try:
+        evaluate(setup, new)
+    except RuleError as error:
+        if error.deal is not None and error.deal > number:
+            raise RuleError(
+                f"This correction would make deal {error.deal} illegal: {error.message}",
+                field=error.field,
+                deal=error.deal,
+            ) from None
+        raise
+    changes = []
+    if line.contract is not old.contract or line.trump is not old.trump:
+        changes.append(
+            f"{_contract_text(old, setup.variant)} → {_contract_text(line, setup.variant)}"
+        )
+    if line.tricks != old.tricks:
+        changes.append(f"tricks {_tricks_text(old.tricks)} → {_tricks_text(line.tricks)}")
+    return new, "corrected: " + "; ".join(changes), number
+
+
+def _contract_text(line: Line, variant: Variant) -> str:
+    name = line.contract.name_in(variant)
+    if line.trump is not None and line.contract is not Contract.SPADER:
+        return f"{name} {line.trump.symbol}"
+    return name
+
+
+def _tricks_text(tricks: Sequence[int] | None) -> str:
+    return "–" if tricks is None else "/".join(str(t) for t in tricks)
+
+
+def replay(setup: Setup, events: Sequence[Event]) -> State:
+    """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule.
+
+    An undo restores the sheet as it was before the action it takes back, which is the same
+    as folding only the effective events (:func:`effective_events`), and keeps the history.
+    """
+    lines: list[Line] = []
+    entries: list[HistoryEntry] = []
+    undoable: list[tuple[int, list[Line]]] = []
+    for seq, event in enumerate(events):
+        if event.kind == UNDO:
+            if not undoable:
+                raise RuleError("There is nothing to undo.")
+            index, lines = undoable.pop()
+            target = entries[index] = replace(entries[index], undone=True)
+            entries.append(HistoryEntry(seq, UNDO, target.deal, f"undid: {target.summary}", False))
+            continue
+        new, summary, deal = _fold(setup, lines, event)
+        undoable.append((len(entries), lines))
+        entries.append(HistoryEntry(seq, event.kind, deal, summary, False))
+        lines = new
+    return evaluate(setup, lines, tuple(entries))
+
+
+def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
+    """The state after appending ``event`` to ``events``; :class:`RuleError` if it is illegal."""
+    return replay(setup, [*events, event])
