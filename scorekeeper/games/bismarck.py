@@ -324,6 +324,15 @@ class State:
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
     @property
+    def winner_names(self) -> tuple[str, ...]:
+        return tuple(self.players[seat] for seat in self.winners)
+
+    @property
+    def standings(self) -> tuple[int, ...]:
+        """Seats from the highest total to the lowest (ties in seat order)."""
+        return tuple(sorted(range(PLAYERS), key=lambda seat: (-self.totals[seat], seat)))
+
+    @property
     def leaders(self) -> tuple[int, ...]:
         best = max(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)

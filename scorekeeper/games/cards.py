@@ -35,7 +35,11 @@ class Suit(Enum):
         """Parse a suit name (``hearts``), letter (``H``) or symbol (``♥``)."""
         text = name.strip()
         for suit in cls:
-            if text.lower() == suit.record_name or text.upper() == suit.value or text == suit.symbol:
+            if (
+                text.lower() == suit.record_name
+                or text.upper() == suit.value
+                or text == suit.symbol
+            ):
                 return suit
         raise ValueError(f"{name!r} is not a suit (spades, hearts, diamonds or clubs).")
 

@@ -1,0 +1,1078 @@
+"""Klaberjass (Klabberjass, Bela): two players, 32 cards (7 to A), 9 cards each, 9 tricks.
+
+The rules (see ``shared/rules/README.md`` and the Swedish seed text):
+
+* The deal alternates: hand *k* is dealt by seat ``(d + k - 1) % 2``; the other player is the
+  elder hand. After the bidding (spel, pass, kast, färgbud) the score keeper records the
+  outcome: the **maker** and the trump suit, or that the hand was **thrown in** (no score; the
+  other player deals next).
+* **Sequences** (natural order A K Q J 10 9 8 7, in trumps too): three in a row score 20, four
+  or more 50 (a 7-card run is one sequence worth 50). Only the player with the best sequence
+  scores, and then all of their sequences. Best = longest; at equal length one in trumps beats
+  one that is not; otherwise the higher top card; still equal: the non-dealer's.
+* **Bella** (kungaparet): trump K + Q in one player's hand, 20.
+* **Card points** won in tricks: trump J 20, trump 9 14, A 11, 10 10, K 4, Q 3, other J 2, the
+  rest 0; the last trick 10. Only 18 of the 32 cards are played, so each player's points are
+  entered (or counted from the cards they captured); no player can have more than the 18 best
+  cards hold (146).
+* A player's **hand total** = sequences + bella + card points + last trick. Settlement: the
+  maker's total greater → each scores their own; equal → the opponent scores their own, the
+  maker 0; the opponent's greater → the opponent scores both totals, the maker 0.
+* The first to the target (500) or more after a hand wins; if both reach it in the same hand the
+  higher total wins; if they are equal, play on.
+
+The engine folds a game's setup and its *effective* events (undo applied) into a :class:`State`.
+Event kinds: ``hand`` (the current hand, in the record format of :func:`parse_hand`),
+``correct`` (an earlier hand replaced; later hands are re-derived and re-validated) and
+``undo``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum, StrEnum
+from functools import cache
+from typing import Any
+
+from scorekeeper.games.cards import Card, Suit, parse_card
+from scorekeeper.games.events import UNDO, Event, RuleError, effective_events
+
+KIND = "klaberjass"
+PLAYERS = 2
+TRICKS = 9
+PLAYED_CARDS = 2 * TRICKS
+HAND_SIZE = 9
+DEFAULT_TARGET = 500
+MAX_TARGET = 100_000
+MAX_NAME_LENGTH = 30
+BELLA_POINTS = 20
+LAST_TRICK_POINTS = 10
+
+#: The ranks of the 32-card pack in natural order, high to low (sequences use this order).
+PACK_RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7")
+
+_PLAIN_VALUES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+_TRUMP_VALUES = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3}
+
+Pair = tuple[int, int]
+
+
+class EventKind(StrEnum):
+    HAND = "hand"
+    CORRECT = "correct"
+    UNDO = UNDO
+
+
+class Outcome(Enum):
+    """How a hand was settled."""
+
+    THROWN_IN = "thrown_in"
+    MAKER_AHEAD = "maker_ahead"
+    TIE = "tie"
+    OPPONENT_AHEAD = "opponent_ahead"
+
+
+# --- cards and their values ------------------------------------------------------------------
+
+
+def pack() -> tuple[Card, ...]:
+    """The 32-card pack, suit by suit, high to low."""
+    return tuple(Card(rank, suit) for suit in Suit for rank in PACK_RANKS)
+
+
+def card_value(card: Card, trump: Suit) -> int:
+    """What ``card`` counts when won in a trick, with ``trump`` as trumps."""
+    table = _TRUMP_VALUES if card.suit is trump else _PLAIN_VALUES
+    return table.get(card.rank, 0)
+
+
+def count_card_points(cards: Sequence[Card], trump: Suit) -> int:
+    """The card points of a pile of captured cards (without the last trick)."""
+    return sum(card_value(card, trump) for card in cards)
+
+
+def max_card_points(trump: Suit) -> int:
+    """The most card points one player can win: the 18 most valuable cards of the pack."""
+    values = sorted((card_value(card, trump) for card in pack()), reverse=True)
+    return sum(values[:PLAYED_CARDS])
+
+
+@cache
+def _possible_card_points(trump: Suit) -> frozenset[int]:
+    """Every card-point total that an even number (at most 18) of the pack's cards can make."""
+    reachable: set[tuple[int, int]] = {(0, 0)}  # (points, number of cards)
+    for card in pack():
+        value = card_value(card, trump)
+        reachable |= {(p + value, n + 1) for p, n in reachable if n < PLAYED_CARDS}
+    return frozenset(p for p, n in reachable if n % 2 == 0)
+
+
+def _rank_index(card: Card) -> int:
+    """0 for the ace, 7 for the seven: the position in the natural order."""
+    return PACK_RANKS.index(card.rank)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _labels(cards: Sequence[Card]) -> str:
+    return " ".join(card.label for card in cards)
+
+
+# --- sequences -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    """One declared sequence: three or more cards of one suit in a row, stored high to low."""
+
+    cards: tuple[Card, ...]
+
+    @property
+    def suit(self) -> Suit:
+        return self.cards[0].suit
+
+    @property
+    def length(self) -> int:
+        return len(self.cards)
+
+    @property
+    def top(self) -> Card:
+        return self.cards[0]
+
+    @property
+    def value(self) -> int:
+        """20 for three cards, 50 for four or more."""
+        return 50 if self.length >= 4 else 20
+
+    @property
+    def label(self) -> str:
+        return _labels(self.cards)
+
+    @property
+    def codes(self) -> list[str]:
+        return [card.code for card in self.cards]
+
+    def strength(self, trump: Suit | None) -> tuple[int, bool, int]:
+        """Compare runs by this: longer, then in trumps, then the higher top card."""
+        return (self.length, self.suit is trump, -_rank_index(self.top))
+
+
+def _make_run(cards: list[Card], name: str, deal: int) -> Run:
+    where = {"field": "sequences", "deal": deal}
+    cards = sorted(cards, key=lambda card: (_rank_index(card), card.suit.value))
+    if len(cards) < 3:
+        raise RuleError(
+            f"A sequence needs at least three cards: {name}'s {_labels(cards) or 'empty one'}"
+            " is too short.",
+            **where,
+        )
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise RuleError(f"{card.label} is listed twice in one of {name}'s sequences.", **where)
+        seen.add(card)
+    ordered = cards
+    if len({card.suit for card in ordered}) != 1:
+        raise RuleError(
+            f"{_labels(ordered)} is not a sequence: its cards must all be of one suit.", **where
+        )
+    indices = [_rank_index(card) for card in ordered]
+    if indices != list(range(indices[0], indices[0] + len(indices))):
+        raise RuleError(
+            f"{_labels(ordered)} is not a sequence: the cards must follow each other "
+            "(A K Q J 10 9 8 7).",
+            **where,
+        )
+    return Run(tuple(ordered))
+
+
+def _best_run(runs: Sequence[Run], trump: Suit | None) -> Run | None:
+    return max(runs, key=lambda run: run.strength(trump), default=None)
+
+
+def sequence_contest(
+    sequences: tuple[tuple[Run, ...], tuple[Run, ...]],
+    trump: Suit | None,
+    dealer: int,
+    players: Sequence[str],
+) -> tuple[int | None, str | None]:
+    """Who scores sequences (a seat, or None when nobody declared one) and why, in words."""
+    best = [_best_run(sequences[seat], trump) for seat in range(PLAYERS)]
+    elder = 1 - dealer
+    if best[0] is None and best[1] is None:
+        return None, None
+    if best[0] is None or best[1] is None:
+        seat = 0 if best[1] is None else 1
+        return seat, f"Only {players[seat]} declared a sequence"
+    a, b = best
+    if a.strength(trump) == b.strength(trump):
+        return elder, (
+            f"{players[elder]}'s {a.length}-card run to the {a.top.rank} ties "
+            f"{players[dealer]}'s; the non-dealer wins the tie"
+        )
+    winner = 0 if a.strength(trump) > b.strength(trump) else 1
+    won, lost = best[winner], best[1 - winner]
+    assert won is not None and lost is not None
+    mine, theirs = players[winner], players[1 - winner]
+    if won.length != lost.length:
+        reason = f"{mine}'s {won.length}-card run beats {theirs}'s {lost.length}-card run"
+    elif won.suit is trump:
+        reason = f"{mine}'s {won.length}-card run in trumps beats {theirs}'s {lost.length}-card run"
+    else:
+        reason = (
+            f"{mine}'s {won.length}-card run to the {won.top.label} beats "
+            f"{theirs}'s to the {lost.top.label}"
+        )
+    return winner, reason
+
+
+# --- setup -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game settings: the target score (500)."""
+
+    target: int = DEFAULT_TARGET
+
+    def __post_init__(self) -> None:
+        target = self.target
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise RuleError("The target must be a whole number of points.", field="target")
+        if not 1 <= target <= MAX_TARGET:
+            raise RuleError(
+                f"The target must be between 1 and {MAX_TARGET} points.", field="target"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"target": self.target}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any] | None) -> Options:
+        if raw is None:
+            return cls()
+        if not isinstance(raw, Mapping):
+            raise RuleError("options must map option names to values.", field="options")
+        unknown = sorted(str(key) for key in raw if key != "target")
+        if unknown:
+            raise RuleError(f"Unknown Klaberjass option: {', '.join(unknown)}.", field="options")
+        return cls(target=raw.get("target", DEFAULT_TARGET))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The two players (seats 0 and 1), who deals first, and the options."""
+
+    players: tuple[str, str]
+    first_dealer: int = 0
+    options: Options = field(default_factory=Options)
+
+    def __post_init__(self) -> None:
+        players = self.players
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise RuleError("Klaberjass needs exactly two players.", field="players")
+        if len(players) != PLAYERS:
+            raise RuleError("Klaberjass needs exactly two players.", field="players")
+        names: list[str] = []
+        for name in players:
+            if not isinstance(name, str) or not name.strip():
+                raise RuleError("Every player needs a name.", field="players")
+            name = name.strip()
+            if len(name) > MAX_NAME_LENGTH:
+                raise RuleError(
+                    f"A name can be at most {MAX_NAME_LENGTH} characters.", field="players"
+                )
+            if names and name.casefold() == names[0].casefold():
+                raise RuleError(f"Both players are called {name}.", field="players")
+            names.append(name)
+        object.__setattr__(self, "players", tuple(names))
+        if isinstance(self.first_dealer, bool) or self.first_dealer not in (0, 1):
+            raise RuleError(
+                "The first dealer must be one of the two players (seat 0 or 1).",
+                field="first_dealer",
+            )
+        if not isinstance(self.options, Options):
+            raise RuleError("options must be Klaberjass options.", field="options")
+
+    @property
+    def target(self) -> int:
+        return self.options.target
+
+    def dealer_of(self, number: int) -> int:
+        """The seat that deals hand ``number`` (1-based): the deal alternates."""
+        return (self.first_dealer + number - 1) % PLAYERS
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "options": self.options.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Setup:
+        if not isinstance(raw, Mapping):
+            raise RuleError("A Klaberjass setup must be a record of fields.", field="players")
+        unknown = sorted(
+            str(key) for key in raw if key not in ("players", "first_dealer", "options")
+        )
+        if unknown:
+            raise RuleError(f"Unknown setup field: {', '.join(unknown)}.", field=unknown[0])
+        players = raw.get("players")
+        if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+            raise RuleError("players must be a list of two names.", field="players")
+        return cls(
+            players=tuple(players),  # type: ignore[arg-type]
+            first_dealer=raw.get("first_dealer", 0),
+            options=Options.from_dict(raw.get("options")),
+        )
+
+
+# --- a hand as recorded ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as the score keeper records it: thrown in, or the maker, trumps and the points.
+
+    Card points are given as numbers (``card_points``), as the cards each player captured
+    (``captured``), or both (then they must agree).
+    """
+
+    thrown_in: bool = False
+    maker: int | None = None
+    trump: Suit | None = None
+    sequences: tuple[tuple[Run, ...], tuple[Run, ...]] = ((), ())
+    bella: int | None = None
+    last_trick: int | None = None
+    card_points: Pair | None = None
+    captured: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
+
+    @property
+    def points(self) -> Pair:
+        """Each player's card points (without the last trick), typed or counted."""
+        if self.thrown_in:
+            return (0, 0)
+        if self.card_points is not None:
+            return self.card_points
+        assert self.captured is not None and self.trump is not None
+        return (
+            count_card_points(self.captured[0], self.trump),
+            count_card_points(self.captured[1], self.trump),
+        )
+
+
+_HAND_FIELDS = ("maker", "trump", "sequences", "bella", "last_trick", "card_points", "captured")
+#: Fields a record may carry next to a hand that the engine derives itself (ignored on input).
+_DERIVED_FIELDS = ("number", "dealer", "sequence_winner", "hand_totals", "scores")
+
+
+def _blank(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, list | tuple):
+        return all(_blank(item) for item in value)
+    return False
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'s"
+
+
+def _parse_seat(value: Any, what: str, field_name: str, deal: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+        raise RuleError(
+            f"{what} must be one of the two players (seat 0 or 1).", field=field_name, deal=deal
+        )
+    return value
+
+
+def _parse_trump(value: Any, deal: int) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    message = "The trump suit must be spades, hearts, diamonds or clubs."
+    if not isinstance(value, str):
+        raise RuleError(message, field="trump", deal=deal)
+    try:
+        return Suit.from_name(value)
+    except ValueError:
+        raise RuleError(message, field="trump", deal=deal) from None
+
+
+def _parse_pack_card(code: Any, field_name: str, deal: int) -> Card:
+    if isinstance(code, Card):
+        card = code
+    else:
+        try:
+            card = parse_card(code)
+        except ValueError as error:
+            raise RuleError(str(error), field=field_name, deal=deal) from None
+    if card.rank not in PACK_RANKS:
+        raise RuleError(f"{card.label} is not in a 32-card pack.", field=field_name, deal=deal)
+    return card
+
+
+def _per_player(value: Any, field_name: str, example: str, deal: int) -> tuple[Any, Any]:
+    if not isinstance(value, list | tuple) or len(value) != PLAYERS:
+        raise RuleError(
+            f"{field_name} must give both players' {example}.", field=field_name, deal=deal
+        )
+    return value[0], value[1]
+
+
+def _parse_sequences(
+    value: Any, names: Sequence[str], deal: int
+) -> tuple[tuple[Run, ...], tuple[Run, ...]]:
+    if value is None:
+        return ((), ())
+    where = {"field": "sequences", "deal": deal}
+    per_player = _per_player(value, "sequences", 'sequences, like [[["7H", "8H", "9H"]], []]', deal)
+    holder: dict[Card, int] = {}
+    result: list[tuple[Run, ...]] = []
+    for seat, raw_runs in enumerate(per_player):
+        name = names[seat]
+        if raw_runs is None:
+            raw_runs = []
+        if not isinstance(raw_runs, list | tuple):
+            raise RuleError(f"{_possessive(name)} sequences must be a list of sequences.", **where)
+        runs: list[Run] = []
+        for raw_run in raw_runs:
+            if not isinstance(raw_run, list | tuple):
+                raise RuleError(
+                    f"Each of {_possessive(name)} sequences must be a list of cards.", **where
+                )
+            cards = [_parse_pack_card(code, "sequences", deal) for code in raw_run]
+            run = _make_run(cards, name, deal)
+            for card in run.cards:
+                if card in holder:
+                    raise RuleError(f"{card.label} is in two sequences.", **where)
+                holder[card] = seat
+            runs.append(run)
+        for i, first in enumerate(runs):
+            for second in runs[i + 1 :]:
+                if first.suit is second.suit and (
+                    _rank_index(first.cards[-1]) + 1 == _rank_index(second.top)
+                    or _rank_index(second.cards[-1]) + 1 == _rank_index(first.top)
+                ):
+                    joined = sorted((*first.cards, *second.cards), key=_rank_index)
+                    raise RuleError(
+                        f"{first.label} and {second.label} follow each other: declare "
+                        f"{_labels(joined)} as one sequence.",
+                        **where,
+                    )
+        held = sum(run.length for run in runs)
+        if held > HAND_SIZE:
+            raise RuleError(
+                f"{_possessive(name)} sequences use {held} cards, but a player holds only "
+                f"{HAND_SIZE}.",
+                **where,
+            )
+        runs.sort(key=lambda run: (-run.length, _rank_index(run.top), run.suit.value))
+        result.append(tuple(runs))
+    return result[0], result[1]
+
+
+def _parse_captured(
+    value: Any, names: Sequence[str], deal: int
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    where = {"field": "captured", "deal": deal}
+    per_player = _per_player(value, "captured", 'captured cards, like [["JH", "7S"], []]', deal)
+    owner: dict[Card, int] = {}
+    result: list[tuple[Card, ...]] = []
+    for seat, raw_cards in enumerate(per_player):
+        name = names[seat]
+        if raw_cards is None:
+            raw_cards = []
+        if not isinstance(raw_cards, list | tuple):
+            raise RuleError(f"{_possessive(name)} captured cards must be a list of cards.", **where)
+        cards: list[Card] = []
+        for code in raw_cards:
+            card = _parse_pack_card(code, "captured", deal)
+            if card in owner:
+                if owner[card] == seat:
+                    raise RuleError(
+                        f"{card.label} is listed twice in {_possessive(name)} captured cards.",
+                        **where,
+                    )
+                raise RuleError(
+                    f"{card.label} is in both {_possessive(names[0])} and "
+                    f"{_possessive(names[1])} captured cards.",
+                    **where,
+                )
+            owner[card] = seat
+            cards.append(card)
+        if len(cards) % 2:
+            raise RuleError(
+                f"{name} captured {_count(len(cards), 'card')}, but tricks have two cards "
+                "each: it must be an even number.",
+                **where,
+            )
+        result.append(tuple(cards))
+    total = len(result[0]) + len(result[1])
+    if total > PLAYED_CARDS:
+        raise RuleError(
+            f"The captured cards number {total}, but only {PLAYED_CARDS} cards "
+            f"({TRICKS} tricks) are played.",
+            **where,
+        )
+    return result[0], result[1]
+
+
+def _parse_card_points(value: Any, trump: Suit, names: Sequence[str], deal: int) -> Pair:
+    where = {"field": "card_points", "deal": deal}
+    per_player = _per_player(value, "card_points", "card points, like [81, 62]", deal)
+    most = max_card_points(trump)
+    possible = _possible_card_points(trump)
+    for seat, points in enumerate(per_player):
+        name = names[seat]
+        if isinstance(points, bool) or not isinstance(points, int):
+            shown = "nothing" if points is None else json.dumps(points, default=str)
+            raise RuleError(
+                f"{_possessive(name)} card points must be a whole number, not {shown}.", **where
+            )
+        if points < 0:
+            raise RuleError(
+                f"{_possessive(name)} card points ({points}) cannot be negative.", **where
+            )
+        if points > most:
+            raise RuleError(
+                f"{_possessive(name)} card points ({points}) are more than {TRICKS} tricks can "
+                f"hold ({most} at most).",
+                **where,
+            )
+        if points not in possible:
+            raise RuleError(
+                f"{_possessive(name)} card points ({points}) are not a total that cards can make.",
+                **where,
+            )
+    total = per_player[0] + per_player[1]
+    if total > most:
+        raise RuleError(
+            f"{names[0]} and {_possessive(names[1])} card points add up to {total}, more than "
+            f"the {PLAYED_CARDS} played cards hold ({most} at most).",
+            **where,
+        )
+    return per_player[0], per_player[1]
+
+
+def _check_hand(hand: Hand, names: Sequence[str], deal: int) -> None:
+    """The checks that need several fields at once."""
+    assert hand.trump is not None and hand.last_trick is not None
+    trump = hand.trump
+    bella_cards = (Card("K", trump), Card("Q", trump))
+    held: list[set[Card]] = [
+        {card for run in hand.sequences[seat] for card in run.cards} for seat in range(PLAYERS)
+    ]
+    if hand.bella is not None:
+        holder, other = hand.bella, 1 - hand.bella
+        for card in bella_cards:
+            if card in held[other]:
+                raise RuleError(
+                    f"{names[holder]} holds bella ({_labels(bella_cards)}), so {names[other]} "
+                    f"cannot have {card.label} in a sequence.",
+                    field="bella",
+                    deal=deal,
+                )
+        held[holder] |= set(bella_cards)
+        if len(held[holder]) > HAND_SIZE:
+            raise RuleError(
+                f"{_possessive(names[holder])} sequences and bella need {len(held[holder])} "
+                f"cards, but a player holds only {HAND_SIZE}.",
+                field="bella",
+                deal=deal,
+            )
+    if hand.captured is not None:
+        if not hand.captured[hand.last_trick]:
+            raise RuleError(
+                f"{names[hand.last_trick]} took the last trick but has no captured cards.",
+                field="last_trick",
+                deal=deal,
+            )
+        captured = set(hand.captured[0]) | set(hand.captured[1])
+        if len(captured) == PLAYED_CARDS:
+            for seat in range(PLAYERS):
+                for card in sorted(held[seat], key=lambda c: (c.suit.value, _rank_index(c))):
+                    if card not in captured:
+                        raise RuleError(
+                            f"{card.label} was in {_possessive(names[seat])} hand, but it is "
+                            "not among the captured cards.",
+                            field="captured",
+                            deal=deal,
+                        )
+        if hand.card_points is not None:
+            counted = (
+                count_card_points(hand.captured[0], trump),
+                count_card_points(hand.captured[1], trump),
+            )
+            for seat in range(PLAYERS):
+                if counted[seat] != hand.card_points[seat]:
+                    raise RuleError(
+                        f"{_possessive(names[seat])} card points ({hand.card_points[seat]}) do "
+                        f"not match the cards {names[seat]} captured ({counted[seat]}).",
+                        field="card_points",
+                        deal=deal,
+                    )
+
+
+def parse_hand(d: Mapping[str, Any], number: int, players: Sequence[str] | None = None) -> Hand:
+    """Read and validate one hand in the record format; ``number`` is the hand's number.
+
+    ``{"thrown_in": true}``, or ``{"maker": 0, "trump": "hearts", "sequences": [[["7H", "8H",
+    "9H"]], []], "bella": 1, "last_trick": 0, "card_points": [81, 62]}`` with ``"captured":
+    [[codes...], [codes...]]`` instead of (or as well as) ``card_points``. ``sequences`` and
+    ``bella`` may be left out. ``players`` names the seats in messages.
+    """
+    names = tuple(players) if players is not None else ("Player 1", "Player 2")
+    if not isinstance(d, Mapping):
+        raise RuleError("A hand must be a record of fields.", field="hand", deal=number)
+    unknown = sorted(
+        str(key) for key in d if key not in (*_HAND_FIELDS, *_DERIVED_FIELDS, "thrown_in")
+    )
+    if unknown:
+        raise RuleError(f"Unknown hand field: {', '.join(unknown)}.", field=unknown[0], deal=number)
+    thrown_in = d.get("thrown_in", False)
+    if not isinstance(thrown_in, bool):
+        raise RuleError("thrown_in must be true or false.", field="thrown_in", deal=number)
+    if thrown_in:
+        for key in _HAND_FIELDS:
+            if not _blank(d.get(key)):
+                raise RuleError(
+                    f"A thrown-in hand scores nothing: leave out {key.replace('_', ' ')}.",
+                    field=key,
+                    deal=number,
+                )
+        return Hand(thrown_in=True)
+
+    if d.get("maker") is None:
+        raise RuleError(
+            "Who made trumps? Record the maker, or that the hand was thrown in.",
+            field="maker",
+            deal=number,
+        )
+    maker = _parse_seat(d.get("maker"), "The maker", "maker", number)
+    if d.get("trump") is None:
+        raise RuleError("Record the trump suit.", field="trump", deal=number)
+    trump = _parse_trump(d.get("trump"), number)
+    sequences = _parse_sequences(d.get("sequences"), names, number)
+    bella = d.get("bella")
+    if bella is not None:
+        bella = _parse_seat(bella, "Bella", "bella", number)
+    if d.get("last_trick") is None:
+        raise RuleError("Record who took the last trick.", field="last_trick", deal=number)
+    last_trick = _parse_seat(d.get("last_trick"), "The last trick", "last_trick", number)
+    card_points = captured = None
+    if d.get("card_points") is None and d.get("captured") is None:
+        raise RuleError(
+            "Record each player's card points, or the cards each captured.",
+            field="card_points",
+            deal=number,
+        )
+    if d.get("captured") is not None:
+        captured = _parse_captured(d.get("captured"), names, number)
+    if d.get("card_points") is not None:
+        card_points = _parse_card_points(d.get("card_points"), trump, names, number)
+    hand = Hand(
+        thrown_in=False,
+        maker=maker,
+        trump=trump,
+        sequences=sequences,
+        bella=bella,
+        last_trick=last_trick,
+        card_points=card_points,
+        captured=captured,
+    )
+    _check_hand(hand, names, number)
+    return hand
+
+
+def hand_to_dict(hand: Hand) -> dict[str, Any]:
+    """The hand in the record format that :func:`parse_hand` reads."""
+    if hand.thrown_in:
+        return {"thrown_in": True}
+    assert hand.trump is not None
+    result: dict[str, Any] = {
+        "maker": hand.maker,
+        "trump": hand.trump.record_name,
+        "sequences": [[run.codes for run in runs] for runs in hand.sequences],
+        "bella": hand.bella,
+        "last_trick": hand.last_trick,
+    }
+    if hand.card_points is not None:
+        result["card_points"] = list(hand.card_points)
+    if hand.captured is not None:
+        result["captured"] = [[card.code for card in cards] for cards in hand.captured]
+    return result
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A hand as scored: what was recorded and everything derived from it."""
+
+    number: int
+    dealer: int
+    hand: Hand
+    sequence_winner: int | None
+    sequence_reason: str | None
+    sequence_points: Pair
+    bella_points: Pair
+    card_points: Pair
+    last_trick_points: Pair
+    hand_totals: Pair
+    scores: Pair
+    totals: Pair
+    outcome: Outcome
+    settlement: str
+
+    @property
+    def elder(self) -> int:
+        """The non-dealer, who bids first."""
+        return 1 - self.dealer
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.hand.thrown_in
+
+    @property
+    def maker(self) -> int | None:
+        return self.hand.maker
+
+    @property
+    def opponent(self) -> int | None:
+        """The maker's opponent (None when thrown in)."""
+        return None if self.hand.maker is None else 1 - self.hand.maker
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.hand.trump
+
+    @property
+    def sequences(self) -> tuple[tuple[Run, ...], tuple[Run, ...]]:
+        return self.hand.sequences
+
+    @property
+    def bella(self) -> int | None:
+        return self.hand.bella
+
+    @property
+    def last_trick(self) -> int | None:
+        return self.hand.last_trick
+
+
+def score_hand(setup: Setup, hand: Hand, number: int, before: Pair = (0, 0)) -> HandResult:
+    """Score hand ``number`` (already validated) given the running totals ``before`` it."""
+    names = setup.players
+    dealer = setup.dealer_of(number)
+    if hand.thrown_in:
+        return HandResult(
+            number=number,
+            dealer=dealer,
+            hand=hand,
+            sequence_winner=None,
+            sequence_reason=None,
+            sequence_points=(0, 0),
+            bella_points=(0, 0),
+            card_points=(0, 0),
+            last_trick_points=(0, 0),
+            hand_totals=(0, 0),
+            scores=(0, 0),
+            totals=before,
+            outcome=Outcome.THROWN_IN,
+            settlement=f"Thrown in: no score; {names[1 - dealer]} deals next",
+        )
+    assert hand.maker is not None
+    winner, reason = sequence_contest(hand.sequences, hand.trump, dealer, names)
+    sequence_points = tuple(
+        sum(run.value for run in hand.sequences[seat]) if seat == winner else 0
+        for seat in range(PLAYERS)
+    )
+    bella_points = tuple(BELLA_POINTS if seat == hand.bella else 0 for seat in range(PLAYERS))
+    last_trick_points = tuple(
+        LAST_TRICK_POINTS if seat == hand.last_trick else 0 for seat in range(PLAYERS)
+    )
+    card_points = hand.points
+    totals = tuple(
+        sequence_points[seat] + bella_points[seat] + card_points[seat] + last_trick_points[seat]
+        for seat in range(PLAYERS)
+    )
+    maker, opponent = hand.maker, 1 - hand.maker
+    scores = [0, 0]
+    if totals[maker] > totals[opponent]:
+        outcome = Outcome.MAKER_AHEAD
+        scores = list(totals)
+        settlement = (
+            f"{names[maker]} made trumps and scored more: {names[maker]} takes {totals[maker]}, "
+            f"{names[opponent]} takes {totals[opponent]}"
+        )
+    elif totals[maker] == totals[opponent]:
+        outcome = Outcome.TIE
+        scores[opponent] = totals[opponent]
+        settlement = (
+            f"{names[maker]} made trumps and tied at {totals[maker]}: "
+            f"{names[opponent]} takes {totals[opponent]}, {names[maker]} 0"
+        )
+    else:
+        outcome = Outcome.OPPONENT_AHEAD
+        scores[opponent] = totals[maker] + totals[opponent]
+        settlement = (
+            f"{names[maker]} made trumps and scored less: "
+            f"{names[opponent]} takes {scores[opponent]}"
+        )
+    return HandResult(
+        number=number,
+        dealer=dealer,
+        hand=hand,
+        sequence_winner=winner,
+        sequence_reason=reason,
+        sequence_points=sequence_points,  # type: ignore[arg-type]
+        bella_points=bella_points,  # type: ignore[arg-type]
+        card_points=card_points,
+        last_trick_points=last_trick_points,  # type: ignore[arg-type]
+        hand_totals=totals,  # type: ignore[arg-type]
+        scores=(scores[0], scores[1]),
+        totals=(before[0] + scores[0], before[1] + scores[1]),
+        outcome=outcome,
+        settlement=settlement,
+    )
+
+
+def derived_hand_dict(result: HandResult) -> dict[str, Any]:
+    """The fields a record shows next to a hand that the engine derived."""
+    return {
+        "number": result.number,
+        "dealer": result.dealer,
+        "sequence_winner": result.sequence_winner,
+        "hand_totals": list(result.hand_totals),
+        "scores": list(result.scores),
+    }
+
+
+def game_winner(totals: Pair, target: int) -> int | None:
+    """The winner once someone has reached ``target``; None while the game goes on."""
+    if max(totals) >= target and totals[0] != totals[1]:
+        return 0 if totals[0] > totals[1] else 1
+    return None
+
+
+# --- the state -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One event of the log described for people; ``undone`` when a later undo took it back."""
+
+    seq: int
+    kind: str
+    deal: int | None
+    summary: str
+    undone: bool
+
+
+@dataclass(frozen=True)
+class State:
+    setup: Setup
+    hands: tuple[HandResult, ...]
+    totals: Pair
+    winner: int | None
+    history: tuple[HistoryEntry, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return KIND
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return self.setup.players
+
+    @property
+    def target(self) -> int:
+        return self.setup.target
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def current_hand(self) -> int | None:
+        """The number of the next hand to record; None once the game is over."""
+        return None if self.finished else len(self.hands) + 1
+
+    @property
+    def current_dealer(self) -> int | None:
+        number = self.current_hand
+        return None if number is None else self.setup.dealer_of(number)
+
+    @property
+    def current_elder(self) -> int | None:
+        dealer = self.current_dealer
+        return None if dealer is None else 1 - dealer
+
+    @property
+    def leader(self) -> int | None:
+        """The seat ahead on points; None when level."""
+        if self.totals[0] == self.totals[1]:
+            return None
+        return 0 if self.totals[0] > self.totals[1] else 1
+
+    @property
+    def log_length(self) -> int:
+        """How many events the log holds: the position the next event is based on."""
+        return len(self.history)
+
+    @property
+    def result_text(self) -> str:
+        """The game's standing in a sentence."""
+        names = self.players
+        if self.winner is not None:
+            return (
+                f"{names[self.winner]} wins {self.totals[self.winner]} to "
+                f"{self.totals[1 - self.winner]}"
+            )
+        if self.totals[0] >= self.target and self.totals[0] == self.totals[1]:
+            return f"Both have {self.totals[0]}: play another hand"
+        return f"{names[0]} {self.totals[0]}, {names[1]} {self.totals[1]}; first to {self.target}"
+
+
+def _evaluate(setup: Setup, hands: Sequence[Hand], history: tuple[HistoryEntry, ...] = ()) -> State:
+    results: list[HandResult] = []
+    totals: Pair = (0, 0)
+    winner: int | None = None
+    for number, hand in enumerate(hands, 1):
+        if winner is not None:
+            raise RuleError(
+                f"The game was over after hand {number - 1} ({setup.players[winner]} won), so "
+                f"hand {number} cannot be played.",
+                field="number",
+                deal=number,
+            )
+        result = score_hand(setup, hand, number, totals)
+        results.append(result)
+        totals = result.totals
+        winner = game_winner(totals, setup.target)
+    return State(setup=setup, hands=tuple(results), totals=totals, winner=winner, history=history)
+
+
+def new_game(setup: Setup) -> State:
+    return _evaluate(setup, [])
+
+
+def _parse_number(data: Mapping[str, Any]) -> int:
+    number = data.get("number")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise RuleError("Which hand is this for? The hand number is missing.", field="number")
+    return number
+
+
+def _fold(setup: Setup, hands: list[Hand], event: Event) -> tuple[list[Hand], str, int | None]:
+    """Apply one event to the list of hands; return the new list, a summary and its hand."""
+    data = event.data
+    if not isinstance(data, Mapping):
+        raise RuleError("An event's data must be a record of fields.")
+    names = setup.players
+    if event.kind == EventKind.HAND:
+        number = _parse_number(data)
+        state = _evaluate(setup, hands)
+        if state.current_hand is None:
+            assert state.winner is not None
+            raise RuleError(
+                f"The game is over: {names[state.winner]} won. No more hands can be recorded.",
+                field="number",
+                deal=number,
+            )
+        if number < state.current_hand:
+            raise RuleError(
+                f"Hand {number} is already recorded; use Correct to change it.",
+                field="number",
+                deal=number,
+            )
+        if number > state.current_hand:
+            raise RuleError(
+                f"This is hand {state.current_hand}, not hand {number}.",
+                field="number",
+                deal=number,
+            )
+        hand = parse_hand(data, number, names)
+        new = [*hands, hand]
+        result = score_hand(setup, hand, number, state.totals)
+        return new, _describe(result, names), number
+
+    if event.kind == EventKind.CORRECT:
+        number = _parse_number(data)
+        if not 1 <= number <= len(hands):
+            raise RuleError(
+                f"Hand {number} has not been played yet: there is nothing to correct.",
+                field="number",
+                deal=number,
+            )
+        hand = parse_hand(data, number, names)
+        if hand == hands[number - 1]:
+            raise RuleError(
+                f"That is what hand {number} already says.", field="number", deal=number
+            )
+        new = [*hands[: number - 1], hand, *hands[number:]]
+        try:
+            state = _evaluate(setup, new)
+        except RuleError as error:
+            if error.deal is not None and error.deal > number:
+                raise RuleError(
+                    f"This correction would make hand {error.deal} illegal: {error.message}",
+                    field=error.field,
+                    deal=error.deal,
+                ) from None
+            raise
+        return new, "corrected: " + _describe(state.hands[number - 1], names), number
+
+    raise RuleError(f"Unknown action {event.kind!r}.", field="kind")
+
+
+def _describe(result: HandResult, names: Sequence[str]) -> str:
+    if result.thrown_in:
+        return f"hand {result.number} thrown in"
+    assert result.trump is not None and result.maker is not None
+    return f"hand {result.number}: trumps {result.trump.symbol}; {result.settlement}"
+
+
+def replay(setup: Setup, events: Sequence[Event]) -> State:
+    """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule.
+
+    Only the effective events count (:func:`effective_events`: an undo takes back the latest
+    action still in effect); the history keeps every event, undone ones marked.
+    """
+    effective_events(events)  # the shared undo rule: refuses an undo with nothing to undo
+    hands: list[Hand] = []
+    entries: list[HistoryEntry] = []
+    undoable: list[tuple[int, list[Hand]]] = []
+    for seq, event in enumerate(events):
+        if event.kind == UNDO:
+            index, hands = undoable.pop()
+            target = entries[index] = replace(entries[index], undone=True)
+            entries.append(HistoryEntry(seq, UNDO, target.deal, f"undid: {target.summary}", False))
+            continue
+        new, summary, number = _fold(setup, hands, event)
+        undoable.append((len(entries), hands))
+        entries.append(HistoryEntry(seq, event.kind, number, summary, False))
+        hands = new
+    return _evaluate(setup, hands, tuple(entries))
+
+
+def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
+    """The state after appending ``event`` to ``events``; :class:`RuleError` if it is illegal."""
+    return replay(setup, [*events, event])
+
+
+def hand_event(number: int, hand: Hand | Mapping[str, Any]) -> Event:
+    """A ``hand`` event recording ``hand`` as hand ``number``."""
+    data = hand_to_dict(hand) if isinstance(hand, Hand) else dict(hand)
+    return Event(EventKind.HAND.value, {**data, "number": number})
+
+
+def correct_event(number: int, hand: Hand | Mapping[str, Any]) -> Event:
+    """A ``correct`` event replacing hand ``number`` with ``hand``."""
+    data = hand_to_dict(hand) if isinstance(hand, Hand) else dict(hand)
+    return Event(EventKind.CORRECT.value, {**data, "number": number})

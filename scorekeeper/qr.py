@@ -1,0 +1,94 @@
+"""QR codes of a game's address, for other phones to join: compact inline SVG and terminal text.
+
+A QR code never points at ``localhost``: a phone cannot reach it. When the page was opened as
+localhost, the code uses this machine's address on the local network instead.
+"""
+
+from __future__ import annotations
+
+import io
+import ipaddress
+import socket
+from urllib.parse import urlsplit, urlunsplit
+
+import qrcode
+from markupsafe import Markup
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (``127.0.0.1`` when it has none).
+
+    Connecting a UDP socket sends nothing; it only asks the kernel which interface it would use.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 9))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def is_local_host(host: str) -> bool:
+    name = host.strip("[]").lower()
+    if name in ("localhost", "localhost.localdomain") or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def reachable_url(url: str, public_url: str | None = None) -> str:
+    """The address other phones should use for ``url``: the configured public URL's origin,
+    or ``url`` with a loopback host replaced by this machine's LAN address."""
+    parts = urlsplit(url)
+    if public_url:
+        public = urlsplit(public_url)
+        prefix = public.path.rstrip("/")
+        return urlunsplit((public.scheme, public.netloc, prefix + parts.path, parts.query, ""))
+    host = parts.hostname or ""
+    if is_local_host(host):
+        netloc = lan_address() + (f":{parts.port}" if parts.port else "")
+        return urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+    return url
+
+
+def _matrix(data: str, border: int) -> list[list[bool]]:
+    code = qrcode.QRCode(border=border, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(data)
+    code.make(fit=True)
+    return code.get_matrix()
+
+
+def qr_svg(data: str, *, border: int = 2, title: str = "") -> Markup:
+    """A QR code as a small inline SVG: one path, one rectangle per horizontal run of modules."""
+    matrix = _matrix(data, border)
+    size = len(matrix)
+    parts: list[str] = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < size:
+            if row[x]:
+                start = x
+                while x < size and row[x]:
+                    x += 1
+                parts.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+            else:
+                x += 1
+    label = Markup.escape(title or data)
+    return Markup(
+        f'<svg class="qr" viewBox="0 0 {size} {size}" role="img" aria-label="{label}" '
+        f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges">'
+        f'<rect width="{size}" height="{size}" fill="#fff"/>'
+        f'<path fill="#000" d="{"".join(parts)}"/></svg>'
+    )
+
+
+def qr_text(data: str) -> str:
+    """A QR code drawn with block characters, for the terminal."""
+    code = qrcode.QRCode(border=1)
+    code.add_data(data)
+    code.make(fit=True)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()

@@ -1,0 +1,81 @@
+"""The web layer: thin views over the store and the rules engines."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from scorekeeper.db import db
+from scorekeeper.games.cards import Suit
+
+csrf = CSRFProtect()
+
+
+def init_app(app: Flask) -> None:
+    csrf.init_app(app)
+    from scorekeeper.web import bismarck, home, play
+
+    app.register_blueprint(home.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(bismarck.bp)
+    app.jinja_env.globals["Suit"] = Suit
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["join_names"] = join_names
+    app.register_error_handler(404, _not_found)
+    app.register_error_handler(413, _too_large)
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(500, _server_error)
+
+
+def signed(value: int | None) -> str:
+    """Scores as the sheet writes them: +2, −1, 0 (a real minus sign)."""
+    if value is None:
+        return ""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "0"
+
+
+def join_names(names: list[str] | tuple[str, ...]) -> str:
+    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
+
+
+def _not_found(_error):
+    return render_template(
+        "error.html",
+        title=_("Not found"),
+        message=_("There is no game at this address. Check the link, or start a new game."),
+    ), 404
+
+
+def _too_large(_error):
+    return render_template(
+        "error.html", title=_("Too large"), message=_("That upload is too large.")
+    ), 413
+
+
+def _csrf_error(error):
+    return render_template(
+        "error.html",
+        title=_("Please try again"),
+        message=_(
+            "This form had expired or was not sent from Scorekeeper. Nothing was changed: "
+            "go back, reload the page and send it again."
+        ),
+    ), 400
+
+
+def _server_error(_error):
+    db.session.rollback()
+    return render_template(
+        "error.html",
+        title=_("Something went wrong"),
+        message=_("Nothing you entered before was lost. Reload the page and try again."),
+    ), 500
