@@ -30,7 +30,7 @@ Event kinds: ``hand`` (the current hand, in the record format of :func:`parse_ha
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 from functools import cache
@@ -114,6 +114,11 @@ def _rank_index(card: Card) -> int:
     return PACK_RANKS.index(card.rank)
 
 
+def _pair(values: Iterable[int]) -> Pair:
+    first, second = values
+    return (first, second)
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
@@ -163,19 +168,19 @@ class Run:
 
 def _make_run(cards: list[Card], name: str, deal: int) -> Run:
     where = {"field": "sequences", "deal": deal}
-    cards = sorted(cards, key=lambda card: (_rank_index(card), card.suit.value))
-    if len(cards) < 3:
+    ordered = sorted(cards, key=lambda card: (_rank_index(card), card.suit.value))
+    if not ordered:
+        raise RuleError(f"One of {name}'s sequences has no cards.", **where)
+    if len(ordered) < 3:
         raise RuleError(
-            f"A sequence needs at least three cards: {name}'s {_labels(cards) or 'empty one'}"
-            " is too short.",
+            f"A sequence needs at least three cards: {name}'s {_labels(ordered)} is too short.",
             **where,
         )
     seen: set[Card] = set()
-    for card in cards:
+    for card in ordered:
         if card in seen:
             raise RuleError(f"{card.label} is listed twice in one of {name}'s sequences.", **where)
         seen.add(card)
-    ordered = cards
     if len({card.suit for card in ordered}) != 1:
         raise RuleError(
             f"{_labels(ordered)} is not a sequence: its cards must all be of one suit.", **where
@@ -290,11 +295,18 @@ class Setup:
                 raise RuleError(f"Both players are called {name}.", field="players")
             names.append(name)
         object.__setattr__(self, "players", tuple(names))
-        if isinstance(self.first_dealer, bool) or self.first_dealer not in (0, 1):
+        first_dealer = self.first_dealer
+        if (
+            isinstance(first_dealer, bool)
+            or not isinstance(first_dealer, int)
+            or first_dealer not in (0, 1)
+        ):
             raise RuleError(
                 "The first dealer must be one of the two players (seat 0 or 1).",
                 field="first_dealer",
             )
+        if isinstance(self.options, Mapping):
+            object.__setattr__(self, "options", Options.from_dict(self.options))
         if not isinstance(self.options, Options):
             raise RuleError("options must be Klaberjass options.", field="options")
 
@@ -317,11 +329,6 @@ class Setup:
     def from_dict(cls, raw: Mapping[str, Any]) -> Setup:
         if not isinstance(raw, Mapping):
             raise RuleError("A Klaberjass setup must be a record of fields.", field="players")
-        unknown = sorted(
-            str(key) for key in raw if key not in ("players", "first_dealer", "options")
-        )
-        if unknown:
-            raise RuleError(f"Unknown setup field: {', '.join(unknown)}.", field=unknown[0])
         players = raw.get("players")
         if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
             raise RuleError("players must be a list of two names.", field="players")
@@ -665,15 +672,16 @@ def parse_hand(d: Mapping[str, Any], number: int, players: Sequence[str] | None 
         raise RuleError("Record who took the last trick.", field="last_trick", deal=number)
     last_trick = _parse_seat(d.get("last_trick"), "The last trick", "last_trick", number)
     card_points = captured = None
-    if d.get("card_points") is None and d.get("captured") is None:
+    # Empty lists (a form's untouched fields) count as not given.
+    if _blank(d.get("card_points")) and _blank(d.get("captured")):
         raise RuleError(
             "Record each player's card points, or the cards each captured.",
             field="card_points",
             deal=number,
         )
-    if d.get("captured") is not None:
+    if not _blank(d.get("captured")):
         captured = _parse_captured(d.get("captured"), names, number)
-    if d.get("card_points") is not None:
+    if not _blank(d.get("card_points")):
         card_points = _parse_card_points(d.get("card_points"), trump, names, number)
     hand = Hand(
         thrown_in=False,
@@ -788,18 +796,16 @@ def score_hand(setup: Setup, hand: Hand, number: int, before: Pair = (0, 0)) -> 
         )
     assert hand.maker is not None
     winner, reason = sequence_contest(hand.sequences, hand.trump, dealer, names)
-    sequence_points = tuple(
-        sum(run.value for run in hand.sequences[seat]) if seat == winner else 0
-        for seat in range(PLAYERS)
+    seats = range(PLAYERS)
+    sequence_points = _pair(
+        sum(run.value for run in hand.sequences[seat]) if seat == winner else 0 for seat in seats
     )
-    bella_points = tuple(BELLA_POINTS if seat == hand.bella else 0 for seat in range(PLAYERS))
-    last_trick_points = tuple(
-        LAST_TRICK_POINTS if seat == hand.last_trick else 0 for seat in range(PLAYERS)
-    )
+    bella_points = _pair(BELLA_POINTS if seat == hand.bella else 0 for seat in seats)
+    last_trick_points = _pair(LAST_TRICK_POINTS if seat == hand.last_trick else 0 for seat in seats)
     card_points = hand.points
-    totals = tuple(
+    totals = _pair(
         sequence_points[seat] + bella_points[seat] + card_points[seat] + last_trick_points[seat]
-        for seat in range(PLAYERS)
+        for seat in seats
     )
     maker, opponent = hand.maker, 1 - hand.maker
     scores = [0, 0]
@@ -830,11 +836,11 @@ def score_hand(setup: Setup, hand: Hand, number: int, before: Pair = (0, 0)) -> 
         hand=hand,
         sequence_winner=winner,
         sequence_reason=reason,
-        sequence_points=sequence_points,  # type: ignore[arg-type]
-        bella_points=bella_points,  # type: ignore[arg-type]
+        sequence_points=sequence_points,
+        bella_points=bella_points,
         card_points=card_points,
-        last_trick_points=last_trick_points,  # type: ignore[arg-type]
-        hand_totals=totals,  # type: ignore[arg-type]
+        last_trick_points=last_trick_points,
+        hand_totals=totals,
         scores=(scores[0], scores[1]),
         totals=(before[0] + scores[0], before[1] + scores[1]),
         outcome=outcome,
@@ -939,27 +945,37 @@ class State:
         return f"{names[0]} {self.totals[0]}, {names[1]} {self.totals[1]}; first to {self.target}"
 
 
-def _evaluate(setup: Setup, hands: Sequence[Hand], history: tuple[HistoryEntry, ...] = ()) -> State:
-    results: list[HandResult] = []
-    totals: Pair = (0, 0)
-    winner: int | None = None
-    for number, hand in enumerate(hands, 1):
-        if winner is not None:
-            raise RuleError(
-                f"The game was over after hand {number - 1} ({setup.players[winner]} won), so "
-                f"hand {number} cannot be played.",
-                field="number",
-                deal=number,
-            )
-        result = score_hand(setup, hand, number, totals)
-        results.append(result)
-        totals = result.totals
-        winner = game_winner(totals, setup.target)
-    return State(setup=setup, hands=tuple(results), totals=totals, winner=winner, history=history)
+def _evaluate(setup: Setup, hands: Sequence[Hand]) -> State:
+    """Score a list of validated hands from the start; refuse a hand after the game's end."""
+    state = new_game(setup)
+    for hand in hands:
+        state = _extend(state, hand)
+    return state
+
+
+def _extend(state: State, hand: Hand) -> State:
+    """The state after one more (validated) hand."""
+    setup = state.setup
+    number = len(state.hands) + 1
+    if state.winner is not None:
+        raise RuleError(
+            f"The game was over after hand {number - 1} ({setup.players[state.winner]} won), "
+            f"so hand {number} cannot be played.",
+            field="number",
+            deal=number,
+        )
+    result = score_hand(setup, hand, number, state.totals)
+    return replace(
+        state,
+        hands=(*state.hands, result),
+        totals=result.totals,
+        winner=game_winner(result.totals, setup.target),
+    )
 
 
 def new_game(setup: Setup) -> State:
-    return _evaluate(setup, [])
+    """The state before the first hand."""
+    return State(setup=setup, hands=(), totals=(0, 0), winner=None)
 
 
 def _parse_number(data: Mapping[str, Any]) -> int:
@@ -969,15 +985,15 @@ def _parse_number(data: Mapping[str, Any]) -> int:
     return number
 
 
-def _fold(setup: Setup, hands: list[Hand], event: Event) -> tuple[list[Hand], str, int | None]:
-    """Apply one event to the list of hands; return the new list, a summary and its hand."""
+def _fold(state: State, event: Event) -> tuple[State, str, int]:
+    """Apply one event (not an undo); return the new state, a summary and the hand it is about."""
     data = event.data
     if not isinstance(data, Mapping):
         raise RuleError("An event's data must be a record of fields.")
+    setup = state.setup
     names = setup.players
     if event.kind == EventKind.HAND:
         number = _parse_number(data)
-        state = _evaluate(setup, hands)
         if state.current_hand is None:
             assert state.winner is not None
             raise RuleError(
@@ -997,13 +1013,12 @@ def _fold(setup: Setup, hands: list[Hand], event: Event) -> tuple[list[Hand], st
                 field="number",
                 deal=number,
             )
-        hand = parse_hand(data, number, names)
-        new = [*hands, hand]
-        result = score_hand(setup, hand, number, state.totals)
-        return new, _describe(result, names), number
+        new = _extend(state, parse_hand(data, number, names))
+        return new, _describe(new.hands[-1]), number
 
     if event.kind == EventKind.CORRECT:
         number = _parse_number(data)
+        hands = [result.hand for result in state.hands]
         if not 1 <= number <= len(hands):
             raise RuleError(
                 f"Hand {number} has not been played yet: there is nothing to correct.",
@@ -1015,9 +1030,9 @@ def _fold(setup: Setup, hands: list[Hand], event: Event) -> tuple[list[Hand], st
             raise RuleError(
                 f"That is what hand {number} already says.", field="number", deal=number
             )
-        new = [*hands[: number - 1], hand, *hands[number:]]
+        hands[number - 1] = hand
         try:
-            state = _evaluate(setup, new)
+            new = _evaluate(setup, hands)
         except RuleError as error:
             if error.deal is not None and error.deal > number:
                 raise RuleError(
@@ -1026,15 +1041,15 @@ def _fold(setup: Setup, hands: list[Hand], event: Event) -> tuple[list[Hand], st
                     deal=error.deal,
                 ) from None
             raise
-        return new, "corrected: " + _describe(state.hands[number - 1], names), number
+        return new, "corrected: " + _describe(new.hands[number - 1]), number
 
     raise RuleError(f"Unknown action {event.kind!r}.", field="kind")
 
 
-def _describe(result: HandResult, names: Sequence[str]) -> str:
+def _describe(result: HandResult) -> str:
     if result.thrown_in:
         return f"hand {result.number} thrown in"
-    assert result.trump is not None and result.maker is not None
+    assert result.trump is not None
     return f"hand {result.number}: trumps {result.trump.symbol}; {result.settlement}"
 
 
@@ -1042,23 +1057,24 @@ def replay(setup: Setup, events: Sequence[Event]) -> State:
     """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule.
 
     Only the effective events count (:func:`effective_events`: an undo takes back the latest
-    action still in effect); the history keeps every event, undone ones marked.
+    action still in effect, so undoing restores the state from before it); the history keeps
+    every event, undone ones marked.
     """
     effective_events(events)  # the shared undo rule: refuses an undo with nothing to undo
-    hands: list[Hand] = []
+    state = new_game(setup)
     entries: list[HistoryEntry] = []
-    undoable: list[tuple[int, list[Hand]]] = []
+    undoable: list[tuple[int, State]] = []
     for seq, event in enumerate(events):
         if event.kind == UNDO:
-            index, hands = undoable.pop()
+            index, state = undoable.pop()
             target = entries[index] = replace(entries[index], undone=True)
             entries.append(HistoryEntry(seq, UNDO, target.deal, f"undid: {target.summary}", False))
             continue
-        new, summary, number = _fold(setup, hands, event)
-        undoable.append((len(entries), hands))
-        entries.append(HistoryEntry(seq, event.kind, number, summary, False))
-        hands = new
-    return _evaluate(setup, hands, tuple(entries))
+        new, summary, number = _fold(state, event)
+        undoable.append((len(entries), state))
+        entries.append(HistoryEntry(seq, str(event.kind), number, summary, False))
+        state = new
+    return replace(state, history=tuple(entries))
 
 
 def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:

@@ -42,7 +42,9 @@ def new():
                 options=frozenset(f.name for f in form.option_fields if f.data),
             )
         except RuleError as error:
-            _field_for(form, error).errors.append(error.message)
+            fields = {"players": form.player_2, "first_dealer": form.first_dealer}
+            target = fields.get(error.field or "")
+            (target.errors if target else form.form_errors).append(error.message)
         else:
             game = store.create_game(db.session, rules.KIND, setup)
             remember(game.token)
@@ -67,6 +69,13 @@ def render_game(game: store.LoadedGame, status: int = 200, **forms: Any):
     undo = UndoForm(formdata=None, data=base)
     for form in (announce, record, redeal):
         form.seq.data = game.seq
+    visible = {"announce": (announce,), "record": (record, redeal)}.get(state.phase, ())
+    stray = [
+        message
+        for form in (announce, record, redeal, forms.get("undo"))
+        if form is not None and form not in visible
+        for message in [*form.form_errors, *(e for f in form for e in f.errors)]
+    ]
     return render_template(
         "bismarck/game.html",
         game=game,
@@ -77,6 +86,7 @@ def render_game(game: store.LoadedGame, status: int = 200, **forms: Any):
         redeal=redeal,
         undo=undo,
         conflict=forms.get("conflict"),
+        stray_errors=stray,
         kept=forms.get("kept"),
         share_url=share_url(game.token),
         share_qr=share_qr(game.token),

@@ -6,13 +6,14 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import NumberInput
 
 from scorekeeper.games.bismarck import MAX_NAME_LENGTH, OPTIONS, Contract, Variant
 from scorekeeper.games.cards import Suit
 
-SUIT_CHOICES = [(suit.record_name, suit.symbol) for suit in Suit]
+SUIT_CHOICES = [SelectChoice(suit.record_name, suit.symbol) for suit in Suit]
 
 
 class WholeNumberField(IntegerField):
@@ -51,19 +52,25 @@ class NewBismarckForm(FlaskForm):
     variant = RadioField(
         _l("Rules"),
         choices=[
-            (Variant.MODERN.value, _l("Modern: 12 deals, forehand chooses any unused contract")),
-            (Variant.CLASSIC.value, _l("Classic 1949: 9 deals, Trumf, Sang, Noll in fixed order")),
-            (Variant.BRITISH.value, _l("British: each deals four in a row and declares")),
+            SelectChoice(
+                Variant.MODERN.value, _l("Modern: 12 deals, forehand chooses any unused contract")
+            ),
+            SelectChoice(
+                Variant.CLASSIC.value, _l("Classic 1949: 9 deals, Trumf, Sang, Noll in fixed order")
+            ),
+            SelectChoice(
+                Variant.BRITISH.value, _l("British: each deals four in a row and declares")
+            ),
         ],
         default=Variant.MODERN.value,
     )
     first_dealer = RadioField(
         _l("First dealer"),
         choices=[
-            ("random", _l("Draw at random")),
-            ("0", _l("First player")),
-            ("1", _l("Second player")),
-            ("2", _l("Third player")),
+            SelectChoice("random", _l("Draw at random")),
+            SelectChoice("0", _l("First player")),
+            SelectChoice("1", _l("Second player")),
+            SelectChoice("2", _l("Third player")),
         ],
         default="random",
     )
@@ -98,7 +105,7 @@ class LogForm(FlaskForm):
 class AnnounceForm(LogForm):
     contract = RadioField(
         _l("Contract"),
-        choices=[(c.value, c.display) for c in Contract],
+        choices=[SelectChoice(c.value, c.display) for c in Contract],
         validators=[InputRequired(_l("Choose a contract."))],
     )
     trump = RadioField(_l("Trumps"), choices=SUIT_CHOICES, validators=[Optional()])
@@ -136,7 +143,7 @@ class CorrectForm(RecordForm):
     tricks_2 = _tricks_field("2", required=False)
     contract = RadioField(
         _l("Contract"),
-        choices=[(c.value, c.display) for c in Contract],
+        choices=[SelectChoice(c.value, c.display) for c in Contract],
         validators=[InputRequired(_l("Choose a contract."))],
     )
     trump = RadioField(_l("Trumps"), choices=SUIT_CHOICES, validators=[Optional()])

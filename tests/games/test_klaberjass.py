@@ -94,6 +94,7 @@ def test_setup_round_trips_and_defaults_to_500():
     }
     assert Setup.from_dict(setup.to_dict()) == setup
     assert Setup.from_dict({"players": ["A", "B"], "options": {"target": 300}}).target == 300
+    assert Setup(["A", "B"], options={"target": 250}) == Setup(("A", "B"), 0, Options(250))
 
 
 @pytest.mark.parametrize(
@@ -111,6 +112,11 @@ def test_setup_round_trips_and_defaults_to_500():
         ),
         (
             {"players": ["Anna", "Ben"], "first_dealer": True},
+            "The first dealer must be one of the two players (seat 0 or 1).",
+            "first_dealer",
+        ),
+        (
+            {"players": ["Anna", "Ben"], "first_dealer": 0.0},
             "The first dealer must be one of the two players (seat 0 or 1).",
             "first_dealer",
         ),
@@ -386,7 +392,7 @@ CAP = "captured"
         ),
         (hand(sequences=([["6S", "7S", "8S"]], [])), "6♠ is not in a 32-card pack.", SEQ),
         (
-            hand(sequences=([["QH", "KH", "JH"]], [["QH", "KH", "AH"]])),
+            hand(sequences=([["QH", "KH", "JH"]], [["QH", "10H", "JH"]])),
             "Q♥ is in two sequences.",
             SEQ,
         ),
