@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from scorekeeper.games import bismarck
+from scorekeeper.games import bismarck, klaberjass
 
-ENGINES: dict[str, ModuleType] = {bismarck.KIND: bismarck}
+ENGINES: dict[str, ModuleType] = {module.KIND: module for module in (bismarck, klaberjass)}
 
 
 def engine_for(kind: str) -> ModuleType:
