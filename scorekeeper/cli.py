@@ -1,13 +1,18 @@
-"""The ``scorekeeper`` command: ``serve`` for the table, plus Flask's own commands (``db`` ...)."""
+"""The ``scorekeeper`` command: ``serve`` for the table; ``score``, ``export`` and ``import`` for
+game records (``docs/records.md``); plus Flask's own commands (``db`` ...)."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import BinaryIO, NoReturn
 
 import click
 from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
 
-from scorekeeper import create_app
-from scorekeeper.qr import lan_address, qr_text
+from scorekeeper import create_app, records
+from scorekeeper.games import bismarck
+from scorekeeper.qr import lan_address, qr_text, reachable_url
 
 
 @click.group(cls=FlaskGroup, create_app=create_app)
@@ -32,3 +37,321 @@ def serve(host: str, port: int, threads: int) -> None:
     click.echo(qr_text(url))
     click.echo("Press Ctrl+C to stop.")
     waitress_serve(app, host=host, port=port, threads=threads)
+
+
+# --- game records ---------------------------------------------------------------------------
+
+
+def _fail(lines: list[str], code: int) -> NoReturn:
+    for line in lines:
+        click.echo(line, err=True)
+    raise SystemExit(code)
+
+
+def _read_record(file: BinaryIO) -> records.GameRecord:
+    """Read and check a record; an invalid one exits 2 with one line per problem on stderr."""
+    try:
+        return records.loads(file.read(records.MAX_RECORD_BYTES + 1))
+    except records.RecordError as error:
+        _fail(error.problems, 2)
+
+
+@main.command(with_appcontext=False)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the record with every derived field instead."
+)
+@click.argument("file", type=click.File("rb"))
+def score(file: BinaryIO, as_json: bool) -> None:
+    """Check a game record and print its score sheet (FILE may be - for stdin).
+
+    Needs no database. An invalid record exits with status 2 and one line per problem on
+    stderr, nothing on stdout.
+    """
+    record = _read_record(file)
+    if as_json:
+        click.echo(records.dumps(record.to_dict()), nl=False)
+    else:
+        click.echo(records.score_sheet(record.kind, record.state), nl=False)
+
+
+def _token(value: str) -> str:
+    """A game's token, also from its whole address (``http://…/g/<token>``)."""
+    value = value.strip().rstrip("/")
+    return value.rsplit("/g/", 1)[-1].split("/", 1)[0] if "/g/" in value else value
+
+
+@main.command("export")
+@click.argument("token")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="Write the record to this file instead of stdout.",
+)
+def export_record(token: str, output: str) -> None:
+    """Write the record (JSON) of the game at TOKEN (or its address) from this instance."""
+    from scorekeeper import store
+    from scorekeeper.db import db
+
+    try:
+        game = store.load(db.session, _token(token))
+    except store.GameNotFound:
+        _fail([f"There is no game {token!r} in this Scorekeeper's database."], 1)
+    try:
+        text = records.export(game.kind, game.setup, game.events, game.times)
+    except ValueError as error:
+        _fail([str(error)], 1)
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        try:
+            Path(output).write_bytes(text.encode("utf-8"))
+        except OSError as error:
+            _fail([f"Cannot write {output}: {error.strerror or error}."], 1)
+        click.echo(f"Saved the record to {output}.", err=True)
+
+
+@main.command("import")
+@click.argument("file", type=click.File("rb"))
+def import_record(file: BinaryIO) -> None:
+    """Check a game record (FILE may be -) and store it as a new game; prints its address.
+
+    An invalid record exits with status 2, one line per problem on stderr, and stores nothing.
+    """
+    from scorekeeper import store
+    from scorekeeper.db import db
+    from scorekeeper.games.events import RuleError
+    from scorekeeper.games.registry import ENGINES
+    from scorekeeper.web.play import PAGES
+
+    record = _read_record(file)
+    if record.kind not in ENGINES or record.kind not in PAGES:
+        _fail(
+            [
+                f"record: {record.codec.title} games cannot be kept in this Scorekeeper yet "
+                "(scorekeeper score can still check and score the record)"
+            ],
+            2,
+        )
+    try:
+        game = store.import_game(db.session, record.kind, record.setup, record.events, record.times)
+    except RuleError as error:
+        _fail([f"record: {error.message}"], 2)
+    public = current_app.config.get("PUBLIC_URL")
+    url = reachable_url(f"http://localhost:8000/g/{game.token}", public)
+    players = ", ".join(game.setup.players)
+    click.echo(f"Imported a {record.codec.title} game of {players} as a new game:", err=True)
+    click.echo(url)
+
+
+# --- printing -------------------------------------------------------------------------------
+# Score sheets and rules cards as PDF. Neither command needs the database or the app.
+
+_VARIANTS = tuple(variant.value for variant in bismarck.Variant)
+
+
+def _paper_option(command):
+    return click.option(
+        "--paper",
+        type=click.Choice(["a4", "letter"], case_sensitive=False),
+        default="a4",
+        show_default=True,
+        help="Paper size: A4 or US Letter.",
+    )(command)
+
+
+def _output_option(command):
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, allow_dash=True),
+        required=True,
+        help="Write the PDF to this file (- for stdout).",
+    )(command)
+
+
+def _table_options(command):
+    """--variant, --players and --first-dealer: a game that is not in a record."""
+    command = click.option(
+        "--first-dealer",
+        metavar="NAME|1-3",
+        help="Who deals first: a name from --players, or its position 1, 2 or 3. "
+        "Pre-prints who deals and who declares in every deal.",
+    )(command)
+    command = click.option(
+        "--players", metavar='"A,B,C"', help="The three names, clockwise, separated by commas."
+    )(command)
+    return click.option(
+        "--variant",
+        type=click.Choice(_VARIANTS),
+        default=None,
+        help="Bismarck rules: modern (default), classic or british.",
+    )(command)
+
+
+def _url_option(command):
+    return click.option(
+        "--url",
+        help="The game's live address, printed as a QR code (a localhost address is "
+        "replaced by this machine's address on the network).",
+    )(command)
+
+
+def _table(
+    variant: str | None, players: str | None, first_dealer: str | None
+) -> tuple[str, tuple[str, str, str] | None, int | None]:
+    """The variant, the names and the first dealer's seat from the command line."""
+    if players is None:
+        if first_dealer is not None:
+            raise click.UsageError("--first-dealer needs --players.")
+        return variant or "modern", None, None
+    names = tuple(name.strip() for name in players.split(","))
+    if len(names) != 3 or not all(names):
+        raise click.BadParameter(
+            'give three names separated by commas, clockwise: "Anna,Ben,Carla".',
+            param_hint="--players",
+        )
+    seat = None
+    if first_dealer is not None:
+        wanted = first_dealer.strip()
+        by_name = [i for i, name in enumerate(names) if name.casefold() == wanted.casefold()]
+        if by_name:
+            seat = by_name[0]
+        elif wanted in ("1", "2", "3"):
+            seat = int(wanted) - 1
+        else:
+            raise click.BadParameter(
+                f"{first_dealer!r} is neither one of {', '.join(names)} nor 1, 2 or 3.",
+                param_hint="--first-dealer",
+            )
+    return variant or "modern", names, seat  # type: ignore[return-value]
+
+
+def _write_pdf(data: bytes, output: str, what: str) -> None:
+    with click.open_file(output, "wb") as file:
+        file.write(data)
+    if output != "-":
+        click.echo(f"Saved {what} to {output} ({len(data) // 1024 + 1} kB).", err=True)
+
+
+def _printers(record: records.GameRecord):
+    from scorekeeper import printing
+
+    try:
+        return printing.printer_for(record.kind)
+    except LookupError:
+        _fail([f"record: there is no printed sheet for {record.codec.title} games yet"], 2)
+
+
+@main.command(with_appcontext=False)
+@click.argument("record", type=click.File("rb"), required=False)
+@click.option("--blank", is_flag=True, help="A sheet to fill in by hand instead of a record's.")
+@_table_options
+@_url_option
+@_paper_option
+@_output_option
+def sheet(
+    record: BinaryIO | None,
+    blank: bool,
+    variant: str | None,
+    players: str | None,
+    first_dealer: str | None,
+    url: str | None,
+    paper: str,
+    output: str,
+) -> None:
+    """Print a score sheet (PDF, one page): the game in RECORD (a JSON game record; - for
+    stdin), or with --blank a sheet to fill in with a pencil.
+
+    \b
+      scorekeeper sheet game.json -o sheet.pdf --url http://192.168.1.20:8000/g/…
+      scorekeeper sheet --blank --variant classic -o blank.pdf
+      scorekeeper sheet --blank --players "Anna,Ben,Carla" --first-dealer Ben -o blank.pdf
+    """
+    from scorekeeper import printing
+    from scorekeeper.games.events import RuleError
+
+    paper = paper.lower()
+    if blank == (record is not None):
+        raise click.UsageError("Give a RECORD file or --blank (not both).")
+    if record is not None:
+        if variant or players or first_dealer:
+            raise click.UsageError(
+                "--variant, --players and --first-dealer are for --blank; a record has its own."
+            )
+        game = _read_record(record)
+        times = [at for at in game.times if at is not None]
+        data = _printers(game).sheet(
+            game.state, paper=paper, url=url, date=times[0].date() if times else None
+        )
+        _write_pdf(data, output, "the score sheet")
+        return
+    if url:
+        raise click.UsageError("--url is for a record's sheet: a blank sheet has no live game.")
+    chosen, names, seat = _table(variant, players, first_dealer)
+    try:
+        data = printing.blank_bismarck_sheet(bismarck.Variant(chosen), names, seat, paper=paper)
+    except RuleError as error:
+        raise click.BadParameter(error.message, param_hint="--players") from None
+    _write_pdf(data, output, "the blank score sheet")
+
+
+@main.command("rules-card", with_appcontext=False)
+@click.argument("record", type=click.File("rb"), required=False)
+@_table_options
+@click.option(
+    "--house-rule",
+    "house_rules",
+    multiple=True,
+    type=click.Choice(list(bismarck.OPTIONS)),
+    help="A house rule this table plays (repeat for several).",
+)
+@_url_option
+@_paper_option
+@_output_option
+def rules_card(
+    record: BinaryIO | None,
+    variant: str | None,
+    players: str | None,
+    first_dealer: str | None,
+    house_rules: tuple[str, ...],
+    url: str | None,
+    paper: str,
+    output: str,
+) -> None:
+    """Print a rules card (PDF, one page) of a Bismarck variant, or of the game in RECORD
+    (its house rules and its schedule: who deals and who declares in every deal).
+
+    \b
+      scorekeeper rules-card --variant modern -o card.pdf
+      scorekeeper rules-card --players "Anna,Ben,Carla" --first-dealer 1 -o card.pdf
+      scorekeeper rules-card game.json --paper letter -o card.pdf
+    """
+    from scorekeeper import printing
+    from scorekeeper.games.events import RuleError
+
+    paper = paper.lower()
+    if record is not None:
+        if variant or players or first_dealer or house_rules:
+            raise click.UsageError(
+                "--variant, --players, --first-dealer and --house-rule are for a card without "
+                "a record; a record has its own."
+            )
+        game = _read_record(record)
+        data = _printers(game).rules_card(game.state, paper=paper, url=url)
+        _write_pdf(data, output, "the rules card")
+        return
+    chosen, names, seat = _table(variant, players, first_dealer)
+    if names is not None and seat is None:
+        raise click.UsageError("--players needs --first-dealer on a rules card (its schedule).")
+    if house_rules and names is None:
+        raise click.UsageError("--house-rule needs --players and --first-dealer.")
+    card: bismarck.Variant | bismarck.Setup = bismarck.Variant(chosen)
+    if names is not None and seat is not None:
+        try:
+            card = bismarck.Setup(names, seat, bismarck.Variant(chosen), frozenset(house_rules))
+        except RuleError as error:
+            raise click.BadParameter(error.message, param_hint="--players") from None
+    data = printing.bismarck_rules_card(card, paper=paper, url=url)
+    _write_pdf(data, output, "the rules card")

@@ -9,6 +9,7 @@ its rules engine. Each write names the log position it was based on; the unique 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -74,6 +75,41 @@ def create_game(session: orm.Session, kind: str, setup: Any) -> LoadedGame:
         times=(),
         state=engine.replay(setup, []),
     )
+
+
+def import_game(
+    session: orm.Session,
+    kind: str,
+    setup: Any,
+    events: Sequence[Event],
+    times: Sequence[datetime | None] | None = None,
+) -> LoadedGame:
+    """Store a whole game at once (an imported record): a new token, the setup and every event.
+
+    The log is replayed first (raising :class:`~scorekeeper.games.events.RuleError` when the
+    rules refuse it), then the game and all its events are written in one transaction: on any
+    error nothing is stored. ``times`` gives each event's time (UTC), where known.
+    """
+    engine = engine_for(kind)
+    events = tuple(events)
+    stamps = tuple(times) if times is not None else (None,) * len(events)
+    if len(stamps) != len(events):
+        raise ValueError("import_game needs one time (or None) per event.")
+    engine.replay(setup, events)  # raises RuleError before anything is written
+    game = models.Game(token=new_token(), kind=kind, setup=setup.to_dict())
+    try:
+        session.add(game)
+        session.flush()
+        for seq, (event, at) in enumerate(zip(events, stamps, strict=True)):
+            row = models.Event(game_id=game.id, seq=seq, kind=event.kind, data=dict(event.data))
+            if at is not None:
+                row.created_at = at
+            session.add(row)
+        session.commit()
+    except Exception:
+        session.rollback()
+        raise
+    return load(session, game.token)
 
 
 def _game_row(session: orm.Session, token: str) -> models.Game:

@@ -1,20 +1,19 @@
 // Scorekeeper: small progressive enhancements. Every page works without this file.
 (function () {
   "use strict";
-  // Steppers: − and + beside each tricks field; the last empty field fills itself with 16 − the others.
+  // Steppers: − and + beside each tricks field. When one field is left, it fills itself with
+  // 16 − the others, and keeps following them until the player changes it.
   document.querySelectorAll("[data-tricks]").forEach(function (box) {
-    var total = +box.dataset.tricks, inputs = box.querySelectorAll("input");
-    function others(input) {
-      var sum = 0, empty = 0;
-      inputs.forEach(function (i) { if (i !== input) { if (i.value === "") empty++; else sum += +i.value; } });
-      return { sum: sum, empty: empty };
-    }
+    var total = +box.dataset.tricks, inputs = [].slice.call(box.querySelectorAll("input"));
     function autofill(changed) {
-      var blank = [].filter.call(inputs, function (i) { return i.value === "" && i !== changed; });
-      if (blank.length === 1) {
-        var rest = total - others(blank[0]).sum;
-        if (rest >= 0 && rest <= total) blank[0].value = rest;
-      }
+      changed.removeAttribute("data-auto");
+      var open = inputs.filter(function (i) { return i.value === "" || i.hasAttribute("data-auto"); });
+      var rest = total, last = open.length === 1 && open[0];
+      inputs.forEach(function (i) {
+        if (i !== last) rest -= +i.value;
+        if (i.hasAttribute("data-auto") && !last) i.value = "";
+      });
+      if (last) { last.value = rest >= 0 ? rest : ""; last.setAttribute("data-auto", ""); }
     }
     inputs.forEach(function (input) {
       ["−", "+"].forEach(function (sign, k) {
@@ -22,13 +21,12 @@
         b.type = "button"; b.textContent = sign;
         b.setAttribute("aria-label", (k ? "+1 " : "−1 ") + input.labels[0].textContent);
         b.addEventListener("click", function () {
-          var v = input.value === "" ? 0 : +input.value;
-          input.value = Math.max(0, Math.min(total, v + (k ? 1 : -1)));
-          autofill(input);
+          input.value = Math.max(0, Math.min(total, +input.value + (k ? 1 : -1)));
+          input.dispatchEvent(new Event("input", { bubbles: true }));
         });
         if (k) input.after(b); else input.before(b);
       });
-      input.addEventListener("change", function () { autofill(input); });
+      input.addEventListener("input", function () { autofill(input); });
     });
   });
   // The suit picker is only needed for contracts with a trump suit to name.
@@ -42,17 +40,20 @@
     radios.forEach(function (r) { r.addEventListener("change", sync); });
     sync();
   });
-  // Live refresh: another phone wrote to this game -> reload, unless this phone is mid-entry.
+  // Live refresh: another phone wrote to this game -> show it, unless this phone is mid-entry.
+  // A page that answered a form (a refused entry) is left for the game's own address: reloading
+  // it would send the form again.
   var game = document.querySelector("[data-game]");
   if (game && window.fetch) {
-    var seq = game.dataset.seq, dirty = false;
+    var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, "");
     document.addEventListener("input", function () { dirty = true; });
     setInterval(function () {
       if (document.hidden) return;
       fetch(game.dataset.seqUrl, { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (d) {
         if (String(d.seq) === seq) return;
         if (dirty) document.querySelector("[data-live]").hidden = false;
-        else location.reload();
+        else if (location.pathname === page) location.reload();
+        else location.replace(page);
       }).catch(function () {});
     }, (+game.dataset.poll || 2) * 1000);
   }

@@ -14,11 +14,13 @@ csrf = CSRFProtect()
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
-    from scorekeeper.web import bismarck, home, play
+    from scorekeeper.web import bismarck, home, play, printing, records
 
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(bismarck.bp)
+    app.register_blueprint(records.bp)
+    app.register_blueprint(printing.bp)
     app.jinja_env.globals["Suit"] = Suit
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["join_names"] = join_names

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
@@ -151,3 +152,12 @@ class CorrectForm(RecordForm):
 
 class UndoForm(LogForm):
     pass
+
+
+class ImportForm(FlaskForm):
+    """Upload a game record (``docs/records.md``) to start a new game from it."""
+
+    record = FileField(
+        _l("Record file (JSON)"),
+        validators=[FileRequired(_l("Choose a record file to import."))],
+    )

@@ -1,0 +1,106 @@
+"""How fast and how big the printed PDFs are: median time and file size for a blank sheet, a
+filled 12-deal sheet and a rules card (aim: under 50 ms and 60 KB each).
+
+    python benchmarks/printing.py [--rounds 50] [--paper a4|letter] [--standard-fonts]
+
+``--standard-fonts`` measures the fallback used where DejaVu Sans is not installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import itertools
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' games
+
+from scorekeeper.games import bismarck
+from scorekeeper.printing import (
+    bismarck_rules_card,
+    bismarck_sheet,
+    blank_bismarck_sheet,
+    common,
+)
+from tests.printing.games import MODERN_GAME, game
+
+TIME_BUDGET_MS = 50
+SIZE_BUDGET_KB = 60
+URL = "http://192.168.1.20:8000/g/Zm9vYmFyYmF6cXV4cXV1eA"
+
+
+_GAMES = itertools.count(1)
+
+
+def fresh_url() -> str:
+    """A new game address every round, so the QR code is encoded each time (its cache,
+    which serves a game printed again, does not flatter the numbers)."""
+    return f"{URL[:-6]}{next(_GAMES):06d}"
+
+
+def measure(make: Callable[[], bytes], rounds: int) -> tuple[float, float, int]:
+    """Median wall time and median CPU time (ms; CPU time is steadier on a busy machine), and
+    the PDF's size in bytes."""
+    make()  # warm up: font loading, imports
+    wall, cpu = [], []
+    for _ in range(rounds):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        data = make()
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        wall.append((time.perf_counter() - start) * 1000)
+    return statistics.median(wall), statistics.median(cpu), len(data)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=50)
+    parser.add_argument("--paper", choices=sorted(common.PAPERS), default="a4")
+    parser.add_argument("--standard-fonts", action="store_true")
+    args = parser.parse_args()
+    if args.standard_fonts:
+        common.fonts = lambda: common.STANDARD_FONTS  # type: ignore[method-assign]
+    fonts = common.fonts()
+    finished = game(MODERN_GAME)
+    assert finished.finished and len(finished.deals) == 12
+    setup = bismarck.Setup(("Anna", "Ben", "Carla"), 0, options=frozenset({"must_trump"}))
+    today = datetime.date.today()
+    cases: list[tuple[str, Callable[[], bytes]]] = [
+        ("blank sheet", lambda: blank_bismarck_sheet(paper=args.paper)),
+        (
+            "blank sheet, names + schedule",
+            lambda: blank_bismarck_sheet(
+                bismarck.Variant.MODERN, setup.players, 0, paper=args.paper
+            ),
+        ),
+        (
+            "filled 12-deal sheet + QR",
+            lambda: bismarck_sheet(finished, paper=args.paper, url=fresh_url(), date=today),
+        ),
+        ("rules card", lambda: bismarck_rules_card(bismarck.Variant.MODERN, paper=args.paper)),
+        (
+            "rules card of a game + QR",
+            lambda: bismarck_rules_card(setup, paper=args.paper, url=fresh_url()),
+        ),
+    ]
+    font_note = "DejaVu Sans, embedded subset" if fonts.embedded else "standard fonts (no DejaVu)"
+    print(f"Printing benchmark: {args.rounds} rounds, {args.paper.upper()}, {font_note}\n")
+    print(f"{'PDF':<32} {'median ms':>10} {'CPU ms':>8} {'size KB':>9}  within budget")
+    over = False
+    for name, make in cases:
+        median, cpu, size = measure(make, args.rounds)
+        ok = median < TIME_BUDGET_MS and size < SIZE_BUDGET_KB * 1024
+        over |= not ok
+        print(
+            f"{name:<32} {median:>10.1f} {cpu:>8.1f} {size / 1024:>9.1f}  {'yes' if ok else 'NO'}"
+        )
+    print(f"\nBudget: under {TIME_BUDGET_MS} ms and {SIZE_BUDGET_KB} KB each.")
+    if over:
+        print("Some PDFs are over budget (numbers are reported, not enforced).")
+
+
+if __name__ == "__main__":
+    main()

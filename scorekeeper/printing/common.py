@@ -1,0 +1,347 @@
+"""What every printed page shares: paper sizes, fonts that carry ♠ ♥ ♦ ♣, text styles, the QR
+code of a game's live address, check boxes, and building a one-page PDF.
+
+Fonts: DejaVu Sans is embedded (subset by reportlab) when the machine has it, so any player's
+name prints, whatever its alphabet. Without it the standard Helvetica is used; reportlab draws
+the characters Helvetica lacks (♠ ♥ ♦ ♣, −, Σ) from the standard Symbol font, which every PDF
+viewer has, so the suits still print.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from flask_babel import gettext as _
+from reportlab import rl_config
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, SimpleDocTemplate
+
+from scorekeeper.games.cards import Suit
+from scorekeeper.qr import reachable_url
+
+# Streams are compressed binary: ASCII85 on top would make every PDF a quarter larger and
+# slower to write, for 7-bit mail transports nobody uses for PDFs any more. (A reportlab-wide
+# setting; reportlab is used only here.)
+rl_config.useA85 = 0
+
+#: Paper sizes by the name used in URLs and on the command line; A4 is the default.
+PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+DEFAULT_PAPER = "a4"
+MARGIN = 14 * mm
+
+#: Dark enough to stay legible when printed in black and white.
+RED_HEX = "#b3141b"
+RED = colors.HexColor(RED_HEX)
+GREY = colors.HexColor("#555555")
+LINE = colors.HexColor("#777777")
+SHADE = colors.HexColor("#e8e8e8")
+LIGHT = colors.HexColor("#f4f4f4")
+
+#: Folders searched for DejaVu Sans (Debian/Ubuntu, Fedora, Arch, macOS/Homebrew, per user).
+FONT_DIRS: tuple[Path, ...] = (
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/dejavu-sans-fonts"),
+    Path("/usr/share/fonts/dejavu"),
+    Path("/usr/share/fonts/TTF"),
+    Path("/usr/local/share/fonts"),
+    Path("/opt/homebrew/share/fonts"),
+    Path("/Library/Fonts"),
+    Path.home() / ".local/share/fonts",
+    Path.home() / "Library/Fonts",
+)
+
+
+def page_size(paper: str) -> tuple[float, float]:
+    """The page size in points for ``a4`` or ``letter``; ``ValueError`` for anything else."""
+    try:
+        return PAPERS[paper.lower()]
+    except (KeyError, AttributeError):
+        raise ValueError(f"Paper must be one of: {', '.join(PAPERS)} (not {paper!r}).") from None
+
+
+# --- fonts -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fonts:
+    regular: str
+    bold: str
+    embedded: bool
+
+
+STANDARD_FONTS = Fonts("Helvetica", "Helvetica-Bold", embedded=False)
+
+
+def find_fonts(folders: Iterable[Path] = FONT_DIRS) -> Fonts:
+    """Register DejaVu Sans (regular and bold) from the first folder that has both; otherwise
+    the standard Helvetica, whose missing characters reportlab draws from Symbol."""
+    for folder in folders:
+        regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
+        if regular.is_file() and bold.is_file():
+            try:
+                pdfmetrics.registerFont(TTFont("SK-Sans", str(regular)))
+                pdfmetrics.registerFont(TTFont("SK-Sans-Bold", str(bold)))
+            except Exception:  # a damaged or unreadable font file: try the next folder
+                continue
+            pdfmetrics.registerFontFamily(
+                "SK-Sans",
+                normal="SK-Sans",
+                bold="SK-Sans-Bold",
+                italic="SK-Sans",
+                boldItalic="SK-Sans-Bold",
+            )
+            return Fonts("SK-Sans", "SK-Sans-Bold", embedded=True)
+    return STANDARD_FONTS
+
+
+@functools.cache
+def fonts() -> Fonts:
+    """The fonts of every printed page (looked up once per process)."""
+    return find_fonts()
+
+
+# --- styles ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Styles:
+    """The paragraph styles of one document, in its fonts."""
+
+    fonts: Fonts
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    heading: ParagraphStyle
+    body: ParagraphStyle
+    small: ParagraphStyle
+    cell: ParagraphStyle
+    cell_left: ParagraphStyle
+    cell_head: ParagraphStyle
+    cell_big: ParagraphStyle
+    caption: ParagraphStyle
+    small_center: ParagraphStyle
+    cell_name: ParagraphStyle
+    cell_name_small: ParagraphStyle
+    cell_sub: ParagraphStyle
+    cell_suit: ParagraphStyle
+    cell_fixed: ParagraphStyle
+    result: ParagraphStyle
+
+
+def styles(base: Fonts | None = None) -> Styles:
+    f = base or fonts()
+
+    def style(name: str, size: float, *, bold: bool = False, **kw: Any) -> ParagraphStyle:
+        kw.setdefault("leading", size * 1.22)
+        return ParagraphStyle(name, fontName=f.bold if bold else f.regular, fontSize=size, **kw)
+
+    return Styles(
+        fonts=f,
+        title=style("title", 18, bold=True, leading=21),
+        subtitle=style("subtitle", 9.5, textColor=GREY, spaceBefore=2),
+        heading=style("heading", 10.5, bold=True, spaceBefore=8, spaceAfter=3),
+        body=style("body", 8.6, leading=10.8, spaceAfter=3),
+        small=style("small", 7.2, textColor=GREY),
+        cell=style("cell", 8, alignment=TA_CENTER),
+        cell_left=style("cell_left", 8, alignment=TA_LEFT),
+        cell_head=style("cell_head", 7.2, bold=True, alignment=TA_CENTER, leading=8.4),
+        cell_big=style("cell_big", 10.5, bold=True, alignment=TA_CENTER, leading=12),
+        caption=style("caption", 6.5, textColor=GREY, alignment=TA_RIGHT, leading=7.6),
+        small_center=style("small_center", 6.5, textColor=GREY, alignment=TA_CENTER, leading=7.6),
+        cell_name=style("cell_name", 10, bold=True, leading=12),
+        cell_name_small=style("cell_name_small", 8, bold=True, leading=9.5),
+        cell_sub=style("cell_sub", 6.5, alignment=TA_CENTER, leading=7.6),
+        cell_suit=style("cell_suit", 11, alignment=TA_CENTER, leading=12),
+        cell_fixed=style("cell_fixed", 8, alignment=TA_CENTER, textColor=GREY),
+        result=style("result", 12, bold=True, leading=15),
+    )
+
+
+# --- text pieces -----------------------------------------------------------------------------
+
+
+def text(value: object) -> str:
+    """Escape text for a Paragraph (player names may hold ``<`` or ``&``)."""
+    return escape(str(value))
+
+
+def signed(value: int | None) -> str:
+    """Scores as the sheet writes them: +2, −1, 0 (a real minus sign)."""
+    if value is None:
+        return ""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "0"
+
+
+def suit_markup(suit: Suit | None) -> str:
+    """A suit symbol for a Paragraph: hearts and diamonds in red, spades and clubs in black."""
+    if suit is None:
+        return ""
+    if suit.is_red:
+        return f'<font color="{RED_HEX}">{suit.symbol}</font>'
+    return suit.symbol
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
+
+
+def fit(value: str, font: str, size: float, width: float) -> str:
+    """``value`` shortened with an ellipsis until it fits ``width`` points."""
+    if pdfmetrics.stringWidth(value, font, size) <= width:
+        return value
+    while value and pdfmetrics.stringWidth(value + "…", font, size) > width:
+        value = value[:-1]
+    return value.rstrip() + "…"
+
+
+def short_names(names: Sequence[str], font: str, size: float, width: float) -> list[str]:
+    """Names for a narrow column: whole where they fit, else the first name when that fits and
+    tells the players apart, else cut short with an ellipsis."""
+    firsts = [name.split()[0] if name.split() else name for name in names]
+    distinct = len({first.casefold() for first in firsts}) == len(firsts)
+    shown = []
+    for name, first in zip(names, firsts, strict=True):
+        if pdfmetrics.stringWidth(name, font, size) <= width:
+            shown.append(name)
+        elif distinct and pdfmetrics.stringWidth(first, font, size) <= width:
+            shown.append(first)
+        else:
+            shown.append(fit(name, font, size, width))
+    return shown
+
+
+# --- flowables -------------------------------------------------------------------------------
+
+
+QUIET_ZONE = 4  # modules of white around a QR code, as the standard asks
+
+
+class QRCode(Flowable):
+    """A QR code of ``value``, ``size`` points square, with its quiet zone."""
+
+    def __init__(self, value: str, size: float = 25 * mm):
+        super().__init__()
+        self.value = value
+        self.size = size
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.size, self.size
+
+    def draw(self) -> None:
+        # Drawn as one filled path of horizontal runs: several times faster than rendering
+        # reportlab's widget, a Drawing of one shape per run.
+        modules = qr_modules(self.value)
+        box = self.size / (len(modules) + 2 * QUIET_ZONE)
+        path = self.canv.beginPath()
+        for r, row in enumerate(modules):
+            y = self.size - (r + QUIET_ZONE + 1) * box
+            c = 0
+            for dark, run in itertools.groupby(row):
+                length = len(list(run))
+                if dark:
+                    path.rect((c + QUIET_ZONE) * box, y, length * box, box)
+                c += length
+        self.canv.setFillColor(colors.black)
+        self.canv.drawPath(path, stroke=0, fill=1)
+
+
+@functools.lru_cache(maxsize=256)
+def qr_modules(value: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code's modules (True is dark), by reportlab's encoder at error correction level M.
+    Kept per address: choosing the best mask is most of the work, and a game's sheet and card
+    are printed again and again with the same address."""
+    code = QrCodeWidget(value, barLevel="M").qr
+    code.make()
+    return tuple(tuple(bool(module) for module in row) for row in code.modules)
+
+
+class CheckBox(Flowable):
+    """A small square to tick by hand; drawn ticked when ``checked`` (no font needed)."""
+
+    def __init__(self, size: float = 3.2 * mm, checked: bool = False):
+        super().__init__()
+        self.size = size
+        self.checked = checked
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.size, self.size
+
+    def draw(self) -> None:
+        canvas, s = self.canv, self.size
+        canvas.setLineWidth(0.6)
+        canvas.setStrokeColor(colors.black)
+        canvas.rect(0, 0, s, s)
+        if self.checked:
+            canvas.setLineWidth(1.1)
+            path = canvas.beginPath()
+            path.moveTo(0.2 * s, 0.5 * s)
+            path.lineTo(0.42 * s, 0.22 * s)
+            path.lineTo(0.85 * s, 0.85 * s)
+            canvas.drawPath(path, stroke=1, fill=0)
+
+
+def live_url(url: str | None) -> str | None:
+    """The address a QR code may show: never ``localhost`` (a phone cannot reach it)."""
+    return reachable_url(url) if url else None
+
+
+def qr_block(url: str, st: Styles, size: float = 24 * mm, caption: str = "") -> list[Flowable]:
+    """The QR code, right-aligned in its cell, with a short caption under it."""
+    code = QRCode(url, size)
+    code.hAlign = "RIGHT"
+    return [code, Paragraph(text(caption), st.caption)] if caption else [code]
+
+
+# --- documents -------------------------------------------------------------------------------
+
+
+def build_pdf(
+    story: list[Flowable], *, paper: str, title: str, subject: str = "", keywords: str = ""
+) -> bytes:
+    """Lay ``story`` out on exactly one page of ``paper`` (shrunk to fit if it must be)."""
+    size = page_size(paper)
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=title,
+        subject=subject,
+        keywords=keywords,
+        author="Scorekeeper",
+        creator="Scorekeeper",
+    )
+    # The frame has 6 pt of padding on each side; one KeepInFrame fills it and shrinks the
+    # content rather than letting it spill onto a second page.
+    width, height = doc.width - 12, doc.height - 12
+    doc.build([KeepInFrame(width, height, story, mode="shrink")])
+    return out.getvalue()
+
+
+def content_width(paper: str) -> float:
+    """The width a story has on ``paper`` inside the margins and the frame's padding."""
+    return page_size(paper)[0] - 2 * MARGIN - 12

@@ -1,0 +1,426 @@
+"""Rules cards: one page with a variant's rules for a new player at the table.
+
+Printed from a game, the card also lists the house rules chosen for it, its schedule (who deals
+and who declares in every deal) and a QR code of the live game. Takes engine values (a state, a
+setup or a variant), never the database.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from scorekeeper.games import bismarck
+from scorekeeper.games.bismarck import Contract, Setup, State, Variant
+from scorekeeper.printing.common import (
+    DEFAULT_PAPER,
+    LINE,
+    SHADE,
+    CheckBox,
+    Styles,
+    build_pdf,
+    content_width,
+    join_names,
+    live_url,
+    qr_block,
+    short_names,
+    styles,
+    text,
+)
+
+GUTTER = 7 * mm
+
+
+def bismarck_rules_card(
+    game: State | Setup | Variant = Variant.MODERN,
+    *,
+    paper: str = DEFAULT_PAPER,
+    url: str | None = None,
+) -> bytes:
+    """The rules card of a variant; of a game (its house rules and schedule) when given its
+    state or setup; with a QR code of ``url`` (never a loopback address)."""
+    setup = game.setup if isinstance(game, State) else game if isinstance(game, Setup) else None
+    variant = setup.variant if setup is not None else game
+    assert isinstance(variant, Variant)
+    st = styles()
+    width = content_width(paper)
+    column = (width - GUTTER) / 2
+    link = live_url(url)
+    left = [
+        *_section(_("Players and cards"), _players_and_cards(variant), st),
+        *_section(_("Deal and exchange"), _deal_and_exchange(variant), st),
+        *_section(_("Contracts"), _contracts_intro(variant), st),
+        _contracts_table(variant, st, column),
+        Paragraph(_contracts_after(variant), st.small),
+        *_section(_("Play"), _play(variant), st),
+    ]
+    right = [
+        *_section(_("Scoring"), _scoring(variant), st),
+        _example(variant, st, column),
+        *_section(_("End of the game"), _end(variant), st),
+        *_house_rules(setup, st, column),
+    ]
+    if setup is not None:
+        right += _schedule(setup, st, column)
+    body = Table([[left, "", right]], colWidths=[column, GUTTER, column])
+    body.setStyle(_no_padding())
+    story: list[Flowable] = [_header(variant, setup, link, st, width), Spacer(0, 3 * mm), body]
+    return build_pdf(
+        story,
+        paper=paper,
+        title=_("Bismarck rules card: %(variant)s", variant=variant.title),
+        subject=_("Bismarck, %(variant)s rules", variant=variant.title),
+    )
+
+
+# --- pieces ----------------------------------------------------------------------------------
+
+
+def _no_padding() -> TableStyle:
+    return TableStyle(
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ]
+    )
+
+
+def _section(title: str, paragraphs: list[str], st: Styles) -> list[Flowable]:
+    return [Paragraph(title, st.heading), *(Paragraph(p, st.body) for p in paragraphs)]
+
+
+def _header(
+    variant: Variant, setup: Setup | None, url: str | None, st: Styles, width: float
+) -> Table:
+    left: list[Flowable] = [
+        Paragraph(_("Bismarck rules card"), st.title),
+        Paragraph(
+            _(
+                "%(variant)s rules · 3 players · 52 cards · %(deals)d deals of 16 tricks",
+                variant=variant.title,
+                deals=variant.deal_count,
+            ),
+            st.subtitle,
+        ),
+    ]
+    if setup is not None:
+        left.append(
+            Paragraph(
+                _(
+                    "This game: %(names)s · %(dealer)s deals first",
+                    names=text(", ".join(setup.players)),
+                    dealer=text(setup.players[setup.first_dealer]),
+                ),
+                st.subtitle,
+            )
+        )
+    if url:
+        left.append(Paragraph(_("Live game: %(url)s", url=text(url)), st.subtitle))
+    qr_width = 30 * mm
+    right: list[Flowable] = (
+        qr_block(url, st, 22 * mm, _("Scan to follow the game")) if url else [Spacer(0, 0)]
+    )
+    table = Table([[left, right]], colWidths=[width - qr_width, qr_width])
+    table.setStyle(_no_padding())
+    return table
+
+
+def _players_and_cards(variant: Variant) -> list[str]:
+    return [
+        _(
+            "Three players, each playing for themselves, with one ordinary pack of 52 cards and "
+            "no jokers. In every suit the cards rank A K Q J 10 9 8 7 6 5 4 3 2. Deal and play go "
+            "clockwise. A deal has 16 tricks; the game has %(deals)d deals.",
+            deals=variant.deal_count,
+        )
+    ]
+
+
+def _deal_and_exchange(variant: Variant) -> list[str]:
+    if variant is Variant.BRITISH:
+        return [
+            _(
+                "Draw for the first dealer. Each player deals four deals in a row, and the "
+                "<b>dealer is the declarer</b> of the deals they deal. The dealer gives everyone "
+                "16 cards one at a time and keeps the last four face down."
+            ),
+            _(
+                "The dealer adds those four hidden cards to their hand (20 cards) and discards "
+                "any four face down; the discards take no part in play."
+            ),
+        ]
+    who = (
+        _(
+            "Forehand announces an unused contract (for Valfri also the trump suit), looking "
+            "only at these four cards."
+        )
+        if variant is Variant.MODERN
+        else _(
+            "The contract is fixed by the deal's number; in Trumf the suit of the first "
+            "face-up card is trumps."
+        )
+    )
+    return [
+        _(
+            "Draw for the first dealer; after each deal the deal passes to the left. "
+            "<b>Forehand</b>, the dealer's left-hand neighbour, is the declarer. The dealer "
+            "shuffles, the player on the right cuts, and the dealer turns the top four cards "
+            "face up."
+        )
+        + " "
+        + who,
+        _(
+            "The rest of the pack is dealt one at a time, 16 cards each. Forehand takes the four "
+            "face-up cards (20 cards) and discards any four face down; the discards take no part "
+            "in play."
+        ),
+    ]
+
+
+_TRUMPS = {
+    Contract.SPADER: _l("spades (♠)"),
+    Contract.VALFRI: _l("any suit the declarer names"),
+    Contract.SANG: _l("none"),
+    Contract.PASS: _l("none: avoid tricks"),
+}
+
+
+def _trumps(contract: Contract, variant: Variant) -> str:
+    if contract is Contract.TRUMF:
+        if variant is Variant.BRITISH:
+            return _("suit of a card cut before the deal")
+        return _("suit of the first face-up card")
+    return str(_TRUMPS[contract])
+
+
+def _contracts_intro(variant: Variant) -> list[str]:
+    return [
+        _(
+            "Every deal is played in one contract. Each player has a <b>quota</b> of tricks; the "
+            "three quotas add up to 16."
+        )
+    ]
+
+
+def _contracts_table(variant: Variant, st: Styles, width: float) -> Table:
+    head = st.cell_head
+    rows: list[list[object]] = [
+        [
+            Paragraph(_("Contract"), head),
+            Paragraph(_("Trumps"), head),
+            Paragraph(_("Quota (tricks)"), head),
+            "",
+            Paragraph(_("Each player scores"), head),
+        ],
+        ["", "", Paragraph(_("declarer"), st.cell_sub), Paragraph(_("others"), st.cell_sub), ""],
+    ]
+    for contract in variant.contracts:
+        mine, others = (4, 6) if contract.is_pass else (8, 4)
+        rows.append(
+            [
+                Paragraph(f"<b>{text(contract.name_in(variant))}</b>", st.cell_left),
+                Paragraph(text(_trumps(contract, variant)), st.cell_left),
+                str(mine),
+                str(others),
+                _("quota − tricks") if contract.is_pass else _("tricks − quota"),
+            ]
+        )
+    widths = [0.17, 0.31, 0.15, 0.13, 0.24]
+    table = Table(rows, colWidths=[share * width for share in widths])
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 2), (-1, -1), st.fonts.regular, 8),
+                ("FONT", (4, 2), (4, -1), st.fonts.regular, 7.5),
+                ("SPAN", (0, 0), (0, 1)),
+                ("SPAN", (1, 0), (1, 1)),
+                ("SPAN", (2, 0), (3, 0)),
+                ("SPAN", (4, 0), (4, 1)),
+                ("GRID", (0, 0), (-1, -1), 0.4, LINE),
+                ("BOX", (0, 0), (-1, -1), 1, colors.black),
+                ("BACKGROUND", (0, 0), (-1, 1), SHADE),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("ALIGN", (2, 2), (-1, -1), "CENTER"),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
+    return table
+
+
+def _contracts_after(variant: Variant) -> str:
+    names = [c.name_in(variant) for c in variant.contracts]
+    if variant is Variant.MODERN:
+        return _(
+            "Each player declares each of %(names)s exactly once in the game, so everyone's "
+            "last contract is forced. Valfri may name spades again: use Spader first if you want "
+            "spades.",
+            names=text(join_names(names)),
+        )
+    if variant is Variant.CLASSIC:
+        return _(
+            "Fixed order: deals 1–3 %(trumf)s, 4–6 %(sang)s, 7–9 %(noll)s; forehand declares.",
+            trumf=text(names[0]),
+            sang=text(names[1]),
+            noll=text(names[2]),
+        )
+    return _("A dealer's four deals are, in order: %(names)s.", names=text(join_names(names)))
+
+
+def _play(variant: Variant) -> list[str]:
+    leader = _("The player on the dealer's left") if variant is Variant.BRITISH else _("Forehand")
+    declarer = _("the dealer") if variant is Variant.BRITISH else _("forehand")
+    return [
+        _(
+            "%(leader)s leads any card. Follow suit if you can; if you cannot, play any card: you "
+            "never have to trump or to beat the cards played. The highest trump wins the trick, "
+            "otherwise the highest card of the suit led, and the winner leads next. All 16 tricks "
+            "are played; everyone keeps their own tricks.",
+            leader=leader,
+        ),
+        _(
+            "<b>Redeal:</b> if %(declarer)s starts play still holding 20 cards, the same dealer "
+            "deals again; the deal and its contract stay, and nothing is scored.",
+            declarer=declarer,
+        ),
+    ]
+
+
+def _scoring(variant: Variant) -> list[str]:
+    positive = join_names([c.name_in(variant) for c in variant.contracts if not c.is_pass])
+    return [
+        _(
+            "After the deal everyone counts their tricks against their quota. In %(positive)s "
+            "each trick above the quota scores +1 and each trick below it −1. In %(pass)s it is "
+            "the other way round: each trick below the quota +1, each above −1. Exactly the "
+            "quota scores 0. The three scores of a deal always add up to 0: check it.",
+            positive=text(positive),
+            **{"pass": text(Contract.PASS.name_in(variant))},
+        )
+    ]
+
+
+def _example(variant: Variant, st: Styles, width: float) -> Flowable:
+    """The rules' worked example: Sang declared by Anna, tricks 6, 6, 4."""
+    sang = Contract.SANG.name_in(variant)
+    if variant is Variant.BRITISH:
+        intro = _("<b>Example.</b> Anna deals and declares %(sang)s.", sang=sang)
+    else:
+        intro = _("<b>Example.</b> Carla deals; Anna is forehand and declares %(sang)s.", sang=sang)
+    tricks, quotas = (6, 6, 4), Contract.SANG.quotas(0)
+    scores = bismarck.score(Contract.SANG, 0, tricks)
+    rows: list[list[object]] = [["", _("Tricks"), _("Quota"), _("Score")]]
+    for name, taken, quota, score in zip(
+        ("Anna", "Ben", "Carla"), tricks, quotas, scores, strict=True
+    ):
+        rows.append([name, str(taken), str(quota), f"{taken} − {quota} = {_signed(score)}"])
+    rows.append([_("Sum"), "16", "16", "0"])
+    table = Table(rows, colWidths=[w * width * 0.8 for w in (0.25, 0.2, 0.2, 0.35)])
+    table.hAlign = "LEFT"
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
+                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
+                ("FONT", (0, -1), (-1, -1), st.fonts.bold, 8),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.6, colors.black),
+                ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
+    return Table(
+        [[Paragraph(intro, st.body)], [table]],
+        colWidths=[width],
+        style=_no_padding(),
+    )
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def _end(variant: Variant) -> list[str]:
+    return [
+        _(
+            "After deal %(deals)d every player has declared each contract once. The highest "
+            "total wins; players level at the top share the victory.",
+            deals=variant.deal_count,
+        )
+    ]
+
+
+def _house_rules(setup: Setup | None, st: Styles, width: float) -> list[Flowable]:
+    """The house-rule options: ticked as chosen for this game, or boxes to agree on."""
+    intro = (
+        _("Chosen for this game (none changes the scoring):")
+        if setup is not None
+        else _("Agree on these before you start (none changes the scoring):")
+    )
+    rows = []
+    for name, description in bismarck.OPTIONS.items():
+        chosen = setup is not None and name in setup.options
+        mark: object = CheckBox() if setup is None else _("on") if chosen else _("off")
+        rows.append([mark, Paragraph(_(description), st.body)])
+    table = Table(rows, colWidths=[9 * mm, width - 9 * mm])
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (0, -1), st.fonts.bold, 8),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return [Paragraph(_("House rules"), st.heading), Paragraph(intro, st.body), table]
+
+
+def _schedule(setup: Setup, st: Styles, width: float) -> list[Flowable]:
+    """Who deals and who declares in every deal of this game."""
+    variant = setup.variant
+    players = setup.players
+    rows: list[list[object]] = [[_("Deal"), _("Dealer"), _("Declarer"), _("Contract")]]
+    short = short_names(players, st.fonts.bold, 8, width * 0.3 - 6)
+    for slot in bismarck.schedule(setup):
+        fixed = slot.fixed_contract
+        rows.append(
+            [
+                str(slot.number),
+                short[slot.dealer],
+                short[slot.declarer],
+                fixed.name_in(variant) if fixed else _("their choice"),
+            ]
+        )
+    table = Table(rows, colWidths=[w * width for w in (0.12, 0.3, 0.3, 0.28)], repeatRows=1)
+    round_length = 4 if variant is Variant.BRITISH else 3
+    commands: list[tuple] = [
+        ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
+        ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
+        ("FONT", (2, 1), (2, -1), st.fonts.bold, 8),
+        ("GRID", (0, 0), (-1, -1), 0.4, LINE),
+        ("BOX", (0, 0), (-1, -1), 1, colors.black),
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+        ("ALIGN", (0, 0), (0, -1), "CENTER"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]
+    for number in range(round_length, variant.deal_count, round_length):
+        commands.append(("LINEBELOW", (0, number), (-1, number), 0.9, colors.black))
+    table.setStyle(TableStyle(commands))
+    return [
+        Paragraph(_("This game's schedule"), st.heading),
+        table,
+    ]

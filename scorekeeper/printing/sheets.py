@@ -1,0 +1,508 @@
+"""Score sheets: blank ones to fill in with a pencil, and filled ones of a game in any state.
+
+A Bismarck sheet is the paper grid of the rules (one row per player, one column per contract,
+the totals on the right) and under it the game deal by deal: dealer, declarer, contract, trump,
+each player's tricks, score and running total, and a box to tick when the deal sums to zero.
+Every function here takes engine values (a state, a setup, a variant), never the database.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from scorekeeper.games import bismarck
+from scorekeeper.games.bismarck import Contract, DealResult, ScheduledDeal, State, Variant
+from scorekeeper.games.cards import Suit
+from scorekeeper.printing.common import (
+    DEFAULT_PAPER,
+    GREY,
+    LIGHT,
+    LINE,
+    RED,
+    SHADE,
+    CheckBox,
+    Styles,
+    build_pdf,
+    content_width,
+    join_names,
+    live_url,
+    qr_block,
+    short_names,
+    signed,
+    styles,
+    suit_markup,
+    text,
+)
+
+# --- what goes on the sheet ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BismarckSheet:
+    """Everything a Bismarck sheet shows; ``state`` is None for a blank sheet."""
+
+    variant: Variant
+    players: tuple[str, str, str] | None = None
+    slots: tuple[ScheduledDeal, ...] | None = None
+    state: State | None = None
+    url: str | None = None
+    date: datetime.date | None = None
+
+    def deal(self, number: int) -> DealResult | None:
+        if self.state is None or number > len(self.state.deals):
+            return None
+        return self.state.deals[number - 1]
+
+    def slot(self, number: int) -> ScheduledDeal | None:
+        return self.slots[number - 1] if self.slots else None
+
+
+def bismarck_sheet(
+    state: State,
+    *,
+    paper: str = DEFAULT_PAPER,
+    url: str | None = None,
+    date: datetime.date | None = None,
+) -> bytes:
+    """The filled sheet of a game in any state, with a QR code of ``url`` (its live address;
+    a loopback address is replaced by this machine's LAN address)."""
+    sheet = BismarckSheet(
+        variant=state.variant,
+        players=state.players,
+        slots=bismarck.schedule(state.setup),
+        state=state,
+        url=live_url(url),
+        date=date,
+    )
+    return _build(sheet, paper)
+
+
+def blank_bismarck_sheet(
+    variant: Variant = Variant.MODERN,
+    players: Sequence[str] | None = None,
+    first_dealer: int | None = None,
+    *,
+    paper: str = DEFAULT_PAPER,
+) -> bytes:
+    """A sheet to fill in by hand. With the names it prints them; with the first dealer as
+    well (a seat: 0, 1 or 2) it prints who deals and who declares in every deal."""
+    names: tuple[str, str, str] | None = None
+    slots = None
+    if players is not None:
+        setup = bismarck.Setup(
+            players=tuple(players),  # type: ignore[arg-type]
+            first_dealer=first_dealer if first_dealer is not None else 0,
+            variant=variant,
+        )
+        names = setup.players
+        if first_dealer is not None:
+            slots = bismarck.schedule(setup)
+    elif first_dealer is not None:
+        raise ValueError("A first dealer needs the players' names.")
+    return _build(BismarckSheet(variant=variant, players=names, slots=slots), paper)
+
+
+# --- layout ----------------------------------------------------------------------------------
+
+GRID_NAME_SHARE = 0.30
+GRID_TOTAL_SHARE = 0.14
+# Deal table: #, dealer, declarer, contract, trump, 3 × (tricks, score, total), sum check.
+FIXED_COLUMNS = (18, 56, 56, 54, 30)
+CHECK_COLUMN = 32
+#: Taller rows when there are fewer deals: room to write, and the sheet still fits on Letter.
+DEAL_ROW_HEIGHT = {12: 25, 9: 30}
+
+
+def _build(sheet: BismarckSheet, paper: str) -> bytes:
+    st = styles()
+    width = content_width(paper)
+    story: list[Flowable] = [
+        _header(sheet, st, width),
+        Spacer(0, 4 * mm),
+        Paragraph(_("Contracts"), st.heading),
+        _grid(sheet, st, width),
+        Spacer(0, 1.5 * mm),
+        Paragraph(_grid_hint(sheet), st.small),
+        Paragraph(_("Deal by deal"), st.heading),
+        _deals(sheet, st, width),
+        Spacer(0, 4 * mm),
+        *_footer(sheet, st),
+    ]
+    names = ", ".join(sheet.players) if sheet.players else _("blank")
+    return build_pdf(
+        story,
+        paper=paper,
+        title=_("Bismarck score sheet: %(names)s", names=names),
+        subject=_("Bismarck, %(variant)s rules", variant=sheet.variant.title),
+    )
+
+
+def _contract_names(variant: Variant) -> str:
+    return join_names([c.name_in(variant) for c in variant.contracts])
+
+
+def _header(sheet: BismarckSheet, st: Styles, width: float) -> Table:
+    variant = sheet.variant
+    left: list[Flowable] = [
+        Paragraph(_("Bismarck score sheet"), st.title),
+        Paragraph(
+            _(
+                "%(variant)s rules · %(deals)d deals · every player declares %(contracts)s once",
+                variant=variant.title,
+                deals=variant.deal_count,
+                contracts=_contract_names(variant),
+            ),
+            st.subtitle,
+        ),
+    ]
+    facts = []
+    if sheet.players:
+        facts.append(text(", ".join(sheet.players)))
+    if sheet.players and sheet.slots:
+        facts.append(text(_("%(name)s deals first", name=sheet.players[sheet.slots[0].dealer])))
+    if sheet.date is not None:
+        facts.append(text(sheet.date.isoformat()))
+    elif sheet.state is None:
+        facts.append(_("Date") + ": ____________")
+    else:  # a game whose date is unknown (a record without times): say when it was printed
+        facts.append(_("printed %(date)s", date=datetime.date.today().isoformat()))
+    if not sheet.players:
+        facts.append(_("Players") + ": ______________________________")
+    left.append(Paragraph(" · ".join(facts), st.subtitle))
+    if sheet.url:
+        left.append(Paragraph(_("Live game: %(url)s", url=text(sheet.url)), st.subtitle))
+    qr_width = 30 * mm
+    right: list[Flowable] = (
+        qr_block(sheet.url, st, 24 * mm, _("Scan to follow the game"))
+        if sheet.url
+        else [Spacer(0, 0)]
+    )
+    table = Table([[left, right]], colWidths=[width - qr_width, qr_width])
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return table
+
+
+_CONTRACT_NOTES = {
+    Contract.SPADER: "♠",
+    Contract.VALFRI: _l("any trumps"),
+    Contract.TRUMF: _l("trumps by a card"),
+    Contract.SANG: _l("no trumps"),
+    Contract.PASS: _l("avoid tricks"),
+}
+
+
+def _contract_note(contract: Contract) -> str:
+    return str(_CONTRACT_NOTES[contract])
+
+
+def _grid(sheet: BismarckSheet, st: Styles, width: float) -> Table:
+    """One row per player, one column per contract, a totals column."""
+    variant, state = sheet.variant, sheet.state
+    contracts = variant.contracts
+    name_width = width * GRID_NAME_SHARE
+    total_width = width * GRID_TOTAL_SHARE
+    contract_width = (width - name_width - total_width) / len(contracts)
+    head = [
+        Paragraph(_("Player"), st.cell_head),
+        *(
+            [
+                Paragraph(text(c.name_in(variant)), st.cell_head),
+                Paragraph(_contract_note(c), st.small_center),
+            ]
+            for c in contracts
+        ),
+        Paragraph(_("Total"), st.cell_head),
+    ]
+    rows: list[list[object]] = [head]
+
+    def fits_one_line(name: str) -> bool:
+        return stringWidth(name, st.cell_name.fontName, st.cell_name.fontSize) <= name_width - 13
+
+    for seat in range(bismarck.PLAYERS):
+        name = sheet.players[seat] if sheet.players else ""
+        winner = state is not None and seat in state.winners
+        row: list[object] = [
+            Paragraph(text(name), st.cell_name if fits_one_line(name) else st.cell_name_small)
+        ]
+        for contract in contracts:
+            row.append(_grid_cell(sheet, seat, contract, st))
+        if state is not None and state.recorded:
+            total = signed(state.totals[seat]) + (" ★" if winner else "")
+            row.append(Paragraph(total, st.cell_big))
+        else:
+            row.append("")
+        rows.append(row)
+    table = Table(
+        rows,
+        colWidths=[name_width, *(contract_width,) * len(contracts), total_width],
+        rowHeights=[22, *(26,) * bismarck.PLAYERS],
+    )
+    commands: list[tuple] = [
+        ("GRID", (0, 0), (-1, -1), 0.5, LINE),
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+        ("LINEBEFORE", (-1, 0), (-1, -1), 1, colors.black),
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    ]
+    if state is not None:
+        for seat in state.winners:
+            commands.append(("BACKGROUND", (0, seat + 1), (-1, seat + 1), LIGHT))
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _grid_cell(sheet: BismarckSheet, seat: int, contract: Contract, st: Styles) -> object:
+    state = sheet.state
+    if state is None:
+        return ""
+    number = state.used[seat].get(contract)
+    if number is None:
+        return ""
+    deal = state.deals[number - 1]
+    where = _("deal %(n)d", n=number)
+    if deal.trump_shown is not None and contract is not Contract.SPADER:
+        where += " " + suit_markup(deal.trump_shown)
+    mark = signed(deal.scores[seat]) if deal.scores is not None else "X"
+    return [Paragraph(mark, st.cell_big), Paragraph(where, st.small_center)]
+
+
+def _grid_hint(sheet: BismarckSheet) -> str:
+    if sheet.state is None:
+        return _(
+            "Mark a box with X when its player declares that contract: nobody declares one twice."
+            " Write the deal's score in it when the deal is over."
+        )
+    return _("Each box: the declarer's score in the deal where they played that contract.")
+
+
+def _deals(sheet: BismarckSheet, st: Styles, width: float) -> Table:
+    """The game deal by deal, with pre-printed dealers, declarers and fixed contracts.
+
+    Plain strings (styled by the table) where a cell holds one run of text: far cheaper to lay
+    out than a Paragraph per cell.
+    """
+    variant = sheet.variant
+    players = sheet.players
+    regular, bold = st.fonts.regular, st.fonts.bold
+    per_player = (width - sum(FIXED_COLUMNS) - CHECK_COLUMN) / 9
+    group_width = 3 * per_player
+    head0: list[object] = ["#", _("Dealer"), _("Declarer"), _("Contract"), _("Trump")]
+    head1: list[object] = ["", "", "", "", ""]
+    headers = short_names(players, bold, 8.5, group_width - 6) if players else ["", "", ""]
+    for seat in range(bismarck.PLAYERS):
+        head0 += [headers[seat], "", ""]
+        head1 += [_("Tricks"), _("Score"), _("Total")]
+    head0.append(Paragraph(_("sum<br/>= 0"), st.cell_head))
+    head1.append("")
+    rows: list[list[object]] = [head0, head1]
+    commands: list[tuple] = []
+    short = short_names(players, bold, 8, FIXED_COLUMNS[1] - 6) if players else None
+    for number in range(1, variant.deal_count + 1):
+        row_index = number + 1
+        slot = sheet.slot(number)
+        deal = sheet.deal(number)
+        dealer = declarer = ""
+        if slot is not None and short is not None:
+            dealer, declarer = short[slot.dealer], short[slot.declarer]
+        trump = _trump(variant, number, deal)
+        row: list[object] = [
+            str(number),
+            dealer,
+            declarer,
+            _contract_cell(variant, number, deal, st),
+            trump.symbol if isinstance(trump, Suit) else trump,
+        ]
+        if isinstance(trump, Suit) and trump.is_red:
+            commands.append(("TEXTCOLOR", (4, row_index), (4, row_index), RED))
+        if deal is None:
+            row += [""] * 9
+        elif deal.tricks is None or deal.scores is None:
+            row += [_("in play: tricks not recorded yet"), *[""] * 8]
+            commands.append(("SPAN", (5, row_index), (13, row_index)))
+            commands.append(("FONT", (5, row_index), (13, row_index), regular, 7.5))
+            commands.append(("TEXTCOLOR", (5, row_index), (13, row_index), GREY))
+            commands.append(("BACKGROUND", (5, row_index), (13, row_index), colors.white))
+        else:
+            for seat in range(bismarck.PLAYERS):
+                row += [
+                    str(deal.tricks[seat]),
+                    signed(deal.scores[seat]),
+                    signed(deal.totals[seat]),
+                ]
+        recorded = deal is not None and deal.scores is not None
+        row.append(CheckBox(checked=recorded and sum(deal.scores) == 0))  # type: ignore[union-attr,arg-type]
+        rows.append(row)
+    widths = [*FIXED_COLUMNS, *(per_player,) * 9, CHECK_COLUMN]
+    row_height = DEAL_ROW_HEIGHT[variant.deal_count]
+    table = Table(rows, colWidths=widths, rowHeights=[15, 11, *(row_height,) * variant.deal_count])
+    table.setStyle(TableStyle(_deal_table_style(sheet, st) + commands))
+    return table
+
+
+def _contract_cell(variant: Variant, number: int, deal: DealResult | None, st: Styles) -> object:
+    if deal is not None:
+        name = deal.contract.name_in(variant)
+        if not deal.redeals:
+            return name
+        note = ngettext("redealt", "redealt %(num)d×", deal.redeals)
+        return [Paragraph(f"<b>{text(name)}</b>", st.cell), Paragraph(text(note), st.small_center)]
+    fixed = _fixed_contract(variant, number)
+    return Paragraph(text(fixed.name_in(variant)), st.cell_fixed) if fixed else ""
+
+
+def _fixed_contract(variant: Variant, number: int) -> Contract | None:
+    """The contract a variant prescribes for a deal, whoever deals first (None in modern)."""
+    anyone = bismarck.Setup(("1", "2", "3"), variant=variant)
+    return bismarck.schedule(anyone)[number - 1].fixed_contract
+
+
+def _trump(variant: Variant, number: int, deal: DealResult | None) -> Suit | str:
+    """The deal's trump suit; "–" for none; "" where it is still to be written in."""
+    if deal is not None:
+        return deal.trump_shown or "–"
+    fixed = _fixed_contract(variant, number)
+    if fixed in (Contract.SANG, Contract.PASS):
+        return "–"
+    return ""
+
+
+def _deal_table_style(sheet: BismarckSheet, st: Styles) -> list[tuple]:
+    variant = sheet.variant
+    regular, bold = st.fonts.regular, st.fonts.bold
+    first_player_column = len(FIXED_COLUMNS)
+    commands: list[tuple] = [
+        ("FONT", (0, 0), (-1, -1), regular, 8.5),
+        ("FONT", (0, 0), (-1, 0), bold, 7.5),
+        ("FONT", (0, 1), (-1, 1), regular, 6.5),
+        ("FONT", (2, 2), (3, -1), bold, 8),
+        ("FONT", (1, 2), (1, -1), regular, 8),
+        ("FONT", (4, 2), (4, -1), regular, 11),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("ALIGN", (1, 2), (2, -1), "LEFT"),
+        ("GRID", (0, 0), (-1, -1), 0.4, LINE),
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("BACKGROUND", (0, 0), (-1, 1), SHADE),
+        ("LINEBELOW", (0, 1), (-1, 1), 1, colors.black),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (-1, 2), (-1, -1), "CENTER"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("LINEBEFORE", (-1, 0), (-1, -1), 1, colors.black),
+    ]
+    for column in range(first_player_column):
+        commands.append(("SPAN", (column, 0), (column, 1)))
+    commands.append(("SPAN", (-1, 0), (-1, 1)))
+    for seat in range(bismarck.PLAYERS):
+        start = first_player_column + 3 * seat
+        commands.append(("SPAN", (start, 0), (start + 2, 0)))
+        commands.append(("LINEBEFORE", (start, 0), (start, -1), 1, colors.black))
+        # The running total is what players compare: give it a faint background.
+        commands.append(("BACKGROUND", (start + 2, 2), (start + 2, -1), LIGHT))
+        commands.append(("FONT", (start + 1, 2), (start + 1, -1), bold, 9))
+    # Shade the declarer's columns in every deal where the declarer is known.
+    for number in range(1, variant.deal_count + 1):
+        slot = sheet.slot(number)
+        deal = sheet.deal(number)
+        declarer = deal.declarer if deal is not None else slot.declarer if slot else None
+        if declarer is None:
+            continue
+        start = first_player_column + 3 * declarer
+        row = number + 1
+        commands.append(("BACKGROUND", (start, row), (start + 2, row), SHADE))
+    # A heavier line after each round: every 3 deals, every 4 in the British game.
+    round_length = 4 if variant is Variant.BRITISH else 3
+    for number in range(round_length, variant.deal_count, round_length):
+        commands.append(("LINEBELOW", (0, number + 1), (-1, number + 1), 0.9, colors.black))
+    return commands
+
+
+def _footer(sheet: BismarckSheet, st: Styles) -> list[Flowable]:
+    state, variant = sheet.state, sheet.variant
+    parts: list[Flowable] = []
+    if state is None:
+        parts.append(Paragraph(_("Winner") + ": ______________________________", st.result))
+    else:
+        parts.append(Paragraph(_status_line(state), st.result))
+    pass_name = Contract.PASS.name_in(variant)
+    positive = join_names([c.name_in(variant) for c in variant.contracts if not c.is_pass])
+    parts.append(Spacer(0, 2 * mm))
+    parts.append(
+        Paragraph(
+            _(
+                "<b>Scoring.</b> %(positive)s: the declarer's quota is 8 tricks, the others' 4; "
+                "each scores tricks − quota. %(pass)s: the declarer's quota is 4, the others' 6; "
+                "each scores quota − tricks. The tricks of a deal add up to 16 and its scores "
+                "to 0: tick the box when they do. Shaded: the declarer's columns.",
+                positive=text(positive),
+                **{"pass": text(pass_name)},
+            ),
+            st.small,
+        )
+    )
+    if sheet.players and not sheet.slots:
+        parts.append(
+            Paragraph(
+                _("The deal passes to the left; forehand, the dealer's left, declares.")
+                if variant is not Variant.BRITISH
+                else _("Each player deals four deals in a row and declares them."),
+                st.small,
+            )
+        )
+    return parts
+
+
+def _status_line(state: State) -> str:
+    players = state.players
+    variant = state.variant
+    if state.finished:
+        winners = state.winners
+        best = signed(state.totals[winners[0]])
+        if len(winners) == 1:
+            return _("%(name)s wins with %(total)s.", name=text(players[winners[0]]), total=best)
+        return _(
+            "Shared victory: %(names)s, %(total)s each.",
+            names=text(join_names(state.winner_names)),
+            total=best,
+        )
+    current = state.current
+    assert current is not None
+    if state.announced is not None:
+        return _(
+            "Deal %(n)d of %(count)d is in play: %(name)s plays %(contract)s.",
+            n=current.number,
+            count=state.deal_count,
+            name=text(players[current.declarer]),
+            contract=text(state.announced.contract.name_in(variant)),
+        )
+    return _(
+        "Next: deal %(n)d of %(count)d, %(dealer)s deals and %(name)s declares.",
+        n=current.number,
+        count=state.deal_count,
+        dealer=text(players[current.dealer]),
+        name=text(players[current.declarer]),
+    )

@@ -1,0 +1,108 @@
+"""Game records on the web: download a game's record (JSON) or its deals (CSV); import a record.
+
+The record format itself lives in :mod:`scorekeeper.records`; these views only move bytes.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, flash, g, redirect, url_for
+from flask_babel import gettext as _
+
+from scorekeeper import records, store
+from scorekeeper.db import db
+from scorekeeper.games.events import RuleError
+from scorekeeper.games.registry import ENGINES
+from scorekeeper.web import home
+from scorekeeper.web.forms import ImportForm
+from scorekeeper.web.helpers import get_game_or_404, remember
+from scorekeeper.web.play import PAGES
+
+bp = Blueprint("records", __name__)
+
+
+@bp.app_template_global()
+def import_form() -> ImportForm:
+    """The home page's import form: the one a failed import left (with its errors), or a new one."""
+    form = g.get("import_form")
+    if form is None:
+        form = g.import_form = ImportForm(formdata=None)
+    return form
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body.encode("utf-8"), mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.cache_control.private = True
+    response.cache_control.no_store = True
+    return response
+
+
+def _filename(game: store.LoadedGame, suffix: str) -> str:
+    return f"scorekeeper-{game.kind}-{game.created_at:%Y-%m-%d-%H%M}-{suffix}"
+
+
+def _game_with_records(token: str) -> store.LoadedGame:
+    game = get_game_or_404(token)
+    if game.kind not in records.CODECS:
+        abort(404)
+    return game
+
+
+@bp.get("/g/<token>/record.json")
+def record_json(token: str):
+    game = _game_with_records(token)
+    text = records.export(game.kind, game.setup, game.events, game.times)
+    return _download(text, "application/json", _filename(game, "record.json"))
+
+
+@bp.get("/g/<token>/deals.csv")
+def deals_csv(token: str):
+    game = _game_with_records(token)
+    text = records.deals_csv(game.kind, game.state)
+    return _download(text, "text/csv", _filename(game, "deals.csv"))
+
+
+@bp.post("/import")
+def import_record():
+    """A new game from an uploaded record; on any problem, the home page with the messages
+    next to the file field, and nothing stored."""
+    form = ImportForm()
+    if form.validate_on_submit():
+        data = form.record.data.read(records.MAX_RECORD_BYTES + 1)
+        try:
+            record = records.loads(data)
+            if record.kind not in ENGINES or record.kind not in PAGES:
+                title = record.codec.title
+                raise records.RecordError(
+                    [_("record: %(game)s games cannot be kept in this Scorekeeper yet", game=title)]
+                )
+            game = store.import_game(
+                db.session, record.kind, record.setup, record.events, record.times
+            )
+        except records.RecordError as error:
+            form.record.errors.extend(error.problems)
+        except RuleError as error:
+            form.record.errors.append(f"record: {error.message}")
+        else:
+            remember(game.token)
+            flash(_("Imported as a new game: %(players)s.", players=", ".join(game.setup.players)))
+            return redirect(url_for("play.game", token=game.token), 303)
+    g.import_form = form
+    return home.index(), 422
+
+
+@bp.errorhandler(413)
+def too_large(_error):
+    """An upload over ``MAX_CONTENT_LENGTH``: say so next to the file field."""
+    form = ImportForm(formdata=None)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or records.MAX_RECORD_BYTES
+    size = f"{limit // 2**20} MB" if limit >= 2**20 else f"{max(1, limit // 2**10)} kB"
+    form.record.errors = [
+        _(
+            "The file is too large: a game record is at most %(size)s (a real one is a few kB).",
+            size=size,
+        )
+    ]
+    g.import_form = form
+    return home.index(), 413
