@@ -1,0 +1,181 @@
+"""Page-weight and Lighthouse budgets of the game page, measured with a real browser.
+
+Serves the real app on 127.0.0.1 (temporary database), seeds a 12-deal game, and measures:
+
+- in Chromium at phone size, what loading the game page fetches: bytes of every response body
+  (uncompressed: the app sends no compression) and the number of requests, for the finished game
+  and for the same game in play at deal 12 (tricks form showing, 23 changes in the log).
+  Icons a headless browser does not fetch by itself (``<link rel=icon>``) are fetched and
+  counted, since a phone's browser does fetch them. The live-refresh poll (a tiny JSON every
+  few seconds) is not part of loading the page and is not counted;
+- Lighthouse (npm ``lighthouse`` in ``tests/e2e``, mobile emulation and throttling) on both.
+
+Exits non-zero when a budget is broken:
+
+    total < 30 KB (30 000 bytes) · requests ≤ 4 · performance ≥ 0.95 · accessibility = 1 ·
+    best practices = 1
+
+    python benchmarks/page_budget.py [--no-lighthouse]
+
+Needs ``/usr/bin/chromium`` and ``npm ci --prefix tests/e2e``. Reports go to
+``artifacts/lighthouse/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urljoin
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' helpers
+
+from tests.e2e.live import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LIGHTHOUSE,
+    PHONE,
+    launch,
+    live_server,
+    missing_tools,
+)
+from tests.e2e.table import seed_game
+
+MAX_BYTES = 30_000
+MAX_REQUESTS = 4
+MIN_SCORES = {"performance": 0.95, "accessibility": 1.0, "best-practices": 1.0}
+KINDS = {"text/html": "html", "text/css": "css", "text/javascript": "js", "image/": "icon"}
+
+
+def kind_of(content_type: str) -> str:
+    for prefix, name in KINDS.items():
+        if content_type.startswith(prefix):
+            return name
+    return content_type.split(";")[0] or "other"
+
+
+def measure(browser, url: str) -> dict:
+    """Load ``url`` on a fresh phone; what it fetched until loaded, by kind."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    fetched: list[tuple[str, str, int]] = []
+
+    def finished(request) -> None:
+        response = request.response()
+        kind = kind_of(response.headers.get("content-type", ""))
+        fetched.append((request.url, kind, len(response.body())))
+
+    page.on("requestfinished", finished)
+    page.goto(url, wait_until="load")
+    page.wait_for_timeout(300)  # late requests (icons), well before the first poll
+    seen = {u for u, _, _ in fetched}
+    icons = page.eval_on_selector_all(
+        "link[rel~=icon], link[rel=apple-touch-icon], link[rel=manifest]",
+        "links => links.map(l => l.href)",
+    )
+    for icon in icons:
+        if icon not in seen:
+            response = page.request.get(icon)
+            kind = kind_of(response.headers.get("content-type", ""))
+            fetched.append((icon, kind, len(response.body())))
+    context.close()
+    by_kind: dict[str, int] = {}
+    for _, kind, size in fetched:
+        by_kind[kind] = by_kind.get(kind, 0) + size
+    return {"requests": len(fetched), "bytes": sum(by_kind.values()), "by_kind": by_kind}
+
+
+def lighthouse(url: str, name: str) -> dict[str, float]:
+    out = ARTIFACTS / "lighthouse"
+    out.mkdir(parents=True, exist_ok=True)
+    report = out / f"{name}.json"
+    flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
+    command = [
+        "npx",
+        "--no-install",
+        "--prefix",
+        str(LIGHTHOUSE.parent.parent.parent),
+        "lighthouse",
+        url,
+        "--form-factor=mobile",
+        "--only-categories=performance,accessibility,best-practices",
+        "--output=json",
+        f"--output-path={report}",
+        f"--chrome-flags={flags}",
+        "--quiet",
+    ]
+    env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
+    subprocess.run(command, check=True, env=env, timeout=300)
+    result = json.loads(report.read_text())
+    failed = [
+        f"{audit['id']}: {audit['title']}"
+        for audit in result["audits"].values()
+        if audit.get("scoreDisplayMode") == "binary" and audit.get("score") == 0
+    ]
+    for line in failed:
+        print(f"    lighthouse: {line}")
+    return {key: cat["score"] for key, cat in result["categories"].items()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--no-lighthouse", action="store_true", help="only the page weight")
+    args = parser.parse_args()
+    reason = missing_tools()
+    if not args.no_lighthouse and not reason:
+        if shutil.which("npx") is None:
+            reason = "no npx (Node.js with npm)"
+        elif not LIGHTHOUSE.exists():
+            reason = f"no {LIGHTHOUSE} (npm ci --prefix tests/e2e)"
+    if reason:
+        print(f"page budget cannot be measured: {reason}", file=sys.stderr)
+        return 2
+
+    from playwright.sync_api import sync_playwright
+
+    broken: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp, live_server(Path(tmp)) as server:
+        pages = {
+            "finished": seed_game(server, 12),
+            "in-play": seed_game(server, 11, announce_next=True),
+        }
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            for name, token in pages.items():
+                url = urljoin(server.url, f"/g/{token}")
+                got = measure(browser, url)
+                kinds = "  ".join(f"{k} {v}" for k, v in got["by_kind"].items())
+                print(
+                    f"game page, {name}: {got['bytes']} bytes in {got['requests']} requests"
+                    f"  ({kinds})"
+                )
+                if got["bytes"] >= MAX_BYTES:
+                    broken.append(f"{name}: {got['bytes']} bytes (budget < {MAX_BYTES})")
+                if got["requests"] > MAX_REQUESTS:
+                    broken.append(f"{name}: {got['requests']} requests (budget ≤ {MAX_REQUESTS})")
+            browser.close()
+        if not args.no_lighthouse:
+            for name, token in pages.items():
+                started = time.perf_counter()
+                scores = lighthouse(urljoin(server.url, f"/g/{token}"), f"game-{name}")
+                shown = "  ".join(f"{k} {v:.2f}" for k, v in scores.items())
+                print(f"lighthouse, {name}: {shown}  ({time.perf_counter() - started:.0f} s)")
+                for key, least in MIN_SCORES.items():
+                    if scores.get(key) is None or scores[key] < least:
+                        broken.append(f"{name}: lighthouse {key} {scores.get(key)} (< {least})")
+    for line in broken:
+        print(f"BUDGET BROKEN: {line}", file=sys.stderr)
+    if not broken:
+        print("all page budgets met")
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

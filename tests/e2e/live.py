@@ -1,0 +1,123 @@
+"""The real app served on 127.0.0.1 from a background thread, and Debian's Chromium.
+
+Shared by the browser tests (``tests/e2e/conftest.py``) and ``benchmarks/page_budget.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from flask import Flask
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+
+from scorekeeper import create_app
+
+T = TypeVar("T")
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+NODE_MODULES = HERE / "node_modules"
+AXE = NODE_MODULES / "axe-core" / "axe.min.js"
+LIGHTHOUSE = NODE_MODULES / ".bin" / "lighthouse"
+ARTIFACTS = ROOT / "artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+#: A phone at the table: an iPhone 12–15 sized screen, touch, mobile viewport rules.
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+}
+
+
+def missing_tools(*, axe: bool = False) -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    if axe and not AXE.exists():
+        return f"no {AXE.relative_to(ROOT)} (npm ci --prefix tests/e2e)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is not installed (pip install -e '.[test]')"
+    return None
+
+
+class _QuietHandler(WSGIRequestHandler):
+    def log_request(self, *args: Any, **kwargs: Any) -> None:
+        """No access log: the tests read pages, not log lines."""
+
+
+def off_thread(call: Callable[[], T]) -> T:
+    """Run ``call`` in a thread of its own and return its result.
+
+    Playwright's sync API keeps an asyncio loop running in the main thread, and
+    Flask-SQLAlchemy-Lite's app-context teardown refuses to run inside one; so the app is built
+    and its database touched from another thread.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(call).result()
+
+
+@dataclass
+class LiveServer:
+    app: Flask
+    server: BaseWSGIServer
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_port}"
+
+    def in_app(self, call: Callable[[], T]) -> T:
+        """``call()`` inside an app context (for reading or seeding the database directly)."""
+
+        def run() -> T:
+            with self.app.app_context():
+                return call()
+
+        return off_thread(run)
+
+
+@contextmanager
+def live_server(instance: Path, **config: Any) -> Iterator[LiveServer]:
+    """The real app (CSRF, sessions, database, static files) on a free port of 127.0.0.1."""
+    instance.mkdir(parents=True, exist_ok=True)
+    settings = {"SECRET_KEY": "e2e", "DATABASE_URL": f"sqlite:///{instance / 'e2e.sqlite3'}"}
+    app = off_thread(lambda: create_app({**settings, **config}))
+    app.instance_path = str(instance)
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(app, server)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+        from scorekeeper.db import db
+
+        live = LiveServer(app, server)
+        live.in_app(lambda: db.engine.dispose())
+
+
+def launch(playwright: Any) -> Any:
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
