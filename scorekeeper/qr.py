@@ -61,26 +61,30 @@ def _matrix(data: str, border: int) -> list[list[bool]]:
 
 
 def qr_svg(data: str, *, border: int = 2, title: str = "") -> Markup:
-    """A QR code as a small inline SVG: one path, one rectangle per horizontal run of modules."""
+    """A QR code as a small inline SVG: one stroked path, one line per horizontal run of dark
+    modules, written with relative moves to keep the page light."""
     matrix = _matrix(data, border)
     size = len(matrix)
     parts: list[str] = []
     for y, row in enumerate(matrix):
+        pen: int | None = None  # where the last line on this row ended
         x = 0
         while x < size:
-            if row[x]:
-                start = x
-                while x < size and row[x]:
-                    x += 1
-                parts.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
-            else:
+            if not row[x]:
                 x += 1
+                continue
+            start = x
+            while x < size and row[x]:
+                x += 1
+            move = f"M{start} {y}.5" if pen is None else f"m{start - pen} 0"
+            parts.append(f"{move}h{x - start}")
+            pen = x
     label = Markup.escape(title or data)
     return Markup(
         f'<svg class="qr" viewBox="0 0 {size} {size}" role="img" aria-label="{label}" '
         f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges">'
         f'<rect width="{size}" height="{size}" fill="#fff"/>'
-        f'<path fill="#000" d="{"".join(parts)}"/></svg>'
+        f'<path stroke="#000" d="{"".join(parts)}"/></svg>'
     )
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+import hashlib
+from pathlib import Path
+
+from flask import Flask, render_template, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
@@ -22,12 +25,27 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(records.bp)
     app.register_blueprint(printing.bp)
     app.jinja_env.globals["Suit"] = Suit
+    app.jinja_env.globals["asset"] = _asset_urls(app)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["join_names"] = join_names
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(500, _server_error)
+
+
+def _asset_urls(app: Flask):
+    """``asset("app.css")`` → ``/static/app.css?v=<content hash>``: browsers may cache static
+    files for a year (``SEND_FILE_MAX_AGE_DEFAULT``) and still get a new version at once."""
+    versions: dict[str, str] = {}
+
+    def asset(filename: str) -> str:
+        if filename not in versions or app.debug:
+            path = Path(app.static_folder or "static") / filename
+            versions[filename] = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+        return url_for("static", filename=filename, v=versions[filename])
+
+    return asset
 
 
 def signed(value: int | None) -> str:
