@@ -5,13 +5,16 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:  # Flask loads only with the app, so the rules engines import without it.
+    from flask import Flask
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: defaults here, then ``instance/config.py``, then ``SCOREKEEPER_*`` env."""
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_relative_config=True,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from scorekeeper.games import bismarck, klaberjass
+from scorekeeper.games import bismarck, klaberjass, sviten
 
-ENGINES: dict[str, ModuleType] = {module.KIND: module for module in (bismarck, klaberjass)}
+ENGINES: dict[str, ModuleType] = {module.KIND: module for module in (bismarck, klaberjass, sviten)}
 
 
 def engine_for(kind: str) -> ModuleType:
