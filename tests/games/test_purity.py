@@ -5,14 +5,17 @@ from __future__ import annotations
 import subprocess
 import sys
 
+ENGINES = ("bismarck", "klaberjass", "sviten", "melds", "registry")
+FRAMEWORKS = ("flask", "sqlalchemy", "reportlab", "wtforms")
+
 
 def test_engines_import_without_flask_sqlalchemy_or_reportlab():
-    code = (
-        "import sys\n"
-        "import scorekeeper.games.bismarck, scorekeeper.games.klaberjass, scorekeeper.games.sviten\n"
-        "import scorekeeper.games.registry\n"
-        "loaded = sorted(m for m in ('flask', 'sqlalchemy', 'reportlab', 'wtforms') if m in sys.modules)\n"
-        "print(','.join(loaded))\n"
+    code = "\n".join(
+        [
+            "import importlib, sys",
+            *(f"importlib.import_module('scorekeeper.games.{name}')" for name in ENGINES),
+            f"print(','.join(m for m in {FRAMEWORKS!r} if m in sys.modules))",
+        ]
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
