@@ -1,6 +1,8 @@
 """Page-weight and Lighthouse budgets of the game page, measured with a real browser.
 
-Serves the real app on 127.0.0.1 (temporary database), seeds a 12-deal game, and measures:
+Serves the real app on 127.0.0.1 (temporary database), seeds a 12-deal Bismarck game,
+Klaberjass games (in play at hand 9, finished, and a long one in play at hand 12) and Sviten
+Special matches (in play at hand 3, finished, and a long one in play at hand 12), and measures:
 
 - in Chromium at phone size, what loading the game page fetches: bytes of every response body
   (uncompressed: the app sends no compression) and the number of requests, for the finished game
@@ -36,6 +38,7 @@ from urllib.parse import urljoin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' helpers
 
+from tests.e2e.klaberjass_table import LONG_GAME, seed_klaberjass
 from tests.e2e.live import (
     ARTIFACTS,
     CHROMIUM,
@@ -46,6 +49,7 @@ from tests.e2e.live import (
     live_server,
     missing_tools,
 )
+from tests.e2e.sviten_table import LONG_MATCH, seed_sviten
 from tests.e2e.table import seed_game
 
 MAX_BYTES = 30_000
@@ -145,6 +149,18 @@ def main() -> int:
         pages = {
             "finished": seed_game(server, 12),
             "in-play": seed_game(server, 11, announce_next=True),
+            # Klaberjass: the shared example game (Ben wins 509–449 in hand 9), in play at
+            # hand 9 (the hand form with its two card pickers) and finished; and a long game in
+            # play at hand 12 (the page shows the latest 10 hands and changes).
+            "klaberjass in-play": seed_klaberjass(server, 8),
+            "klaberjass finished": seed_klaberjass(server, 9),
+            "klaberjass long": seed_klaberjass(server, LONG_GAME),
+            # Sviten Special: the shared example match in play at hand 3 (the 52-card grid) and
+            # finished; and a long one (hand cap 12) in play at hand 12, which shows its latest
+            # hands and changes.
+            "sviten in-play": seed_sviten(server, 2),
+            "sviten finished": seed_sviten(server, 3),
+            "sviten long": seed_sviten(server, LONG_MATCH, hand_cap=12),
         }
         with sync_playwright() as playwright:
             browser = launch(playwright)

@@ -1,5 +1,6 @@
 """How fast and how big the printed PDFs are: median time and file size for a blank sheet, a
-filled 12-deal sheet and a rules card (aim: under 50 ms and 60 KB each).
+filled 12-deal sheet and a rules card, and Klaberjass's blank and filled sheets and rules card
+(aim: under 50 ms and 60 KB each).
 
     python benchmarks/printing.py [--rounds 50] [--paper a4|letter] [--standard-fonts]
 
@@ -24,9 +25,13 @@ from scorekeeper.printing import (
     bismarck_rules_card,
     bismarck_sheet,
     blank_bismarck_sheet,
+    blank_klaberjass_sheet,
     common,
+    klaberjass_rules_card,
+    klaberjass_sheet,
 )
 from tests.printing.games import MODERN_GAME, game
+from tests.web.klaberjass_client import engine_state as klaberjass_game
 
 TIME_BUDGET_MS = 50
 SIZE_BUDGET_KB = 60
@@ -68,6 +73,8 @@ def main() -> None:
     assert finished.finished and len(finished.deals) == 12
     setup = bismarck.Setup(("Anna", "Ben", "Carla"), 0, options=frozenset({"must_trump"}))
     today = datetime.date.today()
+    kj_game = klaberjass_game()
+    assert kj_game.finished and len(kj_game.hands) == 9
     cases: list[tuple[str, Callable[[], bytes]]] = [
         ("blank sheet", lambda: blank_bismarck_sheet(paper=args.paper)),
         (
@@ -84,6 +91,15 @@ def main() -> None:
         (
             "rules card of a game + QR",
             lambda: bismarck_rules_card(setup, paper=args.paper, url=fresh_url()),
+        ),
+        ("Klaberjass blank sheet", lambda: blank_klaberjass_sheet(paper=args.paper)),
+        (
+            "Klaberjass 9-hand sheet + QR",
+            lambda: klaberjass_sheet(kj_game, paper=args.paper, url=fresh_url(), date=today),
+        ),
+        (
+            "Klaberjass rules card + QR",
+            lambda: klaberjass_rules_card(kj_game, paper=args.paper, url=fresh_url()),
         ),
     ]
     font_note = "DejaVu Sans, embedded subset" if fonts.embedded else "standard fonts (no DejaVu)"

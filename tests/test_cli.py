@@ -265,15 +265,19 @@ def test_import_of_a_hostile_record_stores_nothing(app, runner, name, data, mess
     assert game_count(app) == before
 
 
-def test_import_of_a_klaberjass_record_is_refused_until_the_app_keeps_klaberjass(app, runner):
-    from scorekeeper.web.play import PAGES
-
-    if "klaberjass" in PAGES:
-        pytest.skip("Klaberjass games are kept in the app now")
+def test_import_of_a_klaberjass_record_makes_a_game_of_it(app, runner):
     result = runner.invoke(main, ["import", str(RECORDS / "klaberjass.json")])
-    assert result.exit_code == 2 and result.stdout == ""
-    assert "Klaberjass games cannot be kept in this Scorekeeper yet" in result.stderr
-    assert game_count(app) == (0, 0)
+    assert result.exit_code == 0, result.stderr
+    assert "Imported a Klaberjass game of Anna, Ben as a new game" in result.stderr
+    token = result.stdout.strip().rsplit("/g/", 1)[1]
+    assert game_count(app) == (1, 3)
+    with app.app_context():
+        game = store.load(db.session, token)
+    assert game.kind == "klaberjass"
+    assert game.state.totals == (130, 180) and game.state.current_hand == 4
+    exported = runner.invoke(main, ["export", token])
+    assert exported.exit_code == 0
+    assert json.loads(exported.stdout)["totals"] == [130, 180]
 
 
 def test_export_of_an_unknown_game_fails_cleanly(runner):

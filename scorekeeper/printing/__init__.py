@@ -7,8 +7,9 @@ bytes of a PDF; nothing here touches the database. Each game kind registers its 
     printer_for(state.kind).sheet(state, paper="letter", url=..., date=...)
     printer_for(state.kind).rules_card(state, paper="a4", url=...)
 
-A new game adds its sheet to ``sheets.py`` and its card to ``rules_cards.py`` (or modules of
-its own) and one line to :data:`PRINTERS`.
+A new game adds its sheet to ``sheets.py`` and its card to ``rules_cards.py``, or a module of
+its own like ``klaberjass.py`` (the page header with its QR code, sections and layout tables are
+in ``common.py``), and one line to :data:`PRINTERS`.
 """
 
 from __future__ import annotations
@@ -18,9 +19,17 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorekeeper.games import bismarck
+from scorekeeper.games import klaberjass as klaberjass_rules  # (printing.klaberjass is ours)
+from scorekeeper.games import sviten as sviten_rules  # (and printing.sviten)
 from scorekeeper.printing.common import DEFAULT_PAPER, PAPERS, page_size
+from scorekeeper.printing.klaberjass import (
+    blank_klaberjass_sheet,
+    klaberjass_rules_card,
+    klaberjass_sheet,
+)
 from scorekeeper.printing.rules_cards import bismarck_rules_card
 from scorekeeper.printing.sheets import bismarck_sheet, blank_bismarck_sheet
+from scorekeeper.printing.sviten import blank_sviten_sheet, sviten_rules_card, sviten_sheet
 
 
 class SheetPrinter(Protocol):
@@ -50,6 +59,8 @@ class GamePrinters:
 
 PRINTERS: dict[str, GamePrinters] = {
     bismarck.KIND: GamePrinters(sheet=bismarck_sheet, rules_card=bismarck_rules_card),
+    klaberjass_rules.KIND: GamePrinters(sheet=klaberjass_sheet, rules_card=klaberjass_rules_card),
+    sviten_rules.KIND: GamePrinters(sheet=sviten_sheet, rules_card=sviten_rules_card),
 }
 
 
@@ -69,6 +80,12 @@ __all__ = [
     "bismarck_rules_card",
     "bismarck_sheet",
     "blank_bismarck_sheet",
+    "blank_klaberjass_sheet",
+    "blank_sviten_sheet",
+    "klaberjass_rules_card",
+    "klaberjass_sheet",
     "page_size",
     "printer_for",
+    "sviten_rules_card",
+    "sviten_sheet",
 ]

@@ -28,7 +28,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Flowable, KeepInFrame, Paragraph, SimpleDocTemplate
+from reportlab.platypus import (
+    Flowable,
+    KeepInFrame,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from scorekeeper.games.cards import Suit
 from scorekeeper.qr import reachable_url
@@ -311,6 +319,41 @@ def qr_block(url: str, st: Styles, size: float = 24 * mm, caption: str = "") -> 
     code = QRCode(url, size)
     code.hAlign = "RIGHT"
     return [code, Paragraph(text(caption), st.caption)] if caption else [code]
+
+
+# --- page pieces ---------------------------------------------------------------------------
+
+
+def no_padding() -> TableStyle:
+    """A layout table's style: cells top-aligned, no padding (columns, a header beside a QR)."""
+    return TableStyle(
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ]
+    )
+
+
+def page_header(
+    left: list[Flowable], url: str | None, st: Styles, width: float, qr_size: float = 24 * mm
+) -> Table:
+    """The top of every sheet and card: its title lines on the left and, for a game, the QR
+    code of its live address on the right."""
+    qr_width = 30 * mm
+    right: list[Flowable] = (
+        qr_block(url, st, qr_size, _("Scan to follow the game")) if url else [Spacer(0, 0)]
+    )
+    table = Table([[left, right]], colWidths=[width - qr_width, qr_width])
+    table.setStyle(no_padding())
+    return table
+
+
+def section(title: str, paragraphs: list[str], st: Styles) -> list[Flowable]:
+    """A rules card's section: a heading and its paragraphs."""
+    return [Paragraph(title, st.heading), *(Paragraph(p, st.body) for p in paragraphs)]
 
 
 # --- documents -------------------------------------------------------------------------------

@@ -25,7 +25,9 @@ from scorekeeper.printing.common import (
     content_width,
     join_names,
     live_url,
-    qr_block,
+    no_padding,
+    page_header,
+    section,
     short_names,
     styles,
     text,
@@ -50,23 +52,23 @@ def bismarck_rules_card(
     column = (width - GUTTER) / 2
     link = live_url(url)
     left = [
-        *_section(_("Players and cards"), _players_and_cards(variant), st),
-        *_section(_("Deal and exchange"), _deal_and_exchange(variant), st),
-        *_section(_("Contracts"), _contracts_intro(variant), st),
+        *section(_("Players and cards"), _players_and_cards(variant), st),
+        *section(_("Deal and exchange"), _deal_and_exchange(variant), st),
+        *section(_("Contracts"), _contracts_intro(variant), st),
         _contracts_table(variant, st, column),
         Paragraph(_contracts_after(variant), st.small),
-        *_section(_("Play"), _play(variant), st),
+        *section(_("Play"), _play(variant), st),
     ]
     right = [
-        *_section(_("Scoring"), _scoring(variant), st),
+        *section(_("Scoring"), _scoring(variant), st),
         _example(variant, st, column),
-        *_section(_("End of the game"), _end(variant), st),
+        *section(_("End of the game"), _end(variant), st),
         *_house_rules(setup, st, column),
     ]
     if setup is not None:
         right += _schedule(setup, st, column)
     body = Table([[left, "", right]], colWidths=[column, GUTTER, column])
-    body.setStyle(_no_padding())
+    body.setStyle(no_padding())
     story: list[Flowable] = [_header(variant, setup, link, st, width), Spacer(0, 3 * mm), body]
     return build_pdf(
         story,
@@ -77,22 +79,6 @@ def bismarck_rules_card(
 
 
 # --- pieces ----------------------------------------------------------------------------------
-
-
-def _no_padding() -> TableStyle:
-    return TableStyle(
-        [
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-        ]
-    )
-
-
-def _section(title: str, paragraphs: list[str], st: Styles) -> list[Flowable]:
-    return [Paragraph(title, st.heading), *(Paragraph(p, st.body) for p in paragraphs)]
 
 
 def _header(
@@ -122,13 +108,7 @@ def _header(
         )
     if url:
         left.append(Paragraph(_("Live game: %(url)s", url=text(url)), st.subtitle))
-    qr_width = 30 * mm
-    right: list[Flowable] = (
-        qr_block(url, st, 22 * mm, _("Scan to follow the game")) if url else [Spacer(0, 0)]
-    )
-    table = Table([[left, right]], colWidths=[width - qr_width, qr_width])
-    table.setStyle(_no_padding())
-    return table
+    return page_header(left, url, st, width, 22 * mm)
 
 
 def _players_and_cards(variant: Variant) -> list[str]:
@@ -343,7 +323,7 @@ def _example(variant: Variant, st: Styles, width: float) -> Flowable:
     return Table(
         [[Paragraph(intro, st.body)], [table]],
         colWidths=[width],
-        style=_no_padding(),
+        style=no_padding(),
     )
 
 

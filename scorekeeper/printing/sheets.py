@@ -36,7 +36,7 @@ from scorekeeper.printing.common import (
     content_width,
     join_names,
     live_url,
-    qr_block,
+    page_header,
     short_names,
     signed,
     styles,
@@ -181,25 +181,7 @@ def _header(sheet: BismarckSheet, st: Styles, width: float) -> Table:
     left.append(Paragraph(" · ".join(facts), st.subtitle))
     if sheet.url:
         left.append(Paragraph(_("Live game: %(url)s", url=text(sheet.url)), st.subtitle))
-    qr_width = 30 * mm
-    right: list[Flowable] = (
-        qr_block(sheet.url, st, 24 * mm, _("Scan to follow the game"))
-        if sheet.url
-        else [Spacer(0, 0)]
-    )
-    table = Table([[left, right]], colWidths=[width - qr_width, qr_width])
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return table
+    return page_header(left, sheet.url, st, width)
 
 
 _CONTRACT_NOTES = {

@@ -7,27 +7,35 @@ from pathlib import Path
 
 from flask import Flask, render_template, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from scorekeeper.db import db
 from scorekeeper.games.cards import Suit
+from scorekeeper.games.melds import meld_label
 
 csrf = CSRFProtect()
 
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
-    from scorekeeper.web import bismarck, home, play, printing, records
+    from scorekeeper.web import assets, bismarck, home, klaberjass, play, printing, records, sviten
 
     app.register_blueprint(home.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(bismarck.bp)
+    app.register_blueprint(klaberjass.bp)
+    app.register_blueprint(sviten.bp)
     app.register_blueprint(records.bp)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(assets.bp)
+    app.jinja_env.globals["game_assets"] = assets.game_assets
     app.jinja_env.globals["Suit"] = Suit
     app.jinja_env.globals["asset"] = _asset_urls(app)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["join_names"] = join_names
+    app.jinja_env.filters["card"] = card_label
+    app.jinja_env.globals["game_title"] = game_title
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(CSRFError, _csrf_error)
@@ -57,6 +65,24 @@ def signed(value: int | None) -> str:
     if value < 0:
         return f"−{-value}"
     return "0"
+
+
+#: What each game kind is called on the pages.
+GAME_TITLES = {
+    "bismarck": _l("Bismarck"),
+    "klaberjass": _l("Klaberjass"),
+    "sviten": _l("Sviten Special"),
+}
+
+
+def game_title(kind: str) -> str:
+    """The name of a game kind as the pages show it (``Klaberjass``)."""
+    return str(GAME_TITLES.get(kind, kind.capitalize()))
+
+
+def card_label(code: str) -> str:
+    """A card code as players read it: ``10H`` → ``10♥``; a joker → ``Joker``."""
+    return meld_label([code])
 
 
 def join_names(names: list[str] | tuple[str, ...]) -> str:

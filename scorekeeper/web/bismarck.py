@@ -14,6 +14,7 @@ from scorekeeper.db import db
 from scorekeeper.games import bismarck as rules
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, RuleError
+from scorekeeper.web import actions
 from scorekeeper.web.forms import (
     AnnounceForm,
     CorrectForm,
@@ -23,7 +24,7 @@ from scorekeeper.web.forms import (
     RedealForm,
     UndoForm,
 )
-from scorekeeper.web.helpers import get_game_or_404, remember, share_qr, share_url
+from scorekeeper.web.helpers import get_game_or_404, remember
 
 bp = Blueprint("bismarck", __name__)
 
@@ -70,16 +71,10 @@ def render_game(game: store.LoadedGame, status: int = 200, **forms: Any):
     for form in (announce, record, redeal):
         form.seq.data = game.seq
     visible = {"announce": (announce,), "record": (record, redeal)}.get(state.phase, ())
-    stray = [
-        message
-        for form in (announce, record, redeal, forms.get("undo"))
-        if form is not None and form not in visible
-        for message in [*form.form_errors, *(e for f in form for e in f.errors)]
-    ]
+    stray = actions.stray_errors((announce, record, redeal, forms.get("undo")), visible)
     return render_template(
         "bismarck/game.html",
-        game=game,
-        state=state,
+        **actions.page_context(game),
         rules=rules,
         announce=announce,
         record=record,
@@ -88,27 +83,8 @@ def render_game(game: store.LoadedGame, status: int = 200, **forms: Any):
         conflict=forms.get("conflict"),
         stray_errors=stray,
         kept=forms.get("kept"),
-        share_url=share_url(game.token),
-        share_qr=share_qr(game.token),
-        times=game.times,
+        noun="deal",
     ), status
-
-
-def _field_for(form: LogForm, error: RuleError):
-    """The form field a rule error belongs next to (the whole form's first field otherwise)."""
-    name = error.field
-    if name == "tricks" and "tricks_0" in form:
-        return form["tricks_2"]
-    if name and name in form and name not in ("seq", "deal"):
-        return form[name]
-    return _FormErrors(form)
-
-
-class _FormErrors:
-    """Errors that belong to no single field are shown at the top of the form."""
-
-    def __init__(self, form: LogForm):
-        self.errors = form.form_errors
 
 
 def _act(
@@ -118,19 +94,7 @@ def _act(
     event_for: Callable[[LogForm], Event],
     kept: str,
 ):
-    """Validate, append, redirect; or show the page again with the message and the input."""
-    game = get_game_or_404(token)
-    remember(token)
-    if not form.validate_on_submit():
-        return render_game(game, 422, **{form_name: form})
-    try:
-        store.append(db.session, token, event_for(form), form.based_on())
-    except store.Conflict as conflict:
-        return render_game(conflict.current, 409, conflict=conflict, kept=kept)
-    except RuleError as error:
-        _field_for(form, error).errors.append(error.message)
-        return render_game(game, 422, **{form_name: form})
-    return redirect(url_for("play.game", token=token) + "#top", 303)
+    return actions.act(token, form, form_name, lambda f, _game: event_for(f), kept, render_game)
 
 
 @bp.post("/g/<token>/announce")
@@ -173,12 +137,6 @@ def redeal(token: str):
     return _act(token, form, "redeal", event, _("Your redeal was not saved."))
 
 
-@bp.post("/g/<token>/undo")
-def undo(token: str):
-    form = UndoForm()
-    return _act(token, form, "undo", lambda f: Event("undo"), _("Your undo was not saved."))
-
-
 @bp.route("/g/<token>/deal/<int:number>/correct", methods=["GET", "POST"])
 def correct(token: str, number: int):
     game = get_game_or_404(token)
@@ -198,32 +156,33 @@ def correct(token: str, number: int):
             field.data = taken
     elif form.validate():
         tricks = form.tricks()
-        data: dict[str, Any] = {
-            "deal": number,
-            "contract": form.contract.data,
-            "trump": form.trump.data or None,
-        }
-        if deal.recorded:
-            data["tricks"] = tricks
-        try:
-            if deal.recorded and None in tricks:
-                raise RuleError(_("Enter the tricks of all three players."), field="tricks")
-            store.append(db.session, token, Event("correct", data), form.based_on())
-        except store.Conflict:
-            flash(
-                _(
-                    "Someone changed the game on another phone. "
-                    "Check deal %(n)d and correct it again if needed.",
-                    n=number,
-                )
-            )
-            return redirect(url_for("play.game", token=token, _anchor="log"), 303)
-        except RuleError as error:
-            _field_for(form, error).errors.append(error.message)
-            status = 422
-        else:
-            flash(_("Deal %(n)d corrected.", n=number))
-            return redirect(url_for("play.game", token=token, _anchor="log"), 303)
+
+        def event(f: CorrectForm) -> Event:
+            data: dict[str, Any] = {
+                "deal": number,
+                "contract": f.contract.data,
+                "trump": f.trump.data or None,
+            }
+            if deal.recorded:
+                if None in tricks:
+                    raise RuleError(_("Enter the tricks of all three players."), field="tricks")
+                data["tricks"] = tricks
+            return Event("correct", data)
+
+        done = actions.save_correction(
+            token,
+            form,
+            event,
+            saved=_("Deal %(n)d corrected.", n=number),
+            changed=_(
+                "Someone changed the game on another phone. "
+                "Check deal %(n)d and correct it again if needed.",
+                n=number,
+            ),
+        )
+        if done is not None:
+            return done
+        status = 422
     else:
         status = 422
     return render_template(

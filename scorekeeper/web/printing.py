@@ -11,11 +11,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import Form, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length
+from wtforms.validators import Length, NumberRange, Optional
 
 from scorekeeper import printing
-from scorekeeper.games import bismarck
+from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.events import RuleError
+from scorekeeper.web.forms import WholeNumberField
 from scorekeeper.web.helpers import get_game_or_404, share_url
 
 bp = Blueprint("printing", __name__)
@@ -77,19 +78,75 @@ class BlankSheetForm(Form):
 
     def names(self) -> tuple[str, str, str] | None:
         """The three names, or None when none was typed; a form error when only some were."""
-        names = tuple((field.data or "").strip() for field in self.player_fields)
-        if not any(names):
-            if self.first_dealer.data:
-                self.first_dealer.errors.append(
-                    _("Type the three names to print who deals and who declares.")
-                )
-                raise RuleError("first dealer without names")
-            return None
-        if not all(names):
-            missing = next(f for f, name in zip(self.player_fields, names, strict=True) if not name)
-            missing.errors.append(_("Type all three names, or none for a sheet to fill in."))
-            raise RuleError("some names missing")
-        return names  # type: ignore[return-value]
+        return typed_names(  # type: ignore[return-value]
+            self.player_fields,
+            self.first_dealer,
+            some=_("Type all three names, or none for a sheet to fill in."),
+            dealer=_("Type the three names to print who deals and who declares."),
+        )
+
+
+def typed_names(
+    fields: tuple[StringField, ...], first_dealer: RadioField, *, some: str, dealer: str
+) -> tuple[str, ...] | None:
+    """The names typed in a blank-sheet form, or None when none was; a form error (and
+    :class:`RuleError`) when only some were, or a first dealer without names."""
+    names = tuple((field.data or "").strip() for field in fields)
+    if not any(names):
+        if first_dealer.data:
+            first_dealer.errors.append(dealer)
+            raise RuleError("first dealer without names")
+        return None
+    if not all(names):
+        missing = next(f for f, name in zip(fields, names, strict=True) if not name)
+        missing.errors.append(some)
+        raise RuleError("some names missing")
+    return names
+
+
+class KlaberjassBlankForm(Form):
+    """A blank Klaberjass sheet (or rules card): optionally the names and the first dealer,
+    the target and the paper. Read from the query string, with the prefix ``kj-`` (it shares
+    the home page with the Bismarck form)."""
+
+    player_0 = StringField(_l("First player"), validators=[Length(max=klaberjass.MAX_NAME_LENGTH)])
+    player_1 = StringField(_l("Second player"), validators=[Length(max=klaberjass.MAX_NAME_LENGTH)])
+    first_dealer = RadioField(
+        _l("First dealer"),
+        choices=[
+            SelectChoice("", _l("Not decided yet")),
+            SelectChoice("0", _l("First player")),
+            SelectChoice("1", _l("Second player")),
+        ],
+        default="",
+        validate_choice=True,
+    )
+    target = WholeNumberField(
+        _l("Play to"),
+        most=klaberjass.MAX_TARGET,
+        default=klaberjass.DEFAULT_TARGET,
+        validators=[
+            Optional(),
+            NumberRange(
+                1,
+                klaberjass.MAX_TARGET,
+                _l("Play to a number from 1 to %(most)d.", most=klaberjass.MAX_TARGET),
+            ),
+        ],
+    )
+    paper = _paper_field()
+
+    @property
+    def player_fields(self) -> tuple[StringField, StringField]:
+        return (self.player_0, self.player_1)
+
+    def names(self) -> tuple[str, str] | None:
+        return typed_names(  # type: ignore[return-value]
+            self.player_fields,
+            self.first_dealer,
+            some=_("Type both names, or none for a sheet to fill in."),
+            dealer=_("Type the two names to print who deals."),
+        )
 
 
 def _pdf(data: bytes, filename: str, *, private: bool) -> Response:
@@ -184,6 +241,124 @@ def _form_again(form: BlankSheetForm):
     return render_template("printing/blank.html", blank_form=form), 422
 
 
+@bp.get("/print/blank/klaberjass")
+def blank_klaberjass():
+    """A blank Klaberjass sheet to fill in by hand (``?card=rules`` for the rules card)."""
+    form = KlaberjassBlankForm(request.args, prefix="kj")
+    if not form.validate():
+        return _klaberjass_form_again(form)
+    target = form.target.data or klaberjass.DEFAULT_TARGET
+    try:
+        names = form.names()
+        first = int(form.first_dealer.data) if form.first_dealer.data else None
+        setup = None
+        if names is not None:
+            setup = klaberjass.Setup(
+                names, first_dealer=first or 0, options=klaberjass.Options(target=target)
+            )
+    except RuleError as error:
+        if error.field:  # from the engine: names twice, too long ...
+            form.player_1.errors.append(error.message)
+        return _klaberjass_form_again(form)
+    paper = form.paper.data or printing.DEFAULT_PAPER
+    if request.args.get("card") == "rules":
+        game = setup if setup is not None and first is not None else None
+        data = printing.klaberjass_rules_card(game, paper=paper, target=target)
+        return _pdf(data, "klaberjass-rules-card.pdf", private=False)
+    data = printing.blank_klaberjass_sheet(names, first, target, paper=paper)
+    return _pdf(data, "klaberjass-score-sheet.pdf", private=False)
+
+
+class SvitenBlankForm(Form):
+    """A blank Sviten Special sheet (or rules card): optionally the four names (N, E, S, W)
+    and the first dealer, a hand cap, and the paper. Read from the query string, with the
+    prefix ``sv-`` (it shares the home page with the other games' forms)."""
+
+    player_0 = StringField(_l("North (N)"), validators=[Length(max=sviten.MAX_NAME_LENGTH)])
+    player_1 = StringField(_l("East (E)"), validators=[Length(max=sviten.MAX_NAME_LENGTH)])
+    player_2 = StringField(_l("South (S)"), validators=[Length(max=sviten.MAX_NAME_LENGTH)])
+    player_3 = StringField(_l("West (W)"), validators=[Length(max=sviten.MAX_NAME_LENGTH)])
+    first_dealer = RadioField(
+        _l("First dealer"),
+        choices=[
+            SelectChoice("", _l("Not decided yet")),
+            SelectChoice("0", _l("North")),
+            SelectChoice("1", _l("East")),
+            SelectChoice("2", _l("South")),
+            SelectChoice("3", _l("West")),
+        ],
+        default="",
+        validate_choice=True,
+    )
+    hand_cap = WholeNumberField(
+        _l("Hand cap (optional)"),
+        most=sviten.MAX_HAND_CAP,
+        validators=[
+            Optional(),
+            NumberRange(
+                1,
+                sviten.MAX_HAND_CAP,
+                _l("A hand cap is 1 to %(most)d hands, or empty.", most=sviten.MAX_HAND_CAP),
+            ),
+        ],
+    )
+    paper = _paper_field()
+
+    @property
+    def player_fields(self) -> tuple[StringField, StringField, StringField, StringField]:
+        return (self.player_0, self.player_1, self.player_2, self.player_3)
+
+    def names(self) -> tuple[str, str, str, str] | None:
+        return typed_names(  # type: ignore[return-value]
+            self.player_fields,
+            self.first_dealer,
+            some=_("Type all four names, or none for a sheet to fill in."),
+            dealer=_("Type the four names to print who deals."),
+        )
+
+
+@bp.get("/print/blank/sviten")
+def blank_sviten():
+    """A blank Sviten Special sheet to fill in by hand (``?card=rules`` for the rules card)."""
+    form = SvitenBlankForm(request.args, prefix="sv")
+    if not form.validate():
+        return _sviten_form_again(form)
+    try:
+        options = sviten.Options(hand_cap=form.hand_cap.data)
+        names = form.names()
+        first = int(form.first_dealer.data) if form.first_dealer.data else None
+        setup = None
+        if names is not None:
+            setup = sviten.Setup(names, first_dealer=first or 0, options=options)
+    except RuleError as error:
+        if error.field:  # from the engine: names twice, too long ...
+            form.player_3.errors.append(error.message)
+        return _sviten_form_again(form)
+    paper = form.paper.data or printing.DEFAULT_PAPER
+    if request.args.get("card") == "rules":
+        game = setup if setup is not None and first is not None else None
+        data = printing.sviten_rules_card(game, paper=paper, options=options)
+        return _pdf(data, "sviten-rules-card.pdf", private=False)
+    data = printing.blank_sviten_sheet(names, first, options, paper=paper)
+    return _pdf(data, "sviten-score-sheet.pdf", private=False)
+
+
+def _sviten_form_again(form: SvitenBlankForm):
+    return render_template(
+        "printing/blank.html",
+        sv_blank_form=form,
+        form_template="printing/_sviten_blank_form.html",
+    ), 422
+
+
+def _klaberjass_form_again(form: KlaberjassBlankForm):
+    return render_template(
+        "printing/blank.html",
+        kj_blank_form=form,
+        form_template="printing/_klaberjass_blank_form.html",
+    ), 422
+
+
 @bp.app_context_processor
 def _blank_form_factory():
     """Lets any page show the blank-sheet form (home) or preselect the paper (a game page)
@@ -194,4 +369,19 @@ def _blank_form_factory():
         form.paper.data = default_paper()
         return form
 
-    return {"blank_sheet_form": blank_sheet_form, "default_paper": default_paper}
+    def klaberjass_blank_form() -> KlaberjassBlankForm:
+        form = KlaberjassBlankForm(formdata=None, prefix="kj")
+        form.paper.data = default_paper()
+        return form
+
+    def sviten_blank_form() -> SvitenBlankForm:
+        form = SvitenBlankForm(formdata=None, prefix="sv")
+        form.paper.data = default_paper()
+        return form
+
+    return {
+        "blank_sheet_form": blank_sheet_form,
+        "klaberjass_blank_form": klaberjass_blank_form,
+        "sviten_blank_form": sviten_blank_form,
+        "default_paper": default_paper,
+    }

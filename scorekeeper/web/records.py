@@ -60,7 +60,8 @@ def record_json(token: str):
 def deals_csv(token: str):
     game = _game_with_records(token)
     text = records.deals_csv(game.kind, game.state)
-    return _download(text, "text/csv", _filename(game, "deals.csv"))
+    rounds = records.codec_for(game.kind).items  # deals, hands
+    return _download(text, "text/csv", _filename(game, f"{rounds}.csv"))
 
 
 @bp.post("/import")

@@ -199,17 +199,15 @@ def test_import_without_a_file_or_csrf_token(app, client):
     assert counts(app) == (0, 0)
 
 
-def test_import_of_a_klaberjass_record_is_refused_until_the_app_shows_klaberjass(app, client):
-    from scorekeeper.web.play import PAGES
-
-    if "klaberjass" in PAGES:
-        pytest.skip("Klaberjass games have a page now")
+def test_import_of_a_klaberjass_record_opens_its_game_page(app, client):
     response = upload(client, example("klaberjass.json"))
-    assert response.status_code == 422
-    assert field_errors(response.get_data(as_text=True)) == [
-        "record: Klaberjass games cannot be kept in this Scorekeeper yet"
-    ]
-    assert counts(app) == (0, 0)
+    assert response.status_code == 303
+    page = text(client.get(response.headers["Location"]).get_data(as_text=True))
+    assert "Imported as a new game: Anna, Ben." in page
+    assert "Hand 4" in page and "Ben deals · Anna bids first" in page
+    assert counts(app) == (1, 3)
+    home = text(client.get("/").get_data(as_text=True))
+    assert "Anna, Ben Klaberjass ·" in home
 
 
 def test_a_failed_import_keeps_the_home_page_working(client):

@@ -1,0 +1,61 @@
+"""One stylesheet and one script per page, whatever the game.
+
+Every page loads ``static/app.css`` and ``static/app.js``. A game whose pages need more (the
+Klaberjass card picker) keeps it in ``static/<kind>.css`` and ``static/<kind>.js``; its pages
+load ``/assets/<kind>.css`` and ``/assets/<kind>.js`` instead: the shared file and the game's
+own, served as one. So a game page still loads in four requests (HTML, CSS, JS, icon), and one
+game's styles and scripts weigh nothing on another game's pages (the page budget: 30 KB).
+
+A game's templates say ``{% block assets %}{{ game_assets("klaberjass") }}{% endblock %}``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, request, url_for
+from markupsafe import Markup
+
+bp = Blueprint("assets", __name__)
+
+#: Games with styles and scripts of their own.
+KINDS = frozenset({"klaberjass", "sviten"})
+MIMETYPES = {"css": "text/css", "js": "text/javascript"}
+
+
+def bundle_bytes(static_folder: Path, kind: str, ext: str) -> bytes:
+    """``app.<ext>`` followed by ``<kind>.<ext>``."""
+    shared = (static_folder / f"app.{ext}").read_bytes()
+    return shared + b"\n" + (static_folder / f"{kind}.{ext}").read_bytes()
+
+
+def _bundle(kind: str, ext: str) -> tuple[bytes, str]:
+    """The bundle and its version (a content hash): read once, or every time when debugging."""
+    cache: dict[tuple[str, str], tuple[bytes, str]]
+    cache = current_app.extensions.setdefault("scorekeeper.assets", {})
+    if (kind, ext) not in cache or current_app.debug:
+        data = bundle_bytes(Path(current_app.static_folder or "static"), kind, ext)
+        cache[kind, ext] = (data, hashlib.sha256(data).hexdigest()[:10])
+    return cache[kind, ext]
+
+
+@bp.get("/assets/<kind>.<ext>")
+def bundle(kind: str, ext: str) -> Response:
+    """A game's bundle; cached like the static files (its address carries its version)."""
+    if kind not in KINDS or ext not in MIMETYPES:
+        abort(404)
+    data, version = _bundle(kind, ext)
+    response = Response(data, mimetype=MIMETYPES[ext])
+    response.set_etag(version)
+    response.cache_control.public = True
+    response.cache_control.max_age = current_app.get_send_file_max_age(f"{kind}.{ext}") or 0
+    return response.make_conditional(request)
+
+
+def game_assets(kind: str) -> Markup:
+    """The stylesheet and script tags of a game's pages (its bundles, versioned by content)."""
+    css, js = (
+        url_for("assets.bundle", kind=kind, ext=ext, v=_bundle(kind, ext)[1]) for ext in MIMETYPES
+    )
+    return Markup(f'<link rel="stylesheet" href="{css}">\n<script src="{js}" defer></script>')

@@ -1,0 +1,300 @@
+"""Sviten Special at the table: new game, a hand in two steps (cards → proposed melds →
+record) or in quick mode, correct a hand (undo is play.undo).
+
+The proposal step writes nothing: the cards tapped travel in the proposal page's hidden fields,
+and only *Record hand* appends an event (validate → append → redirect, :mod:`.actions`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from scorekeeper import store
+from scorekeeper.db import db
+from scorekeeper.games import sviten as rules
+from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.melds import validate_meld
+from scorekeeper.games.sviten_proposal import Proposal, melds_for, propose
+from scorekeeper.web import actions
+from scorekeeper.web.forms import UndoForm
+from scorekeeper.web.helpers import get_game_or_404, remember
+from scorekeeper.web.sviten_forms import PACK, NewSvitenForm, SvitenHandForm
+
+bp = Blueprint("sviten", __name__)
+
+#: A long match (many failed bids, or a hand cap) shows its latest hands and changes on its
+#: page, the rest behind a link: the page stays within its budget (30 KB with CSS and JS).
+RECENT_HANDS = 4
+RECENT_CHANGES = 4
+#: Renders the page a hand form is on: the game page, or a correction page.
+FormPage = Callable[..., ResponseReturnValue]
+
+
+@bp.route("/sviten/new", methods=["GET", "POST"])
+def new() -> ResponseReturnValue:
+    form = NewSvitenForm()
+    if form.validate_on_submit():
+        first = form.first_dealer.data
+        drawn = first == "random"
+        try:
+            setup = rules.Setup(
+                players=tuple(f.data for f in form.player_fields),  # type: ignore[arg-type]
+                first_dealer=secrets.randbelow(rules.PLAYERS) if drawn else int(first),
+                options=form.options(),
+            )
+        except RuleError as error:
+            fields = {"players": form.player_3, "first_dealer": form.first_dealer}
+            target = fields.get(error.field or "")
+            (target.errors if target else form.form_errors).append(error.message)
+        else:
+            game = store.create_game(db.session, rules.KIND, setup)
+            remember(game.token)
+            if drawn:
+                dealer = setup.players[setup.first_dealer]
+                flash(_("The draw: %(name)s deals first.", name=dealer))
+            return redirect(url_for("play.game", token=game.token), 303)
+    status = 422 if form.is_submitted() else 200
+    return render_template("sviten/new.html", form=form), status
+
+
+def render_game(game: store.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
+    """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
+    state: rules.State = game.state
+    base = {"seq": game.seq, "deal": state.current_hand or ""}
+    hand = forms.get("hand") or SvitenHandForm(formdata=None, data=base)
+    hand.seq.data = game.seq
+    hand.deal.data = state.current_hand or ""
+    undo = UndoForm(formdata=None, data=base)
+    visible = () if state.finished else (hand,)
+    everything = request.args.get("all") == "1"
+    return render_template(
+        "sviten/game.html",
+        **actions.page_context(game),
+        rules=rules,
+        pack=PACK,
+        hand=hand,
+        undo=undo,
+        conflict=forms.get("conflict"),
+        stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
+        kept=forms.get("kept"),
+        noun="hand",
+        recent=None if everything else RECENT_CHANGES,
+        recent_hands=None if everything else RECENT_HANDS,
+        all_url=url_for("play.game", token=game.token, all=1, _anchor="log"),
+    ), status
+
+
+def _render_correction(
+    game: store.LoadedGame, number: int, form: SvitenHandForm, status: int = 200
+) -> ResponseReturnValue:
+    state: rules.State = game.state
+    form.seq.data = game.seq
+    form.deal.data = number
+    return render_template(
+        "sviten/correct.html",
+        game=game,
+        state=state,
+        result=state.hands[number - 1],
+        rules=rules,
+        pack=PACK,
+        form=form,
+    ), status
+
+
+# --- one hand: the cards, the proposal, the record ------------------------------------------
+
+
+def _before(state: rules.State, number: int) -> tuple[int, int]:
+    """The running totals before hand ``number``."""
+    return state.hands[number - 2].totals if number > 1 else (0, 0)
+
+
+def _check(game: store.LoadedGame, number: int, correcting: bool, data: dict[str, Any]) -> None:
+    """Ask the engine whether the hand may be recorded (RuleError if not), writing nothing."""
+    if correcting:
+        if rules.parse_hand(data, number, game.setup) == game.state.hands[number - 1].hand:
+            return  # the hand as recorded: only its melds may still change
+        event = rules.correct_event(number, data)
+    else:
+        event = rules.hand_event(number, data)
+    rules.apply(game.setup, game.events, event)
+
+
+def _proposal(
+    game: store.LoadedGame, form: SvitenHandForm, number: int, correcting: bool
+) -> Proposal:
+    """The solver's melds for the cards on the form; RuleError if the hand breaks a rule."""
+    data = form.cards_data(game.setup)
+    _check(game, number, correcting, data)
+    hand = rules.parse_hand(data, number, game.setup)
+    return propose(game.setup, hand, number, _before(game.state, number))
+
+
+def _hand_with_melds(game: store.LoadedGame, form: SvitenHandForm, number: int) -> dict[str, Any]:
+    """The hand as confirmed on the proposal page: the cards, and the melds each pair lays
+    (left to the engine where they are what the engine would lay)."""
+    data = form.cards_data(game.setup)
+    hand = rules.parse_hand(data, number, game.setup)
+    proposal = propose(game.setup, hand, number, _before(game.state, number))
+    typed = [form.typed_melds(pair, proposal.melds(pair), hand, game.setup) for pair in range(2)]
+    melds = melds_for(proposal, form.chosen_count(), typed)
+    if any(m is not None for m in melds):
+        data["melds"] = [None if m is None else [list(meld) for meld in m] for m in melds]
+    return data
+
+
+def _hand_data(game: store.LoadedGame, form: SvitenHandForm, number: int) -> dict[str, Any]:
+    if form.action == "quick":
+        return form.quick_data(game.setup)
+    return _hand_with_melds(game, form, number)
+
+
+def _render_proposal(
+    game: store.LoadedGame,
+    form: SvitenHandForm,
+    proposal: Proposal,
+    number: int,
+    correcting: bool,
+    status: int = 200,
+) -> ResponseReturnValue:
+    state: rules.State = game.state
+    trump, factor = proposal.result.trump, game.setup.options.trump_run_factor
+    for pair, field in enumerate(form.laid_fields):
+        if not form.laid_given(pair):  # first showing: the text says what is proposed
+            field.data = rules.melds_text(proposal.melds(pair))
+    if form.chosen_count() is None:
+        form.count.data = str(proposal.proposed)
+    form.seq.data = game.seq
+    form.deal.data = number
+    action = (
+        url_for("sviten.correct", token=game.token, number=number)
+        if correcting
+        else url_for("sviten.hand", token=game.token)
+    )
+    return render_template(
+        "sviten/propose.html",
+        game=game,
+        state=state,
+        rules=rules,
+        form=form,
+        p=proposal,
+        number=number,
+        correcting=correcting,
+        action=action,
+        value=lambda meld: validate_meld(meld, trump, trump_run_factor=factor),
+    ), status
+
+
+def _form_page(number: int | None) -> FormPage:
+    """The page the first step of a hand is on: the game page, or hand ``number``'s
+    correction page."""
+    if number is None:
+        return render_game
+
+    def page(game: store.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
+        return _render_correction(game, number, forms["hand"], status)
+
+    return page
+
+
+def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseReturnValue:
+    """Every step of a hand, for the game page (``number`` None: the next hand) and for a
+    correction of hand ``number``."""
+    correcting = number is not None
+    first_page = _form_page(number)
+    action = form.action
+    game = get_game_or_404(token)
+    remember(token)
+    state: rules.State = game.state
+    if correcting and not 1 <= number <= len(state.hands):  # type: ignore[operator]
+        return redirect(url_for("play.game", token=token), 303)
+    current = number if number is not None else (state.current_hand or 0)
+
+    if action == "edit":  # back from the proposal to the cards, nothing checked or written
+        return first_page(game, 200, hand=form)
+
+    if action == "propose":
+        if not form.validate_on_submit():
+            return first_page(game, 422, hand=form)
+        if not correcting and form.based_on() != game.seq:
+            return render_game(
+                game,
+                409,
+                hand=form,
+                conflict=store.Conflict(game, form.based_on()),
+                kept=_kept(form, game),
+            )
+        try:
+            proposal = _proposal(game, form, current, correcting)
+        except RuleError as error:
+            actions.field_for(form, error).errors.append(error.message)
+            return first_page(game, 422, hand=form)
+        return _render_proposal(game, form, proposal, current, correcting)
+
+    def again(game: store.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
+        """After a refused record: the proposal again (or the first step), with the message;
+        after a conflict, the game as it is now with the player's input kept."""
+        if "conflict" in forms:
+            return render_game(game, status, hand=form, **forms)
+        if action == "record":
+            try:
+                proposal = _proposal(game, form, current, correcting)
+            except RuleError:
+                pass
+            else:
+                return _render_proposal(game, form, proposal, current, correcting, status)
+        return first_page(game, status, hand=form)
+
+    def event(f: SvitenHandForm, game: store.LoadedGame) -> Event:
+        data = _hand_data(game, f, current)
+        if correcting:
+            return rules.correct_event(current, data)
+        return rules.hand_event(f.deal_number() or 0, data)
+
+    if not correcting:
+        return actions.act(token, form, "hand", event, lambda now: _kept(form, now), again)
+    if not form.validate_on_submit():
+        return again(game, 422)
+    done = actions.save_correction(
+        token,
+        form,
+        lambda f: event(f, game),
+        saved=_("Hand %(n)d corrected.", n=current),
+        changed=_(
+            "Someone changed the game on another phone. "
+            "Check hand %(n)d and correct it again if needed.",
+            n=current,
+        ),
+    )
+    return done if done is not None else again(game, 422)
+
+
+def _kept(form: SvitenHandForm, game: store.LoadedGame) -> str:
+    return _("Your hand, not saved: %(hand)s", hand=form.summary(game.setup.players))
+
+
+@bp.post("/g/<token>/sviten/hand")
+def hand(token: str) -> ResponseReturnValue:
+    """The next hand: its cards (→ the proposal), its proposal confirmed, or quick mode."""
+    return _submit(token, SvitenHandForm(), None)
+
+
+@bp.route("/g/<token>/sviten/hand/<int:number>/correct", methods=["GET", "POST"])
+def correct(token: str, number: int) -> ResponseReturnValue:
+    """Correct hand ``number``: the same two steps, then a ``correct`` event."""
+    form = SvitenHandForm()
+    if form.is_submitted():
+        return _submit(token, form, number)
+    game = get_game_or_404(token)
+    remember(token)
+    state: rules.State = game.state
+    if not 1 <= number <= len(state.hands):
+        return redirect(url_for("play.game", token=token), 303)
+    form.fill(state.hands[number - 1])
+    return _render_correction(game, number, form)

@@ -1,0 +1,211 @@
+"""Klaberjass at a phone-sized table: a whole game by tapping (the card picker counting the
+captured cards), the form without JavaScript, and every new page checked by axe-core and for
+thumb-sized targets, light and dark."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.klaberjass_table import KlaberjassPlayer, seed_klaberjass
+from tests.e2e.table import shoot, stored_events
+from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
+from tests.web.klaberjass_client import HANDS, PLAYERS, engine_state
+
+
+def test_a_whole_klaberjass_game_by_tapping(phone, server):
+    player = KlaberjassPlayer(phone)
+    player.start_game(first_dealer="Anna")
+    expect(phone.locator("h1")).to_have_text("Hand 1")
+    expect(phone.locator(".who")).to_contain_text("Anna deals · Ben bids first")
+    expected = engine_state()
+    for number, hand in enumerate(HANDS, 1):
+        expect(phone.locator("h1")).to_have_text(f"Hand {number}")
+        result = expected.hands[number - 1]
+        if number == 5:
+            # The card picker: the tapped cards are counted into the card points (diamonds
+            # are trumps: J♦ 20, 9♦ 14), and a card tapped for Anna is not Ben's to tap.
+            player.enter_hand(hand)
+            expect(player.points_field("Anna")).to_have_value("34")
+            expect(player.points_field("Ben")).to_have_value("70")
+            expect(player.points_field("Anna")).to_have_attribute("readonly", "")
+            expect(phone.get_by_text("4 picked: 34 points")).to_be_visible()
+            expect(player.tile("Ben", "JD")).to_be_disabled()
+            expect(player.tile("Anna", "JD")).to_have_attribute("aria-pressed", "true")
+            # Trumps in another suit: J♦ is a plain jack, 2 points; back to diamonds: 20.
+            player.group("Trumps").get_by_role("radio", name="clubs").tap()
+            expect(player.points_field("Anna")).to_have_value("2")
+            player.group("Trumps").get_by_role("radio", name="diamonds").tap()
+            expect(player.points_field("Anna")).to_have_value("34")
+            phone.evaluate("window.scrollTo(0, 0)")
+            shoot(phone, "klaberjass-picker-light")
+            phone.get_by_role("button", name="Record hand 5").tap()
+        elif hand.get("thrown_in"):
+            player.enter_hand(hand)
+            # Thrown in: the rest of the form is not needed and is hidden.
+            expect(player.group("Trumps")).to_be_hidden()
+            phone.get_by_role("button", name=f"Record hand {number}").tap()
+        else:
+            player.enter_hand(hand)
+            phone.get_by_role("button", name=f"Record hand {number}").tap()
+        box = phone.locator(".result")
+        expect(box).to_contain_text(f"Hand {number}")
+        if not result.thrown_in:
+            expect(box).to_contain_text(result.settlement)
+            for seat, name in enumerate(PLAYERS):
+                expect(box.locator("li").nth(seat)).to_contain_text(
+                    f"{name} {result.hand_totals[seat]}"
+                )
+        if result.sequence_reason:
+            expect(box).to_contain_text(result.sequence_reason)
+        if number < len(HANDS):
+            assert player.totals() == dict(zip(PLAYERS, result.totals, strict=True))
+
+    expect(phone.get_by_role("heading", name="Game over")).to_be_visible()
+    expect(phone.locator(".winner-line")).to_have_text("Ben wins 509 to 449.")
+    assert player.totals() == {"Anna": 449, "Ben": 509}
+    expect(phone.get_by_role("progressbar", name="Ben: 509 of 500")).to_be_visible()
+    # The page shows the latest 8 hands; all 9 are a tap away.
+    expect(phone.locator("table.log tbody tr")).to_have_count(8)
+    phone.get_by_role("link", name="Show all 9 hands").tap()
+    expect(phone.locator("table.log tbody tr")).to_have_count(9)
+    assert stored_events(server, player.token) == 9
+    shoot(phone, "klaberjass-over-light")
+
+
+def test_the_second_sequence_row_appears_when_the_first_is_used(phone, server):
+    phone.goto(f"/g/{seed_klaberjass(server, 0)}")
+    player = KlaberjassPlayer(phone)
+    second = player.run_select("Anna", 2, "cards")
+    expect(second).to_be_hidden()
+    player.sequence("Anna", 1, ["10C", "9C", "8C", "7C"])
+    expect(second).to_be_visible()
+    player.sequence("Anna", 2, ["AD", "KD", "QD"])
+    player.sequence("Ben", 1, ["KH", "QH", "JH", "10H"])
+    player.enter_hand({k: v for k, v in HANDS[6].items() if k != "sequences"})
+    phone.get_by_role("button", name="Record hand 1").tap()
+    expect(phone.locator(".result")).to_contain_text(
+        "Ben's 4-card run to the K♥ beats Anna's to the 10♣"
+    )
+
+
+def test_a_mistake_is_shown_next_to_its_field_and_the_input_stays(phone, server):
+    token = seed_klaberjass(server, 2)
+    phone.goto(f"/g/{token}")
+    player = KlaberjassPlayer(phone)
+    player.enter_hand({**HANDS[2], "card_points": [70, 200]})
+    phone.get_by_role("button", name="Record hand 3").tap()
+    group = player.group("Card points")
+    expect(group.locator(".error")).to_have_text(
+        "Ben's card points (200) are more than 9 tricks can hold (146 at most)."
+    )
+    expect(player.points_field("Ben")).to_have_value("200")
+    expect(player.points_field("Ben")).to_have_attribute("aria-invalid", "true")
+    expect(player.group("Who made trumps?").get_by_role("radio", name="Anna")).to_be_checked()
+    assert stored_events(server, token) == 2
+
+
+def test_correcting_a_hand_on_the_phone(phone, server):
+    token = seed_klaberjass(server, 4)
+    phone.goto(f"/g/{token}")
+    player = KlaberjassPlayer(phone)
+    phone.get_by_role("link", name="Correct hand 3").tap()
+    expect(phone.locator("h1")).to_have_text("Correct hand 3")
+    expect(player.points_field("Anna")).to_have_value("70")
+    player.points_field("Anna").fill("60")
+    player.points_field("Ben").fill("60")
+    phone.get_by_role("button", name="Save correction").tap()
+    expect(phone.locator(".notice")).to_have_text("Hand 3 corrected.")
+    corrected = [*HANDS[:2], {**HANDS[2], "card_points": [60, 60]}, HANDS[3]]
+    assert player.totals() == dict(zip(PLAYERS, engine_state(corrected).totals, strict=True))
+    phone.get_by_role("button", name="Undo last action").tap()
+    expect(phone.locator("table.log tbody tr").nth(2)).to_contain_text("70")
+    assert player.totals() == dict(zip(PLAYERS, engine_state(HANDS[:4]).totals, strict=True))
+
+
+def test_a_hand_without_javascript(new_phone, server):
+    phone = new_phone(java_script_enabled=False)
+    phone.goto(f"/g/{seed_klaberjass(server, 4)}")
+    player = KlaberjassPlayer(phone)
+    # The second sequence row appears as soon as the first is used: that is CSS, no script.
+    expect(player.run_select("Anna", 2, "cards")).to_be_hidden()
+    player.run_select("Anna", 1, "cards").select_option("3")
+    expect(player.run_select("Anna", 2, "cards")).to_be_visible()
+    player.run_select("Anna", 1, "cards").select_option("")
+    # No tiles without the script: the captured cards are a list to pick from.
+    phone.get_by_text("Tap Anna's cards instead").tap()
+    phone.get_by_label("Anna's captured cards").select_option(["J♦", "9♦", "7♣", "8♣"])
+    hand = {**HANDS[4]}
+    hand.pop("captured")
+    player.enter_hand({**hand, "card_points": [None, 70]}, tap_cards=True)
+    phone.get_by_role("button", name="Record hand 5").tap()
+    expect(phone.locator(".result")).to_contain_text(
+        "Anna made trumps and scored less: Ben takes 134"
+    )
+
+
+# --- every new page: axe-core, thumb-sized targets, nothing wider than the phone -----------
+
+
+def klaberjass_tour(phone, server):
+    """The Klaberjass pages a player sees, yielding a short name on each."""
+    player = KlaberjassPlayer(phone)
+    phone.goto("/klaberjass/new")
+    yield "kj-new"
+    phone.get_by_role("button", name="Start the game").tap()
+    expect(phone.locator(".error").first).to_be_visible()
+    yield "kj-new-errors"
+    phone.goto(f"/g/{seed_klaberjass(server, 4)}")
+    yield "kj-hand"
+    player.pile("Anna")
+    player.pile("Ben")
+    player.tile("Anna", "AS").tap()
+    yield "kj-picker"
+    phone.get_by_role("button", name="Record hand 5").tap()
+    expect(phone.locator(".error").first).to_be_visible()
+    yield "kj-hand-errors"
+    phone.goto(f"/g/{seed_klaberjass(server, 9)}")
+    phone.locator(".history summary").tap()
+    yield "kj-over"
+    phone.get_by_role("link", name="Correct hand 5").tap()
+    expect(phone.locator("h1")).to_have_text("Correct hand 5")
+    yield "kj-correct"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_violations_on_the_klaberjass_pages(
+    scheme, new_phone, server, axe
+):
+    phone = new_phone(color_scheme=scheme)
+    found = {}
+    for name in klaberjass_tour(phone, server):
+        bad = axe(phone, f"{name}-{scheme}")
+        if bad:
+            found[name] = bad
+    assert not found, "\n".join(
+        f"{page}: [{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
+        for page, violations in found.items()
+        for v in violations
+    )
+
+
+@pytest.mark.parametrize(
+    ("scheme", "size"), [("light", (390, 844)), ("dark", (390, 844)), ("dark", (320, 568))]
+)
+def test_the_klaberjass_pages_fit_a_phone_with_thumb_sized_targets(scheme, size, new_phone, server):
+    width, height = size
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    problems = []
+    for name in klaberjass_tour(phone, server):
+        shoot(phone, f"{name}-{scheme}-{width}")
+        layout = phone.evaluate(OVERFLOW)
+        if layout["scroll"] > layout["client"] or layout["wide"]:
+            problems.append(f"{name}: page {layout['scroll']} px wide on {width}: {layout['wide']}")
+        for target in phone.evaluate(TAP_TARGETS):
+            if target["inline"]:
+                continue
+            if target["width"] < 44 - 0.01 or target["height"] < 44 - 0.01:
+                problems.append(
+                    f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
+                )
+    assert not problems, "\n".join(problems)

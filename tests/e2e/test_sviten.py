@@ -1,0 +1,216 @@
+"""Sviten Special at a phone-sized table: a whole match by tapping (the 52-card picker, the
+proposed melds, quick mode), a hand without JavaScript, a correction, and every new page checked
+by axe-core and for thumb-sized targets, light and dark."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.sviten_table import SvitenPlayer, seed_sviten
+from tests.e2e.table import shoot, stored_events
+from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
+from tests.web.sviten_client import HANDS, engine_state, pile
+
+
+def test_a_whole_sviten_match_by_tapping(phone, server):
+    player = SvitenPlayer(phone)
+    player.start_game(first_dealer="Anna")
+    expect(phone.locator("h1")).to_have_text("Hand 1")
+    expect(phone.locator(".who")).to_contain_text("Anna deals · Ben bids first")
+    expected = engine_state()
+
+    # Hand 1, quick mode: the tricks steppers fill in the other pair's tricks.
+    player.bid(HANDS[0])
+    player.quick(HANDS[0])
+    phone.get_by_role("button", name="Record hand 1").tap()
+    expect(phone.locator(".result")).to_contain_text("Hand 1: Ben bid 1 NT · made")
+    assert player.totals() == list(expected.hands[0].totals)
+
+    # Hand 2: N–S's 24 cards tapped on the grid; the page counts them in tricks.
+    expect(phone.locator("h1")).to_have_text("Hand 2")
+    player.bid(HANDS[1])
+    player.tap_cards(HANDS[1])
+    expect(phone.locator("[data-count]")).to_have_text(
+        "24 cards: 6 tricks · the others 28: 7 tricks"
+    )
+    expect(player.card("QS")).to_be_checked()
+    shoot(phone, "sviten-picker-light", full_page=False)
+    phone.get_by_role("button", name="Show the melds").tap()
+    expect(phone.locator("h1")).to_have_text("Hand 2: the melds")
+    expect(phone.get_by_text("5 melds · 35")).to_be_visible()
+    expect(phone.get_by_text("6 melds · 50")).to_be_visible()
+    assert stored_events(server, player.token) == 1  # a proposal writes nothing
+    phone.get_by_role("button", name="Record hand 2").tap()
+    expect(phone.locator(".result")).to_contain_text("Hand 2: Anna bid 2 ♦ · made")
+    assert player.totals() == [58, 68]
+
+    # Hand 3: E–W hold the whole spade suit and bid 3; the solver proposes three melds, and
+    # the other arrangements are a tap away.
+    player.bid(HANDS[2])
+    player.tap_cards(HANDS[2])
+    expect(phone.locator("[data-count]")).to_have_text(
+        "16 cards: 4 tricks · the others 36: 9 tricks"
+    )
+    phone.get_by_role("button", name="Show the melds").tap()
+    expect(phone.locator(".tradeoff")).to_have_text(
+        "4 melds: 50 · 3 melds: 70 · 2 melds: 90 · 1 meld: 110 — bid 3 needs 3"
+    )
+    arrangement = phone.get_by_role("radio", name="3 melds · 70", exact=False)
+    expect(arrangement).to_be_checked()
+    shoot(phone, "sviten-proposal-light")
+    phone.get_by_role("button", name="Record hand 3").tap()
+
+    expect(phone.get_by_role("heading", name="Game over")).to_be_visible()
+    expect(phone.locator(".winner-line")).to_have_text("E–W wins 142 to 197.")
+    expect(phone.locator(".over")).to_contain_text("the declarers win")
+    assert player.totals() == list(expected.totals) == [197, 142]
+    expect(phone.get_by_role("progressbar", name="E–W Ben & Dan: 142 of 100")).to_be_visible()
+    assert stored_events(server, player.token) == 3
+    shoot(phone, "sviten-over-light")
+
+
+def test_another_arrangement_and_typed_melds(phone, server):
+    token = seed_sviten(server, 2)
+    phone.goto(f"/g/{token}")
+    player = SvitenPlayer(phone)
+    player.bid(HANDS[2])
+    player.tap_cards(HANDS[2])
+    phone.get_by_role("button", name="Show the melds").tap()
+    phone.get_by_role("radio", name="4 melds · 50", exact=False).tap()
+    # A typo in typed melds: the message beside the text, the text kept.
+    phone.get_by_text("Lay the melds differently").tap()
+    phone.get_by_label("E–W's melds").fill("A♠ K♠ Q♠ · K♠ Q♠ J♠")
+    phone.get_by_role("button", name="Record hand 3").tap()
+    expect(phone.locator("#laid_1-error")).to_have_text("K♠ is in two melds")
+    expect(phone.get_by_label("E–W's melds")).to_have_value("A♠ K♠ Q♠ · K♠ Q♠ J♠")
+    expect(phone.get_by_role("radio", name="4 melds · 50", exact=False)).to_be_checked()
+    # Back to the text as proposed: the chosen arrangement (4 melds) is recorded.
+    phone.get_by_label("E–W's melds").fill("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ · 8♠ 9♠ 10♠ · J♠ Q♠ K♠")
+    phone.get_by_role("button", name="Record hand 3").tap()
+    expect(phone.locator(".result")).to_contain_text("E–W +54 4 tricks + 4 melds 50")
+
+
+def test_a_hand_without_javascript(new_phone, server):
+    phone = new_phone(java_script_enabled=False)
+    phone.goto(f"/g/{seed_sviten(server, 1)}")
+    player = SvitenPlayer(phone)
+    player.bid(HANDS[1])
+    player.tap_cards(HANDS[1])
+    expect(phone.locator("[data-count]")).to_have_text("")  # no counting without the script
+    phone.get_by_role("button", name="Show the melds").tap()
+    phone.get_by_role("button", name="Record hand 2").tap()
+    expect(phone.locator(".result")).to_contain_text("N–S +41 6 tricks + 5 melds 35")
+
+
+def test_a_mistake_is_shown_beside_the_grid_and_every_tap_stays(phone, server):
+    token = seed_sviten(server, 0)
+    phone.goto(f"/g/{token}")
+    player = SvitenPlayer(phone)
+    hand = {"declarer": 1, "bid": 2, "trump": "hearts", "captured": [None, pile(7, 22)]}
+    player.bid(hand)
+    player.tap_cards(hand)
+    expect(phone.locator("[data-count]")).to_have_text("22 cards: not whole tricks")
+    phone.get_by_role("button", name="Show the melds").tap()
+    expect(phone.locator("#captured-error")).to_have_text(
+        "E–W captured 22 cards: that is not a whole number of tricks"
+    )
+    for code in hand["captured"][1]:
+        expect(player.card(code)).to_be_checked()
+    expect(player.group("Trumps").get_by_role("radio", name="hearts")).to_be_checked()
+    assert stored_events(server, token) == 0
+
+
+def test_correcting_and_undoing_a_hand_on_the_phone(phone, server):
+    token = seed_sviten(server, 2)
+    phone.goto(f"/g/{token}")
+    player = SvitenPlayer(phone)
+    phone.get_by_role("link", name="Correct hand 2").tap()
+    expect(phone.locator("h1")).to_have_text("Correct hand 2")
+    expect(player.card("QS")).to_be_checked()
+    player.group("Bid").get_by_role("radio", name="6", exact=True).tap()
+    phone.get_by_role("button", name="Show the melds").tap()
+    expect(phone.locator("h1")).to_have_text("Correct hand 2: the melds")
+    phone.get_by_role("button", name="Save correction").tap()
+    expect(phone.locator(".notice")).to_have_text("Hand 2 corrected.")
+    assert player.totals() == [17 - 60, 68]
+    phone.get_by_role("button", name="Undo last action").tap()
+    expect(phone.locator(".history li.undone")).to_have_count(1)
+    assert player.totals() == [58, 68]
+
+
+# --- every new page: axe-core, thumb-sized targets, nothing wider than the phone -----------
+
+
+def sviten_tour(phone, server):
+    """The Sviten pages a player sees, yielding a short name on each."""
+    player = SvitenPlayer(phone)
+    phone.goto("/sviten/new")
+    yield "sv-new"
+    phone.get_by_role("button", name="Start the game").tap()
+    expect(phone.locator(".error").first).to_be_visible()
+    yield "sv-new-errors"
+    phone.goto(f"/g/{seed_sviten(server, 2)}")
+    yield "sv-hand"
+    player.bid(HANDS[2])
+    player.tap_cards(HANDS[2])
+    phone.get_by_role("button", name="Show the melds").tap()
+    expect(phone.locator("h1")).to_have_text("Hand 3: the melds")
+    yield "sv-proposal"
+    phone.get_by_text("Lay the melds differently").tap()
+    phone.get_by_label("E–W's melds").fill("A♠ K♠ Q♠ · K♠ Q♠ J♠")
+    phone.get_by_role("button", name="Record hand 3").tap()
+    expect(phone.locator("#laid_1-error")).to_be_visible()
+    yield "sv-proposal-errors"
+    phone.get_by_role("button", name="Change the cards").tap()
+    expect(player.card("AS")).to_be_checked()
+    phone.locator("details.quick summary").tap()
+    phone.get_by_role("button", name="Record hand 3").tap()
+    expect(phone.locator(".error").first).to_be_visible()
+    yield "sv-hand-errors"
+    phone.goto(f"/g/{seed_sviten(server, 3)}")
+    phone.locator(".history summary").tap()
+    yield "sv-over"
+    phone.get_by_role("link", name="Correct hand 2").tap()
+    expect(phone.locator("h1")).to_have_text("Correct hand 2")
+    yield "sv-correct"
+    phone.goto(f"/g/{seed_sviten(server, 0, jokers=True, hand_cap=12)}")
+    expect(phone.locator("h1")).to_have_text("Hand 1 of 12")
+    yield "sv-jokers"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_violations_on_the_sviten_pages(scheme, new_phone, server, axe):
+    phone = new_phone(color_scheme=scheme)
+    found = {}
+    for name in sviten_tour(phone, server):
+        bad = axe(phone, f"{name}-{scheme}")
+        if bad:
+            found[name] = bad
+    assert not found, "\n".join(
+        f"{page}: [{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
+        for page, violations in found.items()
+        for v in violations
+    )
+
+
+@pytest.mark.parametrize(
+    ("scheme", "size"), [("light", (390, 844)), ("dark", (390, 844)), ("dark", (320, 568))]
+)
+def test_the_sviten_pages_fit_a_phone_with_thumb_sized_targets(scheme, size, new_phone, server):
+    width, height = size
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    problems = []
+    for name in sviten_tour(phone, server):
+        shoot(phone, f"{name}-{scheme}-{width}")
+        layout = phone.evaluate(OVERFLOW)
+        if layout["scroll"] > layout["client"] or layout["wide"]:
+            problems.append(f"{name}: page {layout['scroll']} px wide on {width}: {layout['wide']}")
+        for target in phone.evaluate(TAP_TARGETS):
+            if target["inline"]:
+                continue
+            if target["width"] < 44 - 0.01 or target["height"] < 44 - 0.01:
+                problems.append(
+                    f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
+                )
+    assert not problems, "\n".join(problems)
