@@ -1,6 +1,6 @@
 """How fast and how big the printed PDFs are: median time and file size for a blank sheet, a
-filled 12-deal sheet and a rules card, and Klaberjass's blank and filled sheets and rules card
-(aim: under 50 ms and 60 KB each).
+filled 12-deal sheet and a rules card, and Klaberjass's and Sviten Special's blank and filled
+sheets and rules cards (aim: under 50 ms and 60 KB each).
 
     python benchmarks/printing.py [--rounds 50] [--paper a4|letter] [--standard-fonts]
 
@@ -26,12 +26,16 @@ from scorekeeper.printing import (
     bismarck_sheet,
     blank_bismarck_sheet,
     blank_klaberjass_sheet,
+    blank_sviten_sheet,
     common,
     klaberjass_rules_card,
     klaberjass_sheet,
+    sviten_rules_card,
+    sviten_sheet,
 )
 from tests.printing.games import MODERN_GAME, game
 from tests.web.klaberjass_client import engine_state as klaberjass_game
+from tests.web.sviten_client import engine_state as sviten_match
 
 TIME_BUDGET_MS = 50
 SIZE_BUDGET_KB = 60
@@ -75,6 +79,8 @@ def main() -> None:
     today = datetime.date.today()
     kj_game = klaberjass_game()
     assert kj_game.finished and len(kj_game.hands) == 9
+    sv_match = sviten_match()
+    assert sv_match.finished and len(sv_match.hands) == 3
     cases: list[tuple[str, Callable[[], bytes]]] = [
         ("blank sheet", lambda: blank_bismarck_sheet(paper=args.paper)),
         (
@@ -100,6 +106,15 @@ def main() -> None:
         (
             "Klaberjass rules card + QR",
             lambda: klaberjass_rules_card(kj_game, paper=args.paper, url=fresh_url()),
+        ),
+        ("Sviten blank sheet", lambda: blank_sviten_sheet(paper=args.paper)),
+        (
+            "Sviten 3-hand sheet + melds + QR",
+            lambda: sviten_sheet(sv_match, paper=args.paper, url=fresh_url(), date=today),
+        ),
+        (
+            "Sviten rules card + QR",
+            lambda: sviten_rules_card(sv_match, paper=args.paper, url=fresh_url()),
         ),
     ]
     font_note = "DejaVu Sans, embedded subset" if fonts.embedded else "standard fonts (no DejaVu)"

@@ -58,7 +58,11 @@ class Conflict(Exception):
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(16)
+    """An unguessable game token (128 bits). Never one that starts with ``-``, which a command
+    line (``scorekeeper export TOKEN``) would read as an option."""
+    while (token := secrets.token_urlsafe(16)).startswith("-"):
+        pass
+    return token
 
 
 def create_game(session: orm.Session, kind: str, setup: Any) -> LoadedGame:

@@ -53,3 +53,9 @@ def test_a_refused_event_stores_nothing(app):
 def test_unknown_token(app):
     with app.app_context(), pytest.raises(store.GameNotFound):
         store.load(db.session, "nope")
+
+
+def test_tokens_are_long_url_safe_and_never_look_like_an_option(monkeypatch):
+    draws = iter(["-starts-with-a-dash-xx", "a-fine-token-of-22chrs"])
+    monkeypatch.setattr(store.secrets, "token_urlsafe", lambda n: next(draws))
+    assert store.new_token() == "a-fine-token-of-22chrs"

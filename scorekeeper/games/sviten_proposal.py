@@ -4,9 +4,9 @@ each pair, and the declarers' choice between fewer, richer melds and more, poore
 A pair lays its captured cards as it likes (rulings, rule 5); the app proposes the arrangement
 that serves it best. For the defenders that is simply the most points. For the declarers the
 meld count matters too (they must lay at least their bid), so they are shown every arrangement
-worth considering: for each meld count, the most points with exactly that many melds
-(:func:`~scorekeeper.games.melds.meld_tradeoff`), leaving out any count that another count beats
-on both melds and points ("2 melds: 45 · 1 meld: 55 — bid 2 needs 2").
+worth considering: the one that reaches their bid with the most points and, when fewer melds
+would score more, those too, with the most points for each count ("2 melds: 45 · 1 meld: 55 —
+bid 2 needs 2").
 
 Pure: no web, no database. The web shows a :class:`Proposal`; the hand is then recorded with
 the melds left to the engine (``None``) or laid explicitly.
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from scorekeeper.games.melds import best_melds, meld_tradeoff
+from scorekeeper.games.melds import MeldPlan, best_melds
 from scorekeeper.games.sviten import Hand, HandResult, Setup, score_hand
 
 Meld = tuple[str, ...]
@@ -82,33 +82,45 @@ def meld_key(melds: Iterable[Sequence[str]]) -> list[tuple[str, ...]]:
 
 
 def arrangements(setup: Setup, hand: Hand, number: int) -> tuple[Arrangement, ...]:
-    """The declarers' arrangements worth considering, fewest melds first: for each meld count
-    the most points with exactly that many melds, unless more melds score as much or more."""
+    """The declarers' arrangements worth considering, fewest melds first.
+
+    The one that reaches the bid with the most points (the engine's own choice), and, when the
+    most points overall need fewer melds than the bid, those and each count in between with its
+    most points: the trade-off between points and melds. More melds than needed only lose
+    points, so they are left out. (Each is one exact, fast :func:`best_melds` call; the whole
+    trade-off table would cost seconds for a pile of 40-odd cards with two jokers.)
+    """
     assert hand.captured is not None, "arrangements need the captured cards"
     pair = hand.declarers
     pile = [card.code for card in hand.captured[pair]]
     factor = setup.options.trump_run_factor
     jokers = hand.jokers[pair]
-    table = meld_tradeoff(pile, trump=hand.trump, jokers=jokers, trump_run_factor=factor)
-    worth = [n for n in table if all(table[n] > table[m] for m in table if m > n)]
-    found = []
-    for count in sorted(worth):
-        plan = best_melds(
-            pile, trump=hand.trump, min_melds=count, jokers=jokers, trump_run_factor=factor
+
+    def plan(least: int) -> MeldPlan:
+        return best_melds(
+            pile, trump=hand.trump, min_melds=least, jokers=jokers, trump_run_factor=factor
         )
-        assert (plan.count, plan.points) == (count, table[count]), "solver and table disagree"
-        laid = _with_melds(hand, pair, plan.melds)
-        result = score_hand(setup, laid, number)
-        found.append(
+
+    richest = plan(0)
+    reaching = plan(hand.bid)
+    plans = {richest.count: richest, reaching.count: reaching}
+    for least in range(richest.count + 1, min(reaching.count, hand.bid)):
+        found = plan(least)
+        plans.setdefault(found.count, found)
+    result = []
+    for count in sorted(plans):
+        melds = plans[count].melds
+        scored = score_hand(setup, _with_melds(hand, pair, melds), number)
+        result.append(
             Arrangement(
                 count=count,
-                points=plan.points,
-                melds=plan.melds,
-                made=result.made,
-                score=result.scores[pair],
+                points=plans[count].points,
+                melds=melds,
+                made=scored.made,
+                score=scored.scores[pair],
             )
         )
-    return tuple(found)
+    return tuple(result)
 
 
 def propose(setup: Setup, hand: Hand, number: int, before: tuple[int, int] = (0, 0)) -> Proposal:

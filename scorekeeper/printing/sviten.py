@@ -12,6 +12,7 @@ Takes engine values (a state, a setup), never the database.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,7 @@ from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import JOKER, meld_label
 from scorekeeper.games.sviten import HandResult, Options, Setup, State
-from scorekeeper.games.sviten_proposal import arrangements
+from scorekeeper.games.sviten_proposal import Arrangement, arrangements
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     GREY,
@@ -470,7 +471,7 @@ def sviten_rules_card(
         _values_table(options, st, column),
         Spacer(0, 1.5 * mm),
         *section(_("Scoring a hand"), _scoring(options), st),
-        _example(st, column),
+        _example(options, st, column),
         *section(_("End of the match"), _end(options), st),
         *_options(setup, options, st, column),
     ]
@@ -625,8 +626,9 @@ def _scoring(options: Options) -> list[str]:
 EXAMPLE_PILE = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
 
 
-def _example(st: Styles, width: float) -> Flowable:
-    setup = Setup(("N", "E", "S", "W"))
+@functools.cache
+def example_arrangements(options: Options) -> tuple[Arrangement, ...]:
+    """The worked example's arrangements under these options (the same on every card)."""
     hand = sviten.parse_hand(
         {
             "declarer": 1,
@@ -636,7 +638,11 @@ def _example(st: Styles, width: float) -> Flowable:
         },
         1,
     )
-    found = arrangements(setup, hand, 1)
+    return arrangements(Setup(("N", "E", "S", "W"), options=options), hand, 1)
+
+
+def _example(options: Options, st: Styles, width: float) -> Flowable:
+    found = example_arrangements(options)
     rows: list[list[object]] = [[_("Melds"), _("Points"), _("Bid 3")]]
     for a in reversed(found):
         rows.append(
@@ -662,13 +668,19 @@ def _example(st: Styles, width: float) -> Flowable:
             ]
         )
     )
+    whole, made = found[0], next(a for a in found if a.made)
     intro = _(
         "<b>Example.</b> East bids 3 in %(spades)s; E–W win 4 tricks holding every spade. "
-        "As one run of 13 the spades score 55 × 2 = 110, but that is one meld, not three:",
+        "As one run of 13 the spades score 55 × %(factor)d = %(points)d, but that is one "
+        "meld, not three:",
         spades=suit_markup(Suit.SPADES),
+        factor=options.trump_run_factor,
+        points=whole.points,
     )
     outcome = _(
-        "Laid as three runs (A–7, 8–10, J–K) they make the bid: 4 tricks + 70 = 74.",
+        "Laid as three runs (A–7, 8–10, J–K) they make the bid: 4 tricks + %(points)d = %(score)d.",
+        points=made.points,
+        score=made.score,
     )
     return Table(
         [[Paragraph(intro, st.body)], [table], [Paragraph(outcome, st.body)]],

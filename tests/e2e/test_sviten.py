@@ -54,7 +54,7 @@ def test_a_whole_sviten_match_by_tapping(phone, server):
     )
     phone.get_by_role("button", name="Show the melds").tap()
     expect(phone.locator(".tradeoff")).to_have_text(
-        "4 melds: 50 · 3 melds: 70 · 2 melds: 90 · 1 meld: 110 — bid 3 needs 3"
+        "3 melds: 70 · 2 melds: 90 · 1 meld: 110 — bid 3 needs 3"
     )
     arrangement = phone.get_by_role("radio", name="3 melds · 70", exact=False)
     expect(arrangement).to_be_checked()
@@ -77,18 +77,20 @@ def test_another_arrangement_and_typed_melds(phone, server):
     player.bid(HANDS[2])
     player.tap_cards(HANDS[2])
     phone.get_by_role("button", name="Show the melds").tap()
-    phone.get_by_role("radio", name="4 melds · 50", exact=False).tap()
+    phone.get_by_role("radio", name="2 melds · 90", exact=False).tap()
     # A typo in typed melds: the message beside the text, the text kept.
     phone.get_by_text("Lay the melds differently").tap()
     phone.get_by_label("E–W's melds").fill("A♠ K♠ Q♠ · K♠ Q♠ J♠")
     phone.get_by_role("button", name="Record hand 3").tap()
     expect(phone.locator("#laid_1-error")).to_have_text("K♠ is in two melds")
     expect(phone.get_by_label("E–W's melds")).to_have_value("A♠ K♠ Q♠ · K♠ Q♠ J♠")
-    expect(phone.get_by_role("radio", name="4 melds · 50", exact=False)).to_be_checked()
-    # Back to the text as proposed: the chosen arrangement (4 melds) is recorded.
+    expect(phone.get_by_role("radio", name="2 melds · 90", exact=False)).to_be_checked()
+    # Back to the text as proposed: the arrangement chosen (2 melds, short of the bid) counts.
     phone.get_by_label("E–W's melds").fill("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ · 8♠ 9♠ 10♠ · J♠ Q♠ K♠")
     phone.get_by_role("button", name="Record hand 3").tap()
-    expect(phone.locator(".result")).to_contain_text("E–W +54 4 tricks + 4 melds 50")
+    expect(phone.locator(".result")).to_contain_text(
+        "E–W −30 4 tricks + 90 (2 melds) · bid 3 not reached"
+    )
 
 
 def test_a_hand_without_javascript(new_phone, server):
@@ -100,7 +102,7 @@ def test_a_hand_without_javascript(new_phone, server):
     expect(phone.locator("[data-count]")).to_have_text("")  # no counting without the script
     phone.get_by_role("button", name="Show the melds").tap()
     phone.get_by_role("button", name="Record hand 2").tap()
-    expect(phone.locator(".result")).to_contain_text("N–S +41 6 tricks + 5 melds 35")
+    expect(phone.locator(".result")).to_contain_text("N–S +41 6 tricks + 35 (5 melds)")
 
 
 def test_a_mistake_is_shown_beside_the_grid_and_every_tap_stays(phone, server):

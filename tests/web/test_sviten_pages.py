@@ -131,14 +131,14 @@ def test_a_drawn_first_dealer_is_announced(client):
 
 def test_a_whole_match_to_100_through_the_forms(app, client, table):
     page = text(table.page())
-    assert "Hand 1 Anna deals · Ben bids first first pair to 100" in page
+    assert "Hand 1 Anna deals · Ben bids first · the first pair to 100 wins" in page
     assert "N–S Anna & Carla 0" in page and "E–W Ben & Dan 0" in page
 
     # Hand 1, quick mode: the numbers typed in.
     assert table.quick(1, HANDS[0]).status_code == 303
     page = text(table.page())
     assert "Hand 1: Ben bid 1 NT · made" in page
-    assert "N–S +17 7 tricks + 2 melds 10" in page and "E–W +11 6 tricks + 1 meld 5" in page
+    assert "N–S +17 7 tricks + 10 (2 melds)" in page and "E–W +11 6 tricks + 5 (1 meld)" in page
 
     # Hand 2: N–S's cards tapped; the proposal shows both pairs' melds, and records nothing.
     proposal = table.propose(2, HANDS[1])
@@ -151,11 +151,11 @@ def test_a_whole_match_to_100_through_the_forms(app, client, table):
     assert stored(app, table).seq == 1
     assert table.record(2, HANDS[1]).status_code == 303
     page = text(table.page())
-    assert "N–S +41 6 tricks + 5 melds 35" in page and "N–S Anna & Carla 58" in page
+    assert "N–S +41 6 tricks + 35 (5 melds)" in page and "N–S Anna & Carla 58" in page
 
     # Hand 3: the declarers' trade-off, most melds first; the bid is made with 3 of them.
     proposal = text(table.propose(3, SPADE_HAND).get_data(as_text=True))
-    assert "4 melds: 50 · 3 melds: 70 · 2 melds: 90 · 1 meld: 110 — bid 3 needs 3" in proposal
+    assert "3 melds: 70 · 2 melds: 90 · 1 meld: 110 — bid 3 needs 3" in proposal
     assert "3 melds · 70 made: +74" in proposal and "2 melds · 90 failed: −30" in proposal
     assert table.record(3, SPADE_HAND, count="3").status_code == 303
 
@@ -193,13 +193,20 @@ def test_the_proposal_carries_the_cards_and_writes_nothing(app, table):
     assert stored(app, table).seq == 0
 
 
-def test_the_declarers_may_choose_another_meld_count(app, table):
-    assert table.record(1, SPADE_HAND, count="4").status_code == 303
+def test_the_declarers_may_choose_another_meld_count(app, client):
+    # With "a failed bid keeps its points" one rich meld can beat making the bid: 4 tricks +
+    # 110 − 30 = 84 against 4 + 70 = 74.
+    table = SvitenTable(client)
+    table.start(failed_bid="keep_points")
+    proposal = text(table.propose(1, SPADE_HAND).get_data(as_text=True))
+    assert "3 melds · 70 made: +74" in proposal and "1 meld · 110 failed: +84" in proposal
+    assert table.record(1, SPADE_HAND, count="1").status_code == 303
     result = stored(app, table).state.hands[0]
-    assert result.meld_counts[1] == 4 and result.meld_points[1] == 50 and result.scores[1] == 54
+    assert result.meld_counts[1] == 1 and result.meld_points[1] == 110
+    assert not result.made and result.scores[1] == 84
     assert not result.chosen[1] and result.chosen[0]  # E–W's melds are recorded, N–S's derived
     laid = stored(app, table).events[0].data["melds"]
-    assert laid[0] is None and len(laid[1]) == 4
+    assert laid[0] is None and len(laid[1]) == 1
 
 
 def test_melds_typed_by_the_players_are_checked_and_recorded(app, table):
