@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Any
 
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.events import UNDO, Event, RuleError
+from scorekeeper.games.events import Event, HistoryEntry, RuleError, fold_log
 
 KIND = "bismarck"
 PLAYERS = 3
@@ -255,17 +255,6 @@ class DealResult:
     def trump_shown(self) -> Suit | None:
         """The trump suit as the sheet shows it (Spader is always spades)."""
         return Suit.SPADES if self.contract is Contract.SPADER else self.trump
-
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    """One event of the log described for people; ``undone`` when a later undo took it back."""
-
-    seq: int
-    kind: str
-    deal: int | None
-    summary: str
-    undone: bool
 
 
 @dataclass(frozen=True)
@@ -650,27 +639,9 @@ def _tricks_text(tricks: Sequence[int] | None) -> str:
 
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:
-    """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule.
-
-    An undo restores the sheet as it was before the action it takes back, which is the same
-    as folding only the effective events (:func:`effective_events`), and keeps the history.
-    """
-    lines: list[Line] = []
-    entries: list[HistoryEntry] = []
-    undoable: list[tuple[int, list[Line]]] = []
-    for seq, event in enumerate(events):
-        if event.kind == UNDO:
-            if not undoable:
-                raise RuleError("There is nothing to undo.")
-            index, lines = undoable.pop()
-            target = entries[index] = replace(entries[index], undone=True)
-            entries.append(HistoryEntry(seq, UNDO, target.deal, f"undid: {target.summary}", False))
-            continue
-        new, summary, deal = _fold(setup, lines, event)
-        undoable.append((len(entries), lines))
-        entries.append(HistoryEntry(seq, event.kind, deal, summary, False))
-        lines = new
-    return evaluate(setup, lines, tuple(entries))
+    """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule."""
+    lines, history = fold_log([], events, lambda sheet, event: _fold(setup, sheet, event))
+    return evaluate(setup, lines, history)
 
 
 def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:

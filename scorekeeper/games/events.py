@@ -6,9 +6,11 @@ they fold the *effective* events (the log with undone actions taken out) into a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 UNDO = "undo"
 
@@ -61,3 +63,45 @@ def effective_events(events: Iterable[Event]) -> list[Event]:
         else:
             stack.append(event)
     return stack
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One event of the log described for people; ``undone`` when a later undo took it back."""
+
+    seq: int
+    kind: str
+    deal: int | None
+    summary: str
+    undone: bool
+
+
+#: Applies one (non-undo) event: returns the new state, a summary for people and the deal/hand.
+Fold = Callable[[T, Event], tuple[T, str, int | None]]
+
+
+def fold_log(
+    start: T, events: Sequence[Event], fold: Fold[T]
+) -> tuple[T, tuple[HistoryEntry, ...]]:
+    """Fold a game's whole log into its state and its history, the way every engine does.
+
+    An undo restores the state from before the action it takes back, which is the same as
+    folding only the :func:`effective_events`; the history keeps every event, undone ones
+    marked. Raises :class:`RuleError` for an illegal event or an undo with nothing to undo.
+    """
+    state = start
+    entries: list[HistoryEntry] = []
+    undoable: list[tuple[int, T]] = []
+    for seq, event in enumerate(events):
+        if event.kind == UNDO:
+            if not undoable:
+                raise RuleError("There is nothing to undo.")
+            index, state = undoable.pop()
+            target = entries[index] = replace(entries[index], undone=True)
+            entries.append(HistoryEntry(seq, UNDO, target.deal, f"undid: {target.summary}", False))
+            continue
+        new, summary, deal = fold(state, event)
+        undoable.append((len(entries), state))
+        entries.append(HistoryEntry(seq, str(event.kind), deal, summary, False))
+        state = new
+    return state, tuple(entries)

@@ -37,7 +37,7 @@ from functools import cache
 from typing import Any
 
 from scorekeeper.games.cards import Card, Suit, parse_card
-from scorekeeper.games.events import UNDO, Event, RuleError, effective_events
+from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError, fold_log
 
 KIND = "klaberjass"
 PLAYERS = 2
@@ -870,17 +870,6 @@ def game_winner(totals: Pair, target: int) -> int | None:
 
 
 @dataclass(frozen=True)
-class HistoryEntry:
-    """One event of the log described for people; ``undone`` when a later undo took it back."""
-
-    seq: int
-    kind: str
-    deal: int | None
-    summary: str
-    undone: bool
-
-
-@dataclass(frozen=True)
 class State:
     setup: Setup
     hands: tuple[HandResult, ...]
@@ -1054,27 +1043,11 @@ def _describe(result: HandResult) -> str:
 
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:
-    """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule.
-
-    Only the effective events count (:func:`effective_events`: an undo takes back the latest
-    action still in effect, so undoing restores the state from before it); the history keeps
-    every event, undone ones marked.
-    """
-    effective_events(events)  # the shared undo rule: refuses an undo with nothing to undo
-    state = new_game(setup)
-    entries: list[HistoryEntry] = []
-    undoable: list[tuple[int, State]] = []
-    for seq, event in enumerate(events):
-        if event.kind == UNDO:
-            index, state = undoable.pop()
-            target = entries[index] = replace(entries[index], undone=True)
-            entries.append(HistoryEntry(seq, UNDO, target.deal, f"undid: {target.summary}", False))
-            continue
-        new, summary, number = _fold(state, event)
-        undoable.append((len(entries), state))
-        entries.append(HistoryEntry(seq, str(event.kind), number, summary, False))
-        state = new
-    return replace(state, history=tuple(entries))
+    """Fold the whole log into a state (:func:`~scorekeeper.games.events.fold_log`: an undo
+    restores the state from before the action it takes back; the history keeps every event).
+    Raises :class:`RuleError` if the log breaks a rule."""
+    state, history = fold_log(new_game(setup), events, _fold)
+    return replace(state, history=history)
 
 
 def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.games.cards import Card, Suit, full_pack, parse_card
-from scorekeeper.games.events import UNDO, Event, RuleError, effective_events
+from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError, fold_log
 from scorekeeper.games.melds import (
     JOKER,
     MeldPlan,
@@ -776,17 +776,6 @@ def match_winner(setup: Setup, results: Sequence[HandResult]) -> int | None:
 
 
 @dataclass(frozen=True)
-class HistoryEntry:
-    """One event of the log described for people; ``undone`` when a later undo took it back."""
-
-    seq: int
-    kind: str
-    deal: int | None
-    summary: str
-    undone: bool
-
-
-@dataclass(frozen=True)
 class State:
     setup: Setup
     hands: tuple[HandResult, ...]
@@ -955,26 +944,11 @@ def _fold(state: State, event: Event) -> tuple[State, str, int]:
 
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:
-    """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule.
-
-    Only the effective events count (:func:`effective_events`: an undo takes back the latest
-    action still in effect); the history keeps every event, undone ones marked.
-    """
-    effective_events(events)  # the shared undo rule: refuses an undo with nothing to undo
-    state = new_game(setup)
-    entries: list[HistoryEntry] = []
-    undoable: list[tuple[int, State]] = []
-    for seq, event in enumerate(events):
-        if event.kind == UNDO:
-            index, state = undoable.pop()
-            target = entries[index] = replace(entries[index], undone=True)
-            entries.append(HistoryEntry(seq, UNDO, target.deal, f"undid: {target.summary}", False))
-            continue
-        new, summary, number = _fold(state, event)
-        undoable.append((len(entries), state))
-        entries.append(HistoryEntry(seq, str(event.kind), number, summary, False))
-        state = new
-    return replace(state, history=tuple(entries))
+    """Fold the whole log into a state (:func:`~scorekeeper.games.events.fold_log`: an undo
+    restores the state from before the action it takes back; the history keeps every event).
+    Raises :class:`RuleError` if the log breaks a rule."""
+    state, history = fold_log(new_game(setup), events, _fold)
+    return replace(state, history=history)
 
 
 def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
