@@ -28,11 +28,11 @@ from typing import Any
 
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, HistoryEntry, RuleError, fold_log
+from scorekeeper.games.players import checked_names
 
 KIND = "bismarck"
 PLAYERS = 3
 TRICKS = 16
-MAX_NAME_LENGTH = 30
 
 
 class Variant(Enum):
@@ -134,19 +134,7 @@ class Setup:
     options: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        if len(self.players) != PLAYERS:
-            raise RuleError("Bismarck needs exactly three players.", field="players")
-        seen: set[str] = set()
-        for name in self.players:
-            if not isinstance(name, str) or not name.strip():
-                raise RuleError("Every player needs a name.", field="players")
-            if len(name) > MAX_NAME_LENGTH:
-                raise RuleError(
-                    f"A name can be at most {MAX_NAME_LENGTH} characters.", field="players"
-                )
-            if name.strip().casefold() in seen:
-                raise RuleError(f"Two players are called {name.strip()}.", field="players")
-            seen.add(name.strip().casefold())
+        object.__setattr__(self, "players", checked_names(self.players, PLAYERS, "Bismarck"))
         if isinstance(self.first_dealer, bool) or self.first_dealer not in range(PLAYERS):
             raise RuleError(
                 "The first dealer must be one of the three players.", field="first_dealer"

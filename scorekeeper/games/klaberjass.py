@@ -38,6 +38,7 @@ from typing import Any
 
 from scorekeeper.games.cards import Card, Suit, parse_card
 from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError, fold_log
+from scorekeeper.games.players import checked_names
 
 KIND = "klaberjass"
 PLAYERS = 2
@@ -46,7 +47,6 @@ PLAYED_CARDS = 2 * TRICKS
 HAND_SIZE = 9
 DEFAULT_TARGET = 500
 MAX_TARGET = 100_000
-MAX_NAME_LENGTH = 30
 BELLA_POINTS = 20
 LAST_TRICK_POINTS = 10
 
@@ -277,24 +277,7 @@ class Setup:
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
-        players = self.players
-        if isinstance(players, str) or not isinstance(players, Sequence):
-            raise RuleError("Klaberjass needs exactly two players.", field="players")
-        if len(players) != PLAYERS:
-            raise RuleError("Klaberjass needs exactly two players.", field="players")
-        names: list[str] = []
-        for name in players:
-            if not isinstance(name, str) or not name.strip():
-                raise RuleError("Every player needs a name.", field="players")
-            name = name.strip()
-            if len(name) > MAX_NAME_LENGTH:
-                raise RuleError(
-                    f"A name can be at most {MAX_NAME_LENGTH} characters.", field="players"
-                )
-            if names and name.casefold() == names[0].casefold():
-                raise RuleError(f"Both players are called {name}.", field="players")
-            names.append(name)
-        object.__setattr__(self, "players", tuple(names))
+        object.__setattr__(self, "players", checked_names(self.players, PLAYERS, "Klaberjass"))
         first_dealer = self.first_dealer
         if (
             isinstance(first_dealer, bool)

@@ -45,6 +45,7 @@ from scorekeeper.games.melds import (
     parse_trump,
     validate_meld,
 )
+from scorekeeper.games.players import checked_names
 
 __all__ = [
     "KIND",
@@ -88,7 +89,6 @@ FAILED_BID_PENALTY = 10  # points per meld bid
 SLAM_BONUS = 25
 MAX_JOKERS = 2
 MAX_HAND_CAP = 1000
-MAX_NAME_LENGTH = 30
 FAILED_BID_RULES = ("minus_bid", "keep_points")
 
 Pair = tuple[int, int]
@@ -187,24 +187,7 @@ class Setup:
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
-        players = self.players
-        if isinstance(players, str) or not isinstance(players, Sequence):
-            raise RuleError("Sviten Special needs exactly four players.", field="players")
-        if len(players) != PLAYERS:
-            raise RuleError("Sviten Special needs exactly four players.", field="players")
-        names: list[str] = []
-        for name in players:
-            if not isinstance(name, str) or not name.strip():
-                raise RuleError("Every player needs a name.", field="players")
-            name = name.strip()
-            if len(name) > MAX_NAME_LENGTH:
-                raise RuleError(
-                    f"A name can be at most {MAX_NAME_LENGTH} characters.", field="players"
-                )
-            if any(name.casefold() == other.casefold() for other in names):
-                raise RuleError(f"Two players are called {name}.", field="players")
-            names.append(name)
-        object.__setattr__(self, "players", tuple(names))
+        object.__setattr__(self, "players", checked_names(self.players, PLAYERS, "Sviten Special"))
         dealer = self.first_dealer
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS:
             raise RuleError(

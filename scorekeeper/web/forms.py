@@ -23,9 +23,10 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Sto
 from wtforms.widgets import NumberInput
 
 from scorekeeper.games import klaberjass
-from scorekeeper.games.bismarck import MAX_NAME_LENGTH, OPTIONS, Contract, Variant
+from scorekeeper.games.bismarck import OPTIONS, Contract, Variant
 from scorekeeper.games.cards import Card, Suit
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.players import MAX_NAME_LENGTH
 
 SUIT_CHOICES = [SelectChoice(suit.record_name, suit.symbol) for suit in Suit]
 
@@ -203,11 +204,11 @@ class ImportForm(FlaskForm):
 class NewKlaberjassForm(FlaskForm):
     player_0 = StringField(
         _l("First player"),
-        validators=[InputRequired(_l("Enter a name.")), Length(max=klaberjass.MAX_NAME_LENGTH)],
+        validators=[InputRequired(_l("Enter a name.")), Length(max=MAX_NAME_LENGTH)],
     )
     player_1 = StringField(
         _l("Second player"),
-        validators=[InputRequired(_l("Enter a name.")), Length(max=klaberjass.MAX_NAME_LENGTH)],
+        validators=[InputRequired(_l("Enter a name.")), Length(max=MAX_NAME_LENGTH)],
     )
     first_dealer = RadioField(
         _l("First dealer"),

@@ -16,6 +16,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from scorekeeper import printing
 from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.players import MAX_NAME_LENGTH
 from scorekeeper.web.forms import WholeNumberField
 from scorekeeper.web.helpers import get_game_or_404, share_url
 
@@ -53,12 +54,12 @@ class BlankSheetForm(Form):
         ],
         default=bismarck.Variant.MODERN.value,
     )
-    player_0 = StringField(_l("First player"), validators=[Length(max=bismarck.MAX_NAME_LENGTH)])
+    player_0 = StringField(_l("First player"), validators=[Length(max=MAX_NAME_LENGTH)])
     player_1 = StringField(
         _l("Second player (on the first's left)"),
-        validators=[Length(max=bismarck.MAX_NAME_LENGTH)],
+        validators=[Length(max=MAX_NAME_LENGTH)],
     )
-    player_2 = StringField(_l("Third player"), validators=[Length(max=bismarck.MAX_NAME_LENGTH)])
+    player_2 = StringField(_l("Third player"), validators=[Length(max=MAX_NAME_LENGTH)])
     first_dealer = RadioField(
         _l("First dealer"),
         choices=[
@@ -109,8 +110,8 @@ class KlaberjassBlankForm(Form):
     the target and the paper. Read from the query string, with the prefix ``kj-`` (it shares
     the home page with the Bismarck form)."""
 
-    player_0 = StringField(_l("First player"), validators=[Length(max=klaberjass.MAX_NAME_LENGTH)])
-    player_1 = StringField(_l("Second player"), validators=[Length(max=klaberjass.MAX_NAME_LENGTH)])
+    player_0 = StringField(_l("First player"), validators=[Length(max=MAX_NAME_LENGTH)])
+    player_1 = StringField(_l("Second player"), validators=[Length(max=MAX_NAME_LENGTH)])
     first_dealer = RadioField(
         _l("First dealer"),
         choices=[
@@ -274,10 +275,10 @@ class SvitenBlankForm(Form):
     and the first dealer, a hand cap, and the paper. Read from the query string, with the
     prefix ``sv-`` (it shares the home page with the other games' forms)."""
 
-    player_0 = StringField(_l("North (N)"), validators=[Length(max=sviten.MAX_NAME_LENGTH)])
-    player_1 = StringField(_l("East (E)"), validators=[Length(max=sviten.MAX_NAME_LENGTH)])
-    player_2 = StringField(_l("South (S)"), validators=[Length(max=sviten.MAX_NAME_LENGTH)])
-    player_3 = StringField(_l("West (W)"), validators=[Length(max=sviten.MAX_NAME_LENGTH)])
+    player_0 = StringField(_l("North (N)"), validators=[Length(max=MAX_NAME_LENGTH)])
+    player_1 = StringField(_l("East (E)"), validators=[Length(max=MAX_NAME_LENGTH)])
+    player_2 = StringField(_l("South (S)"), validators=[Length(max=MAX_NAME_LENGTH)])
+    player_3 = StringField(_l("West (W)"), validators=[Length(max=MAX_NAME_LENGTH)])
     first_dealer = RadioField(
         _l("First dealer"),
         choices=[

@@ -35,6 +35,7 @@ from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit, full_pack, parse_card
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.melds import JOKER, meld_points
+from scorekeeper.games.players import MAX_NAME_LENGTH
 from scorekeeper.web.forms import ErrorSlot, LogForm, WholeNumberField
 
 #: The seats as the pages name them, in seat order N, E, S, W.
@@ -56,7 +57,7 @@ def _name_field(label: Any) -> StringField:
         label,
         validators=[
             InputRequired(_l("Enter a name.")),
-            Length(max=sviten.MAX_NAME_LENGTH),
+            Length(max=MAX_NAME_LENGTH),
         ],
     )
 
