@@ -4,14 +4,21 @@ Nothing derived is stored: a game's state is always the replay of its setup and 
 its rules engine. Each write names the log position it was based on; the unique key on
 (game, seq) lets only one of two simultaneous writes in, and the other becomes a
 :class:`Conflict` that carries what is there now.
+
+Replaying is done once per log position, not once per request: a loaded game is kept in a small
+per-process cache keyed by (token, seq). That stays right with several processes on one
+database, because a log only grows and what stands at a position never changes: a process that
+has not seen the newest event asks for a longer log, which is a different key.
 """
 
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -19,19 +26,31 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models
-from scorekeeper.games.events import Event
-from scorekeeper.games.registry import engine_for
+from scorekeeper.games.events import Event, HistoryEntry, Played
+from scorekeeper.games.game import Game
+from scorekeeper.games.registry import UnknownGame, game_for
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LoadedGame:
+    """A game as stored: its setup, its log with each entry's time, and the replayed state."""
+
+    id: int
     token: str
     kind: str
     created_at: datetime
     setup: Any
     events: tuple[Event, ...]
     times: tuple[datetime, ...]
-    state: Any
+    played: Played[Any]
+
+    @property
+    def state(self) -> Any:
+        return self.played.state
+
+    @property
+    def rules(self) -> Game[Any, Any]:
+        return game_for(self.kind)
 
     @property
     def seq(self) -> int:
@@ -53,8 +72,42 @@ class Conflict(Exception):
         self.based_on = based_on
 
     @property
-    def new_events(self) -> tuple[Any, ...]:
+    def new_events(self) -> tuple[HistoryEntry, ...]:
         return tuple(h for h in self.current.state.history if h.seq >= self.based_on)
+
+
+class _Replays:
+    """The latest replayed games by (token, seq), least recently used dropped first."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._games: OrderedDict[tuple[str, int], LoadedGame] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, token: str, seq: int) -> LoadedGame | None:
+        with self._lock:
+            game = self._games.get((token, seq))
+            if game is not None:
+                self._games.move_to_end((token, seq))
+            return game
+
+    def put(self, game: LoadedGame) -> None:
+        with self._lock:
+            self._games[game.token, game.seq] = game
+            self._games.move_to_end((game.token, game.seq))
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+REPLAYS = _Replays()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def new_token() -> str:
@@ -66,19 +119,22 @@ def new_token() -> str:
 
 
 def create_game(session: orm.Session, kind: str, setup: Any) -> LoadedGame:
-    engine = engine_for(kind)
-    game = models.Game(token=new_token(), kind=kind, setup=setup.to_dict())
+    rules = game_for(kind)
+    game = models.Game(token=new_token(), kind=kind, setup=setup.to_dict(), created_at=_now())
     session.add(game)
     session.commit()
-    return LoadedGame(
+    loaded = LoadedGame(
+        id=game.id,
         token=game.token,
         kind=kind,
         created_at=game.created_at,
         setup=setup,
         events=(),
         times=(),
-        state=engine.replay(setup, []),
+        played=rules.replay(setup, ()),
     )
+    REPLAYS.put(loaded)
+    return loaded
 
 
 def import_game(
@@ -94,82 +150,137 @@ def import_game(
     rules refuse it), then the game and all its events are written in one transaction: on any
     error nothing is stored. ``times`` gives each event's time (UTC), where known.
     """
-    engine = engine_for(kind)
+    rules = game_for(kind)
     events = tuple(events)
     stamps = tuple(times) if times is not None else (None,) * len(events)
     if len(stamps) != len(events):
         raise ValueError("import_game needs one time (or None) per event.")
-    engine.replay(setup, events)  # raises RuleError before anything is written
-    game = models.Game(token=new_token(), kind=kind, setup=setup.to_dict())
+    played = rules.replay(setup, events)  # raises RuleError before anything is written
+    now = _now()
+    stamps = tuple(now if at is None else at for at in stamps)
+    game = models.Game(token=new_token(), kind=kind, setup=setup.to_dict(), created_at=now)
     try:
         session.add(game)
         session.flush()
-        for seq, (event, at) in enumerate(zip(events, stamps, strict=True)):
-            row = models.Event(game_id=game.id, seq=seq, kind=event.kind, data=dict(event.data))
-            if at is not None:
-                row.created_at = at
-            session.add(row)
+        session.add_all(
+            models.Event(
+                game_id=game.id, seq=seq, kind=event.kind, data=dict(event.data), created_at=at
+            )
+            for seq, (event, at) in enumerate(zip(events, stamps, strict=True))
+        )
         session.commit()
     except Exception:
         session.rollback()
         raise
-    return load(session, game.token)
-
-
-def _game_row(session: orm.Session, token: str) -> models.Game:
-    game = session.scalar(sa.select(models.Game).where(models.Game.token == token))
-    if game is None:
-        raise GameNotFound(token)
-    return game
-
-
-def load(session: orm.Session, token: str) -> LoadedGame:
-    game = _game_row(session, token)
-    engine = engine_for(game.kind)
-    setup = engine.Setup.from_dict(game.setup)
-    rows = session.scalars(
-        sa.select(models.Event).where(models.Event.game_id == game.id).order_by(models.Event.seq)
-    ).all()
-    events = tuple(Event(row.kind, row.data) for row in rows)
-    return LoadedGame(
+    loaded = LoadedGame(
+        id=game.id,
         token=game.token,
-        kind=game.kind,
-        created_at=game.created_at,
+        kind=kind,
+        created_at=now,
         setup=setup,
         events=events,
-        times=tuple(row.created_at for row in rows),
-        state=engine.replay(setup, events),
+        times=stamps,
+        played=played,
     )
+    REPLAYS.put(loaded)
+    return loaded
+
+
+def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGame:
+    """The game at ``token`` (of ``kind``, when given): one query for the game row and the
+    length of its log, a second for the log only when this process has not replayed it yet.
+
+    Raises :class:`GameNotFound` for an unknown token, a game of another kind, or a kind this
+    app does not know.
+    """
+    length = (
+        sa.select(sa.func.count(models.Event.id))
+        .where(models.Event.game_id == models.Game.id)
+        .scalar_subquery()
+    )
+    found = session.execute(
+        sa.select(models.Game, length).where(models.Game.token == token)
+    ).first()
+    if found is None:
+        raise GameNotFound(token)
+    row, seq = found
+    if kind is not None and row.kind != kind:
+        raise GameNotFound(token)
+    cached = REPLAYS.get(token, seq)
+    if cached is not None:
+        return cached
+    try:
+        rules = game_for(row.kind)
+    except UnknownGame:
+        raise GameNotFound(token) from None
+    rows = session.execute(
+        sa.select(models.Event.kind, models.Event.data, models.Event.created_at)
+        .where(models.Event.game_id == row.id)
+        .order_by(models.Event.seq)
+    ).all()
+    events = tuple(Event(r.kind, r.data) for r in rows)
+    setup = rules.parse_setup(row.setup)
+    loaded = LoadedGame(
+        id=row.id,
+        token=row.token,
+        kind=row.kind,
+        created_at=row.created_at,
+        setup=setup,
+        events=events,
+        times=tuple(r.created_at for r in rows),
+        played=rules.replay(setup, events),
+    )
+    REPLAYS.put(loaded)
+    return loaded
 
 
 def log_position(session: orm.Session, token: str) -> int:
-    """How many events a game's log holds (cheap: for the phones' polling)."""
-    game = _game_row(session, token)
-    count = session.scalar(
-        sa.select(sa.func.count()).select_from(models.Event).where(models.Event.game_id == game.id)
-    )
-    return int(count or 0)
+    """How many events a game's log holds: one indexed query (the phones poll this)."""
+    found = session.execute(
+        sa.select(sa.func.count(models.Event.id))
+        .select_from(models.Game)
+        .outerjoin(models.Event, models.Event.game_id == models.Game.id)
+        .where(models.Game.token == token)
+        .group_by(models.Game.id)
+    ).first()
+    if found is None:
+        raise GameNotFound(token)
+    return int(found[0])
 
 
-def append(session: orm.Session, token: str, event: Event, based_on: int) -> LoadedGame:
-    """Validate ``event`` against the log as it is and store it at position ``based_on``.
+def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
+    """Check ``event`` against ``game`` (as loaded) and store it at position ``based_on``;
+    return the game with it. Only the new event is folded: the log is not replayed.
 
-    Raises :class:`Conflict` when the log has moved on since ``based_on`` (or moves on while
-    we write) and :class:`~scorekeeper.games.events.RuleError` when the rules forbid it.
+    Raises :class:`Conflict` when the log had moved on past ``based_on`` (or moves on while we
+    write) and :class:`~scorekeeper.games.events.RuleError` when the rules forbid the event.
     """
-    game = load(session, token)
     if based_on != game.seq:
         raise Conflict(game, based_on)
-    engine = engine_for(game.kind)
-    engine.apply(game.setup, game.events, event)  # raises RuleError
-    row_id = _game_row(session, token).id
-    session.add(models.Event(game_id=row_id, seq=based_on, kind=event.kind, data=dict(event.data)))
+    played = game.rules.apply(game.played, event)  # raises RuleError
+    at = _now()
+    session.add(
+        models.Event(
+            game_id=game.id, seq=based_on, kind=event.kind, data=dict(event.data), created_at=at
+        )
+    )
     try:
         session.commit()
     except IntegrityError:
         session.rollback()
-        raise Conflict(load(session, token), based_on) from None
-    return load(session, token)
+        raise Conflict(load(session, game.token), based_on) from None
+    stored = LoadedGame(
+        id=game.id,
+        token=game.token,
+        kind=game.kind,
+        created_at=game.created_at,
+        setup=game.setup,
+        events=(*game.events, event),
+        times=(*game.times, at),
+        played=played,
+    )
+    REPLAYS.put(stored)
+    return stored
 
 
 def summaries(session: orm.Session, tokens: list[str]) -> list[models.Game]:

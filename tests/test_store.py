@@ -1,14 +1,17 @@
-"""The event log: two writers racing for the same log position, exactly one wins."""
+"""The event log: two writers racing for the same log position, exactly one wins; a write folds
+one event and needs no re-load; a read of a log this process has replayed needs one query."""
 
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 import pytest
+import sqlalchemy as sa
 
 from scorekeeper import store
 from scorekeeper.db import db
-from scorekeeper.games import bismarck
+from scorekeeper.games import bismarck, registry
 from scorekeeper.games.events import Event, RuleError
 
 
@@ -23,7 +26,7 @@ def test_racing_writers_at_the_same_position_store_exactly_one(app):
             event = Event("announce", {"deal": 1, "contract": contract})
             barrier.wait()
             try:
-                store.append(db.session, game.token, event, 0)
+                store.append(db.session, game, event, 0)
                 outcomes.append("stored")
             except store.Conflict as conflict:
                 assert conflict.current.seq == 1
@@ -45,7 +48,7 @@ def test_a_refused_event_stores_nothing(app):
     with app.app_context():
         game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
         with pytest.raises(RuleError):
-            store.append(db.session, game.token, Event("record", {"deal": 1, "tricks": [8, 8]}), 0)
+            store.append(db.session, game, Event("record", {"deal": 1, "tricks": [8, 8]}), 0)
         assert store.load(db.session, game.token).events == ()
         assert store.log_position(db.session, game.token) == 0
 
@@ -59,3 +62,80 @@ def test_tokens_are_long_url_safe_and_never_look_like_an_option(monkeypatch):
     draws = iter(["-starts-with-a-dash-xx", "a-fine-token-of-22chrs"])
     monkeypatch.setattr(store.secrets, "token_urlsafe", lambda n: next(draws))
     assert store.new_token() == "a-fine-token-of-22chrs"
+
+
+class _Statements:
+    """Counts the SQL statements sent to the database."""
+
+    def __init__(self, engine):
+        self.engine = engine
+        self.sql: list[str] = []
+
+    def _count(self, _conn, _cursor, statement, *_args):
+        if not statement.lstrip().upper().startswith("PRAGMA"):
+            self.sql.append(statement)
+
+    def __enter__(self):
+        sa.event.listen(self.engine, "before_cursor_execute", self._count)
+        return self
+
+    def __exit__(self, *_exc):
+        sa.event.remove(self.engine, "before_cursor_execute", self._count)
+
+
+def _announce(deal: int, contract: str) -> Event:
+    return Event("announce", {"deal": deal, "contract": contract})
+
+
+def test_a_write_folds_one_event_and_the_next_read_replays_nothing(app, monkeypatch):
+    with app.app_context():
+        game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
+        folds = []
+
+        def counted(state, event):
+            folds.append(event)
+            return bismarck.GAME.fold(state, event)
+
+        monkeypatch.setitem(registry._GAMES, "bismarck", replace(bismarck.GAME, fold=counted))
+        with _Statements(db.engine) as statements:
+            stored = store.append(db.session, game, _announce(1, "sang"), 0)
+        assert len(folds) == 1
+        assert [s.split()[0] for s in statements.sql] == ["INSERT"]
+        with _Statements(db.engine) as statements:
+            again = store.load(db.session, game.token)
+        assert len(statements.sql) == 1  # the game row and its log's length
+        assert again is stored and len(folds) == 1
+        assert again.state == bismarck.replay(game.setup, again.events)
+
+
+def test_a_process_that_has_not_seen_the_newest_event_replays_the_longer_log(app):
+    with app.app_context():
+        game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
+        store.append(db.session, game, _announce(1, "sang"), 0)
+        store.REPLAYS.clear()  # as another process would be: nothing replayed yet
+        with _Statements(db.engine) as statements:
+            loaded = store.load(db.session, game.token)
+        assert len(statements.sql) == 2  # the game row, then its log
+        assert loaded.seq == 1
+        assert loaded.state.announced.contract is bismarck.Contract.SANG
+
+
+def test_a_stale_game_is_a_conflict_carrying_the_game_as_it_is_now(app):
+    with app.app_context():
+        game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
+        store.append(db.session, game, _announce(1, "sang"), 0)
+        with pytest.raises(store.Conflict) as caught:
+            store.append(db.session, game, _announce(1, "pass"), 0)
+        assert caught.value.current.seq == 1
+        assert [h.summary for h in caught.value.new_events] == ["Ben announced Sang"]
+
+
+def test_a_game_of_another_kind_is_not_found(app):
+    with app.app_context():
+        game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
+        assert store.load(db.session, game.token, "bismarck").token == game.token
+        with pytest.raises(store.GameNotFound):
+            store.load(db.session, game.token, "klaberjass")
+        with _Statements(db.engine) as statements:
+            assert store.log_position(db.session, game.token) == 0
+        assert len(statements.sql) == 1

@@ -24,10 +24,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.events import Event, HistoryEntry, RuleError, fold_log
+from scorekeeper.games.events import Event, HistoryEntry, RuleError
+from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
 
 KIND = "bismarck"
@@ -240,6 +242,11 @@ class DealResult:
         return self.tricks is not None
 
     @property
+    def line(self) -> Line:
+        """The deal as it was entered."""
+        return Line(self.contract, self.trump, self.tricks, self.redeals)
+
+    @property
     def trump_shown(self) -> Suit | None:
         """The trump suit as the sheet shows it (Spader is always spades)."""
         return Suit.SPADES if self.contract is Contract.SPADER else self.trump
@@ -420,38 +427,65 @@ def _check_line(setup: Setup, slot: ScheduledDeal, line: Line, used: dict[Contra
 
 def evaluate(setup: Setup, lines: Sequence[Line], history: tuple[HistoryEntry, ...] = ()) -> State:
     """Validate and score a sheet of lines (only the last may be unrecorded)."""
-    slots = schedule(setup)
-    if len(lines) > len(slots):
+    state = new_game(setup)
+    for line in lines:
+        if state.announced is not None:
+            number = state.announced.number
+            raise RuleError(f"Deal {number} has no tricks recorded.", field="tricks", deal=number)
+        state = _put(state, line)
+    return replace(state, history=history)
+
+
+@cache
+def _slots(setup: Setup) -> tuple[ScheduledDeal, ...]:
+    return schedule(setup)
+
+
+def _put(state: State, line: Line) -> State:
+    """The state with ``line`` as the current deal: it replaces the announced deal (still in
+    play) or, when none is, starts the next deal. Checks and scores only that one deal."""
+    setup = state.setup
+    slots = _slots(setup)
+    earlier = state.deals[:-1] if state.announced is not None else state.deals
+    if len(earlier) >= len(slots):
         raise RuleError(
             f"The game has only {len(slots)} deals.", field="deals", deal=len(slots) + 1
         )
-    used: tuple[dict[Contract, int], ...] = ({}, {}, {})
-    totals = (0, 0, 0)
-    results: list[DealResult] = []
-    for index, (slot, line) in enumerate(zip(slots, lines, strict=False)):
-        if line.tricks is None and index != len(lines) - 1:
-            raise RuleError(
-                f"Deal {slot.number} has no tricks recorded.", field="tricks", deal=slot.number
-            )
-        _check_line(setup, slot, line, used[slot.declarer])
-        used[slot.declarer][line.contract] = slot.number
-        scores = None
-        if line.tricks is not None:
-            scores = score(line.contract, slot.declarer, line.tricks)
-            totals = tuple(t + s for t, s in zip(totals, scores, strict=True))  # type: ignore[assignment]
-        results.append(
-            DealResult(
-                number=slot.number,
-                dealer=slot.dealer,
-                declarer=slot.declarer,
-                contract=line.contract,
-                trump=line.trump,
-                tricks=line.tricks,
-                scores=scores,
-                totals=totals,
-                redeals=line.redeals,
-            )
-        )
+    slot = slots[len(earlier)]
+    # What the declarer had used before this deal (the announced deal's contract is replaced).
+    before = {c: n for c, n in state.used[slot.declarer].items() if n != slot.number}
+    _check_line(setup, slot, line, before)
+    used = tuple(
+        {**before, line.contract: slot.number} if seat == slot.declarer else dict(state.used[seat])
+        for seat in range(PLAYERS)
+    )
+    totals = earlier[-1].totals if earlier else (0, 0, 0)
+    scores = None
+    if line.tricks is not None:
+        scores = score(line.contract, slot.declarer, line.tricks)
+        totals = tuple(t + s for t, s in zip(totals, scores, strict=True))  # type: ignore[assignment]
+    result = DealResult(
+        number=slot.number,
+        dealer=slot.dealer,
+        declarer=slot.declarer,
+        contract=line.contract,
+        trump=line.trump,
+        tricks=line.tricks,
+        scores=scores,
+        totals=totals,
+        redeals=line.redeals,
+    )
+    return _state(setup, (*earlier, result), used, state.history)
+
+
+def _state(
+    setup: Setup,
+    results: tuple[DealResult, ...],
+    used: tuple[dict[Contract, int], ...],
+    history: tuple[HistoryEntry, ...] = (),
+) -> State:
+    """The state of a sheet of scored deals: whose turn it is and what they may play."""
+    slots = _slots(setup)
     announced = results[-1] if results and not results[-1].recorded else None
     if announced is not None:
         current: ScheduledDeal | None = slots[announced.number - 1]
@@ -465,8 +499,8 @@ def evaluate(setup: Setup, lines: Sequence[Line], history: tuple[HistoryEntry, .
         allowed = tuple(c for c in setup.variant.contracts if c not in used[current.declarer])
     return State(
         setup=setup,
-        deals=tuple(results),
-        totals=totals,
+        deals=results,
+        totals=results[-1].totals if results else (0, 0, 0),
         current=current,
         announced=announced,
         allowed=allowed,
@@ -476,20 +510,24 @@ def evaluate(setup: Setup, lines: Sequence[Line], history: tuple[HistoryEntry, .
 
 
 def new_game(setup: Setup) -> State:
-    return evaluate(setup, [])
+    return _state(setup, (), ({}, {}, {}))
 
 
 # --- events ----------------------------------------------------------------------------------
 
 
-def _fold(setup: Setup, lines: list[Line], event: Event) -> tuple[list[Line], str, int | None]:
-    """Apply one event to the sheet; return the new sheet, a summary and the deal it is about."""
-    state = evaluate(setup, lines)
+def _fold(state: State, event: Event) -> tuple[State, str, int | None]:
+    """Apply one event; return the new state, a summary and the deal it is about. Only the
+    current deal is checked and scored again, except by a correction (which re-derives every
+    deal after the one it corrects)."""
+    setup = state.setup
     data = event.data
+    if not isinstance(data, Mapping):
+        raise RuleError("An event's data must be a record of fields.")
     players = setup.players
     variant = setup.variant
     if event.kind == "correct":
-        return _correct(setup, lines, data)
+        return _correct(state, data)
     number = _parse_deal_number(data)
     if state.current is None:
         raise RuleError(
@@ -520,9 +558,7 @@ def _fold(setup: Setup, lines: list[Line], event: Event) -> tuple[list[Line], st
             )
         contract = parse_contract(data.get("contract"))
         line = Line(contract, parse_trump(data.get("trump")))
-        new = [*lines, line]
-        evaluate(setup, new)
-        return new, f"{declarer} announced {_contract_text(line, variant)}", number
+        return _put(state, line), f"{declarer} announced {_contract_text(line, variant)}", number
 
     if event.kind == "record":
         if state.announced is None:
@@ -531,21 +567,19 @@ def _fold(setup: Setup, lines: list[Line], event: Event) -> tuple[list[Line], st
                     f"Announce the contract for deal {number} first.", field="contract", deal=number
                 )
             base = Line(parse_contract(data.get("contract")), parse_trump(data.get("trump")))
-            lines = [*lines, base]
-        elif (
-            data.get("contract") is not None
-            and parse_contract(data.get("contract")) is not lines[-1].contract
-        ):
-            raise RuleError(
-                f"Deal {number} was announced as {lines[-1].contract.name_in(variant)}.",
-                field="contract",
-                deal=number,
-            )
+        else:
+            base = state.announced.line
+            if (
+                data.get("contract") is not None
+                and parse_contract(data.get("contract")) is not base.contract
+            ):
+                raise RuleError(
+                    f"Deal {number} was announced as {base.contract.name_in(variant)}.",
+                    field="contract",
+                    deal=number,
+                )
         tricks = parse_tricks(data.get("tricks"))
-        line = replace(lines[-1], tricks=tricks)
-        new = [*lines[:-1], line]
-        evaluate(setup, new)
-        return new, f"tricks {_tricks_text(tricks)}", number
+        return _put(state, replace(base, tricks=tricks)), f"tricks {_tricks_text(tricks)}", number
 
     if event.kind == "redeal":
         if state.announced is None:
@@ -554,7 +588,7 @@ def _fold(setup: Setup, lines: list[Line], event: Event) -> tuple[list[Line], st
                 field="deal",
                 deal=number,
             )
-        line = lines[-1]
+        line = state.announced.line
         trump = line.trump
         if data.get("trump") not in (None, ""):
             if line.contract not in (Contract.VALFRI, Contract.TRUMF):
@@ -564,16 +598,15 @@ def _fold(setup: Setup, lines: list[Line], event: Event) -> tuple[list[Line], st
                     deal=number,
                 )
             trump = parse_trump(data.get("trump"))
-        new = [*lines[:-1], replace(line, trump=trump, redeals=line.redeals + 1)]
-        evaluate(setup, new)
-        return new, f"redealt ({_contract_text(new[-1], variant)})", number
+        redealt = replace(line, trump=trump, redeals=line.redeals + 1)
+        return _put(state, redealt), f"redealt ({_contract_text(redealt, variant)})", number
 
     raise RuleError(f"Unknown action {event.kind!r}.", field="kind")
 
 
-def _correct(
-    setup: Setup, lines: list[Line], data: Mapping[str, Any]
-) -> tuple[list[Line], str, int | None]:
+def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, str, int | None]:
+    setup = state.setup
+    lines = [deal.line for deal in state.deals]
     number = _parse_deal_number(data)
     if not 1 <= number <= len(lines):
         raise RuleError(f"Deal {number} has not been played yet.", field="deal", deal=number)
@@ -596,7 +629,7 @@ def _correct(
         raise RuleError(f"That is what deal {number} already says.", field="deal", deal=number)
     new = [*lines[: number - 1], line, *lines[number:]]
     try:
-        evaluate(setup, new)
+        corrected = evaluate(setup, new, state.history)
     except RuleError as error:
         if error.deal is not None and error.deal > number:
             raise RuleError(
@@ -612,7 +645,7 @@ def _correct(
         )
     if line.tricks != old.tricks:
         changes.append(f"tricks {_tricks_text(old.tricks)} → {_tricks_text(line.tricks)}")
-    return new, "corrected: " + "; ".join(changes), number
+    return corrected, "corrected: " + "; ".join(changes), number
 
 
 def _contract_text(line: Line, variant: Variant) -> str:
@@ -628,10 +661,22 @@ def _tricks_text(tricks: Sequence[int] | None) -> str:
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:
     """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule."""
-    lines, history = fold_log([], events, lambda sheet, event: _fold(setup, sheet, event))
-    return evaluate(setup, lines, history)
+    return GAME.replay(setup, events).state
 
 
 def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
     """The state after appending ``event`` to ``events``; :class:`RuleError` if it is illegal."""
-    return replay(setup, [*events, event])
+    return GAME.replay(setup, [*events, event]).state
+
+
+GAME: Game[Setup, State] = Game(
+    kind=KIND,
+    title="Bismarck",
+    seats=PLAYERS,
+    noun="deal",
+    setup_type=Setup,
+    state_type=State,
+    parse_setup=Setup.from_dict,
+    start=new_game,
+    fold=_fold,
+)

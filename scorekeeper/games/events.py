@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -80,19 +80,16 @@ class HistoryEntry:
 Fold = Callable[[T, Event], tuple[T, str, int | None]]
 
 
-def fold_log(
-    start: T, events: Sequence[Event], fold: Fold[T]
-) -> tuple[T, tuple[HistoryEntry, ...]]:
-    """Fold a game's whole log into its state and its history, the way every engine does.
-
-    An undo restores the state from before the action it takes back, which is the same as
-    folding only the :func:`effective_events`; the history keeps every event, undone ones
-    marked. Raises :class:`RuleError` for an illegal event or an undo with nothing to undo.
-    """
-    state = start
-    entries: list[HistoryEntry] = []
-    undoable: list[tuple[int, T]] = []
-    for seq, event in enumerate(events):
+def _fold_into(
+    state: T,
+    entries: list[HistoryEntry],
+    undoable: list[tuple[int, T]],
+    events: Iterable[Event],
+    fold: Fold[T],
+) -> T:
+    """Fold ``events`` onto ``state``, extending ``entries`` and ``undoable`` in place."""
+    for event in events:
+        seq = len(entries)
         if event.kind == UNDO:
             if not undoable:
                 raise RuleError("There is nothing to undo.")
@@ -104,4 +101,55 @@ def fold_log(
         undoable.append((len(entries), state))
         entries.append(HistoryEntry(seq, str(event.kind), deal, summary, False))
         state = new
+    return state
+
+
+def fold_log(
+    start: T, events: Sequence[Event], fold: Fold[T]
+) -> tuple[T, tuple[HistoryEntry, ...]]:
+    """Fold a game's whole log into its state and its history, the way every engine does.
+
+    An undo restores the state from before the action it takes back, which is the same as
+    folding only the :func:`effective_events`; the history keeps every event, undone ones
+    marked. Raises :class:`RuleError` for an illegal event or an undo with nothing to undo.
+    """
+    entries: list[HistoryEntry] = []
+    state = _fold_into(start, entries, [], events, fold)
     return state, tuple(entries)
+
+
+class HasHistory(Protocol):
+    """An engine's state: a frozen dataclass whose ``history`` field the fold fills in."""
+
+    @property
+    def history(self) -> tuple[HistoryEntry, ...]: ...
+
+
+S = TypeVar("S", bound=HasHistory)
+
+
+@dataclass(frozen=True)
+class Played(Generic[S]):
+    """A log folded into a state, ready to take one more event without replaying the rest.
+
+    ``state`` carries the whole history; ``undoable`` holds, for each action still in effect,
+    its history index and the state from before it (what an undo goes back to).
+    """
+
+    state: S
+    undoable: tuple[tuple[int, S], ...] = ()
+
+    @property
+    def seq(self) -> int:
+        """How many events were folded: the log position the next event takes."""
+        return len(self.state.history)
+
+    def then(self, events: Iterable[Event], fold: Fold[S]) -> Played[S]:
+        """The game after ``events`` as well (each folded once): O(len(events)) rule work.
+
+        Raises :class:`RuleError` for an illegal event or an undo with nothing to undo.
+        """
+        entries = list(self.state.history)
+        undoable = list(self.undoable)
+        state = _fold_into(self.state, entries, undoable, events, fold)
+        return Played(replace(state, history=tuple(entries)), tuple(undoable))  # type: ignore[type-var]

@@ -37,7 +37,8 @@ from functools import cache
 from typing import Any
 
 from scorekeeper.games.cards import Card, Suit, parse_card
-from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError, fold_log
+from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
+from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
 
 KIND = "klaberjass"
@@ -1026,16 +1027,28 @@ def _describe(result: HandResult) -> str:
 
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:
-    """Fold the whole log into a state (:func:`~scorekeeper.games.events.fold_log`: an undo
-    restores the state from before the action it takes back; the history keeps every event).
-    Raises :class:`RuleError` if the log breaks a rule."""
-    state, history = fold_log(new_game(setup), events, _fold)
-    return replace(state, history=history)
+    """Fold the whole log into a state (an undo restores the state from before the action it
+    takes back; the history keeps every event). Raises :class:`RuleError` if the log breaks a
+    rule."""
+    return GAME.replay(setup, events).state
 
 
 def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
     """The state after appending ``event`` to ``events``; :class:`RuleError` if it is illegal."""
-    return replay(setup, [*events, event])
+    return GAME.replay(setup, [*events, event]).state
+
+
+GAME: Game[Setup, State] = Game(
+    kind=KIND,
+    title="Klaberjass",
+    seats=PLAYERS,
+    noun="hand",
+    setup_type=Setup,
+    state_type=State,
+    parse_setup=Setup.from_dict,
+    start=new_game,
+    fold=_fold,
+)
 
 
 def hand_event(number: int, hand: Hand | Mapping[str, Any]) -> Event:

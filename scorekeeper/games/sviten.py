@@ -34,7 +34,8 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.games.cards import Card, Suit, full_pack, parse_card
-from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError, fold_log
+from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
+from scorekeeper.games.game import Game
 from scorekeeper.games.melds import (
     JOKER,
     MeldPlan,
@@ -927,16 +928,28 @@ def _fold(state: State, event: Event) -> tuple[State, str, int]:
 
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:
-    """Fold the whole log into a state (:func:`~scorekeeper.games.events.fold_log`: an undo
-    restores the state from before the action it takes back; the history keeps every event).
-    Raises :class:`RuleError` if the log breaks a rule."""
-    state, history = fold_log(new_game(setup), events, _fold)
-    return replace(state, history=history)
+    """Fold the whole log into a state (an undo restores the state from before the action it
+    takes back; the history keeps every event). Raises :class:`RuleError` if the log breaks a
+    rule."""
+    return GAME.replay(setup, events).state
 
 
 def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
     """The state after appending ``event`` to ``events``; :class:`RuleError` if it is illegal."""
-    return replay(setup, [*events, event])
+    return GAME.replay(setup, [*events, event]).state
+
+
+GAME: Game[Setup, State] = Game(
+    kind=KIND,
+    title="Sviten Special",
+    seats=PLAYERS,
+    noun="hand",
+    setup_type=Setup,
+    state_type=State,
+    parse_setup=Setup.from_dict,
+    start=new_game,
+    fold=_fold,
+)
 
 
 def hand_event(number: int, hand: Hand | Mapping[str, Any]) -> Event:

@@ -15,8 +15,7 @@ from flask import flash, redirect, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper import services, store
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.web.forms import ErrorSlot, LogForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_qr, share_url
@@ -78,6 +77,7 @@ def act(
     event_for: Callable[[Any, store.LoadedGame], Event],
     kept: str | Callable[[store.LoadedGame], str],
     page: GamePage,
+    kind: str | None = None,
 ) -> ResponseReturnValue:
     """Validate, append, redirect; or show the page again with the message and the input.
 
@@ -86,12 +86,12 @@ def act(
     what the player entered, for the conflict banner (a function of the game as it is now,
     when the words need its players' names).
     """
-    game = get_game_or_404(token)
+    game = get_game_or_404(token, kind)
     remember(token)
     if not form.validate_on_submit():
         return page(game, 422, **{form_name: form})
     try:
-        store.append(db.session, token, event_for(form, game), form.based_on())
+        services.record(game, event_for(form, game), form.based_on())
     except store.Conflict as conflict:
         words = kept(conflict.current) if callable(kept) else kept
         return page(conflict.current, 409, conflict=conflict, kept=words)
@@ -102,7 +102,7 @@ def act(
 
 
 def save_correction(
-    token: str,
+    game: store.LoadedGame,
     form: LogForm,
     event_for: Callable[[Any], Event],
     *,
@@ -115,13 +115,14 @@ def save_correction(
     shows the correction form again. When another phone wrote first, nothing is stored and the
     game's log says ``changed``.
     """
+    log = url_for("play.game", token=game.token, _anchor="log")
     try:
-        store.append(db.session, token, event_for(form), form.based_on())
+        services.record(game, event_for(form), form.based_on())
     except store.Conflict:
         flash(changed)
-        return redirect(url_for("play.game", token=token, _anchor="log"), 303)
+        return redirect(log, 303)
     except RuleError as error:
         field_for(form, error).errors.append(error.message)
         return None
     flash(saved)
-    return redirect(url_for("play.game", token=token, _anchor="log"), 303)
+    return redirect(log, 303)

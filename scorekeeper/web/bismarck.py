@@ -9,8 +9,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper import services, store
 from scorekeeper.games import bismarck as rules
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, RuleError
@@ -47,7 +46,7 @@ def new():
             target = fields.get(error.field or "")
             (target.errors if target else form.form_errors).append(error.message)
         else:
-            game = store.create_game(db.session, rules.KIND, setup)
+            game = services.create(rules.KIND, setup)
             remember(game.token)
             dealer = setup.players[setup.first_dealer]
             if drawn:
@@ -94,7 +93,9 @@ def _act(
     event_for: Callable[[LogForm], Event],
     kept: str,
 ):
-    return actions.act(token, form, form_name, lambda f, _game: event_for(f), kept, render_game)
+    return actions.act(
+        token, form, form_name, lambda f, _game: event_for(f), kept, render_game, rules.KIND
+    )
 
 
 @bp.post("/g/<token>/announce")
@@ -139,7 +140,7 @@ def redeal(token: str):
 
 @bp.route("/g/<token>/deal/<int:number>/correct", methods=["GET", "POST"])
 def correct(token: str, number: int):
-    game = get_game_or_404(token)
+    game = get_game_or_404(token, rules.KIND)
     remember(token)
     state = game.state
     if not 1 <= number <= len(state.deals):
@@ -170,7 +171,7 @@ def correct(token: str, number: int):
             return Event("correct", data)
 
         done = actions.save_correction(
-            token,
+            game,
             form,
             event,
             saved=_("Deal %(n)d corrected.", n=number),

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from flask import abort, current_app, session, url_for
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper import services
 from scorekeeper.qr import qr_svg, reachable_url
 
 MY_GAMES = 20
 
 
-def get_game_or_404(token: str) -> store.LoadedGame:
+def get_game_or_404(token: str, kind: str | None = None) -> services.LoadedGame:
+    """The game at ``token`` (of ``kind``, when the page is one game's), or the 404 page."""
     try:
-        return store.load(db.session, token)
-    except store.GameNotFound:
+        return services.load(token, kind)
+    except services.GameNotFound:
         abort(404)
 
 

@@ -9,8 +9,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper import services, store
 from scorekeeper.games import klaberjass as rules
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.web import actions
@@ -41,7 +40,7 @@ def new() -> ResponseReturnValue:
             target = fields.get(error.field or "")
             (target.errors if target else form.form_errors).append(error.message)
         else:
-            game = store.create_game(db.session, rules.KIND, setup)
+            game = services.create(rules.KIND, setup)
             remember(game.token)
             if drawn:
                 dealer = setup.players[setup.first_dealer]
@@ -93,12 +92,12 @@ def hand(token: str) -> ResponseReturnValue:
     def kept(game: store.LoadedGame) -> str:
         return _("Your hand, not saved: %(hand)s", hand=form.summary(game.setup.players))
 
-    return actions.act(token, form, "hand", event, kept, render_game)
+    return actions.act(token, form, "hand", event, kept, render_game, rules.KIND)
 
 
 @bp.route("/g/<token>/hand/<int:number>/correct", methods=["GET", "POST"])
 def correct(token: str, number: int) -> ResponseReturnValue:
-    game = get_game_or_404(token)
+    game = get_game_or_404(token, rules.KIND)
     remember(token)
     state: rules.State = game.state
     if not 1 <= number <= len(state.hands):
@@ -112,7 +111,7 @@ def correct(token: str, number: int) -> ResponseReturnValue:
         form.fill(result.hand)
     elif form.validate():
         done = actions.save_correction(
-            token,
+            game,
             form,
             lambda f: rules.correct_event(number, f.hand_data(state.players)),
             saved=_("Hand %(n)d corrected.", n=number),

@@ -9,8 +9,7 @@ from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper import services, store
 from scorekeeper.games.events import Event
 from scorekeeper.web import actions, bismarck, klaberjass, sviten
 from scorekeeper.web.forms import UndoForm
@@ -49,8 +48,8 @@ def undo(token: str):
 def seq(token: str):
     """How long the log is: phones poll this and reload when another phone wrote."""
     try:
-        position = store.log_position(db.session, token)
-    except store.GameNotFound:
+        position = services.position(token)
+    except services.GameNotFound:
         return jsonify(error="not found"), 404
     response = jsonify(seq=position)
     response.cache_control.no_store = True

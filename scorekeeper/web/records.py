@@ -8,10 +8,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, flash, g, redirect, url_for
 from flask_babel import gettext as _
 
-from scorekeeper import records, store
-from scorekeeper.db import db
+from scorekeeper import records, services, store
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.registry import ENGINES
 from scorekeeper.web import home
 from scorekeeper.web.forms import ImportForm
 from scorekeeper.web.helpers import get_game_or_404, remember
@@ -73,14 +71,12 @@ def import_record():
         data = form.record.data.read(records.MAX_RECORD_BYTES + 1)
         try:
             record = records.loads(data)
-            if record.kind not in ENGINES or record.kind not in PAGES:
+            if not services.is_known(record.kind) or record.kind not in PAGES:
                 title = record.codec.title
                 raise records.RecordError(
                     [_("record: %(game)s games cannot be kept in this Scorekeeper yet", game=title)]
                 )
-            game = store.import_game(
-                db.session, record.kind, record.setup, record.events, record.times
-            )
+            game = services.import_game(record.kind, record.setup, record.events, record.times)
         except records.RecordError as error:
             form.record.errors.extend(error.problems)
         except RuleError as error:

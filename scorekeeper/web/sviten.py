@@ -15,8 +15,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper import services, store
 from scorekeeper.games import sviten as rules
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.melds import validate_meld
@@ -53,7 +52,7 @@ def new() -> ResponseReturnValue:
             target = fields.get(error.field or "")
             (target.errors if target else form.form_errors).append(error.message)
         else:
-            game = store.create_game(db.session, rules.KIND, setup)
+            game = services.create(rules.KIND, setup)
             remember(game.token)
             if drawn:
                 dealer = setup.players[setup.first_dealer]
@@ -123,7 +122,7 @@ def _check(game: store.LoadedGame, number: int, correcting: bool, data: dict[str
         event = rules.correct_event(number, data)
     else:
         event = rules.hand_event(number, data)
-    rules.apply(game.setup, game.events, event)
+    services.trial(game, event)
 
 
 def _proposal(
@@ -209,7 +208,7 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
     correcting = number is not None
     first_page = _form_page(number)
     action = form.action
-    game = get_game_or_404(token)
+    game = get_game_or_404(token, rules.KIND)
     remember(token)
     state: rules.State = game.state
     if correcting and not 1 <= number <= len(state.hands):  # type: ignore[operator]
@@ -258,11 +257,13 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
         return rules.hand_event(f.deal_number() or 0, data)
 
     if not correcting:
-        return actions.act(token, form, "hand", event, lambda now: _kept(form, now), again)
+        return actions.act(
+            token, form, "hand", event, lambda now: _kept(form, now), again, rules.KIND
+        )
     if not form.validate_on_submit():
         return again(game, 422)
     done = actions.save_correction(
-        token,
+        game,
         form,
         lambda f: event(f, game),
         saved=_("Hand %(n)d corrected.", n=current),
@@ -291,7 +292,7 @@ def correct(token: str, number: int) -> ResponseReturnValue:
     form = SvitenHandForm()
     if form.is_submitted():
         return _submit(token, form, number)
-    game = get_game_or_404(token)
+    game = get_game_or_404(token, rules.KIND)
     remember(token)
     state: rules.State = game.state
     if not 1 <= number <= len(state.hands):

@@ -43,7 +43,7 @@ def seed_klaberjass(
     def seed() -> str:
         game = store.create_game(db.session, klaberjass.KIND, setup)
         for seq, hand in enumerate(recorded):
-            store.append(db.session, game.token, klaberjass.hand_event(seq + 1, hand), seq)
+            game = store.append(db.session, game, klaberjass.hand_event(seq + 1, hand), seq)
         return game.token
 
     return server.in_app(seed)

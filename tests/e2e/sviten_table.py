@@ -53,7 +53,7 @@ def seed_sviten(
     def seed() -> str:
         game = store.create_game(db.session, sviten.KIND, setup)
         for seq, hand in enumerate(recorded):
-            store.append(db.session, game.token, sviten.hand_event(seq + 1, hand), seq)
+            game = store.append(db.session, game, sviten.hand_event(seq + 1, hand), seq)
         return game.token
 
     return server.in_app(seed)

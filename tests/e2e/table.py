@@ -175,7 +175,7 @@ def seed_game(
     def seed() -> str:
         game = store.create_game(db.session, bismarck.KIND, setup)
         for seq, event in enumerate(example_events(deals, announce_next=announce_next)):
-            store.append(db.session, game.token, event, seq)
+            game = store.append(db.session, game, event, seq)
         return game.token
 
     return server.in_app(seed)

@@ -283,9 +283,7 @@ def test_the_unique_log_position_refuses_the_second_write(app):
         db.session.commit()
         # A writer that loaded the game before that insert still believes position 0 is free.
         with pytest.raises(store.Conflict) as info:
-            store.append(
-                db.session, game.token, Event("announce", {"deal": 1, "contract": "pass"}), 0
-            )
+            store.append(db.session, game, Event("announce", {"deal": 1, "contract": "pass"}), 0)
         assert info.value.current.seq == 1
 
 

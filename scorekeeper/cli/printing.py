@@ -1,153 +1,15 @@
-"""The ``scorekeeper`` command: ``serve`` for the table; ``score``, ``export`` and ``import`` for
-game records (``docs/records.md``); plus Flask's own commands (``db`` ...)."""
+"""``scorekeeper sheet`` and ``rules-card``: printed PDFs without a server or a database."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import BinaryIO, NoReturn
+from typing import BinaryIO
 
 import click
-from flask import current_app
-from flask.cli import FlaskGroup, with_appcontext
 
-from scorekeeper import create_app, records
+from scorekeeper import records
+from scorekeeper.cli.common import fail, read_record
 from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.events import RuleError
-from scorekeeper.qr import lan_address, qr_text, reachable_url
-
-
-@click.group(cls=FlaskGroup, create_app=create_app)
-def main() -> None:
-    """Scorekeeper: keeps score for card games played at a real table."""
-
-
-@main.command()
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--threads", default=8, show_default=True, type=int)
-@with_appcontext
-def serve(host: str, port: int, threads: int) -> None:
-    """Serve the app on the local network (waitress) and print its address as a QR code."""
-    from waitress import serve as waitress_serve
-
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    public = app.config.get("PUBLIC_URL")
-    shown_host = lan_address() if host in ("0.0.0.0", "::", "") else host
-    url = public or f"http://{shown_host}:{port}/"
-    click.echo(f"Scorekeeper is running. On any phone on this network, open:\n\n  {url}\n")
-    click.echo(qr_text(url))
-    click.echo("Press Ctrl+C to stop.")
-    waitress_serve(app, host=host, port=port, threads=threads)
-
-
-# --- game records ---------------------------------------------------------------------------
-
-
-def _fail(lines: list[str], code: int) -> NoReturn:
-    for line in lines:
-        click.echo(line, err=True)
-    raise SystemExit(code)
-
-
-def _read_record(file: BinaryIO) -> records.GameRecord:
-    """Read and check a record; an invalid one exits 2 with one line per problem on stderr."""
-    try:
-        return records.loads(file.read(records.MAX_RECORD_BYTES + 1))
-    except records.RecordError as error:
-        _fail(error.problems, 2)
-
-
-@main.command(with_appcontext=False)
-@click.option(
-    "--json", "as_json", is_flag=True, help="Print the record with every derived field instead."
-)
-@click.argument("file", type=click.File("rb"))
-def score(file: BinaryIO, as_json: bool) -> None:
-    """Check a game record and print its score sheet (FILE may be - for stdin).
-
-    Needs no database. An invalid record exits with status 2 and one line per problem on
-    stderr, nothing on stdout.
-    """
-    record = _read_record(file)
-    if as_json:
-        click.echo(records.dumps(record.to_dict()), nl=False)
-    else:
-        click.echo(records.score_sheet(record.kind, record.state), nl=False)
-
-
-def _token(value: str) -> str:
-    """A game's token, also from its whole address (``http://…/g/<token>``)."""
-    value = value.strip().rstrip("/")
-    return value.rsplit("/g/", 1)[-1].split("/", 1)[0] if "/g/" in value else value
-
-
-@main.command("export")
-@click.argument("token")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    default="-",
-    help="Write the record to this file instead of stdout.",
-)
-def export_record(token: str, output: str) -> None:
-    """Write the record (JSON) of the game at TOKEN (or its address) from this instance."""
-    from scorekeeper import store
-    from scorekeeper.db import db
-
-    try:
-        game = store.load(db.session, _token(token))
-    except store.GameNotFound:
-        _fail([f"There is no game {token!r} in this Scorekeeper's database."], 1)
-    try:
-        text = records.export(game.kind, game.setup, game.events, game.times)
-    except ValueError as error:
-        _fail([str(error)], 1)
-    if output == "-":
-        click.echo(text, nl=False)
-    else:
-        try:
-            Path(output).write_bytes(text.encode("utf-8"))
-        except OSError as error:
-            _fail([f"Cannot write {output}: {error.strerror or error}."], 1)
-        click.echo(f"Saved the record to {output}.", err=True)
-
-
-@main.command("import")
-@click.argument("file", type=click.File("rb"))
-def import_record(file: BinaryIO) -> None:
-    """Check a game record (FILE may be -) and store it as a new game; prints its address.
-
-    An invalid record exits with status 2, one line per problem on stderr, and stores nothing.
-    """
-    from scorekeeper import store
-    from scorekeeper.db import db
-    from scorekeeper.games.events import RuleError
-    from scorekeeper.games.registry import ENGINES
-    from scorekeeper.web.play import PAGES
-
-    record = _read_record(file)
-    if record.kind not in ENGINES or record.kind not in PAGES:
-        _fail(
-            [
-                f"record: {record.codec.title} games cannot be kept in this Scorekeeper yet "
-                "(scorekeeper score can still check and score the record)"
-            ],
-            2,
-        )
-    try:
-        game = store.import_game(db.session, record.kind, record.setup, record.events, record.times)
-    except RuleError as error:
-        _fail([f"record: {error.message}"], 2)
-    public = current_app.config.get("PUBLIC_URL")
-    url = reachable_url(f"http://localhost:8000/g/{game.token}", public)
-    players = ", ".join(game.setup.players)
-    click.echo(f"Imported a {record.codec.title} game of {players} as a new game:", err=True)
-    click.echo(url)
-
-
-# --- printing -------------------------------------------------------------------------------
-# Score sheets and rules cards as PDF. Neither command needs the database or the app.
 
 _VARIANTS = tuple(variant.value for variant in bismarck.Variant)
 #: The games a blank sheet or rules card can be printed for, and their number of players.
@@ -309,10 +171,10 @@ def _printers(record: records.GameRecord):
     try:
         return printing.printer_for(record.kind)
     except LookupError:
-        _fail([f"record: there is no printed sheet for {record.codec.title} games yet"], 2)
+        fail([f"record: there is no printed sheet for {record.codec.title} games yet"], 2)
 
 
-@main.command(with_appcontext=False)
+@click.command()
 @click.argument("record", type=click.File("rb"), required=False)
 @click.option("--blank", is_flag=True, help="A sheet to fill in by hand instead of a record's.")
 @_table_options
@@ -352,7 +214,7 @@ def sheet(
                 "--game, --variant, --target, --players and --first-dealer are for --blank; "
                 "a record has its own."
             )
-        loaded = _read_record(record)
+        loaded = read_record(record)
         times = [at for at in loaded.times if at is not None]
         data = _printers(loaded).sheet(
             loaded.state, paper=paper, url=url, date=times[0].date() if times else None
@@ -381,7 +243,7 @@ def sheet(
     _write_pdf(data, output, "the blank score sheet")
 
 
-@main.command("rules-card", with_appcontext=False)
+@click.command("rules-card")
 @click.argument("record", type=click.File("rb"), required=False)
 @_table_options
 @click.option(
@@ -426,7 +288,7 @@ def rules_card(
                 "--game, --variant, --target, --players, --first-dealer and --house-rule are "
                 "for a card without a record; a record has its own."
             )
-        loaded = _read_record(record)
+        loaded = read_record(record)
         data = _printers(loaded).rules_card(loaded.state, paper=paper, url=url)
         _write_pdf(data, output, "the rules card")
         return
@@ -466,3 +328,6 @@ def rules_card(
             raise click.BadParameter(error.message, param_hint="--players") from None
     data = printing.bismarck_rules_card(card, paper=paper, url=url)
     _write_pdf(data, output, "the rules card")
+
+
+COMMANDS = (sheet, rules_card)

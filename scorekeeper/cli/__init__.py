@@ -1,0 +1,46 @@
+"""The ``scorekeeper`` command: ``serve`` for the table; ``score``, ``export`` and ``import`` for
+game records (``docs/records.md``); ``sheet`` and ``rules-card`` for printing; plus Flask's own
+commands (``db`` ...). The command line never imports the web layer."""
+
+from __future__ import annotations
+
+import click
+from flask import current_app
+from flask.cli import FlaskGroup, with_appcontext
+
+from scorekeeper import create_app
+from scorekeeper.qr import lan_address, qr_text
+
+
+@click.group(cls=FlaskGroup, create_app=create_app)
+def main() -> None:
+    """Scorekeeper: keeps score for card games played at a real table."""
+
+
+@main.command()
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+@click.option("--threads", default=8, show_default=True, type=int)
+@with_appcontext
+def serve(host: str, port: int, threads: int) -> None:
+    """Serve the app on the local network (waitress) and print its address as a QR code."""
+    from waitress import serve as waitress_serve
+
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    public = app.config.get("PUBLIC_URL")
+    shown_host = lan_address() if host in ("0.0.0.0", "::", "") else host
+    url = public or f"http://{shown_host}:{port}/"
+    click.echo(f"Scorekeeper is running. On any phone on this network, open:\n\n  {url}\n")
+    click.echo(qr_text(url))
+    click.echo("Press Ctrl+C to stop.")
+    waitress_serve(app, host=host, port=port, threads=threads)
+
+
+def _add_commands() -> None:
+    from scorekeeper.cli import printing, records
+
+    for command in (*records.COMMANDS, *printing.COMMANDS):
+        main.add_command(command)
+
+
+_add_commands()

@@ -1,0 +1,104 @@
+"""``scorekeeper score``, ``export`` and ``import``: game records on the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import BinaryIO
+
+import click
+from flask import current_app
+from flask.cli import with_appcontext
+
+from scorekeeper import records
+from scorekeeper.cli.common import fail, read_record
+from scorekeeper.games.events import RuleError
+from scorekeeper.qr import reachable_url
+
+
+@click.command()
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the record with every derived field instead."
+)
+@click.argument("file", type=click.File("rb"))
+def score(file: BinaryIO, as_json: bool) -> None:
+    """Check a game record and print its score sheet (FILE may be - for stdin).
+
+    Needs no database. An invalid record exits with status 2 and one line per problem on
+    stderr, nothing on stdout.
+    """
+    record = read_record(file)
+    if as_json:
+        click.echo(records.dumps(record.to_dict()), nl=False)
+    else:
+        click.echo(records.score_sheet(record.kind, record.state), nl=False)
+
+
+def _token(value: str) -> str:
+    """A game's token, also from its whole address (``http://…/g/<token>``)."""
+    value = value.strip().rstrip("/")
+    return value.rsplit("/g/", 1)[-1].split("/", 1)[0] if "/g/" in value else value
+
+
+@click.command("export")
+@with_appcontext
+@click.argument("token")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="Write the record to this file instead of stdout.",
+)
+def export_record(token: str, output: str) -> None:
+    """Write the record (JSON) of the game at TOKEN (or its address) from this instance."""
+    from scorekeeper import services
+
+    try:
+        game = services.load(_token(token))
+    except services.GameNotFound:
+        fail([f"There is no game {token!r} in this Scorekeeper's database."], 1)
+    try:
+        text = records.export(game.kind, game.setup, game.events, game.times)
+    except ValueError as error:
+        fail([str(error)], 1)
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        try:
+            Path(output).write_bytes(text.encode("utf-8"))
+        except OSError as error:
+            fail([f"Cannot write {output}: {error.strerror or error}."], 1)
+        click.echo(f"Saved the record to {output}.", err=True)
+
+
+@click.command("import")
+@with_appcontext
+@click.argument("file", type=click.File("rb"))
+def import_record(file: BinaryIO) -> None:
+    """Check a game record (FILE may be -) and store it as a new game; prints its address.
+
+    An invalid record exits with status 2, one line per problem on stderr, and stores nothing.
+    """
+    from scorekeeper import services
+
+    record = read_record(file)
+    if not services.is_known(record.kind):
+        fail(
+            [
+                f"record: {record.codec.title} games cannot be kept in this Scorekeeper yet "
+                "(scorekeeper score can still check and score the record)"
+            ],
+            2,
+        )
+    try:
+        game = services.import_game(record.kind, record.setup, record.events, record.times)
+    except RuleError as error:
+        fail([f"record: {error.message}"], 2)
+    public = current_app.config.get("PUBLIC_URL")
+    url = reachable_url(f"http://localhost:8000/g/{game.token}", public)
+    players = ", ".join(game.setup.players)
+    click.echo(f"Imported a {record.codec.title} game of {players} as a new game:", err=True)
+    click.echo(url)
+
+
+COMMANDS = (score, export_record, import_record)

@@ -1,0 +1,84 @@
+"""The one interface every rules engine offers the rest of the app.
+
+A game kind is a :class:`Game`: what it is called, how many sit at the table, whether its
+rounds are *deals* or *hands*, its setup and state types, how a setup is read from its record
+form, the state before the first event, and how one event changes a state. Everything else —
+replaying a log, taking one more event, undo — is the same for every game and lives here and in
+:mod:`scorekeeper.games.events`.
+
+An engine module defines ``GAME = Game(...)``; :mod:`scorekeeper.games.registry` lists the
+games the app knows. Nothing here imports Flask, a database or a printer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from scorekeeper.games.events import Event, Fold, HistoryEntry, Played
+
+
+class GameSetup(Protocol):
+    """What every game's setup has: the players in seat order and who deals first."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class GameState(Protocol):
+    """What every game's state has (a frozen dataclass; the fold fills in ``history``)."""
+
+    @property
+    def setup(self) -> Any: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def history(self) -> tuple[HistoryEntry, ...]: ...
+
+
+SetupT = TypeVar("SetupT", bound=GameSetup)
+StateT = TypeVar("StateT", bound=GameState)
+
+
+@dataclass(frozen=True, eq=False)
+class Game(Generic[SetupT, StateT]):
+    """A game kind's rules, as the store, records, printers, web pages and CLI reach them."""
+
+    #: The id in records, URLs and the database (``bismarck``).
+    kind: str
+    #: Its name as players say it (``Sviten Special``); the web layer translates it.
+    title: str
+    #: How many players sit at the table.
+    seats: int
+    #: What one round is called: ``deal`` or ``hand``.
+    noun: Literal["deal", "hand"]
+    setup_type: type[SetupT]
+    state_type: type[StateT]
+    #: Reads a setup from its record form (``Setup.from_dict``); RuleError if it is wrong.
+    parse_setup: Callable[[Mapping[str, Any]], SetupT]
+    #: The state before the first event.
+    start: Callable[[SetupT], StateT]
+    #: Applies one event that is not an undo (RuleError if the rules forbid it).
+    fold: Fold[StateT]
+
+    def replay(self, setup: SetupT, events: Sequence[Event]) -> Played[StateT]:
+        """Fold a whole log, once: RuleError if it breaks a rule."""
+        return Played(self.start(setup)).then(events, self.fold)
+
+    def apply(self, played: Played[StateT], event: Event) -> Played[StateT]:
+        """The game after one more event, folding only that event: RuleError if illegal."""
+        return played.then((event,), self.fold)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.kind}>"
