@@ -24,8 +24,21 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _skip_async_teardown(app: Flask) -> None:
+    """Flask-SQLAlchemy-Lite also closes *async* sessions at the end of every request, with an
+    async function that Flask runs through asgiref: a new thread and event loop per request,
+    about a third of a game page's time. This app opens no async session, so that one is
+    dropped; the synchronous sessions are still closed."""
+    app.teardown_appcontext_funcs[:] = [
+        func
+        for func in app.teardown_appcontext_funcs
+        if getattr(func, "__name__", "") != "_close_async_sessions"
+    ]
+
+
 def init_app(app: Flask) -> None:
     db.init_app(app)
+    _skip_async_teardown(app)
     alembic.init_app(app)
     with app.app_context():
         engine = db.engine

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import ipaddress
 import socket
+from functools import lru_cache
 from urllib.parse import urlsplit, urlunsplit
 
 import qrcode
@@ -60,9 +61,11 @@ def _matrix(data: str, border: int) -> list[list[bool]]:
     return code.get_matrix()
 
 
+@lru_cache(maxsize=512)
 def qr_svg(data: str, *, border: int = 2, title: str = "") -> Markup:
     """A QR code as a small inline SVG: one stroked path, one line per horizontal run of dark
-    modules, written with relative moves to keep the page light."""
+    modules, written with relative moves to keep the page light. Encoded once per address (a
+    game's address never changes), then served from a small cache."""
     matrix = _matrix(data, border)
     size = len(matrix)
     parts: list[str] = []

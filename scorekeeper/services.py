@@ -29,6 +29,7 @@ __all__ = [
     "Conflict",
     "GameNotFound",
     "LoadedGame",
+    "check_position",
     "create",
     "import_game",
     "is_known",
@@ -74,6 +75,13 @@ def record(game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
 def undo(game: LoadedGame, based_on: int) -> LoadedGame:
     """Take back the last action still in effect (an undo is an event too)."""
     return record(game, Event(UNDO), based_on)
+
+
+def check_position(game: LoadedGame, based_on: int) -> None:
+    """:class:`Conflict` when the log has moved on past ``based_on`` (a step that writes
+    nothing yet, such as proposing melds, still refuses to work on a stale game)."""
+    if based_on != game.seq:
+        raise Conflict(game, based_on)
 
 
 def trial(game: LoadedGame, event: Event) -> Played[Any]:

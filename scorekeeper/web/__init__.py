@@ -7,7 +7,6 @@ from pathlib import Path
 
 from flask import Flask, render_template, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from scorekeeper.db import db
@@ -17,18 +16,29 @@ from scorekeeper.games.melds import meld_label
 csrf = CSRFProtect()
 
 
+def register_built_in_games() -> None:
+    """The games this app ships with: the one place the web layer lists them. (A game defined
+    elsewhere calls :func:`scorekeeper.web.pages.register_pages` before the app is made.)"""
+    from scorekeeper.web import bismarck, klaberjass, sviten
+    from scorekeeper.web.pages import register_pages
+
+    for game in (bismarck, klaberjass, sviten):
+        register_pages(game.PAGES)
+
+
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
-    from scorekeeper.web import assets, bismarck, home, klaberjass, play, printing, records, sviten
+    from scorekeeper.web import assets, home, play, printing, records
+    from scorekeeper.web.pages import all_pages
 
+    register_built_in_games()
     app.register_blueprint(home.bp)
-    app.register_blueprint(play.bp)
-    app.register_blueprint(bismarck.bp)
-    app.register_blueprint(klaberjass.bp)
-    app.register_blueprint(sviten.bp)
     app.register_blueprint(records.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(assets.bp)
+    for pages in all_pages():
+        app.register_blueprint(pages.blueprint)
+    app.register_blueprint(play.bp)  # last: its /<kind>/new must not shadow a game's routes
     app.jinja_env.globals["game_assets"] = assets.game_assets
     app.jinja_env.globals["Suit"] = Suit
     app.jinja_env.globals["asset"] = _asset_urls(app)
@@ -36,6 +46,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["join_names"] = join_names
     app.jinja_env.filters["card"] = card_label
     app.jinja_env.globals["game_title"] = game_title
+    app.jinja_env.globals["game_pages"] = all_pages
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(CSRFError, _csrf_error)
@@ -67,17 +78,14 @@ def signed(value: int | None) -> str:
     return "0"
 
 
-#: What each game kind is called on the pages.
-GAME_TITLES = {
-    "bismarck": _l("Bismarck"),
-    "klaberjass": _l("Klaberjass"),
-    "sviten": _l("Sviten Special"),
-}
-
-
 def game_title(kind: str) -> str:
     """The name of a game kind as the pages show it (``Klaberjass``)."""
-    return str(GAME_TITLES.get(kind, kind.capitalize()))
+    from scorekeeper.web.pages import pages_for
+
+    try:
+        return str(pages_for(kind).title)
+    except LookupError:
+        return kind.capitalize()
 
 
 def card_label(code: str) -> str:

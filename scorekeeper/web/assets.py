@@ -6,7 +6,8 @@ load ``/assets/<kind>.css`` and ``/assets/<kind>.js`` instead: the shared file a
 own, served as one. So a game page still loads in four requests (HTML, CSS, JS, icon), and one
 game's styles and scripts weigh nothing on another game's pages (the page budget: 30 KB).
 
-A game's templates say ``{% block assets %}{{ game_assets("klaberjass") }}{% endblock %}``.
+A game's templates say ``{% block assets %}{{ game_assets("klaberjass") }}{% endblock %}``, and
+its :class:`~scorekeeper.web.pages.GamePages` says ``own_assets=True``.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from pathlib import Path
 from flask import Blueprint, Response, abort, current_app, request, url_for
 from markupsafe import Markup
 
+from scorekeeper.web.pages import has_pages, pages_for
+
 bp = Blueprint("assets", __name__)
 
-#: Games with styles and scripts of their own.
-KINDS = frozenset({"klaberjass", "sviten"})
 MIMETYPES = {"css": "text/css", "js": "text/javascript"}
 
 
@@ -43,7 +44,7 @@ def _bundle(kind: str, ext: str) -> tuple[bytes, str]:
 @bp.get("/assets/<kind>.<ext>")
 def bundle(kind: str, ext: str) -> Response:
     """A game's bundle; cached like the static files (its address carries its version)."""
-    if kind not in KINDS or ext not in MIMETYPES:
+    if not (has_pages(kind) and pages_for(kind).own_assets) or ext not in MIMETYPES:
         abort(404)
     data, version = _bundle(kind, ext)
     response = Response(data, mimetype=MIMETYPES[ext])

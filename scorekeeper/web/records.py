@@ -13,7 +13,7 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.web import home
 from scorekeeper.web.forms import ImportForm
 from scorekeeper.web.helpers import get_game_or_404, remember
-from scorekeeper.web.play import PAGES
+from scorekeeper.web.pages import has_pages
 
 bp = Blueprint("records", __name__)
 
@@ -71,7 +71,7 @@ def import_record():
         data = form.record.data.read(records.MAX_RECORD_BYTES + 1)
         try:
             record = records.loads(data)
-            if not services.is_known(record.kind) or record.kind not in PAGES:
+            if not services.is_known(record.kind) or not has_pages(record.kind):
                 title = record.codec.title
                 raise records.RecordError(
                     [_("record: %(game)s games cannot be kept in this Scorekeeper yet", game=title)]

@@ -18,13 +18,11 @@ from typing import Any, ClassVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Field,
     HiddenField,
     RadioField,
-    StringField,
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
@@ -35,8 +33,14 @@ from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit, full_pack, parse_card
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.melds import JOKER, meld_points
-from scorekeeper.games.players import MAX_NAME_LENGTH
-from scorekeeper.web.forms import ErrorSlot, LogForm, WholeNumberField
+from scorekeeper.web.forms import (
+    ErrorSlot,
+    LogForm,
+    NewGameForm,
+    WholeNumberField,
+    first_dealer_field,
+    name_field,
+)
 
 #: The seats as the pages name them, in seat order N, E, S, W.
 SEAT_NAMES = (_l("North"), _l("East"), _l("South"), _l("West"))
@@ -52,31 +56,14 @@ _MELD_BREAKS = re.compile(r"[·•,;|/\n]+")
 _JOKER_WORDS = frozenset({"JOKER", "JK", "*"})
 
 
-def _name_field(label: Any) -> StringField:
-    return StringField(
-        label,
-        validators=[
-            InputRequired(_l("Enter a name.")),
-            Length(max=MAX_NAME_LENGTH),
-        ],
-    )
-
-
-class NewSvitenForm(FlaskForm):
+class NewSvitenForm(NewGameForm):
     """Four names clockwise from North, the first dealer, and the options of the rulings."""
 
-    player_0 = _name_field(_l("North (N)"))
-    player_1 = _name_field(_l("East (E), on North's left"))
-    player_2 = _name_field(_l("South (S), North's partner"))
-    player_3 = _name_field(_l("West (W), East's partner"))
-    first_dealer = RadioField(
-        _l("First dealer"),
-        choices=[
-            SelectChoice("random", _l("Draw at random")),
-            *(SelectChoice(str(seat), name) for seat, name in enumerate(SEAT_NAMES)),
-        ],
-        default="random",
-    )
+    player_0 = name_field(_l("North (N)"))
+    player_1 = name_field(_l("East (E), on North's left"))
+    player_2 = name_field(_l("South (S), North's partner"))
+    player_3 = name_field(_l("West (W), East's partner"))
+    first_dealer = first_dealer_field(SEAT_NAMES)
     slam_bonus = BooleanField(
         _l("Slam bonus: a pair that takes all 13 tricks adds 25"), default=True
     )
@@ -108,10 +95,6 @@ class NewSvitenForm(FlaskForm):
     )
 
     @property
-    def player_fields(self) -> list[StringField]:
-        return [self.player_0, self.player_1, self.player_2, self.player_3]
-
-    @property
     def switches(self) -> list[BooleanField]:
         """The on/off options, in the order the page shows them."""
         return [self.slam_bonus, self.no_trump_only, self.double_trump_runs, self.jokers]
@@ -125,6 +108,13 @@ class NewSvitenForm(FlaskForm):
             open_last_three=bool(self.open_last_three.data),
             double_trump_runs=bool(self.double_trump_runs.data),
             jokers=bool(self.jokers.data),
+        )
+
+    def setup(self, first_dealer: int) -> sviten.Setup:
+        return sviten.Setup(
+            players=self.names(),  # type: ignore[arg-type]
+            first_dealer=first_dealer,
+            options=self.options(),
         )
 
 

@@ -1,4 +1,4 @@
-"""Sviten Special at the table: new game, a hand in two steps (cards → proposed melds →
+"""Sviten Special at the table: the game page, a hand in two steps (cards → proposed melds →
 record) or in quick mode, correct a hand (undo is play.undo).
 
 The proposal step writes nothing: the cards tapped travel in the proposal page's hidden fields,
@@ -7,15 +7,14 @@ and only *Record hand* appends an event (validate → append → redirect, :mod:
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import services, store
+from scorekeeper import services
 from scorekeeper.games import sviten as rules
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.melds import validate_meld
@@ -23,7 +22,7 @@ from scorekeeper.games.sviten_proposal import Proposal, melds_for, propose
 from scorekeeper.web import actions
 from scorekeeper.web.forms import UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember
-from scorekeeper.web.sviten_forms import PACK, NewSvitenForm, SvitenHandForm
+from scorekeeper.web.sviten.forms import PACK, SvitenHandForm
 
 bp = Blueprint("sviten", __name__)
 
@@ -35,34 +34,7 @@ RECENT_CHANGES = 4
 FormPage = Callable[..., ResponseReturnValue]
 
 
-@bp.route("/sviten/new", methods=["GET", "POST"])
-def new() -> ResponseReturnValue:
-    form = NewSvitenForm()
-    if form.validate_on_submit():
-        first = form.first_dealer.data
-        drawn = first == "random"
-        try:
-            setup = rules.Setup(
-                players=tuple(f.data for f in form.player_fields),  # type: ignore[arg-type]
-                first_dealer=secrets.randbelow(rules.PLAYERS) if drawn else int(first),
-                options=form.options(),
-            )
-        except RuleError as error:
-            fields = {"players": form.player_3, "first_dealer": form.first_dealer}
-            target = fields.get(error.field or "")
-            (target.errors if target else form.form_errors).append(error.message)
-        else:
-            game = services.create(rules.KIND, setup)
-            remember(game.token)
-            if drawn:
-                dealer = setup.players[setup.first_dealer]
-                flash(_("The draw: %(name)s deals first.", name=dealer))
-            return redirect(url_for("play.game", token=game.token), 303)
-    status = 422 if form.is_submitted() else 200
-    return render_template("sviten/new.html", form=form), status
-
-
-def render_game(game: store.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
+def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
     state: rules.State = game.state
     base = {"seq": game.seq, "deal": state.current_hand or ""}
@@ -90,7 +62,7 @@ def render_game(game: store.LoadedGame, status: int = 200, **forms: Any) -> Resp
 
 
 def _render_correction(
-    game: store.LoadedGame, number: int, form: SvitenHandForm, status: int = 200
+    game: services.LoadedGame, number: int, form: SvitenHandForm, status: int = 200
 ) -> ResponseReturnValue:
     state: rules.State = game.state
     form.seq.data = game.seq
@@ -114,7 +86,7 @@ def _before(state: rules.State, number: int) -> tuple[int, int]:
     return state.hands[number - 2].totals if number > 1 else (0, 0)
 
 
-def _check(game: store.LoadedGame, number: int, correcting: bool, data: dict[str, Any]) -> None:
+def _check(game: services.LoadedGame, number: int, correcting: bool, data: dict[str, Any]) -> None:
     """Ask the engine whether the hand may be recorded (RuleError if not), writing nothing."""
     if correcting:
         if rules.parse_hand(data, number, game.setup) == game.state.hands[number - 1].hand:
@@ -126,7 +98,7 @@ def _check(game: store.LoadedGame, number: int, correcting: bool, data: dict[str
 
 
 def _proposal(
-    game: store.LoadedGame, form: SvitenHandForm, number: int, correcting: bool
+    game: services.LoadedGame, form: SvitenHandForm, number: int, correcting: bool
 ) -> Proposal:
     """The solver's melds for the cards on the form; RuleError if the hand breaks a rule."""
     data = form.cards_data(game.setup)
@@ -135,7 +107,9 @@ def _proposal(
     return propose(game.setup, hand, number, _before(game.state, number))
 
 
-def _hand_with_melds(game: store.LoadedGame, form: SvitenHandForm, number: int) -> dict[str, Any]:
+def _hand_with_melds(
+    game: services.LoadedGame, form: SvitenHandForm, number: int
+) -> dict[str, Any]:
     """The hand as confirmed on the proposal page: the cards, and the melds each pair lays
     (left to the engine where they are what the engine would lay)."""
     data = form.cards_data(game.setup)
@@ -148,14 +122,14 @@ def _hand_with_melds(game: store.LoadedGame, form: SvitenHandForm, number: int) 
     return data
 
 
-def _hand_data(game: store.LoadedGame, form: SvitenHandForm, number: int) -> dict[str, Any]:
+def _hand_data(game: services.LoadedGame, form: SvitenHandForm, number: int) -> dict[str, Any]:
     if form.action == "quick":
         return form.quick_data(game.setup)
     return _hand_with_melds(game, form, number)
 
 
 def _render_proposal(
-    game: store.LoadedGame,
+    game: services.LoadedGame,
     form: SvitenHandForm,
     proposal: Proposal,
     number: int,
@@ -196,7 +170,7 @@ def _form_page(number: int | None) -> FormPage:
     if number is None:
         return render_game
 
-    def page(game: store.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
+    def page(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
         return _render_correction(game, number, forms["hand"], status)
 
     return page
@@ -221,14 +195,11 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
     if action == "propose":
         if not form.validate_on_submit():
             return first_page(game, 422, hand=form)
-        if not correcting and form.based_on() != game.seq:
-            return render_game(
-                game,
-                409,
-                hand=form,
-                conflict=store.Conflict(game, form.based_on()),
-                kept=_kept(form, game),
-            )
+        if not correcting:
+            try:
+                services.check_position(game, form.based_on())
+            except services.Conflict as conflict:
+                return render_game(game, 409, hand=form, conflict=conflict, kept=_kept(form, game))
         try:
             proposal = _proposal(game, form, current, correcting)
         except RuleError as error:
@@ -236,7 +207,7 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
             return first_page(game, 422, hand=form)
         return _render_proposal(game, form, proposal, current, correcting)
 
-    def again(game: store.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
+    def again(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
         """After a refused record: the proposal again (or the first step), with the message;
         after a conflict, the game as it is now with the player's input kept."""
         if "conflict" in forms:
@@ -250,7 +221,7 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
                 return _render_proposal(game, form, proposal, current, correcting, status)
         return first_page(game, status, hand=form)
 
-    def event(f: SvitenHandForm, game: store.LoadedGame) -> Event:
+    def event(f: SvitenHandForm, game: services.LoadedGame) -> Event:
         data = _hand_data(game, f, current)
         if correcting:
             return rules.correct_event(current, data)
@@ -276,7 +247,7 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
     return done if done is not None else again(game, 422)
 
 
-def _kept(form: SvitenHandForm, game: store.LoadedGame) -> str:
+def _kept(form: SvitenHandForm, game: services.LoadedGame) -> str:
     return _("Your hand, not saved: %(hand)s", hand=form.summary(game.setup.players))
 
 

@@ -1,0 +1,108 @@
+"""The Bismarck pages' forms: a new game, announce, record tricks, redeal, correct a deal."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, RadioField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+from scorekeeper.games import bismarck
+from scorekeeper.games.bismarck import OPTIONS, Contract, Variant
+from scorekeeper.web.forms import (
+    SUIT_CHOICES,
+    LogForm,
+    NewGameForm,
+    WholeNumberField,
+    first_dealer_field,
+    name_field,
+)
+
+
+class NewBismarckForm(NewGameForm):
+    player_0 = name_field(_l("First player"))
+    player_1 = name_field(_l("Second player (on the first's left)"))
+    player_2 = name_field(_l("Third player"))
+    variant = RadioField(
+        _l("Rules"),
+        choices=[
+            SelectChoice(
+                Variant.MODERN.value, _l("Modern: 12 deals, forehand chooses any unused contract")
+            ),
+            SelectChoice(
+                Variant.CLASSIC.value, _l("Classic 1949: 9 deals, Trumf, Sang, Noll in fixed order")
+            ),
+            SelectChoice(
+                Variant.BRITISH.value, _l("British: each deals four in a row and declares")
+            ),
+        ],
+        default=Variant.MODERN.value,
+    )
+    first_dealer = first_dealer_field((_l("First player"), _l("Second player"), _l("Third player")))
+    see_all_cards = BooleanField(OPTIONS["see_all_cards"])
+    other_face_up = BooleanField(OPTIONS["other_face_up"])
+    must_trump = BooleanField(OPTIONS["must_trump"])
+
+    @property
+    def option_fields(self) -> list[BooleanField]:
+        return [self[name] for name in OPTIONS]
+
+    def setup(self, first_dealer: int) -> bismarck.Setup:
+        return bismarck.Setup(
+            players=self.names(),  # type: ignore[arg-type]
+            first_dealer=first_dealer,
+            variant=bismarck.Variant(self.variant.data),
+            options=frozenset(f.name for f in self.option_fields if f.data),
+        )
+
+
+class AnnounceForm(LogForm):
+    contract = RadioField(
+        _l("Contract"),
+        choices=[SelectChoice(c.value, c.display) for c in Contract],
+        validators=[InputRequired(_l("Choose a contract."))],
+    )
+    trump = RadioField(_l("Trumps"), choices=SUIT_CHOICES, validators=[Optional()])
+
+
+def _tricks_field(position: str, *, required: bool = True) -> WholeNumberField:
+    first = InputRequired(_l("Enter the tricks.")) if required else Optional()
+    return WholeNumberField(
+        position, validators=[first, NumberRange(0, 16, _l("Tricks are from 0 to 16."))]
+    )
+
+
+class RecordForm(LogForm):
+    #: The engine's ``tricks`` errors are shown under the last tricks field, below all three.
+    error_fields: ClassVar[dict[str, str]] = {"tricks": "tricks_2"}
+
+    tricks_0 = _tricks_field("0")
+    tricks_1 = _tricks_field("1")
+    tricks_2 = _tricks_field("2")
+
+    @property
+    def tricks_fields(self):
+        return [self.tricks_0, self.tricks_1, self.tricks_2]
+
+    def tricks(self) -> list[int | None]:
+        return [field.data for field in self.tricks_fields]
+
+
+class RedealForm(LogForm):
+    trump = RadioField(_l("New trumps"), choices=SUIT_CHOICES, validators=[Optional()])
+
+
+class CorrectForm(RecordForm):
+    """Tricks may stay empty when the deal being corrected is still in play."""
+
+    tricks_0 = _tricks_field("0", required=False)
+    tricks_1 = _tricks_field("1", required=False)
+    tricks_2 = _tricks_field("2", required=False)
+    contract = RadioField(
+        _l("Contract"),
+        choices=[SelectChoice(c.value, c.display) for c in Contract],
+        validators=[InputRequired(_l("Choose a contract."))],
+    )
+    trump = RadioField(_l("Trumps"), choices=SUIT_CHOICES, validators=[Optional()])

@@ -1,0 +1,142 @@
+"""Bismarck at the table: the game page, announce, record tricks, redeal; what a correction
+of a deal fills in and writes (the shared flows are in :mod:`scorekeeper.web.play`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, render_template
+from flask_babel import gettext as _
+
+from scorekeeper import services
+from scorekeeper.games import bismarck as rules
+from scorekeeper.games.cards import Suit
+from scorekeeper.games.events import Event, RuleError
+from scorekeeper.web import actions
+from scorekeeper.web.bismarck.forms import (
+    AnnounceForm,
+    CorrectForm,
+    RecordForm,
+    RedealForm,
+)
+from scorekeeper.web.forms import LogForm, UndoForm
+
+bp = Blueprint("bismarck", __name__)
+
+
+def render_game(game: services.LoadedGame, status: int = 200, **forms: Any):
+    """The game page; ``forms`` replaces a fresh form by one that carries a player's input."""
+    state = game.state
+    current = state.current
+    base = {"seq": game.seq, "deal": current.number if current else ""}
+    announce = forms.get("announce") or AnnounceForm(formdata=None, data=base)
+    if "announce" not in forms and len(state.allowed) == 1:
+        announce.contract.data = state.allowed[0].value
+    record = forms.get("record") or RecordForm(formdata=None, data=base)
+    redeal = forms.get("redeal") or RedealForm(formdata=None, data=base)
+    undo = UndoForm(formdata=None, data=base)
+    for form in (announce, record, redeal):
+        form.seq.data = game.seq
+    visible = {"announce": (announce,), "record": (record, redeal)}.get(state.phase, ())
+    stray = actions.stray_errors((announce, record, redeal, forms.get("undo")), visible)
+    return render_template(
+        "bismarck/game.html",
+        **actions.page_context(game),
+        rules=rules,
+        announce=announce,
+        record=record,
+        redeal=redeal,
+        undo=undo,
+        conflict=forms.get("conflict"),
+        stray_errors=stray,
+        kept=forms.get("kept"),
+        noun="deal",
+    ), status
+
+
+def _act(
+    token: str,
+    form: LogForm,
+    form_name: str,
+    event_for: Callable[[LogForm], Event],
+    kept: str,
+):
+    return actions.act(
+        token, form, form_name, lambda f, _game: event_for(f), kept, render_game, rules.KIND
+    )
+
+
+@bp.post("/g/<token>/announce")
+def announce(token: str):
+    form = AnnounceForm()
+
+    def event(f: AnnounceForm) -> Event:
+        return Event(
+            "announce",
+            {"deal": f.deal_number(), "contract": f.contract.data, "trump": f.trump.data or None},
+        )
+
+    kept = _("Your announcement, not saved: %(contract)s %(trump)s") % {
+        "contract": (form.contract.data or "").capitalize(),
+        "trump": _suit_symbol(form.trump.data),
+    }
+    return _act(token, form, "announce", event, kept)
+
+
+@bp.post("/g/<token>/record")
+def record(token: str):
+    form = RecordForm()
+
+    def event(f: RecordForm) -> Event:
+        return Event("record", {"deal": f.deal_number(), "tricks": f.tricks()})
+
+    kept = _("Your tricks, not saved: %(tricks)s") % {
+        "tricks": " / ".join("–" if t.data is None else str(t.data) for t in form.tricks_fields)
+    }
+    return _act(token, form, "record", event, kept)
+
+
+@bp.post("/g/<token>/redeal")
+def redeal(token: str):
+    form = RedealForm()
+
+    def event(f: RedealForm) -> Event:
+        return Event("redeal", {"deal": f.deal_number(), "trump": f.trump.data or None})
+
+    return _act(token, form, "redeal", event, _("Your redeal was not saved."))
+
+
+def fill_correction(form: CorrectForm, game: services.LoadedGame, number: int) -> None:
+    """The correction form, filled with deal ``number`` as recorded."""
+    deal = game.state.deals[number - 1]
+    form.contract.data = deal.contract.value
+    form.trump.data = deal.trump.record_name if deal.trump else None
+    for field, taken in zip(form.tricks_fields, deal.tricks or (None,) * 3, strict=True):
+        field.data = taken
+
+
+def correction_event(form: CorrectForm, game: services.LoadedGame, number: int) -> Event:
+    deal = game.state.deals[number - 1]
+    data: dict[str, Any] = {
+        "deal": number,
+        "contract": form.contract.data,
+        "trump": form.trump.data or None,
+    }
+    if deal.recorded:
+        tricks = form.tricks()
+        if None in tricks:
+            raise RuleError(_("Enter the tricks of all three players."), field="tricks")
+        data["tricks"] = tricks
+    return Event("correct", data)
+
+
+def correction_context(game: services.LoadedGame, number: int) -> dict[str, Any]:
+    return {"deal": game.state.deals[number - 1], "rules": rules}
+
+
+def _suit_symbol(name: str | None) -> str:
+    try:
+        return Suit.from_name(name).symbol if name else ""
+    except ValueError:
+        return ""

@@ -1,0 +1,77 @@
+"""Klaberjass at the table: the game page, record a hand; what a correction of a hand fills in
+and writes (the shared flows are in :mod:`scorekeeper.web.play`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from scorekeeper import services
+from scorekeeper.games import klaberjass as rules
+from scorekeeper.games.events import Event
+from scorekeeper.web import actions
+from scorekeeper.web.forms import UndoForm
+from scorekeeper.web.klaberjass.forms import HandForm
+
+bp = Blueprint("klaberjass", __name__)
+
+
+#: The latest hands and changes a game page shows; the rest are a tap away (``?all=1``), so
+#: that however long the game, its page stays within its weight budget (30 KB).
+RECENT_HANDS = 8
+RECENT_CHANGES = 5
+
+
+def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
+    """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
+    state: rules.State = game.state
+    everything = request.args.get("all") == "1"
+    base = {"seq": game.seq, "deal": state.current_hand or ""}
+    hand = forms.get("hand") or HandForm(formdata=None, data=base)
+    hand.seq.data = game.seq
+    undo = UndoForm(formdata=None, data=base)
+    visible = () if state.finished else (hand,)
+    return render_template(
+        "klaberjass/game.html",
+        **actions.page_context(game),
+        hand=hand,
+        undo=undo,
+        conflict=forms.get("conflict"),
+        stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
+        kept=forms.get("kept"),
+        noun="hand",
+        recent=None if everything else RECENT_CHANGES,
+        recent_hands=None if everything else RECENT_HANDS,
+        all_url=url_for("play.game", token=game.token, all=1, _anchor="log"),
+    ), status
+
+
+@bp.post("/g/<token>/hand")
+def hand(token: str) -> ResponseReturnValue:
+    form = HandForm()
+
+    def event(f: HandForm, game: services.LoadedGame) -> Event:
+        # A missing hand number stays missing: the engine asks which hand it is for.
+        data = {**f.hand_data(game.setup.players), "number": f.deal_number()}
+        return Event(rules.EventKind.HAND.value, data)
+
+    def kept(game: services.LoadedGame) -> str:
+        return _("Your hand, not saved: %(hand)s", hand=form.summary(game.setup.players))
+
+    return actions.act(token, form, "hand", event, kept, render_game, rules.KIND)
+
+
+def fill_correction(form: HandForm, game: services.LoadedGame, number: int) -> None:
+    """The correction form, filled with hand ``number`` as recorded."""
+    form.fill(game.state.hands[number - 1].hand)
+
+
+def correction_event(form: HandForm, game: services.LoadedGame, number: int) -> Event:
+    return rules.correct_event(number, form.hand_data(game.setup.players))
+
+
+def correction_context(game: services.LoadedGame, number: int) -> dict[str, Any]:
+    return {"result": game.state.hands[number - 1]}

@@ -1,0 +1,25 @@
+"""Sviten Special's pages: registered with the web layer as one :class:`GamePages`.
+
+Its hands are corrected in the same two steps as they are entered (the cards, then the melds),
+at its own ``/g/<token>/sviten/hand/<number>/correct``, not with the one-form
+:class:`~scorekeeper.web.pages.Correction`.
+"""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+from scorekeeper.games import sviten as rules
+from scorekeeper.web.pages import GamePages
+from scorekeeper.web.sviten import routes
+from scorekeeper.web.sviten.forms import NewSvitenForm
+
+PAGES = GamePages(
+    kind=rules.KIND,
+    title=_l("Sviten Special"),
+    blueprint=routes.bp,
+    render_game=routes.render_game,
+    new_form=NewSvitenForm,
+    new_template="sviten/new.html",
+    own_assets=True,
+)

@@ -1,0 +1,73 @@
+"""Tally, defined only under tests/, played through the same app as the built-in games: a new
+game, deals, a refused entry, a correction, an undo — with no edit to any module of the app."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import csrf_token
+
+SEQ = re.compile(r'name="seq" type="hidden" value="(\d+)"')
+
+
+class TallyTable:
+    def __init__(self, client):
+        self.client = client
+        self.url = ""
+
+    def start(self, *names: str) -> None:
+        token = csrf_token(self.client, "/tally/new")
+        form = {"csrf_token": token, "player_0": names[0], "player_1": names[1]}
+        response = self.client.post(
+            "/tally/new", data={**form, "first_dealer": "0", "target": "10"}
+        )
+        assert response.status_code == 303, response.get_data(as_text=True)
+        self.url = response.headers["Location"]
+
+    def seq(self) -> int:
+        return int(SEQ.search(self.client.get(self.url).get_data(as_text=True)).group(1))
+
+    def post(self, path: str, **fields):
+        data = {"csrf_token": csrf_token(self.client, self.url), "seq": self.seq(), **fields}
+        return self.client.post(self.url + path, data=data)
+
+    def deal(self, number: int, a: int | str, b: int | str):
+        return self.post("/points", deal=number, points_0=a, points_1=b)
+
+
+def test_the_home_page_offers_a_game_it_was_never_told_about(tally_app):
+    page = tally_app.test_client().get("/").get_data(as_text=True)
+    assert 'href="/tally/new"' in page and "New Tally game" in page
+
+
+def test_a_whole_tally_game_through_the_app(tally_app):
+    table = TallyTable(tally_app.test_client())
+    table.start("Anna", "Ben")
+    assert table.deal(1, 6, 4).status_code == 303
+    refused = table.deal(2, 11, 0)
+    assert refused.status_code == 422
+    assert "from 0 to 10" in refused.get_data(as_text=True)
+    assert table.deal(2, 3, 5).status_code == 303
+    page = table.client.get(table.url).get_data(as_text=True)
+    assert "Deal 3" in page and "3 (9)" in page and "5 (9)" in page
+
+    correct = f"{table.url}/deal/1/correct"
+    form = table.client.get(correct).get_data(as_text=True)
+    assert 'value="6"' in form and 'value="4"' in form
+    saved = table.post("/deal/1/correct", deal=1, points_0=7, points_1=4)
+    assert saved.status_code == 303
+    assert "Deal 1 corrected." in table.client.get(table.url).get_data(as_text=True)
+
+    assert table.post("/undo", deal=3).status_code == 303
+    page = table.client.get(table.url).get_data(as_text=True)
+    assert "6 (6)" in page  # the correction is undone: deal 1 is 6/4 again
+    assert table.deal(3, 4, 0).status_code == 303
+    over = table.client.get(table.url).get_data(as_text=True)
+    assert "Anna wins with 13." in over
+
+
+def test_a_route_of_another_game_is_not_found_for_tally(tally_app):
+    table = TallyTable(tally_app.test_client())
+    table.start("Anna", "Ben")
+    assert table.client.get(f"{table.url}/hand/1/correct").status_code == 404
+    assert table.post("/announce", deal=1, contract="sang").status_code == 404

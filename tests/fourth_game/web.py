@@ -1,0 +1,109 @@
+"""Tally's pages: its new-game form, its game page with one form per deal, and a correction of
+a deal through the shared flow — registered with the web layer as any game is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template
+from flask.typing import ResponseReturnValue
+from wtforms.validators import InputRequired, NumberRange
+
+from scorekeeper import services
+from scorekeeper.games.events import Event
+from scorekeeper.web import actions
+from scorekeeper.web.forms import (
+    LogForm,
+    NewGameForm,
+    UndoForm,
+    WholeNumberField,
+    first_dealer_field,
+    name_field,
+)
+from scorekeeper.web.pages import Correction, GamePages
+from tests.fourth_game import rules
+
+bp = Blueprint("tally", __name__, template_folder="templates")
+
+
+def _points_field(label: str) -> WholeNumberField:
+    return WholeNumberField(
+        label, most=rules.MOST_POINTS, validators=[InputRequired("Enter the points.")]
+    )
+
+
+class NewTallyForm(NewGameForm):
+    player_0 = name_field("First player")
+    player_1 = name_field("Second player")
+    first_dealer = first_dealer_field(("First player", "Second player"))
+    target = WholeNumberField(
+        "Play to", most=1000, default=10, validators=[NumberRange(1, 1000, "1 to 1000.")]
+    )
+
+    def setup(self, first_dealer: int) -> rules.Setup:
+        return rules.Setup(self.names(), first_dealer, self.target.data)  # type: ignore[arg-type]
+
+
+class DealForm(LogForm):
+    error_fields = {"points": "points_1"}  # noqa: RUF012 (WTForms reads it per instance)
+
+    points_0 = _points_field("0")
+    points_1 = _points_field("1")
+
+    def points(self) -> list[int]:
+        return [self.points_0.data, self.points_1.data]  # type: ignore[list-item]
+
+
+def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
+    state: rules.State = game.state
+    base = {"seq": game.seq, "deal": state.current or ""}
+    deal = forms.get("deal") or DealForm(formdata=None, data=base)
+    deal.seq.data = game.seq
+    visible = () if state.finished else (deal,)
+    return render_template(
+        "tally/game.html",
+        **actions.page_context(game),
+        deal=deal,
+        undo=UndoForm(formdata=None, data=base),
+        conflict=forms.get("conflict"),
+        kept=forms.get("kept"),
+        stray_errors=actions.stray_errors((deal, forms.get("undo")), visible),
+        noun="deal",
+    ), status
+
+
+@bp.post("/g/<token>/points")
+def points(token: str) -> ResponseReturnValue:
+    form = DealForm()
+
+    def event(f: DealForm, game: services.LoadedGame) -> Event:
+        return rules.deal_event(f.deal_number() or 0, f.points())
+
+    kept = "Your points, not saved."
+    return actions.act(token, form, "deal", event, kept, render_game, rules.KIND)
+
+
+def _fill(form: DealForm, game: services.LoadedGame, number: int) -> None:
+    form.points_0.data, form.points_1.data = game.state.deals[number - 1].points
+
+
+def _event(form: DealForm, game: services.LoadedGame, number: int) -> Event:
+    return Event("correct", {"number": number, "points": form.points()})
+
+
+PAGES = GamePages(
+    kind=rules.KIND,
+    title="Tally",
+    blueprint=bp,
+    render_game=render_game,
+    new_form=NewTallyForm,
+    new_template="tally/new.html",
+    correction=Correction(
+        form=DealForm,
+        template="tally/correct.html",
+        count=lambda state: len(state.deals),
+        fill=_fill,
+        event=_event,
+        context=lambda game, number: {"deal": game.state.deals[number - 1]},
+    ),
+)

@@ -1,0 +1,88 @@
+"""Every game address of the URL map, sent to a game of every kind: never a server error.
+
+A route of one game sent to a game of another kind (a Bismarck correction of a Klaberjass
+game, a Klaberjass hand posted to a Sviten game ...) answers the friendly 404 page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import store
+from scorekeeper.db import db
+from scorekeeper.games import bismarck, klaberjass, sviten
+from scorekeeper.games.events import Event
+from tests.conftest import csrf_token
+from tests.web.sviten_client import HANDS, PLAYERS
+
+#: A value for each URL variable a game route may have, beside the token.
+VALUES = {"number": ["1", "2", "99"], "noun": ["deal", "hand", "round"], "kind": ["x"]}
+VARIABLE = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
+
+
+def _seed() -> dict[str, str]:
+    """One game of each kind with one round recorded; their tokens by kind."""
+    bis = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
+    bis = store.append(db.session, bis, Event("announce", {"deal": 1, "contract": "sang"}), 0)
+    bis = store.append(db.session, bis, Event("record", {"deal": 1, "tricks": [6, 5, 5]}), 1)
+    kj = store.create_game(db.session, "klaberjass", klaberjass.Setup(("Anna", "Ben")))
+    kj = store.append(db.session, kj, klaberjass.hand_event(1, {"thrown_in": True}), 0)
+    sv = store.create_game(db.session, "sviten", sviten.Setup(PLAYERS))
+    sv = store.append(db.session, sv, sviten.hand_event(1, HANDS[0]), 0)
+    return {game.kind: game.token for game in (bis, kj, sv)}
+
+
+def _urls(rule: str, token: str) -> list[str]:
+    urls = [rule.replace("<token>", token)]
+    for name in VARIABLE.findall(rule):
+        if name == "token":
+            continue
+        urls = [
+            VARIABLE.sub(lambda m, n=name, v=value: v if m.group(1) == n else m.group(0), url, 1)
+            for url in urls
+            for value in VALUES[name]
+        ]
+    return urls
+
+
+def test_every_game_route_on_a_game_of_every_kind_answers_without_a_server_error(app, client):
+    with app.app_context():
+        tokens = _seed()
+    form = {"csrf_token": csrf_token(client), "seq": "2", "deal": "1"}
+    rules = [r for r in app.url_map.iter_rules() if "<token>" in r.rule]
+    assert len(rules) >= 12  # the shared routes and every game's own
+    seen: dict[tuple[str, str], int] = {}
+    for rule in rules:
+        for kind, token in tokens.items():
+            for url in _urls(rule.rule, token):
+                for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+                    response = client.open(url, method=method, data=form)
+                    seen[url.replace(token, kind), method] = response.status_code
+                    assert response.status_code < 500, (kind, method, url)
+    # A game's own actions answer the friendly 404 for a game of another kind.
+    assert seen["/g/bismarck/hand", "POST"] == 404
+    assert seen["/g/klaberjass/announce", "POST"] == 404
+    assert seen["/g/sviten/record", "POST"] == 404
+    assert seen["/g/klaberjass/deal/1/correct", "GET"] == 404
+    assert seen["/g/bismarck/hand/1/correct", "GET"] == 404
+    assert seen["/g/bismarck/sviten/hand/1/correct", "GET"] == 404
+    # ... and their own game's page as usual.
+    assert seen["/g/bismarck/deal/1/correct", "GET"] == 200
+    assert seen["/g/klaberjass/hand/1/correct", "GET"] == 200
+    assert seen["/g/sviten/sviten/hand/1/correct", "GET"] == 200
+
+
+def test_a_new_game_of_an_unknown_kind_is_not_found(client):
+    assert client.get("/chess/new").status_code == 404
+    assert "no game at this address" in client.get("/chess/new").get_data(as_text=True)
+
+
+def test_the_poll_neither_reads_nor_writes_the_session(app, client):
+    with app.app_context():
+        token = _seed()["bismarck"]
+    client.get(f"/g/{token}")  # a phone that has the game open: its cookie holds the game
+    response = client.get(f"/g/{token}/seq")
+    assert response.get_json() == {"seq": 2}
+    assert "Set-Cookie" not in response.headers
+    assert "Cookie" not in response.headers.get("Vary", "")
+    assert response.headers["Cache-Control"] == "no-store"
