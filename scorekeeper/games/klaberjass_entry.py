@@ -43,6 +43,11 @@ def run_cards(length: str, suit: str, top: str, name: str) -> list[str] | None:
             f"Choose the length, suit and top card of {_possessive(name)} sequence.",
             field="sequences",
         ) from None
+    if not 3 <= n <= len(PACK_RANKS):
+        raise RuleError(
+            f"A sequence has 3 to {len(PACK_RANKS)} cards: {_possessive(name)} has {n}.",
+            field="sequences",
+        )
     if start + n > len(PACK_RANKS):
         lowest = PACK_RANKS[len(PACK_RANKS) - n]
         raise RuleError(
