@@ -11,6 +11,7 @@ instead, which gives most of this interface already.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
@@ -33,7 +34,7 @@ StateT = TypeVar("StateT", bound=GameState)
 EntryT = TypeVar("EntryT")
 
 
-class Codec(Generic[SetupT, StateT, EntryT]):
+class Codec(ABC, Generic[SetupT, StateT, EntryT]):
     """How one game kind is written in a record: ``SetupT`` and ``StateT`` are its engine's
     setup and state, ``EntryT`` one entry of the record's list as read (a deal, a hand).
 
@@ -86,35 +87,43 @@ class Codec(Generic[SetupT, StateT, EntryT]):
 
     # -- what a game gives --
 
+    @abstractmethod
     def max_items(self, setup: SetupT | None) -> int:
         """The most entries a record of this setup (None if it is broken) may list."""
         raise NotImplementedError
 
+    @abstractmethod
     def parse_item(
         self, setup: SetupT | None, index: int, raw: dict[str, Any], last: bool, problems: Problems
     ) -> EntryT | None:
         """The entry as entered (derived fields left aside), or None after adding problems."""
         raise NotImplementedError
 
+    @abstractmethod
     def events_from(self, setup: SetupT, entries: Sequence[EntryT]) -> list[Event]:
         """The event log that enters ``entries`` one after another."""
         raise NotImplementedError
 
+    @abstractmethod
     def entered(self, entry: EntryT) -> dict[str, Any]:
         """An entry's entered fields, to compare a record's list with its history."""
         raise NotImplementedError
 
+    @abstractmethod
     def state_entries(self, state: StateT) -> list[EntryT]:
         """The entries of a replayed state, comparable with :meth:`parse_item`'s."""
         raise NotImplementedError
 
+    @abstractmethod
     def items_list(self, state: StateT) -> list[dict[str, Any]]:
         """The record's list of entries, each with its derived fields, keys in a fixed order."""
         raise NotImplementedError
 
+    @abstractmethod
     def top_derived(self, state: StateT) -> dict[str, Any]:
         raise NotImplementedError
 
+    @abstractmethod
     def csv_rows(self, state: StateT) -> tuple[list[Any], list[list[Any]]]:
         """The header and one row per entry, for :func:`scorekeeper.records.deals_csv`."""
         raise NotImplementedError

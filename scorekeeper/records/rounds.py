@@ -8,6 +8,7 @@ rounds scored so far and has ``totals``, ``winner`` (a seat, or None) and ``fini
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -28,10 +29,10 @@ class ScoredState(GameState, Protocol):
     def winner(self) -> int | None: ...
 
 
-StateT = TypeVar("StateT", bound=ScoredState)
+ScoredStateT = TypeVar("ScoredStateT", bound=ScoredState)
 
 
-class RoundsCodec(Codec[SetupT, StateT, EntryT]):
+class RoundsCodec(Codec[SetupT, ScoredStateT, EntryT]):
     """A codec for a game of rounds. A subclass gives ``kind``, ``entered_fields`` (a round's
     data fields besides ``number``), ``item_derived`` (``number``, ``dealer`` and what else a
     record shows next to a round), and :meth:`parse_round`, :meth:`round_dict`,
@@ -44,23 +45,28 @@ class RoundsCodec(Codec[SetupT, StateT, EntryT]):
 
     # -- what a game of rounds gives --
 
+    @abstractmethod
     def parse_round(self, setup: SetupT | None, data: dict[str, Any], number: int) -> EntryT:
         """Round ``number`` from its entered fields; RuleError if the rules refuse it. The
         setup is None when the record's is broken (check what can be checked without it)."""
         raise NotImplementedError
 
+    @abstractmethod
     def round_dict(self, entry: EntryT) -> dict[str, Any]:
         """A round's entered fields, as :meth:`parse_round` reads them."""
         raise NotImplementedError
 
-    def rounds(self, state: StateT) -> Sequence[Any]:
+    @abstractmethod
+    def rounds(self, state: ScoredStateT) -> Sequence[Any]:
         """The state's rounds, scored."""
         raise NotImplementedError
 
+    @abstractmethod
     def entry_of(self, result: Any) -> EntryT:
         """A scored round's entry, as the log holds it."""
         raise NotImplementedError
 
+    @abstractmethod
     def derived_dict(self, result: Any) -> dict[str, Any]:
         """A scored round's derived fields (``item_derived``), ``number`` and ``dealer`` first."""
         raise NotImplementedError
@@ -102,10 +108,10 @@ class RoundsCodec(Codec[SetupT, StateT, EntryT]):
     def entered(self, entry: EntryT) -> dict[str, Any]:
         return self.round_dict(entry)
 
-    def state_entries(self, state: StateT) -> list[EntryT]:
+    def state_entries(self, state: ScoredStateT) -> list[EntryT]:
         return [self.entry_of(result) for result in self.rounds(state)]
 
-    def items_list(self, state: StateT) -> list[dict[str, Any]]:
+    def items_list(self, state: ScoredStateT) -> list[dict[str, Any]]:
         items = []
         for result in self.rounds(state):
             derived = self.derived_dict(result)
@@ -115,14 +121,14 @@ class RoundsCodec(Codec[SetupT, StateT, EntryT]):
             items.append(item)
         return items
 
-    def top_derived(self, state: StateT) -> dict[str, Any]:
+    def top_derived(self, state: ScoredStateT) -> dict[str, Any]:
         return {
             "totals": list(state.totals),
             "winner": state.winner,
             "finished": state.finished,
         }
 
-    def outcome(self, state: StateT) -> str:
+    def outcome(self, state: ScoredStateT) -> str:
         winner = state.winner
         if winner is None:
             count = len(self.rounds(state))
