@@ -53,8 +53,9 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
     entered_fields: ClassVar[tuple[str, ...]]
     #: The top level's derived fields.
     top_fields: ClassVar[tuple[str, ...]]
-    #: The history's event kinds and the data fields each may carry; the one naming the entry.
+    #: The history's event kinds and the data fields each may carry.
     event_fields: ClassVar[EventFields]
+    #: The data field of an event that names its entry (``deal``, ``number``).
     number_key: ClassVar[str]
 
     # -- from the game registry --
@@ -129,7 +130,8 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         raise NotImplementedError
 
     def outcome(self, state: StateT) -> str:
-        """The line under the default text :meth:`sheet`: who won, or how far the game is."""
+        """The line under the default text :meth:`sheet`: who won, or how far the game is
+        (needed only by a codec that does not give its own sheet)."""
         raise NotImplementedError
 
     def sheet(self, state: StateT) -> str:
