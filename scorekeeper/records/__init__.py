@@ -1,0 +1,68 @@
+"""The portable game record ``scorekeeper-record/1`` (``docs/records.md``): the one place that
+knows the JSON format, for export, import, the command line and printing.
+
+    record = records.loads(data)              # RecordError: one line per problem
+    text = records.export(kind, setup, events, times)
+
+Modules: :mod:`~scorekeeper.records.guard` reads hostile JSON within limits;
+:mod:`~scorekeeper.records.core` holds :class:`GameRecord`, the codec registry and the functions
+below; :mod:`~scorekeeper.records.codec` the :class:`Codec` interface every game's codec gives
+and the checks they share; :mod:`~scorekeeper.records.rounds` the base for games entered one
+round per event; :mod:`~scorekeeper.records.text` text sheets and CSV;
+:mod:`~scorekeeper.records.problems` the problem lines. One module per game holds its codec.
+
+The built-in games' codecs are registered here, once. A game defined elsewhere registers its
+own with :func:`register_codec` (after registering the game itself).
+"""
+
+from scorekeeper.records.bismarck import BismarckCodec
+from scorekeeper.records.codec import Codec
+from scorekeeper.records.core import (
+    CODECS,
+    FORMAT,
+    GameRecord,
+    NoRecordFormat,
+    build,
+    codec_for,
+    deals_csv,
+    dumps,
+    export,
+    loads,
+    parse,
+    register_codec,
+    score_sheet,
+    unregister_codec,
+)
+from scorekeeper.records.guard import MAX_RECORD_BYTES, decode
+from scorekeeper.records.klaberjass import KlaberjassCodec
+from scorekeeper.records.problems import MAX_PROBLEMS, Problems, RecordError
+from scorekeeper.records.rounds import RoundsCodec
+from scorekeeper.records.sviten import SvitenCodec, sviten_options_text
+
+for _codec in (BismarckCodec(), KlaberjassCodec(), SvitenCodec()):
+    register_codec(_codec)
+
+__all__ = [
+    "CODECS",
+    "FORMAT",
+    "MAX_PROBLEMS",
+    "MAX_RECORD_BYTES",
+    "Codec",
+    "GameRecord",
+    "NoRecordFormat",
+    "Problems",
+    "RecordError",
+    "RoundsCodec",
+    "build",
+    "codec_for",
+    "deals_csv",
+    "decode",
+    "dumps",
+    "export",
+    "loads",
+    "parse",
+    "register_codec",
+    "score_sheet",
+    "sviten_options_text",
+    "unregister_codec",
+]

@@ -1,0 +1,315 @@
+"""How one game kind is written in a record: the :class:`Codec` interface, and the reading,
+checking and writing that every codec shares.
+
+A codec says which fields a game's record has and how one entry of its sheet (a deal, a hand)
+is read and written; :meth:`Codec.parse` does the rest for every game: unknown and missing
+fields, the history, replaying the events through the game's rules (reached through
+:func:`scorekeeper.games.registry.game_for`), and checking the derived fields against them.
+Games whose log enters one round per event subclass :class:`scorekeeper.records.rounds.RoundsCodec`
+instead, which gives most of this interface already.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, ClassVar, Generic, TypeVar
+
+from scorekeeper.games.cards import Suit
+from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.game import Game, GameSetup, GameState
+from scorekeeper.games.registry import game_for
+from scorekeeper.records.core import GameRecord
+from scorekeeper.records.history import EventFields, read_history
+from scorekeeper.records.problems import Problems, is_int, same, show, unknown_fields
+from scorekeeper.records.text import table
+
+#: The suit names a record uses (``spades`` ...).
+SUIT_NAMES = tuple(suit.record_name for suit in Suit)
+_ABSENT = object()
+
+SetupT = TypeVar("SetupT", bound=GameSetup)
+StateT = TypeVar("StateT", bound=GameState)
+EntryT = TypeVar("EntryT")
+
+
+class Codec(ABC, Generic[SetupT, StateT, EntryT]):
+    """How one game kind is written in a record: ``SetupT`` and ``StateT`` are its engine's
+    setup and state, ``EntryT`` one entry of the record's list as read (a deal, a hand).
+
+    A subclass gives the class attributes below and the methods under *what a game gives*;
+    the game's title and the word for its entries (``deal``/``hand``) come from its
+    :class:`~scorekeeper.games.game.Game`.
+    """
+
+    #: The game kind: the record's ``game``, and the kind the game registry knows.
+    kind: ClassVar[str]
+    #: Top-level fields of the setup, in the order a record writes them.
+    setup_fields: ClassVar[tuple[str, ...]] = ("players", "first_dealer", "options")
+    #: Each entry's fields: the derived ones (written on export, checked on import), then
+    #: the entered ones.
+    item_derived: ClassVar[tuple[str, ...]]
+    entered_fields: ClassVar[tuple[str, ...]]
+    #: The top level's derived fields.
+    top_fields: ClassVar[tuple[str, ...]]
+    #: The history's event kinds and the data fields each may carry.
+    event_fields: ClassVar[EventFields]
+    #: The data field of an event that names its entry (``deal``, ``number``).
+    number_key: ClassVar[str]
+
+    # -- from the game registry --
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return game_for(self.kind)
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    @property
+    def item(self) -> str:
+        """What one entry is called: ``deal`` or ``hand``."""
+        return self.game.noun
+
+    @property
+    def items(self) -> str:
+        """The record's list of entries: ``deals`` or ``hands``."""
+        return f"{self.game.noun}s"
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return ("players", "first_dealer", self.items)
+
+    @property
+    def _item_fields(self) -> tuple[str, ...]:
+        return (*self.item_derived, *self.entered_fields)
+
+    # -- what a game gives --
+
+    @abstractmethod
+    def max_items(self, setup: SetupT | None) -> int:
+        """The most entries a record of this setup (None if it is broken) may list."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def parse_item(
+        self, setup: SetupT | None, index: int, raw: dict[str, Any], last: bool, problems: Problems
+    ) -> EntryT | None:
+        """The entry as entered (derived fields left aside), or None after adding problems."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def events_from(self, setup: SetupT, entries: Sequence[EntryT]) -> list[Event]:
+        """The event log that enters ``entries`` one after another."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def entered(self, entry: EntryT) -> dict[str, Any]:
+        """An entry's entered fields, to compare a record's list with its history."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def state_entries(self, state: StateT) -> list[EntryT]:
+        """The entries of a replayed state, comparable with :meth:`parse_item`'s."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def items_list(self, state: StateT) -> list[dict[str, Any]]:
+        """The record's list of entries, each with its derived fields, keys in a fixed order."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def top_derived(self, state: StateT) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @abstractmethod
+    def csv_rows(self, state: StateT) -> tuple[list[Any], list[list[Any]]]:
+        """The header and one row per entry, for :func:`scorekeeper.records.deals_csv`."""
+        raise NotImplementedError
+
+    def outcome(self, state: StateT) -> str:
+        """The line under the default text :meth:`sheet`: who won, or how far the game is
+        (needed only by a codec that does not give its own sheet)."""
+        raise NotImplementedError
+
+    def sheet(self, state: StateT) -> str:
+        """The score sheet as plain text. By default the CSV's rows as a table under the
+        game's title and players, numbers to the right, and :meth:`outcome` below."""
+        header, rows = self.csv_rows(state)
+        right = {
+            column
+            for column in range(len(header))
+            if rows and all(row[column] is None or is_int(row[column]) for row in rows)
+        }
+        cells = [["" if cell is None else str(cell) for cell in row] for row in rows]
+        lines = [f"{self.title}: {', '.join(state.players)}", ""]
+        lines += table([str(cell) for cell in header], cells, right)
+        lines += ["", self.outcome(state)]
+        return "\n".join(lines) + "\n"
+
+    def too_many(self, setup: SetupT | None, count: int) -> str:
+        most = self.max_items(setup)
+        return f"a record holds at most {most} {self.items}, this one lists {count}"
+
+    # -- shared --
+
+    def parse_setup(self, raw: Mapping[str, Any]) -> SetupT:
+        fields = {name: raw[name] for name in self.setup_fields if name in raw}
+        return self.game.parse_setup(fields)
+
+    def setup_dict(self, setup: SetupT) -> dict[str, Any]:
+        data = setup.to_dict()
+        return {name: data[name] for name in self.setup_fields}
+
+    def replay(self, setup: SetupT, events: Sequence[Event]) -> StateT:
+        """The state the events replay to; RuleError if the rules refuse one."""
+        return self.game.replay(setup, events).state
+
+    def where(self, number: int | None) -> str:
+        return f"{self.item} {number}" if number is not None else "record"
+
+    def parse(self, raw: dict[str, Any]) -> GameRecord:
+        """Check a decoded record of this kind and replay it; RecordError, one line per problem."""
+        problems = Problems()
+        allowed = ("format", "game", *self.setup_fields, self.items, *self.top_fields, "history")
+        unknown = [name for name in raw if name not in allowed]
+        if unknown:
+            problems.add("record", unknown_fields(unknown))
+        missing = [name for name in self.required if name not in raw]
+        for name in missing:
+            problems.add("record", f"{name} is missing")
+        setup = None
+        if not set(missing) & set(self.setup_fields):
+            try:
+                setup = self.parse_setup(raw)
+            except RuleError as error:
+                problems.add("record", error.message)
+
+        raw_items = raw.get(self.items, [])
+        entries: list[Any] = []
+        if not isinstance(raw_items, list):
+            problems.add("record", f"{self.items} must be a list, not {show(raw_items, 30)}")
+            raw_items = []
+        elif len(raw_items) > self.max_items(setup):
+            problems.add("record", self.too_many(setup, len(raw_items)))
+            raw_items = []
+        for index, item in enumerate(raw_items):
+            if not isinstance(item, dict):
+                problems.add(
+                    self.where(index + 1), f"must be an object ({{…}}), not {show(item, 30)}"
+                )
+                continue
+            unknown = [name for name in item if name not in self._item_fields]
+            if unknown:
+                problems.add(self.where(index + 1), unknown_fields(unknown))
+                continue
+            entries.append(
+                self.parse_item(setup, index, item, index == len(raw_items) - 1, problems)
+            )
+
+        parsed_history = None
+        if "history" in raw:
+            parsed_history = read_history(raw["history"], self.event_fields, self.kind, problems)
+        problems.raise_any()
+        assert setup is not None  # or a problem was raised
+
+        if parsed_history is None:
+            events = tuple(self.events_from(setup, entries))
+            times: tuple[datetime | None, ...] = (None,) * len(events)
+            state = self._replay(setup, events, problems, history=False)
+            problems.raise_any()
+        else:
+            events, times = parsed_history
+            state = self._replay(setup, events, problems, history=True)
+            problems.raise_any()
+            self._compare(state, entries, problems)
+            problems.raise_any()
+        self._check_derived(raw, raw_items, state, problems)
+        problems.raise_any()
+        return GameRecord(self.kind, setup, events, times, state, parsed_history is not None)
+
+    def _replay(
+        self, setup: SetupT, events: Sequence[Event], problems: Problems, *, history: bool
+    ) -> Any:
+        """The replayed state; or None, with a problem naming the first event the rules refuse
+        (its history entry, if the events came from the history) and its deal."""
+        game = self.game
+        try:
+            return game.replay(setup, events).state
+        except RuleError:
+            pass
+        # Fold again one event at a time, to name the first one the rules refuse.
+        played = game.replay(setup, ())
+        for position, event in enumerate(events, 1):
+            try:
+                played = game.apply(played, event)
+            except RuleError as error:
+                self._refused(error, event, position, problems, history=history)
+                break
+        return None
+
+    def _refused(
+        self, error: RuleError, event: Event, position: int, problems: Problems, *, history: bool
+    ) -> None:
+        number = error.deal
+        if number is None:
+            number = event.data.get(self.number_key)
+            number = number if is_int(number) else None
+        if not history:
+            problems.add(self.where(number), error.message)
+        elif number is None:
+            problems.add(f"history entry {position}", error.message)
+        else:
+            problems.add(f"history entry {position} ({self.item} {number})", error.message)
+
+    def _compare(self, state: StateT, entries: Sequence[Any], problems: Problems) -> None:
+        """A record's list must say what its history says."""
+        expected = self.state_entries(state)
+        if len(expected) != len(entries):
+            problems.add(
+                "record",
+                f"the history has {len(expected)} {self.items}, but {self.items} lists "
+                f"{len(entries)}",
+            )
+            return
+        for number, (mine, theirs) in enumerate(zip(entries, expected, strict=True), 1):
+            if mine is None:
+                continue
+            given, wanted = self.entered(mine), self.entered(theirs)
+            for name, value in wanted.items():
+                if not same(given.get(name), value):
+                    problems.add(
+                        self.where(number),
+                        f"{name} should be {show(value)} as in the history, "
+                        f"not {show(given.get(name))}",
+                    )
+
+    def _check_derived(
+        self, raw: dict[str, Any], raw_items: Sequence[Any], state: StateT, problems: Problems
+    ) -> None:
+        for index, (item, wanted) in enumerate(zip(raw_items, self.items_list(state), strict=True)):
+            for name in self.item_derived:
+                if name in item:
+                    self._check_field(problems, self.where(index + 1), name, item[name], wanted)
+        top = self.top_derived(state)
+        for name in self.top_fields:
+            if name in raw:
+                self._check_field(problems, "record", name, raw[name], top)
+
+    def _check_field(
+        self, problems: Problems, where: str, name: str, value: Any, wanted: Mapping[str, Any]
+    ) -> None:
+        expected = wanted.get(name, _ABSENT)
+        if expected is _ABSENT:
+            problems.add(where, f"{name} should be left out (the {self.item} is not scored yet)")
+        elif not same(value, expected):
+            problems.add(where, f"{name} should be {show(expected)}, not {show(value)}")
+
+
+def check_trump(where: str, trump: Any, problems: Problems, *, or_null: bool = False) -> None:
+    """A ``trump`` that is absent or a suit name; ``or_null`` when no-trump is a choice."""
+    if trump is not None and trump not in SUIT_NAMES:
+        choices = ", ".join(SUIT_NAMES) + (" or null" if or_null else "")
+        problems.add(where, f"trump must be one of {choices}, not {show(trump, 30)}")

@@ -1,0 +1,193 @@
+"""The portable game record ``scorekeeper-record/1``: read, check and write it; CSV, text sheets.
+
+This is the one place that knows the JSON record format (``docs/records.md``, JSON Schema in
+``scorekeeper/schemas/record-1.json``). Export, import and the command line all go through it.
+It knows nothing of Flask or the database, and names no game: :func:`loads` turns bytes into a
+checked :class:`GameRecord` (a setup and an event log, replayed through the game's rules
+engine), and :func:`export` turns a game's setup and log back into a record.
+
+What was entered is the truth; everything else is derived. A record carries what was entered
+(contracts, trumps, tricks ...) and, on export, everything derived from it (each deal's number,
+dealer, declarer and scores; the totals, the winners). On import the derived fields are optional,
+and where present they must agree with the rules, so a hand-edited or corrupted file is refused
+with a message that names the deal and the field. An optional ``history`` carries the whole event
+log (corrections, undos, redeals, times), so an export → import round trip loses nothing.
+
+Every game kind is written by a :class:`~scorekeeper.records.codec.Codec`, registered by kind
+with :func:`register_codec` (the built-in ones in ``scorekeeper/records/__init__.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.games.events import Event
+from scorekeeper.games.registry import game_for
+from scorekeeper.records.guard import decode
+from scorekeeper.records.history import history_entry
+from scorekeeper.records.problems import RecordError, kind_of, show
+from scorekeeper.records.text import csv_text
+
+if TYPE_CHECKING:
+    from scorekeeper.records.codec import Codec
+
+FORMAT = "scorekeeper-record/1"
+FORMAT_PREFIX = "scorekeeper-record/"
+
+#: The record format of every game kind, by the record's ``game``, in registration order.
+CODECS: dict[str, Codec[Any, Any, Any]] = {}
+
+
+class NoRecordFormat(ValueError):
+    """No codec is registered for this game kind."""
+
+    def __init__(self, kind: str):
+        super().__init__(f"There is no record format for {kind!r} games.")
+        self.kind = kind
+
+
+def register_codec(codec: Codec[Any, Any, Any]) -> Codec[Any, Any, Any]:
+    """Make records of ``codec.kind`` readable and writable (replacing a codec of that kind).
+
+    The game itself must be registered first (:func:`scorekeeper.games.registry.register`):
+    a record is replayed through its rules."""
+    game_for(codec.kind)  # UnknownGame for a codec of a game nobody registered
+    CODECS[codec.kind] = codec
+    return codec
+
+
+def unregister_codec(kind: str) -> None:
+    """Forget the codec of ``kind`` (tests that register one of their own clean up with this)."""
+    CODECS.pop(kind, None)
+
+
+def codec_for(kind: str) -> Codec[Any, Any, Any]:
+    """The codec of this game kind; :class:`NoRecordFormat` when there is none."""
+    try:
+        return CODECS[kind]
+    except KeyError:
+        raise NoRecordFormat(kind) from None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A checked record: the game's setup and event log, and the state they replay to.
+
+    ``times`` holds each event's time (UTC, naive) where the record's history gave one;
+    ``has_history`` tells whether the events came from the record's ``history`` or were made
+    from its deals.
+    """
+
+    kind: str
+    setup: Any
+    events: tuple[Event, ...]
+    times: tuple[datetime | None, ...]
+    state: Any
+    has_history: bool
+
+    @property
+    def codec(self) -> Codec[Any, Any, Any]:
+        return codec_for(self.kind)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record with every derived field (and the history if it had one)."""
+        return build(
+            self.kind,
+            self.setup,
+            self.events,
+            self.times,
+            state=self.state,
+            history=self.has_history,
+        )
+
+
+def loads(data: bytes | str) -> GameRecord:
+    """Read and check a record. Raises :class:`RecordError` with one line per problem."""
+    return parse(decode(data))
+
+
+def parse(raw: Any) -> GameRecord:
+    """Check an already decoded record (a dict) and replay it through its game's engine."""
+    if not isinstance(raw, dict):
+        raise RecordError([f"record: a game record is a JSON object ({{…}}), not {kind_of(raw)}"])
+    found = raw.get("format")
+    if found != FORMAT:
+        if found is None:
+            message = f'format is missing: a game record starts with "format": "{FORMAT}"'
+        elif isinstance(found, str) and found.startswith(FORMAT_PREFIX):
+            message = (
+                f"this is a {show(found, 40)} record, but this Scorekeeper reads only {FORMAT}"
+            )
+        else:
+            message = f"unknown format {show(found, 40)}: this Scorekeeper reads {FORMAT}"
+        raise RecordError([f"record: {message}"])
+    return _codec_of(raw.get("game")).parse(raw)
+
+
+def _codec_of(game: Any) -> Codec[Any, Any, Any]:
+    """The codec of a record's ``game``; a problem line if there is none."""
+    if isinstance(game, str):
+        try:
+            return codec_for(game)
+        except NoRecordFormat:
+            pass
+    known = ", ".join(CODECS)
+    what = "game is missing" if game is None else f"unknown game {show(game, 40)}"
+    raise RecordError([f"record: {what}: this Scorekeeper reads records of {known}"])
+
+
+def build(
+    kind: str,
+    setup: Any,
+    events: Sequence[Event],
+    times: Sequence[datetime | None] | None = None,
+    *,
+    state: Any = None,
+    history: bool = True,
+) -> dict[str, Any]:
+    """A game's record with every derived field, keys in a fixed order."""
+    codec = codec_for(kind)
+    if state is None:
+        state = codec.replay(setup, events)
+    record: dict[str, Any] = {"format": FORMAT, "game": kind}
+    record.update(codec.setup_dict(setup))
+    record[codec.items] = codec.items_list(state)
+    record.update(codec.top_derived(state))
+    if history:
+        stamps = list(times) if times is not None else [None] * len(events)
+        record["history"] = [
+            history_entry(event, at) for event, at in zip(events, stamps, strict=True)
+        ]
+    return record
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """The record as text: byte-stable (fixed key order, two-space indent, final newline)."""
+    return json.dumps(record, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+
+
+def export(
+    kind: str,
+    setup: Any,
+    events: Sequence[Event],
+    times: Sequence[datetime | None] | None = None,
+) -> str:
+    """A stored game as record text, with its whole history."""
+    return dumps(build(kind, setup, events, times))
+
+
+def score_sheet(kind: str, state: Any) -> str:
+    """The score sheet as a plain-text table, for the terminal."""
+    return codec_for(kind).sheet(state)
+
+
+def deals_csv(kind: str, state: Any) -> str:
+    """One row per deal (or hand), with a header row: UTF-8 text with a byte-order mark, so
+    that spreadsheets open it with the right encoding. Text cells that a spreadsheet would
+    take for a formula get a leading apostrophe."""
+    header, rows = codec_for(kind).csv_rows(state)
+    return csv_text(header, rows)

@@ -1,0 +1,118 @@
+"""Reading a record's JSON text as hostile input: the limits, and refusing what no record holds.
+
+A record may come from anyone (an upload, a pasted file), so :func:`decode` refuses, before
+anything looks inside: more than :data:`MAX_RECORD_BYTES`, invalid UTF-8, NaN, duplicate fields,
+very long numbers, deep nesting, control characters. It never recurses over the input, so no
+record can exhaust the stack.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scorekeeper.records.problems import BAD_TEXT, RecordError, show
+
+#: The largest record read, in bytes (as the web's MAX_CONTENT_LENGTH). A real one is a few kB.
+MAX_RECORD_BYTES = 1024 * 1024
+#: Nesting deeper than this is refused before anything looks inside (a record needs 7 levels).
+MAX_DEPTH = 16
+#: The most events a ``history`` may hold.
+MAX_HISTORY = 2_000
+#: The most digits a number in a record may have.
+MAX_DIGITS = 30
+
+
+class _BadJSON(Exception):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise _BadJSON(f"{name} is not a number a record may hold")
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _BadJSON(f"a number has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _BadJSON(f"the field {show(key, 30)} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def decode(data: bytes | str) -> Any:
+    """Parse a record's JSON text (UTF-8, a byte-order mark allowed), refusing what no record
+    holds: more than :data:`MAX_RECORD_BYTES`, invalid UTF-8, NaN, duplicate fields, very long
+    numbers, deep nesting, control characters."""
+    size = (
+        len(data) if isinstance(data, bytes | bytearray) else len(data.encode("utf-8", "replace"))
+    )
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(
+            [
+                f"record: the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB; "
+                "a game record is a few kB"
+            ]
+        )
+    if isinstance(data, bytes | bytearray):
+        try:
+            text = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise RecordError(
+                [f"record: the file is not UTF-8 text (invalid byte at position {error.start})"]
+            ) from None
+    else:
+        text = data.removeprefix("\ufeff")
+    if not text.strip():
+        raise RecordError(["record: the file is empty"])
+    try:
+        raw = json.loads(
+            text, parse_constant=_no_constant, parse_int=_parse_int, object_pairs_hook=_object
+        )
+    except RecursionError:
+        raise RecordError(["record: the JSON is nested too deeply"]) from None
+    except _BadJSON as error:
+        raise RecordError([f"record: {error}"]) from None
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            [f"record: not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"]
+        ) from None
+    _check_tree(raw)
+    return raw
+
+
+def _check_tree(raw: Any) -> None:
+    """Refuse deep nesting and text with control characters or lone surrogates (without
+    recursion, so that no input can exhaust the stack)."""
+    stack: list[tuple[Any, int]] = [(raw, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise RecordError(
+                [f"record: the JSON is nested too deeply (more than {MAX_DEPTH} levels)"]
+            )
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(key)
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str):
+            _check_text(value)
+
+
+def _check_text(text: str) -> None:
+    bad = BAD_TEXT.search(text)
+    if bad:
+        raise RecordError(
+            [
+                f"record: the text {show(text, 40)} contains a control or invalid character "
+                f"(U+{ord(bad.group()):04X})"
+            ]
+        )

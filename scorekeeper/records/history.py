@@ -1,0 +1,97 @@
+"""A record's ``history``: the whole event log, with the time of each entry.
+
+Written as ``{"kind": …, "data": {…}, "at": "2025-05-01T19:30:00Z"}`` (data keys sorted, times
+in UTC); read back strictly, checking each entry's kind and data fields against the game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from scorekeeper.games.events import Event
+from scorekeeper.records.guard import MAX_HISTORY
+from scorekeeper.records.problems import Problems, show, unknown_fields
+
+#: Each event kind of a game's history and the data fields it may carry.
+EventFields = Mapping[str, frozenset[str]]
+
+
+def history_entry(event: Event, at: datetime | None) -> dict[str, Any]:
+    """One event as a history entry (``at`` left out when the time is not known)."""
+    entry: dict[str, Any] = {
+        "kind": event.kind,
+        "data": {key: event.data[key] for key in sorted(event.data)},
+    }
+    if at is not None:
+        entry["at"] = _timestamp(at)
+    return entry
+
+
+def read_history(
+    raw: Any, event_fields: EventFields, game: str, problems: Problems
+) -> tuple[tuple[Event, ...], tuple[datetime | None, ...]] | None:
+    """The events and their times; entries with problems are reported and left out. None if
+    ``raw`` is not a list of at most :data:`MAX_HISTORY` entries."""
+    if not isinstance(raw, list):
+        problems.add("record", f"history must be a list of events, not {show(raw, 30)}")
+        return None
+    if len(raw) > MAX_HISTORY:
+        problems.add("record", f"history holds at most {MAX_HISTORY} events, this one {len(raw)}")
+        return None
+    events: list[Event] = []
+    times: list[datetime | None] = []
+    kinds = ", ".join(event_fields)
+    for index, entry in enumerate(raw):
+        where = f"history entry {index + 1}"
+        if not isinstance(entry, dict):
+            problems.add(where, f"must be an object ({{…}}), not {show(entry, 30)}")
+            continue
+        unknown = [name for name in entry if name not in ("kind", "data", "at")]
+        if unknown:
+            problems.add(where, unknown_fields(unknown))
+            continue
+        kind = entry.get("kind")
+        if not isinstance(kind, str) or kind not in event_fields:
+            what = "kind is missing" if kind is None else f"unknown kind {show(kind, 30)}"
+            problems.add(where, f"{what} (a {game} history has {kinds})")
+            continue
+        data = entry.get("data", {})
+        if not isinstance(data, dict):
+            problems.add(where, f"data must be an object ({{…}}), not {show(data, 30)}")
+            continue
+        unknown = [name for name in data if name not in event_fields[kind]]
+        if unknown:
+            problems.add(where, f"{kind}: {unknown_fields(unknown)}")
+            continue
+        at = None
+        if "at" in entry:
+            at = _parse_timestamp(entry["at"])
+            if at is None:
+                problems.add(
+                    where,
+                    f'at must be a time like "2025-05-01T19:30:00Z", not {show(entry["at"])}',
+                )
+                continue
+        events.append(Event(kind, data))
+        times.append(at)
+    return tuple(events), tuple(times)
+
+
+def _timestamp(at: datetime) -> str:
+    if at.tzinfo is not None:
+        at = at.astimezone(UTC).replace(tzinfo=None)
+    return at.isoformat() + "Z"
+
+
+def _parse_timestamp(value: Any) -> datetime | None:
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        at = datetime.fromisoformat(value)
+        if at.tzinfo is not None:
+            at = at.astimezone(UTC).replace(tzinfo=None)
+    except (ValueError, OverflowError):  # not a time, or one beyond the years 1 to 9999 in UTC
+        return None
+    return at

@@ -1,0 +1,104 @@
+"""The record codec of Klaberjass: hands as the engine reads and writes them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.games import klaberjass
+from scorekeeper.records.codec import check_trump
+from scorekeeper.records.problems import Problems
+from scorekeeper.records.rounds import RoundsCodec
+from scorekeeper.records.text import table
+
+
+class KlaberjassCodec(RoundsCodec[klaberjass.Setup, klaberjass.State, klaberjass.Hand]):
+    """Klaberjass: two ``players``, ``options`` with the ``target``, and ``hands`` as the
+    engine reads and writes them (see ``docs/records.md``)."""
+
+    kind = klaberjass.KIND
+    entered_fields = (
+        "thrown_in",
+        "maker",
+        "trump",
+        "sequences",
+        "bella",
+        "last_trick",
+        "card_points",
+        "captured",
+    )
+    item_derived = ("number", "dealer", "sequence_winner", "hand_totals", "scores")
+
+    def check_item(self, where: str, raw: dict[str, Any], problems: Problems) -> None:
+        check_trump(where, raw.get("trump"), problems)
+
+    def parse_round(
+        self, setup: klaberjass.Setup | None, data: dict[str, Any], number: int
+    ) -> klaberjass.Hand:
+        return klaberjass.parse_hand(data, number, setup.players if setup is not None else None)
+
+    def round_dict(self, entry: klaberjass.Hand) -> dict[str, Any]:
+        return klaberjass.hand_to_dict(entry)
+
+    def rounds(self, state: klaberjass.State) -> Sequence[klaberjass.HandResult]:
+        return state.hands
+
+    def entry_of(self, result: klaberjass.HandResult) -> klaberjass.Hand:
+        return result.hand
+
+    def derived_dict(self, result: klaberjass.HandResult) -> dict[str, Any]:
+        return klaberjass.derived_hand_dict(result)
+
+    def sheet(self, state: klaberjass.State) -> str:
+        names = state.players
+        lines = [f"Klaberjass: {', '.join(names)}, first to {state.target}", ""]
+        headers = ["Hand", "Dealer", "Maker", "Trumps", "Sequences", *names, *names, *names]
+        rows = []
+        for hand in state.hands:
+            row = [str(hand.number), names[hand.dealer]]
+            if hand.thrown_in or hand.maker is None or hand.trump is None:
+                row += ["thrown in", "", ""]
+            else:
+                winner = hand.sequence_winner
+                row += [
+                    names[hand.maker],
+                    hand.trump.symbol,
+                    names[winner] if winner is not None else "",
+                ]
+            row += [str(p) for p in hand.hand_totals]
+            row += [str(s) for s in hand.scores] + [str(t) for t in hand.totals]
+            rows.append(row)
+        rows.append(["Total", "", "", "", "", "", "", "", "", *[str(t) for t in state.totals]])
+        right = {0, *range(5, 11)}
+        groups = [("points", 5, 7), ("scores", 7, 9), ("totals", 9, 11)]
+        lines += table(headers, rows, right, groups)
+        lines += ["", state.result_text + "."]
+        return "\n".join(lines) + "\n"
+
+    def csv_rows(self, state: klaberjass.State) -> tuple[list[Any], list[list[Any]]]:
+        names = state.players
+        header = [
+            "Hand",
+            "Dealer",
+            "Maker",
+            "Trump",
+            "Sequences",
+            *(f"Points {name}" for name in names),
+            *(f"Score {name}" for name in names),
+            *(f"Total {name}" for name in names),
+        ]
+        rows = []
+        for hand in state.hands:
+            row: list[Any] = [hand.number, names[hand.dealer]]
+            if hand.thrown_in or hand.maker is None or hand.trump is None:
+                row += ["thrown in", "", ""]
+            else:
+                winner = hand.sequence_winner
+                row += [
+                    names[hand.maker],
+                    hand.trump.record_name,
+                    names[winner] if winner is not None else "",
+                ]
+            row += [*hand.hand_totals, *hand.scores, *hand.totals]
+            rows.append(row)
+        return header, rows

@@ -1,0 +1,84 @@
+"""How a record's problems are reported: one line each, naming where and what.
+
+``deal 4: Carla has already played Pass (deal 1)``. Every module of the package reports through
+:class:`Problems` and raises :class:`RecordError`; the helpers quote what a record says safely.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+#: The most problem lines reported for one record.
+MAX_PROBLEMS = 30
+
+#: Characters never echoed and never accepted in a record's text: controls, lone surrogates.
+BAD_TEXT = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or breaks the rules: one line per problem.
+
+    Each line says where (``record``, ``deal 4``, ``hand 2``, ``history entry 7``) and what:
+    ``deal 4: Carla has already played Pass (deal 1)``.
+    """
+
+    def __init__(self, problems: Sequence[str]):
+        lines = list(problems)
+        if len(lines) > MAX_PROBLEMS:
+            more = len(lines) - MAX_PROBLEMS
+            lines = [*lines[:MAX_PROBLEMS], f"… and {more} more problems"]
+        super().__init__("\n".join(lines))
+        self.problems = lines
+
+
+class Problems:
+    """The problems found so far in one record, raised together by :meth:`raise_any`."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.lines.append(f"{where}: {message.strip().removesuffix('.')}")
+
+    def raise_any(self) -> None:
+        if self.lines:
+            raise RecordError(self.lines)
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """A value as JSON, cut short: for messages that quote what the record says."""
+    text = json.dumps(value, ensure_ascii=False)
+    text = text if len(text) <= limit else text[: limit - 1] + "…"
+    # Never echo a control character or a lone surrogate: a terminal or a page would choke.
+    return BAD_TEXT.sub(lambda bad: f"\\u{ord(bad.group()):04x}", text)
+
+
+def kind_of(value: Any) -> str:
+    """What kind of JSON value this is, for messages: ``a list``, ``a number`` ..."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, int | float):
+        return "a number"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def unknown_fields(names: Sequence[str]) -> str:
+    shown = ", ".join(show(name, 30) for name in names)
+    return f"unknown field{'s' if len(names) > 1 else ''} {shown}"
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as JSON: ``true`` is not ``1`` and ``1.0`` is not ``1``."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def is_int(value: Any) -> bool:
+    """A whole number, strictly: ``true`` is not ``1``."""
+    return isinstance(value, int) and not isinstance(value, bool)
