@@ -42,7 +42,9 @@ def _filename(game: store.LoadedGame, suffix: str) -> str:
 
 def _game_with_records(token: str) -> store.LoadedGame:
     game = get_game_or_404(token)
-    if game.kind not in records.CODECS:
+    try:
+        records.codec_for(game.kind)
+    except records.NoRecordFormat:
         abort(404)
     return game
 
@@ -58,7 +60,7 @@ def record_json(token: str):
 def deals_csv(token: str):
     game = _game_with_records(token)
     text = records.deals_csv(game.kind, game.state)
-    rounds = records.codec_for(game.kind).items  # deals, hands
+    rounds = f"{game.rules.noun}s"  # deals, hands
     return _download(text, "text/csv", _filename(game, f"{rounds}.csv"))
 
 

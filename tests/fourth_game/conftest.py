@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper import create_app, records
 from scorekeeper.games import registry
 from scorekeeper.web.pages import register_pages, unregister_pages
+from tests.fourth_game import records as tally_records
 from tests.fourth_game import rules, web
 
 
 @pytest.fixture
 def tally_registered():
+    """Tally in every layer: its rules, its record codec and its pages."""
     registry.register(rules.GAME)
+    records.register_codec(tally_records.CODEC)
     register_pages(web.PAGES)
     yield
     unregister_pages(rules.KIND)
+    records.unregister_codec(rules.KIND)
     registry.unregister(rules.KIND)
 
 

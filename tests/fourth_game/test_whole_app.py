@@ -1,10 +1,16 @@
-"""Tally, defined only under tests/, played through the same app as the built-in games: a new
-game, deals, a refused entry, a correction, an undo — with no edit to any module of the app."""
+"""Tally, defined only under tests/, played through the same app and commands as the built-in
+games: a new game, deals, a refused entry, a correction, an undo, its record exported and
+imported, ``scorekeeper score`` — with no edit to any module of the app."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
 from tests.conftest import csrf_token
 
 SEQ = re.compile(r'name="seq" type="hidden" value="(\d+)"')
@@ -71,3 +77,33 @@ def test_a_route_of_another_game_is_not_found_for_tally(tally_app):
     table.start("Anna", "Ben")
     assert table.client.get(f"{table.url}/hand/1/correct").status_code == 404
     assert table.post("/announce", deal=1, contract="sang").status_code == 404
+
+
+def test_a_tally_record_goes_out_and_comes_back_as_a_new_game(tally_app, tmp_path):
+    table = TallyTable(tally_app.test_client())
+    table.start("Anna", "Ben")
+    table.deal(1, 6, 4)
+    table.deal(2, 3, 5)
+    record = table.client.get(f"{table.url}/record.json")
+    assert record.status_code == 200
+    data = json.loads(record.get_data(as_text=True))
+    assert data["game"] == "tally" and [d["points"] for d in data["deals"]] == [[6, 4], [3, 5]]
+    csv = table.client.get(f"{table.url}/deals.csv").get_data(as_text=True)
+    assert "Points Anna" in csv
+
+    imported = table.client.post(
+        "/import",
+        data={
+            "csrf_token": csrf_token(table.client, "/"),
+            "record": (io.BytesIO(record.get_data()), "tally.json"),
+        },
+    )
+    assert imported.status_code == 303
+    page = table.client.get(imported.headers["Location"]).get_data(as_text=True)
+    assert "Deal 3" in page and "3 (9)" in page
+
+    path = tmp_path / "tally.json"
+    path.write_bytes(record.get_data())
+    scored = CliRunner().invoke(main, ["score", str(path)])
+    assert scored.exit_code == 0, scored.output
+    assert "Anna" in scored.output and "9" in scored.output
