@@ -7,9 +7,9 @@ bytes of a PDF; nothing here touches the database. Each game kind registers its 
     printer_for(state.kind).sheet(state, paper="letter", url=..., date=...)
     printer_for(state.kind).rules_card(state, paper="a4", url=...)
 
-A new game adds its sheet to ``sheets.py`` and its card to ``rules_cards.py``, or a module of
-its own like ``klaberjass.py`` (the page header with its QR code, sections and layout tables are
-in ``common.py``), and one line to :data:`PRINTERS`.
+Each game's sheet and card live in a package of its own (``bismarck/``, ``klaberjass/``,
+``sviten/``); what every page shares is in ``common.py``. A new game adds its package and one
+line to :data:`PRINTERS`.
 """
 
 from __future__ import annotations
@@ -18,17 +18,20 @@ import datetime
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scorekeeper.games import bismarck
-from scorekeeper.games import klaberjass as klaberjass_rules  # (printing.klaberjass is ours)
-from scorekeeper.games import sviten as sviten_rules  # (and printing.sviten)
+from scorekeeper.games import bismarck as bismarck_rules
+from scorekeeper.games import klaberjass as klaberjass_rules
+from scorekeeper.games import sviten as sviten_rules
+from scorekeeper.printing.bismarck import (
+    bismarck_rules_card,
+    bismarck_sheet,
+    blank_bismarck_sheet,
+)
 from scorekeeper.printing.common import DEFAULT_PAPER, PAPERS, page_size
 from scorekeeper.printing.klaberjass import (
     blank_klaberjass_sheet,
     klaberjass_rules_card,
     klaberjass_sheet,
 )
-from scorekeeper.printing.rules_cards import bismarck_rules_card
-from scorekeeper.printing.sheets import bismarck_sheet, blank_bismarck_sheet
 from scorekeeper.printing.sviten import blank_sviten_sheet, sviten_rules_card, sviten_sheet
 
 
@@ -58,7 +61,7 @@ class GamePrinters:
 
 
 PRINTERS: dict[str, GamePrinters] = {
-    bismarck.KIND: GamePrinters(sheet=bismarck_sheet, rules_card=bismarck_rules_card),
+    bismarck_rules.KIND: GamePrinters(sheet=bismarck_sheet, rules_card=bismarck_rules_card),
     klaberjass_rules.KIND: GamePrinters(sheet=klaberjass_sheet, rules_card=klaberjass_rules_card),
     sviten_rules.KIND: GamePrinters(sheet=sviten_sheet, rules_card=sviten_rules_card),
 }

@@ -1,4 +1,4 @@
-"""Score sheets: blank ones to fill in with a pencil, and filled ones of a game in any state.
+"""The Bismarck score sheet, one page: blank to fill in with a pencil, or filled from a game.
 
 A Bismarck sheet is the paper grid of the rules (one row per player, one column per contract,
 the totals on the right) and under it the game deal by deal: dealer, declarer, contract, trump,

@@ -1,4 +1,4 @@
-"""Rules cards: one page with a variant's rules for a new player at the table.
+"""The Bismarck rules card: one page with a variant's rules for a new player at the table.
 
 Printed from a game, the card also lists the house rules chosen for it, its schedule (who deals
 and who declares in every deal) and a QR code of the live game. Takes engine values (a state, a

@@ -1,4 +1,4 @@
-"""Sviten Special on paper: the score sheet (hand by hand) and the rules card, one page each.
+"""The Sviten Special score sheet, one page: hand by hand, filled from a match or blank.
 
 The sheet has a row per hand: the dealer, the declarer, the bid and trumps, then for each pair
 its tricks, melds (how many) and meld points, its score and running total, and whether the bid
@@ -12,21 +12,17 @@ Takes engine values (a state, a setup), never the database.
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from scorekeeper.games import sviten
-from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import JOKER, meld_label
 from scorekeeper.games.sviten import HandResult, Options, Setup, State
-from scorekeeper.games.sviten_proposal import Arrangement, arrangements
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     GREY,
@@ -40,13 +36,10 @@ from scorekeeper.printing.common import (
     build_pdf,
     content_width,
     live_url,
-    no_padding,
     page_header,
-    section,
     short_names,
     signed,
     styles,
-    suit_markup,
     text,
 )
 
@@ -437,335 +430,3 @@ def _status_line(state: State) -> str:
         a=totals[0],
         b=totals[1],
     )
-
-
-# --- the rules card --------------------------------------------------------------------------
-
-GUTTER = 7 * mm
-
-
-def sviten_rules_card(
-    game: State | Setup | None = None,
-    *,
-    paper: str = DEFAULT_PAPER,
-    url: str | None = None,
-    options: Options | None = None,
-) -> bytes:
-    """The rules card, with the options chosen for a game (given its state or setup) or boxes
-    to agree on them (``options`` then fills in what is known, such as a hand cap); with a QR
-    code of ``url`` (never a loopback address)."""
-    setup = game.setup if isinstance(game, State) else game
-    options = setup.options if setup is not None else options or Options()
-    st = styles()
-    width = content_width(paper)
-    column = (width - GUTTER) / 2
-    link = live_url(url)
-    left = [
-        *section(_("Players and cards"), _players_and_cards(), st),
-        *section(_("Deal and bidding"), _bidding(options), st),
-        *section(_("Play"), _play(), st),
-        *section(_("Melds"), _melds(), st),
-    ]
-    right = [
-        Paragraph(_("What melds are worth"), st.heading),
-        _values_table(options, st, column),
-        Spacer(0, 1.5 * mm),
-        *section(_("Scoring a hand"), _scoring(options), st),
-        _example(options, st, column),
-        *section(_("End of the match"), _end(options), st),
-        *_options(setup, options, st, column),
-    ]
-    body = Table([[left, "", right]], colWidths=[column, GUTTER, column])
-    body.setStyle(no_padding())
-    story: list[Flowable] = [_card_header(setup, link, st, width), Spacer(0, 3 * mm), body]
-    return build_pdf(
-        story,
-        paper=paper,
-        title=_("Sviten Special rules card"),
-        subject=_("Sviten Special, first pair to %(n)d", n=sviten.TARGET),
-    )
-
-
-def _card_header(setup: Setup | None, url: str | None, st: Styles, width: float) -> Table:
-    left: list[Flowable] = [
-        Paragraph(_("Sviten Special rules card"), st.title),
-        Paragraph(
-            _("4 players in 2 pairs · 52 cards · 13 tricks, then melds · first pair to 100"),
-            st.subtitle,
-        ),
-    ]
-    if setup is not None:
-        left.append(
-            Paragraph(
-                _(
-                    "This game: %(ns)s against %(ew)s · %(dealer)s deals first",
-                    ns=text(pair_names(setup.players, 0)),
-                    ew=text(pair_names(setup.players, 1)),
-                    dealer=text(setup.players[setup.first_dealer]),
-                ),
-                st.subtitle,
-            )
-        )
-    if url:
-        left.append(Paragraph(_("Live game: %(url)s", url=text(url)), st.subtitle))
-    return page_header(left, url, st, width, 22 * mm)
-
-
-def _players_and_cards() -> list[str]:
-    return [
-        _(
-            "Four players in two fixed pairs; partners sit opposite: <b>North and South</b> "
-            "against <b>East and West</b>. One pack of 52 cards, ranking A K Q J 10 9 8 7 6 5 4 "
-            "3 2 in play. Each pair keeps one shared pile of the tricks it wins, face up."
-        )
-    ]
-
-
-def _bidding(options: Options) -> list[str]:
-    what = (
-        _("a number from 1 to 6, always in no-trump (this game plays no-trump only)")
-        if options.no_trump_only
-        else _("a number from 1 to 6 and a trump suit or no-trump")
-    )
-    return [
-        _(
-            "The deal goes clockwise; the dealer gives everyone 13 cards. Starting on the "
-            "dealer's left, each player bids or passes. A bid is %(what)s: the number of "
-            "<b>melds</b> the bidder's pair pledges to lay after play.",
-            what=what,
-        ),
-        _(
-            "Each bid must beat the last: a higher number, or the same number in a higher "
-            "denomination: %(clubs)s below %(diamonds)s below %(hearts)s below %(spades)s below "
-            "no-trump. The last bidder is the <b>declarer</b>, their pair the declarers.",
-            clubs=suit_markup(Suit.CLUBS),
-            diamonds=suit_markup(Suit.DIAMONDS),
-            hearts=suit_markup(Suit.HEARTS),
-            spades=suit_markup(Suit.SPADES),
-        ),
-    ]
-
-
-def _play() -> list[str]:
-    return [
-        _(
-            "The declarer leads. Follow suit if you can; if not, play any card, a trump "
-            "included. The highest trump wins the trick, otherwise the highest card of the suit "
-            "led; the winner leads next. After 13 tricks each pair holds its tricks × 4 cards."
-        )
-    ]
-
-
-def _melds() -> list[str]:
-    return [
-        _(
-            "Each pair lays <b>melds</b> from its own captured cards, each card in at most one "
-            "meld. A <b>set</b> is three or four cards of one rank. A <b>run</b> is three or "
-            "more cards of one suit in a row; the ace is high (Q K A) or low (A 2 3), never both "
-            "(no K A 2). A long run may be laid as shorter runs: more melds, fewer points."
-        ),
-        _(
-            "Scorekeeper proposes the best way to lay each pair's cards (for the declarers: "
-            "enough melds for the bid first, then the most points) and lets the pair choose "
-            "another."
-        ),
-    ]
-
-
-def _values_table(options: Options, st: Styles, width: float) -> Table:
-    factor = options.trump_run_factor
-    head = [_("Meld"), _("Points"), _("in trumps")]
-    rows: list[list[object]] = [head, [_("Set of 3"), "5", "5"], [_("Set of 4"), "10", "10"]]
-    for length in (3, 4, 5, 6, 7, 8, 10, 13):
-        points = 5 * length - 10
-        rows.append([_("Run of %(n)d", n=length), str(points), str(factor * points)])
-    table = Table(rows, colWidths=[w * width * 0.8 for w in (0.4, 0.3, 0.3)])
-    table.hAlign = "LEFT"
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
-                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
-                ("FONT", (2, 1), (2, -1), st.fonts.bold, 8),
-                ("GRID", (0, 0), (-1, -1), 0.4, LINE),
-                ("BOX", (0, 0), (-1, -1), 1, colors.black),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("ALIGN", (1, 0), (-1, -1), "CENTER"),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
-    return table
-
-
-def _scoring(options: Options) -> list[str]:
-    failed = (
-        _("the hand scores −10 × the bid for them")
-        if options.failed_bid == "minus_bid"
-        else _("they score tricks + melds − 10 × the bid")
-    )
-    paragraphs = [
-        _(
-            "Each trick scores 1. Sets score as in the table; a run of n cards scores 5n − 10, "
-            "and runs in trumps count %(times)s (sets never do).",
-            times=_("three times") if options.trump_run_factor == 3 else _("double"),
-        ),
-        _(
-            "The <b>defenders</b> always score tricks + melds. The <b>declarers</b> score tricks "
-            "+ melds if they lay at least as many melds as they bid; otherwise %(failed)s.",
-            failed=failed,
-        ),
-    ]
-    if options.slam_bonus:
-        paragraphs.append(_("<b>Slam:</b> a pair that takes all 13 tricks adds 25."))
-    return paragraphs
-
-
-#: The worked example: E–W bid 3 in spades holding the whole spade suit and three odd cards.
-EXAMPLE_PILE = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
-
-
-@functools.cache
-def example_arrangements(options: Options) -> tuple[Arrangement, ...]:
-    """The worked example's arrangements under these options (the same on every card)."""
-    hand = sviten.parse_hand(
-        {
-            "declarer": 1,
-            "bid": 3,
-            "trump": "spades",
-            "captured": [None, [*EXAMPLE_PILE, "2H", "5D", "9C"]],
-        },
-        1,
-    )
-    return arrangements(Setup(("N", "E", "S", "W"), options=options), hand, 1)
-
-
-def _example(options: Options, st: Styles, width: float) -> Flowable:
-    found = example_arrangements(options)
-    rows: list[list[object]] = [[_("Melds"), _("Points"), _("Bid 3")]]
-    for a in reversed(found):
-        rows.append(
-            [
-                ngettext("%(num)d meld", "%(num)d melds", a.count),
-                str(a.points),
-                _("made: %(s)s", s=signed(a.score))
-                if a.made
-                else _("failed: %(s)s", s=signed(a.score)),
-            ]
-        )
-    table = Table(rows, colWidths=[w * width * 0.85 for w in (0.3, 0.25, 0.45)])
-    table.hAlign = "LEFT"
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
-                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
-                ("ALIGN", (1, 0), (1, -1), "CENTER"),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
-    whole, made = found[0], next(a for a in found if a.made)
-    intro = _(
-        "<b>Example.</b> East bids 3 in %(spades)s; E–W win 4 tricks holding every spade. "
-        "As one run of 13 the spades score 55 × %(factor)d = %(points)d, but that is one "
-        "meld, not three:",
-        spades=suit_markup(Suit.SPADES),
-        factor=options.trump_run_factor,
-        points=whole.points,
-    )
-    outcome = _(
-        "Laid as three runs (A–7, 8–10, J–K) they make the bid: 4 tricks + %(points)d = %(score)d.",
-        points=made.points,
-        score=made.score,
-    )
-    return Table(
-        [[Paragraph(intro, st.body)], [table], [Paragraph(outcome, st.body)]],
-        colWidths=[width],
-        style=no_padding(),
-    )
-
-
-def _end(options: Options) -> list[str]:
-    paragraphs = [
-        _(
-            "Keep a running total for each pair; it may go below 0. The first pair with "
-            "%(n)d or more after a hand wins. If both pairs reach %(n)d in the same hand, the "
-            "declarers win.",
-            n=sviten.TARGET,
-        )
-    ]
-    if options.hand_cap is not None:
-        paragraphs.append(
-            _(
-                "<b>Hand cap:</b> after hand %(n)d the pair ahead wins; if they are level, play "
-                "on until one leads.",
-                n=options.hand_cap,
-            )
-        )
-    return paragraphs
-
-
-def _option_lines(options: Options | None) -> list[tuple[bool | None, str]]:
-    """The options of the rulings in words, each with whether it is on (None: not known)."""
-
-    def on(name: str) -> bool | None:
-        return None if options is None else bool(getattr(options, name))
-
-    cap = options.hand_cap if options is not None else None
-    return [
-        (on("slam_bonus"), _("Slam bonus: all 13 tricks add 25 (usually on).")),
-        (
-            None if options is None else options.failed_bid == "keep_points",
-            _("A failed bid scores tricks + melds − 10 × the bid (instead of −10 × the bid)."),
-        ),
-        (
-            None if options is None else cap is not None,
-            _("Hand cap: after hand %(n)d the leader wins.", n=cap)
-            if cap is not None
-            else _("Hand cap: after an agreed number of hands (often 12) the leader wins."),
-        ),
-        (on("no_trump_only"), _("No-trump only: every hand is played without trumps.")),
-        (on("double_trump_runs"), _("Double-trump runs: runs in trumps count three times.")),
-        (
-            on("jokers"),
-            _(
-                "Jokers: two wild cards, used only in melds. A joker stands for any one card of "
-                "its meld; a meld holds at most one joker and at least two real cards."
-            ),
-        ),
-        (on("open_last_three"), _("Open last three: the last three cards are played face up.")),
-    ]
-
-
-def _options(setup: Setup | None, options: Options, st: Styles, width: float) -> list[Flowable]:
-    """The options of the rulings: on or off for this game, or boxes to agree on."""
-    intro = (
-        _("Chosen for this game:")
-        if setup is not None
-        else _("Agree on these before the first deal:")
-    )
-    rows = []
-    known = setup.options if setup is not None else None
-    lines = _option_lines(known)
-    if known is None and options.hand_cap is not None:  # a hand cap agreed already
-        lines[2] = (True, _("Hand cap: after hand %(n)d the leader wins.", n=options.hand_cap))
-    for chosen, description in lines:
-        mark: object = CheckBox() if chosen is None else _("on") if chosen else _("off")
-        rows.append([mark, Paragraph(description, st.body)])
-    table = Table(rows, colWidths=[9 * mm, width - 9 * mm])
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (0, -1), st.fonts.bold, 8),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return [Paragraph(_("Options"), st.heading), Paragraph(intro, st.body), table]

@@ -1,0 +1,286 @@
+"""The Klaberjass rules card: one page with the rules for a new player at the table, the card
+values and a worked example from the engine; of a game, its players, target and QR code.
+
+Takes engine values (a state, a setup), never the database.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from scorekeeper.games import klaberjass
+from scorekeeper.games.cards import Card, Suit
+from scorekeeper.games.klaberjass import Setup, State
+from scorekeeper.printing.common import (
+    DEFAULT_PAPER,
+    LINE,
+    SHADE,
+    Styles,
+    build_pdf,
+    content_width,
+    live_url,
+    no_padding,
+    page_header,
+    section,
+    styles,
+    suit_markup,
+    text,
+)
+
+GUTTER = 7 * mm
+
+
+def klaberjass_rules_card(
+    game: State | Setup | None = None,
+    *,
+    paper: str = DEFAULT_PAPER,
+    url: str | None = None,
+    target: int | None = None,
+) -> bytes:
+    """The rules card; of a game (its players, first dealer and target) when given its state
+    or setup; with a QR code of ``url`` (never a loopback address)."""
+    setup = game.setup if isinstance(game, State) else game
+    goal = setup.target if setup is not None else target or klaberjass.DEFAULT_TARGET
+    if setup is None:
+        klaberjass.Options(target=goal)
+    st = styles()
+    width = content_width(paper)
+    column = (width - GUTTER) / 2
+    link = live_url(url)
+    left = [
+        *section(_("Players and cards"), _players_and_cards(), st),
+        *section(_("The deal"), _deal(), st),
+        *section(_("Bidding"), _bidding(), st),
+        *section(_("Play"), _play(), st),
+    ]
+    right = [
+        *section(_("Before the first trick"), _declarations(), st),
+        Paragraph(_("Card points"), st.heading),
+        _values_table(st, column),
+        Spacer(0, 1.5 * mm),
+        Paragraph(
+            _("The last trick is worth 10 more. Only 18 of the 32 cards are played."),
+            st.body,
+        ),
+        *section(_("Settlement"), _settlement_rule(), st),
+        _example(st, column),
+        *section(_("End of the game"), _end(goal), st),
+    ]
+    body = Table([[left, "", right]], colWidths=[column, GUTTER, column])
+    body.setStyle(no_padding())
+    story: list[Flowable] = [_card_header(setup, goal, link, st, width), Spacer(0, 3 * mm), body]
+    return build_pdf(
+        story,
+        paper=paper,
+        title=_("Klaberjass rules card"),
+        subject=_("Klaberjass, first to %(n)d", n=goal),
+    )
+
+
+def _card_header(
+    setup: Setup | None, target: int, url: str | None, st: Styles, width: float
+) -> Table:
+    left: list[Flowable] = [
+        Paragraph(_("Klaberjass rules card"), st.title),
+        Paragraph(
+            _("2 players · 32 cards · 9 tricks a hand · first to %(n)d", n=target), st.subtitle
+        ),
+    ]
+    if setup is not None:
+        left.append(
+            Paragraph(
+                _(
+                    "This game: %(names)s · %(dealer)s deals first",
+                    names=text(", ".join(setup.players)),
+                    dealer=text(setup.players[setup.first_dealer]),
+                ),
+                st.subtitle,
+            )
+        )
+    if url:
+        left.append(Paragraph(_("Live game: %(url)s", url=text(url)), st.subtitle))
+    return page_header(left, url, st, width, 22 * mm)
+
+
+def _players_and_cards() -> list[str]:
+    return [
+        _(
+            "Two players, each for themselves, with the 32 cards from the sevens to the aces "
+            "(take out the sixes and lower). Outside trumps the cards rank A K Q J 10 9 8 7. "
+            "<b>In trumps</b> they rank J 9 A 10 K Q 8 7: the jack is the highest trump, then "
+            "the nine."
+        )
+    ]
+
+
+def _deal() -> list[str]:
+    return [
+        _(
+            "The deal alternates. The dealer gives each player six cards and turns the next "
+            "card face up: its suit is proposed as trumps. After the bidding each player gets "
+            "three more cards, nine in all. The rest of the pack is not played."
+        )
+    ]
+
+
+def _bidding() -> list[str]:
+    return [
+        _(
+            "The non-dealer (elder hand) speaks first: <b>play</b> (take the turned suit as "
+            "trumps and become the <b>maker</b>), <b>pass</b>, or <b>throw in</b> (propose a "
+            "new deal). A refused throw-in makes the caller play the turned suit as maker."
+        ),
+        _(
+            "After a pass the dealer may <b>name another suit</b> and become the maker, pass, "
+            "or propose to throw in. A hand thrown in (both agree, or both pass) scores "
+            "nothing; the other player deals next. The maker leads to the first trick."
+        ),
+    ]
+
+
+def _play() -> list[str]:
+    return [
+        _(
+            "Follow suit if you can; you need not win the trick. If you cannot follow, you "
+            "must trump; with no trump left, play any card. When trumps are led you must beat "
+            "the card if you can. The highest trump wins the trick, otherwise the highest card "
+            "of the suit led; the winner leads next. Nine tricks are played."
+        )
+    ]
+
+
+def _declarations() -> list[str]:
+    return [
+        _(
+            "<b>Sequences</b>: three cards of one suit in a row (in the order A K Q J 10 9 8 7, "
+            "in trumps too) score 20, four or more 50. Only the player with the best sequence "
+            "scores, and then all of theirs: the longer wins; at equal length one in trumps; "
+            "then the higher top card; still equal, the non-dealer's."
+        ),
+        _("<b>Bella</b>: the king and queen of trumps in one hand score 20."),
+    ]
+
+
+def _values_table(st: Styles, width: float) -> Table:
+    """What each card scores when won in a trick, in trumps and in the other suits."""
+    trump, plain = Suit.SPADES, Suit.HEARTS
+    rows: list[list[object]] = [[_("Card"), _("in trumps"), _("other suits")]]
+    for rank in ("J", "9", "A", "10", "K", "Q", "8", "7"):
+        card = Card(rank, trump)
+        other = Card(rank, plain)
+        rows.append(
+            [
+                rank,
+                str(klaberjass.card_value(card, trump)),
+                str(klaberjass.card_value(other, trump)),
+            ]
+        )
+    table = Table(rows, colWidths=[w * width * 0.75 for w in (0.3, 0.35, 0.35)])
+    table.hAlign = "LEFT"
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
+                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
+                ("FONT", (0, 1), (0, -1), st.fonts.bold, 8),
+                ("GRID", (0, 0), (-1, -1), 0.4, LINE),
+                ("BOX", (0, 0), (-1, -1), 1, colors.black),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
+    return table
+
+
+def _settlement_rule() -> list[str]:
+    return [
+        _(
+            "Each player adds up their <b>hand</b>: sequences + bella + card points + last "
+            "trick. Then: if the maker has more, each scores their own hand. If they are equal, "
+            "the opponent scores theirs and the maker 0. If the opponent has more, the opponent "
+            "scores <b>both</b> hands and the maker 0."
+        )
+    ]
+
+
+#: The worked example: Anna makes hearts and holds bella; Ben declares a three-card run and
+#: takes the last trick; Anna scores less, so Ben takes both hands (151).
+EXAMPLE = {
+    "maker": 0,
+    "trump": "hearts",
+    "sequences": [[], [["QC", "JC", "10C"]]],
+    "bella": 0,
+    "last_trick": 1,
+    "card_points": [51, 50],
+}
+
+
+def _example(st: Styles, width: float) -> Flowable:
+    names = ("Anna", "Ben")
+    setup = Setup(names, first_dealer=1)
+    result = klaberjass.score_hand(setup, klaberjass.parse_hand(EXAMPLE, 1, names), 1)
+    rows: list[list[object]] = [
+        ["", _("Seq."), _("Bella"), _("Cards"), _("Last"), _("Hand"), _("Score")]
+    ]
+    for seat, name in enumerate(names):
+        rows.append(
+            [
+                _("%(name)s (maker)", name=name) if seat == result.maker else name,
+                str(result.sequence_points[seat]),
+                str(result.bella_points[seat]),
+                str(result.card_points[seat]),
+                str(result.last_trick_points[seat]),
+                str(result.hand_totals[seat]),
+                str(result.scores[seat]),
+            ]
+        )
+    table = Table(rows, colWidths=[w * width for w in (0.2, 0.12, 0.13, 0.13, 0.12, 0.13, 0.13)])
+    table.hAlign = "LEFT"
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
+                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
+                ("FONT", (-1, 1), (-1, -1), st.fonts.bold, 8.5),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
+                ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+                ("TEXTCOLOR", (0, 1), (0, 1), colors.black),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
+    intro = _(
+        "<b>Example.</b> Ben deals; Anna makes %(suit)s trumps and holds bella. Ben's "
+        "Q J 10 of clubs is the only sequence, and he takes the last trick.",
+        suit=suit_markup(Suit.HEARTS),
+    )
+    outcome = _(
+        "Anna's hand is %(a)d, Ben's %(b)d: the maker scored less, so Ben takes both, "
+        "%(a)d + %(b)d = %(total)d, and Anna 0.",
+        a=result.hand_totals[0],
+        b=result.hand_totals[1],
+        total=result.scores[1],
+    )
+    return Table(
+        [[Paragraph(intro, st.body)], [table], [Paragraph(outcome, st.body)]],
+        colWidths=[width],
+        style=no_padding(),
+    )
+
+
+def _end(target: int) -> list[str]:
+    return [
+        _(
+            "Keep a running total. The first to reach %(n)d points at the end of a hand wins. "
+            "If both reach it in the same hand the higher total wins; if they are equal, play "
+            "another hand.",
+            n=target,
+        )
+    ]
