@@ -338,10 +338,21 @@ def no_padding() -> TableStyle:
 
 
 def page_header(
-    left: list[Flowable], url: str | None, st: Styles, width: float, qr_size: float = 24 * mm
+    title: str,
+    lines: Sequence[str],
+    url: str | None,
+    st: Styles,
+    width: float,
+    qr_size: float = 24 * mm,
 ) -> Table:
-    """The top of every sheet and card: its title lines on the left and, for a game, the QR
-    code of its live address on the right."""
+    """The top of every sheet and card: its title and the lines under it (markup) on the left
+    and, for a game, its live address under them and as a QR code on the right."""
+    left: list[Flowable] = [
+        Paragraph(title, st.title),
+        *(Paragraph(line, st.subtitle) for line in lines),
+    ]
+    if url:
+        left.append(Paragraph(_("Live game: %(url)s", url=text(url)), st.subtitle))
     qr_width = 30 * mm
     right: list[Flowable] = (
         qr_block(url, st, qr_size, _("Scan to follow the game")) if url else [Spacer(0, 0)]

@@ -10,30 +10,30 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from reportlab.lib import colors
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Contract, Setup, State, Variant
+from scorekeeper.printing.card import (
+    card_page,
+    card_pdf,
+    choices,
+    example,
+    example_table,
+    this_game,
+    values_table,
+)
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     LINE,
     SHADE,
-    CheckBox,
     Styles,
-    build_pdf,
-    content_width,
     join_names,
-    live_url,
-    no_padding,
-    page_header,
     section,
     short_names,
-    styles,
+    signed,
     text,
 )
-
-GUTTER = 7 * mm
 
 
 def bismarck_rules_card(
@@ -47,10 +47,8 @@ def bismarck_rules_card(
     setup = game.setup if isinstance(game, State) else game if isinstance(game, Setup) else None
     variant = setup.variant if setup is not None else game
     assert isinstance(variant, Variant)
-    st = styles()
-    width = content_width(paper)
-    column = (width - GUTTER) / 2
-    link = live_url(url)
+    page = card_page(paper, url)
+    st, column = page.st, page.column
     left = [
         *section(_("Players and cards"), _players_and_cards(variant), st),
         *section(_("Deal and exchange"), _deal_and_exchange(variant), st),
@@ -65,13 +63,21 @@ def bismarck_rules_card(
         *section(_("End of the game"), _end(variant), st),
         *_house_rules(setup, st, column),
     ]
+    lines = [
+        _(
+            "%(variant)s rules · 3 players · 52 cards · %(deals)d deals of 16 tricks",
+            variant=variant.title,
+            deals=variant.deal_count,
+        )
+    ]
     if setup is not None:
         right += _schedule(setup, st, column)
-    body = Table([[left, "", right]], colWidths=[column, GUTTER, column])
-    body.setStyle(no_padding())
-    story: list[Flowable] = [_header(variant, setup, link, st, width), Spacer(0, 3 * mm), body]
-    return build_pdf(
-        story,
+        lines.append(this_game(setup.players, setup.first_dealer))
+    return card_pdf(
+        page,
+        (_("Bismarck rules card"), lines),
+        left,
+        right,
         paper=paper,
         title=_("Bismarck rules card: %(variant)s", variant=variant.title),
         subject=_("Bismarck, %(variant)s rules", variant=variant.title),
@@ -79,36 +85,6 @@ def bismarck_rules_card(
 
 
 # --- pieces ----------------------------------------------------------------------------------
-
-
-def _header(
-    variant: Variant, setup: Setup | None, url: str | None, st: Styles, width: float
-) -> Table:
-    left: list[Flowable] = [
-        Paragraph(_("Bismarck rules card"), st.title),
-        Paragraph(
-            _(
-                "%(variant)s rules · 3 players · 52 cards · %(deals)d deals of 16 tricks",
-                variant=variant.title,
-                deals=variant.deal_count,
-            ),
-            st.subtitle,
-        ),
-    ]
-    if setup is not None:
-        left.append(
-            Paragraph(
-                _(
-                    "This game: %(names)s · %(dealer)s deals first",
-                    names=text(", ".join(setup.players)),
-                    dealer=text(setup.players[setup.first_dealer]),
-                ),
-                st.subtitle,
-            )
-        )
-    if url:
-        left.append(Paragraph(_("Live game: %(url)s", url=text(url)), st.subtitle))
-    return page_header(left, url, st, width, 22 * mm)
 
 
 def _players_and_cards(variant: Variant) -> list[str]:
@@ -302,33 +278,15 @@ def _example(variant: Variant, st: Styles, width: float) -> Flowable:
     for name, taken, quota, score in zip(
         ("Anna", "Ben", "Carla"), tricks, quotas, scores, strict=True
     ):
-        rows.append([name, str(taken), str(quota), f"{taken} − {quota} = {_signed(score)}"])
+        rows.append([name, str(taken), str(quota), f"{taken} − {quota} = {signed(score)}"])
     rows.append([_("Sum"), "16", "16", "0"])
-    table = Table(rows, colWidths=[w * width * 0.8 for w in (0.25, 0.2, 0.2, 0.35)])
-    table.hAlign = "LEFT"
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
-                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
-                ("FONT", (0, -1), (-1, -1), st.fonts.bold, 8),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
-                ("LINEABOVE", (0, -1), (-1, -1), 0.6, colors.black),
-                ("ALIGN", (1, 0), (-1, -1), "CENTER"),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
-    return Table(
-        [[Paragraph(intro, st.body)], [table]],
-        colWidths=[width],
-        style=no_padding(),
-    )
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+    widths = [w * width * 0.8 for w in (0.25, 0.2, 0.2, 0.35)]
+    sums = [
+        ("FONT", (0, -1), (-1, -1), st.fonts.bold, 8),
+        ("LINEABOVE", (0, -1), (-1, -1), 0.6, colors.black),
+    ]
+    table = example_table(rows, widths, st, more=sums)
+    return example(intro, table, None, st, width)
 
 
 def _end(variant: Variant) -> list[str]:
@@ -348,24 +306,11 @@ def _house_rules(setup: Setup | None, st: Styles, width: float) -> list[Flowable
         if setup is not None
         else _("Agree on these before you start (none changes the scoring):")
     )
-    rows = []
-    for name, description in bismarck.OPTIONS.items():
-        chosen = setup is not None and name in setup.options
-        mark: object = CheckBox() if setup is None else _("on") if chosen else _("off")
-        rows.append([mark, Paragraph(_(description), st.body)])
-    table = Table(rows, colWidths=[9 * mm, width - 9 * mm])
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (0, -1), st.fonts.bold, 8),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return [Paragraph(_("House rules"), st.heading), Paragraph(intro, st.body), table]
+    lines = [
+        (None if setup is None else name in setup.options, _(description))
+        for name, description in bismarck.OPTIONS.items()
+    ]
+    return choices(_("House rules"), intro, lines, st, width)
 
 
 def _schedule(setup: Setup, st: Styles, width: float) -> list[Flowable]:
@@ -384,23 +329,14 @@ def _schedule(setup: Setup, st: Styles, width: float) -> list[Flowable]:
                 fixed.name_in(variant) if fixed else _("their choice"),
             ]
         )
-    table = Table(rows, colWidths=[w * width for w in (0.12, 0.3, 0.3, 0.28)], repeatRows=1)
     round_length = 4 if variant is Variant.BRITISH else 3
-    commands: list[tuple] = [
-        ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
-        ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
-        ("FONT", (2, 1), (2, -1), st.fonts.bold, 8),
-        ("GRID", (0, 0), (-1, -1), 0.4, LINE),
-        ("BOX", (0, 0), (-1, -1), 1, colors.black),
-        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-        ("ALIGN", (0, 0), (0, -1), "CENTER"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    rounds = [
+        ("LINEBELOW", (0, number), (-1, number), 0.9, colors.black)
+        for number in range(round_length, variant.deal_count, round_length)
     ]
-    for number in range(round_length, variant.deal_count, round_length):
-        commands.append(("LINEBELOW", (0, number), (-1, number), 0.9, colors.black))
-    table.setStyle(TableStyle(commands))
-    return [
-        Paragraph(_("This game's schedule"), st.heading),
-        table,
-    ]
+    widths = [w * width for w in (0.12, 0.3, 0.3, 0.28)]
+    table = values_table(
+        rows, widths, st, bold=2, centred=(0, 0), padding=1.5, more=rounds, align="CENTER",
+        repeat_rows=1,
+    )  # fmt: skip
+    return [Paragraph(_("This game's schedule"), st.heading), table]

@@ -32,7 +32,6 @@ from scorekeeper.printing.common import (
     SHADE,
     CheckBox,
     Styles,
-    build_pdf,
     content_width,
     join_names,
     live_url,
@@ -43,6 +42,15 @@ from scorekeeper.printing.common import (
     suit_markup,
     text,
 )
+from scorekeeper.printing.sheet import (
+    date_fact,
+    deals_first,
+    footer,
+    names_or_blank,
+    sheet_pdf,
+    to_fill,
+)
+from scorekeeper.printing.table import Column, Command, ScoreTable
 
 # --- what goes on the sheet ------------------------------------------------------------------
 
@@ -126,9 +134,7 @@ DEAL_ROW_HEIGHT = {12: 25, 9: 30}
 def _build(sheet: BismarckSheet, paper: str) -> bytes:
     st = styles()
     width = content_width(paper)
-    story: list[Flowable] = [
-        _header(sheet, st, width),
-        Spacer(0, 4 * mm),
+    body: list[Flowable] = [
         Paragraph(_("Contracts"), st.heading),
         _grid(sheet, st, width),
         Spacer(0, 1.5 * mm),
@@ -136,13 +142,13 @@ def _build(sheet: BismarckSheet, paper: str) -> bytes:
         Paragraph(_("Deal by deal"), st.heading),
         _deals(sheet, st, width),
         Spacer(0, 4 * mm),
-        *_footer(sheet, st),
     ]
-    names = ", ".join(sheet.players) if sheet.players else _("blank")
-    return build_pdf(
-        story,
+    return sheet_pdf(
+        _header(sheet, st, width),
+        body,
+        _footer(sheet, st),
         paper=paper,
-        title=_("Bismarck score sheet: %(names)s", names=names),
+        title=_("Bismarck score sheet: %(names)s", names=names_or_blank(sheet.players)),
         subject=_("Bismarck, %(variant)s rules", variant=sheet.variant.title),
     )
 
@@ -153,35 +159,22 @@ def _contract_names(variant: Variant) -> str:
 
 def _header(sheet: BismarckSheet, st: Styles, width: float) -> Table:
     variant = sheet.variant
-    left: list[Flowable] = [
-        Paragraph(_("Bismarck score sheet"), st.title),
-        Paragraph(
-            _(
-                "%(variant)s rules · %(deals)d deals · every player declares %(contracts)s once",
-                variant=variant.title,
-                deals=variant.deal_count,
-                contracts=_contract_names(variant),
-            ),
-            st.subtitle,
-        ),
-    ]
+    subtitle = _(
+        "%(variant)s rules · %(deals)d deals · every player declares %(contracts)s once",
+        variant=variant.title,
+        deals=variant.deal_count,
+        contracts=_contract_names(variant),
+    )
     facts = []
     if sheet.players:
         facts.append(text(", ".join(sheet.players)))
     if sheet.players and sheet.slots:
-        facts.append(text(_("%(name)s deals first", name=sheet.players[sheet.slots[0].dealer])))
-    if sheet.date is not None:
-        facts.append(text(sheet.date.isoformat()))
-    elif sheet.state is None:
-        facts.append(_("Date") + ": ____________")
-    else:  # a game whose date is unknown (a record without times): say when it was printed
-        facts.append(_("printed %(date)s", date=datetime.date.today().isoformat()))
+        facts.append(deals_first(sheet.players, sheet.slots[0].dealer))
+    facts.append(date_fact(sheet.date, filled=sheet.state is not None))
     if not sheet.players:
-        facts.append(_("Players") + ": ______________________________")
-    left.append(Paragraph(" · ".join(facts), st.subtitle))
-    if sheet.url:
-        left.append(Paragraph(_("Live game: %(url)s", url=text(sheet.url)), st.subtitle))
-    return page_header(left, sheet.url, st, width)
+        facts.append(to_fill(_("Players")))
+    lines = [subtitle, " · ".join(facts)]
+    return page_header(_("Bismarck score sheet"), lines, sheet.url, st, width)
 
 
 _CONTRACT_NOTES = {
@@ -280,28 +273,42 @@ def _grid_hint(sheet: BismarckSheet) -> str:
     return _("Each box: the declarer's score in the deal where they played that contract.")
 
 
-def _deals(sheet: BismarckSheet, st: Styles, width: float) -> Table:
-    """The game deal by deal, with pre-printed dealers, declarers and fixed contracts.
+def _table(st: Styles, width: float) -> ScoreTable:
+    """#, dealer, declarer, contract, trump; each player's tricks, score and running total; a
+    box to tick when the deal's scores sum to zero."""
+    per_player = (width - sum(FIXED_COLUMNS) - CHECK_COLUMN) / 9
+    number, dealer, declarer, contract, trump = FIXED_COLUMNS
+    return ScoreTable(
+        fixed=(
+            Column("#", number),
+            Column(_("Dealer"), dealer, size=8, left=True),
+            Column(_("Declarer"), declarer, size=8, bold=True, left=True),
+            Column(_("Contract"), contract, size=8, bold=True),
+            Column(_("Trump"), trump, size=11),
+        ),
+        group=(
+            Column(_("Tricks"), per_player),
+            Column(_("Score"), per_player, size=9, bold=True),
+            # The running total is what players compare.
+            Column(_("Total"), per_player, shaded=True),
+        ),
+        groups=bismarck.PLAYERS,
+        last=Column(Paragraph(_("sum<br/>= 0"), st.cell_head), CHECK_COLUMN),
+        heading_heights=(15, 11),
+        subheading_size=6.5,
+        padding=3,
+    )
 
-    Plain strings (styled by the table) where a cell holds one run of text: far cheaper to lay
-    out than a Paragraph per cell.
-    """
+
+def _deals(sheet: BismarckSheet, st: Styles, width: float) -> Table:
+    """The game deal by deal, with pre-printed dealers, declarers and fixed contracts."""
     variant = sheet.variant
     players = sheet.players
-    regular, bold = st.fonts.regular, st.fonts.bold
-    per_player = (width - sum(FIXED_COLUMNS) - CHECK_COLUMN) / 9
-    group_width = 3 * per_player
-    head0: list[object] = ["#", _("Dealer"), _("Declarer"), _("Contract"), _("Trump")]
-    head1: list[object] = ["", "", "", "", ""]
-    headers = short_names(players, bold, 8.5, group_width - 6) if players else ["", "", ""]
-    for seat in range(bismarck.PLAYERS):
-        head0 += [headers[seat], "", ""]
-        head1 += [_("Tricks"), _("Score"), _("Total")]
-    head0.append(Paragraph(_("sum<br/>= 0"), st.cell_head))
-    head1.append("")
-    rows: list[list[object]] = [head0, head1]
-    commands: list[tuple] = []
-    short = short_names(players, bold, 8, FIXED_COLUMNS[1] - 6) if players else None
+    table = _table(st, width)
+    rows = table.headings(table.player_headings(players, st, width))
+    commands: list[Command] = []
+    short = short_names(players, st.fonts.bold, 8, FIXED_COLUMNS[1] - 6) if players else None
+    in_play = (table.start(0), table.total(bismarck.PLAYERS - 1))
     for number in range(1, variant.deal_count + 1):
         row_index = number + 1
         slot = sheet.slot(number)
@@ -322,11 +329,12 @@ def _deals(sheet: BismarckSheet, st: Styles, width: float) -> Table:
         if deal is None:
             row += [""] * 9
         elif deal.tricks is None or deal.scores is None:
+            first, last = (in_play[0], row_index), (in_play[1], row_index)
             row += [_("in play: tricks not recorded yet"), *[""] * 8]
-            commands.append(("SPAN", (5, row_index), (13, row_index)))
-            commands.append(("FONT", (5, row_index), (13, row_index), regular, 7.5))
-            commands.append(("TEXTCOLOR", (5, row_index), (13, row_index), GREY))
-            commands.append(("BACKGROUND", (5, row_index), (13, row_index), colors.white))
+            commands.append(("SPAN", first, last))
+            commands.append(("FONT", first, last, st.fonts.regular, 7.5))
+            commands.append(("TEXTCOLOR", first, last, GREY))
+            commands.append(("BACKGROUND", first, last, colors.white))
         else:
             for seat in range(bismarck.PLAYERS):
                 row += [
@@ -337,11 +345,8 @@ def _deals(sheet: BismarckSheet, st: Styles, width: float) -> Table:
         recorded = deal is not None and deal.scores is not None
         row.append(CheckBox(checked=recorded and sum(deal.scores) == 0))  # type: ignore[union-attr,arg-type]
         rows.append(row)
-    widths = [*FIXED_COLUMNS, *(per_player,) * 9, CHECK_COLUMN]
     row_height = DEAL_ROW_HEIGHT[variant.deal_count]
-    table = Table(rows, colWidths=widths, rowHeights=[15, 11, *(row_height,) * variant.deal_count])
-    table.setStyle(TableStyle(_deal_table_style(sheet, st) + commands))
-    return table
+    return table.table(rows, width, row_height, st, [*_rounds(sheet, table), *commands])
 
 
 def _contract_cell(variant: Variant, number: int, deal: DealResult | None, st: Styles) -> object:
@@ -371,52 +376,17 @@ def _trump(variant: Variant, number: int, deal: DealResult | None) -> Suit | str
     return ""
 
 
-def _deal_table_style(sheet: BismarckSheet, st: Styles) -> list[tuple]:
+def _rounds(sheet: BismarckSheet, table: ScoreTable) -> list[Command]:
+    """The declarer's columns shaded in every deal where the declarer is known, and a heavier
+    line after each round: every 3 deals, every 4 in the British game."""
     variant = sheet.variant
-    regular, bold = st.fonts.regular, st.fonts.bold
-    first_player_column = len(FIXED_COLUMNS)
-    commands: list[tuple] = [
-        ("FONT", (0, 0), (-1, -1), regular, 8.5),
-        ("FONT", (0, 0), (-1, 0), bold, 7.5),
-        ("FONT", (0, 1), (-1, 1), regular, 6.5),
-        ("FONT", (2, 2), (3, -1), bold, 8),
-        ("FONT", (1, 2), (1, -1), regular, 8),
-        ("FONT", (4, 2), (4, -1), regular, 11),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("ALIGN", (1, 2), (2, -1), "LEFT"),
-        ("GRID", (0, 0), (-1, -1), 0.4, LINE),
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("BACKGROUND", (0, 0), (-1, 1), SHADE),
-        ("LINEBELOW", (0, 1), (-1, 1), 1, colors.black),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("ALIGN", (-1, 2), (-1, -1), "CENTER"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("LINEBEFORE", (-1, 0), (-1, -1), 1, colors.black),
-    ]
-    for column in range(first_player_column):
-        commands.append(("SPAN", (column, 0), (column, 1)))
-    commands.append(("SPAN", (-1, 0), (-1, 1)))
-    for seat in range(bismarck.PLAYERS):
-        start = first_player_column + 3 * seat
-        commands.append(("SPAN", (start, 0), (start + 2, 0)))
-        commands.append(("LINEBEFORE", (start, 0), (start, -1), 1, colors.black))
-        # The running total is what players compare: give it a faint background.
-        commands.append(("BACKGROUND", (start + 2, 2), (start + 2, -1), LIGHT))
-        commands.append(("FONT", (start + 1, 2), (start + 1, -1), bold, 9))
-    # Shade the declarer's columns in every deal where the declarer is known.
+    commands: list[Command] = []
     for number in range(1, variant.deal_count + 1):
         slot = sheet.slot(number)
         deal = sheet.deal(number)
         declarer = deal.declarer if deal is not None else slot.declarer if slot else None
-        if declarer is None:
-            continue
-        start = first_player_column + 3 * declarer
-        row = number + 1
-        commands.append(("BACKGROUND", (start, row), (start + 2, row), SHADE))
-    # A heavier line after each round: every 3 deals, every 4 in the British game.
+        if declarer is not None:
+            commands.append(table.shade(number + 1, declarer, through_total=True))
     round_length = 4 if variant is Variant.BRITISH else 3
     for number in range(round_length, variant.deal_count, round_length):
         commands.append(("LINEBELOW", (0, number + 1), (-1, number + 1), 0.9, colors.black))
@@ -425,37 +395,26 @@ def _deal_table_style(sheet: BismarckSheet, st: Styles) -> list[tuple]:
 
 def _footer(sheet: BismarckSheet, st: Styles) -> list[Flowable]:
     state, variant = sheet.state, sheet.variant
-    parts: list[Flowable] = []
-    if state is None:
-        parts.append(Paragraph(_("Winner") + ": ______________________________", st.result))
-    else:
-        parts.append(Paragraph(_status_line(state), st.result))
+    result = _status_line(state) if state is not None else to_fill(_("Winner"))
     pass_name = Contract.PASS.name_in(variant)
     positive = join_names([c.name_in(variant) for c in variant.contracts if not c.is_pass])
-    parts.append(Spacer(0, 2 * mm))
-    parts.append(
-        Paragraph(
-            _(
-                "<b>Scoring.</b> %(positive)s: the declarer's quota is 8 tricks, the others' 4; "
-                "each scores tricks − quota. %(pass)s: the declarer's quota is 4, the others' 6; "
-                "each scores quota − tricks. The tricks of a deal add up to 16 and its scores "
-                "to 0: tick the box when they do. Shaded: the declarer's columns.",
-                positive=text(positive),
-                **{"pass": text(pass_name)},
-            ),
-            st.small,
+    notes = [
+        _(
+            "<b>Scoring.</b> %(positive)s: the declarer's quota is 8 tricks, the others' 4; "
+            "each scores tricks − quota. %(pass)s: the declarer's quota is 4, the others' 6; "
+            "each scores quota − tricks. The tricks of a deal add up to 16 and its scores "
+            "to 0: tick the box when they do. Shaded: the declarer's columns.",
+            positive=text(positive),
+            **{"pass": text(pass_name)},
         )
-    )
+    ]
     if sheet.players and not sheet.slots:
-        parts.append(
-            Paragraph(
-                _("The deal passes to the left; forehand, the dealer's left, declares.")
-                if variant is not Variant.BRITISH
-                else _("Each player deals four deals in a row and declares them."),
-                st.small,
-            )
+        notes.append(
+            _("The deal passes to the left; forehand, the dealer's left, declares.")
+            if variant is not Variant.BRITISH
+            else _("Each player deals four deals in a row and declares them.")
         )
-    return parts
+    return footer(result, notes, st)
 
 
 def _status_line(state: State) -> str:

@@ -7,30 +7,26 @@ Takes engine values (a state, a setup), never the database.
 from __future__ import annotations
 
 from flask_babel import gettext as _
-from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Card, Suit
 from scorekeeper.games.klaberjass import Setup, State
+from scorekeeper.printing.card import (
+    card_page,
+    card_pdf,
+    example,
+    example_table,
+    this_game,
+    values_table,
+)
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
-    LINE,
-    SHADE,
     Styles,
-    build_pdf,
-    content_width,
-    live_url,
-    no_padding,
-    page_header,
     section,
-    styles,
     suit_markup,
-    text,
 )
-
-GUTTER = 7 * mm
 
 
 def klaberjass_rules_card(
@@ -46,10 +42,8 @@ def klaberjass_rules_card(
     goal = setup.target if setup is not None else target or klaberjass.DEFAULT_TARGET
     if setup is None:
         klaberjass.Options(target=goal)
-    st = styles()
-    width = content_width(paper)
-    column = (width - GUTTER) / 2
-    link = live_url(url)
+    page = card_page(paper, url)
+    st, column = page.st, page.column
     left = [
         *section(_("Players and cards"), _players_and_cards(), st),
         *section(_("The deal"), _deal(), st),
@@ -69,40 +63,18 @@ def klaberjass_rules_card(
         _example(st, column),
         *section(_("End of the game"), _end(goal), st),
     ]
-    body = Table([[left, "", right]], colWidths=[column, GUTTER, column])
-    body.setStyle(no_padding())
-    story: list[Flowable] = [_card_header(setup, goal, link, st, width), Spacer(0, 3 * mm), body]
-    return build_pdf(
-        story,
+    lines = [_("2 players · 32 cards · 9 tricks a hand · first to %(n)d", n=goal)]
+    if setup is not None:
+        lines.append(this_game(setup.players, setup.first_dealer))
+    return card_pdf(
+        page,
+        (_("Klaberjass rules card"), lines),
+        left,
+        right,
         paper=paper,
         title=_("Klaberjass rules card"),
         subject=_("Klaberjass, first to %(n)d", n=goal),
     )
-
-
-def _card_header(
-    setup: Setup | None, target: int, url: str | None, st: Styles, width: float
-) -> Table:
-    left: list[Flowable] = [
-        Paragraph(_("Klaberjass rules card"), st.title),
-        Paragraph(
-            _("2 players · 32 cards · 9 tricks a hand · first to %(n)d", n=target), st.subtitle
-        ),
-    ]
-    if setup is not None:
-        left.append(
-            Paragraph(
-                _(
-                    "This game: %(names)s · %(dealer)s deals first",
-                    names=text(", ".join(setup.players)),
-                    dealer=text(setup.players[setup.first_dealer]),
-                ),
-                st.subtitle,
-            )
-        )
-    if url:
-        left.append(Paragraph(_("Live game: %(url)s", url=text(url)), st.subtitle))
-    return page_header(left, url, st, width, 22 * mm)
 
 
 def _players_and_cards() -> list[str]:
@@ -178,24 +150,8 @@ def _values_table(st: Styles, width: float) -> Table:
                 str(klaberjass.card_value(other, trump)),
             ]
         )
-    table = Table(rows, colWidths=[w * width * 0.75 for w in (0.3, 0.35, 0.35)])
-    table.hAlign = "LEFT"
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
-                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
-                ("FONT", (0, 1), (0, -1), st.fonts.bold, 8),
-                ("GRID", (0, 0), (-1, -1), 0.4, LINE),
-                ("BOX", (0, 0), (-1, -1), 1, colors.black),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
-    return table
+    widths = [w * width * 0.75 for w in (0.3, 0.35, 0.35)]
+    return values_table(rows, widths, st, bold=0, centred=(0, -1))
 
 
 def _settlement_rule() -> list[str]:
@@ -240,22 +196,9 @@ def _example(st: Styles, width: float) -> Flowable:
                 str(result.scores[seat]),
             ]
         )
-    table = Table(rows, colWidths=[w * width for w in (0.2, 0.12, 0.13, 0.13, 0.12, 0.13, 0.13)])
-    table.hAlign = "LEFT"
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
-                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
-                ("FONT", (-1, 1), (-1, -1), st.fonts.bold, 8.5),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
-                ("ALIGN", (1, 0), (-1, -1), "CENTER"),
-                ("TEXTCOLOR", (0, 1), (0, 1), colors.black),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
+    widths = [w * width for w in (0.2, 0.12, 0.13, 0.13, 0.12, 0.13, 0.13)]
+    bold_scores = ("FONT", (-1, 1), (-1, -1), st.fonts.bold, 8.5)
+    table = example_table(rows, widths, st, more=[bold_scores])
     intro = _(
         "<b>Example.</b> Ben deals; Anna makes %(suit)s trumps and holds bella. Ben's "
         "Q J 10 of clubs is the only sequence, and he takes the last trick.",
@@ -268,11 +211,7 @@ def _example(st: Styles, width: float) -> Flowable:
         b=result.hand_totals[1],
         total=result.scores[1],
     )
-    return Table(
-        [[Paragraph(intro, st.body)], [table], [Paragraph(outcome, st.body)]],
-        colWidths=[width],
-        style=no_padding(),
-    )
+    return example(intro, table, outcome, st, width)
 
 
 def _end(target: int) -> list[str]:

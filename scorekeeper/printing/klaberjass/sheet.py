@@ -15,22 +15,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from reportlab.lib import colors
+from flask_babel import lazy_gettext as _l
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Spacer, Table
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.klaberjass import HandResult, Outcome, Setup, State
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     GREY,
-    LIGHT,
-    LINE,
     RED,
-    SHADE,
     Styles,
-    build_pdf,
     content_width,
     live_url,
     page_header,
@@ -38,6 +34,15 @@ from scorekeeper.printing.common import (
     styles,
     text,
 )
+from scorekeeper.printing.sheet import (
+    date_fact,
+    deals_first,
+    footer,
+    names_or_blank,
+    sheet_pdf,
+    to_fill,
+)
+from scorekeeper.printing.table import Column, Command, ScoreTable, rows_to_show
 
 #: Hand rows on one page; a longer game shows its last hands under a "carried forward" row.
 MAX_ROWS = 20
@@ -45,10 +50,6 @@ BLANK_ROWS = 16
 #: Rows for a game in progress: at least this many, so there is room to write on.
 IN_PLAY_ROWS = 12
 PER_PLAYER = 7  # sequences, bella, cards, last trick, hand total, score, running total
-#: Widths (points) of #, dealer, maker, trumps; of a player's seven columns; the rest is for
-#: the settlement.
-FIXED_COLUMNS = (17, 40, 40, 28)
-PLAYER_COLUMNS = (20, 21, 23, 20, 24, 26, 28)
 
 
 # --- what goes on the sheet ------------------------------------------------------------------
@@ -113,58 +114,34 @@ def blank_klaberjass_sheet(
 # --- the sheet -------------------------------------------------------------------------------
 
 
-def _title(sheet: KlaberjassSheet) -> str:
-    names = ", ".join(sheet.players) if sheet.players else _("blank")
-    return _("Klaberjass score sheet: %(names)s", names=names)
-
-
 def _build(sheet: KlaberjassSheet, paper: str) -> bytes:
     st = styles()
     width = content_width(paper)
-    story: list[Flowable] = [
+    result = _status_line(sheet.state) if sheet.state else to_fill(_("Winner"))
+    return sheet_pdf(
         _header(sheet, st, width),
-        Spacer(0, 4 * mm),
-        _hands_table(sheet, st, width),
-        Spacer(0, 4 * mm),
-        *_footer(sheet, st),
-    ]
-    return build_pdf(
-        story,
+        [_hands_table(sheet, st, width), Spacer(0, 4 * mm)],
+        footer(result, [_scoring_note(sheet.target)], st),
         paper=paper,
-        title=_title(sheet),
+        title=_("Klaberjass score sheet: %(names)s", names=names_or_blank(sheet.players)),
         subject=_("Klaberjass, first to %(n)d", n=sheet.target),
     )
 
 
 def _header(sheet: KlaberjassSheet, st: Styles, width: float) -> Table:
-    left: list[Flowable] = [
-        Paragraph(_("Klaberjass score sheet"), st.title),
-        Paragraph(
-            _(
-                "2 players · 32 cards (7 to ace) · the deal alternates · first to %(n)d",
-                n=sheet.target,
-            ),
-            st.subtitle,
-        ),
-    ]
     facts = []
     if sheet.players:
         facts.append(text(", ".join(sheet.players)))
         if sheet.first_dealer is not None:
-            dealer = sheet.players[sheet.first_dealer]
-            facts.append(text(_("%(name)s deals first", name=dealer)))
+            facts.append(deals_first(sheet.players, sheet.first_dealer))
     else:
-        facts.append(_("Players") + ": ______________________________")
-    if sheet.date is not None:
-        facts.append(text(sheet.date.isoformat()))
-    elif sheet.state is None:
-        facts.append(_("Date") + ": ____________")
-    else:  # a game whose date is unknown (a record without times): say when it was printed
-        facts.append(_("printed %(date)s", date=datetime.date.today().isoformat()))
-    left.append(Paragraph(" · ".join(facts), st.subtitle))
-    if sheet.url:
-        left.append(Paragraph(_("Live game: %(url)s", url=text(sheet.url)), st.subtitle))
-    return page_header(left, sheet.url, st, width)
+        facts.append(to_fill(_("Players")))
+    facts.append(date_fact(sheet.date, filled=sheet.state is not None))
+    subtitle = _(
+        "2 players · 32 cards (7 to ace) · the deal alternates · first to %(n)d", n=sheet.target
+    )
+    lines = [subtitle, " · ".join(facts)]
+    return page_header(_("Klaberjass score sheet"), lines, sheet.url, st, width)
 
 
 def _settlement(hand: HandResult, names: Sequence[str]) -> str:
@@ -183,78 +160,56 @@ def _blank(value: int) -> str:
     return str(value) if value else ""
 
 
-def _shown_hands(sheet: KlaberjassSheet) -> tuple[HandResult | None, tuple[HandResult, ...], int]:
-    """The hand carried forward from (if the game is too long for the page), the hands shown,
-    and how many empty rows follow them."""
-    state = sheet.state
-    if state is None:
-        return None, (), BLANK_ROWS
-    hands = state.hands
-    if len(hands) > MAX_ROWS:
-        shown = hands[-(MAX_ROWS - 1) :]
-        return hands[-MAX_ROWS], shown, 0
-    if state.finished:
-        return None, hands, 0
-    rows = min(MAX_ROWS, max(IN_PLAY_ROWS, len(hands) + 3))
-    return None, hands, rows - len(hands)
+#: #, dealer, maker, trumps; a player's sequences, bella, card points, last trick, hand total,
+#: score and running total; the settlement takes the rest of the width.
+TABLE = ScoreTable(
+    fixed=(
+        Column("#", 17),
+        Column(_l("Dealer"), 40, size=7.5, left=True),
+        Column(_l("Maker"), 40, size=7.5, bold=True, left=True),
+        Column(_l("Trump"), 28, size=11),
+    ),
+    group=(
+        Column(_l("Seq."), 20),
+        Column(_l("Bella"), 21),
+        Column(_l("Cards"), 23),
+        Column(_l("Last"), 20),
+        # The hand total and the score are what the settlement is about; the running total
+        # is what players compare.
+        Column(_l("Hand"), 24, rule=True),
+        Column(_l("Score"), 26, size=9, bold=True),
+        Column(_l("Total"), 28, size=8.5, bold=True, shaded=True),
+    ),
+    groups=klaberjass.PLAYERS,
+    last=Column(_l("Settled"), None, size=6.5, left=True),
+)
 
 
 def _hands_table(sheet: KlaberjassSheet, st: Styles, width: float) -> Table:
-    """The game hand by hand. Plain strings (styled by the table) where a cell holds one run of
-    text: far cheaper to lay out than a Paragraph per cell."""
+    """The game hand by hand."""
     regular, bold = st.fonts.regular, st.fonts.bold
-    settle_width = width - sum(FIXED_COLUMNS) - 2 * sum(PLAYER_COLUMNS)
+    widths = TABLE.widths(width)
+    settle_width = widths[-1]
     players = sheet.players
-    group = sum(PLAYER_COLUMNS)
-    heads = short_names(players, bold, 8.5, group - 6) if players else ["", ""]
-    short = short_names(players, bold, 7.5, FIXED_COLUMNS[1] - 5) if players else None
+    short = short_names(players, bold, 7.5, widths[1] - 5) if players else None
     takes = pdfmetrics.stringWidth(_("%(name)s takes all", name=""), regular, 6.5)
     settle_names = (
         short_names(players, regular, 6.5, settle_width - takes - 5) if players else ["", ""]
     )
-    first = len(FIXED_COLUMNS)
-    head0: list[object] = ["#", _("Dealer"), _("Maker"), _("Trump")]
-    head1: list[object] = ["", "", "", ""]
-    for seat in range(klaberjass.PLAYERS):
-        head0 += [heads[seat], *[""] * (PER_PLAYER - 1)]
-        head1 += [
-            _("Seq."),
-            _("Bella"),
-            _("Cards"),
-            _("Last"),
-            _("Hand"),
-            _("Score"),
-            _("Total"),
-        ]
-    head0.append(_("Settled"))
-    head1.append("")
-    rows: list[list[object]] = [head0, head1]
-    commands: list[tuple] = []
-    carried, shown, empty = _shown_hands(sheet)
-
-    def player_span(row: int, seat: int, cells: int = PER_PLAYER - 1) -> tuple:
-        start = first + PER_PLAYER * seat
-        return ("SPAN", (start, row), (start + cells - 1, row))
-
-    if carried is not None:
-        index = len(rows)
-        row: list[object] = [
-            f"1–{carried.number}",
-            _("carried forward"),
-            "",
-            "",
-        ]
-        for seat in range(klaberjass.PLAYERS):
-            row += [*[""] * (PER_PLAYER - 1), str(carried.totals[seat])]
-            commands.append(player_span(index, seat))
-        row.append("")
-        commands += [
-            ("SPAN", (1, index), (3, index)),
-            ("FONT", (0, index), (-1, index), regular, 7),
-            ("TEXTCOLOR", (0, index), (-2, index), GREY),
-        ]
+    rows = TABLE.headings(TABLE.player_headings(players, st, width))
+    commands: list[Command] = []
+    shown = rows_to_show(
+        sheet.state.hands if sheet.state else None,
+        finished=sheet.state is not None and sheet.state.finished,
+        most=MAX_ROWS,
+        blank=BLANK_ROWS,
+        in_play=IN_PLAY_ROWS,
+    )
+    if shown.carried is not None:
+        row, more = TABLE.carried_forward(len(rows), shown.carried, st)
         rows.append(row)
-    for hand in shown:
+        commands += more
+    for hand in shown.shown:
         index = len(rows)
         names = players or ("", "")
         dealer = short[hand.dealer] if short else ""
@@ -262,8 +217,8 @@ def _hands_table(sheet: KlaberjassSheet, st: Styles, width: float) -> Table:
             row = [str(hand.number), dealer, "", "–"]
             for seat in range(klaberjass.PLAYERS):
                 row += [_("thrown in: no score"), *[""] * (PER_PLAYER - 2), str(hand.totals[seat])]
-                commands.append(player_span(index, seat))
-                start = first + PER_PLAYER * seat
+                start = TABLE.start(seat)
+                commands.append(("SPAN", (start, index), (TABLE.total(seat) - 1, index)))
                 commands.append(("TEXTCOLOR", (start, index), (start, index), GREY))
                 commands.append(("FONT", (start, index), (start, index), regular, 7))
             row.append(_settlement(hand, names))
@@ -283,77 +238,12 @@ def _hands_table(sheet: KlaberjassSheet, st: Styles, width: float) -> Table:
                 str(hand.totals[seat]),
             ]
         row.append(_settlement(hand, settle_names))
-        start = first + PER_PLAYER * hand.maker
-        commands.append(("BACKGROUND", (start, index), (start + 5, index), SHADE))
+        commands.append(TABLE.shade(index, hand.maker))
         rows.append(row)
-    number = shown[-1].number if shown else 0
-    for _row in range(empty):
-        number += 1
-        dealer = ""
-        if short is not None and sheet.first_dealer is not None:
-            dealer = short[(sheet.first_dealer + number - 1) % klaberjass.PLAYERS]
-        rows.append([str(number), dealer, *[""] * (len(head0) - 2)])
-    widths = [*FIXED_COLUMNS, *PLAYER_COLUMNS, *PLAYER_COLUMNS, settle_width]
-    count = len(rows) - 2
-    height = 21 if count <= BLANK_ROWS else 17
-    table = Table(rows, colWidths=widths, rowHeights=[14, 11, *(height,) * count])
-    table.setStyle(TableStyle(_table_style(st, first) + commands))
-    return table
-
-
-def _table_style(st: Styles, first: int) -> list[tuple]:
-    regular, bold = st.fonts.regular, st.fonts.bold
-    commands: list[tuple] = [
-        ("FONT", (0, 0), (-1, -1), regular, 8.5),
-        ("FONT", (0, 0), (-1, 0), bold, 7.5),
-        ("FONT", (0, 1), (-1, 1), regular, 6.3),
-        ("FONT", (1, 2), (2, -1), regular, 7.5),
-        ("FONT", (2, 2), (2, -1), bold, 7.5),
-        ("FONT", (3, 2), (3, -1), regular, 11),
-        ("FONT", (-1, 2), (-1, -1), regular, 6.5),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("ALIGN", (1, 2), (2, -1), "LEFT"),
-        ("ALIGN", (-1, 2), (-1, -1), "LEFT"),
-        ("GRID", (0, 0), (-1, -1), 0.4, LINE),
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("BACKGROUND", (0, 0), (-1, 1), SHADE),
-        ("LINEBELOW", (0, 1), (-1, 1), 1, colors.black),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("LINEBEFORE", (-1, 0), (-1, -1), 1, colors.black),
-    ]
-    for column in range(first):
-        commands.append(("SPAN", (column, 0), (column, 1)))
-    commands.append(("SPAN", (-1, 0), (-1, 1)))
-    for seat in range(klaberjass.PLAYERS):
-        start = first + PER_PLAYER * seat
-        commands += [
-            ("SPAN", (start, 0), (start + PER_PLAYER - 1, 0)),
-            ("LINEBEFORE", (start, 0), (start, -1), 1, colors.black),
-            # The hand total and the score are what the settlement is about; the running
-            # total is what players compare.
-            ("LINEBEFORE", (start + 4, 1), (start + 4, -1), 0.8, colors.black),
-            ("FONT", (start + 4, 2), (start + 4, -1), regular, 8.5),
-            ("FONT", (start + 5, 2), (start + 5, -1), bold, 9),
-            ("BACKGROUND", (start + 6, 2), (start + 6, -1), LIGHT),
-            ("FONT", (start + 6, 2), (start + 6, -1), bold, 8.5),
-        ]
-    return commands
-
-
-def _footer(sheet: KlaberjassSheet, st: Styles) -> list[Flowable]:
-    state = sheet.state
-    parts: list[Flowable] = []
-    if state is None:
-        parts.append(Paragraph(_("Winner") + ": ______________________________", st.result))
-    else:
-        parts.append(Paragraph(_status_line(state), st.result))
-    parts.append(Spacer(0, 2 * mm))
-    parts.append(Paragraph(_scoring_note(sheet.target), st.small))
-    return parts
+    after = shown.shown[-1].number if shown.shown else 0
+    rows += TABLE.empty_rows(after, shown.empty, short, sheet.first_dealer)
+    height = 21 if len(rows) - 2 <= BLANK_ROWS else 17
+    return TABLE.table(rows, width, height, st, commands)
 
 
 def _scoring_note(target: int) -> str:

@@ -11,34 +11,30 @@ import functools
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.sviten import Options, Setup, State
 from scorekeeper.games.sviten_proposal import Arrangement, arrangements
+from scorekeeper.printing.card import (
+    card_page,
+    card_pdf,
+    choices,
+    example,
+    example_table,
+    values_table,
+)
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
-    LINE,
-    SHADE,
-    CheckBox,
     Styles,
-    build_pdf,
-    content_width,
-    live_url,
-    no_padding,
-    page_header,
     section,
     signed,
-    styles,
     suit_markup,
     text,
 )
 from scorekeeper.printing.sviten.sheet import pair_names
-
-GUTTER = 7 * mm
 
 
 def sviten_rules_card(
@@ -53,10 +49,8 @@ def sviten_rules_card(
     code of ``url`` (never a loopback address)."""
     setup = game.setup if isinstance(game, State) else game
     options = setup.options if setup is not None else options or Options()
-    st = styles()
-    width = content_width(paper)
-    column = (width - GUTTER) / 2
-    link = live_url(url)
+    page = card_page(paper, url)
+    st, column = page.st, page.column
     left = [
         *section(_("Players and cards"), _players_and_cards(), st),
         *section(_("Deal and bidding"), _bidding(options), st),
@@ -72,40 +66,25 @@ def sviten_rules_card(
         *section(_("End of the match"), _end(options), st),
         *_options(setup, options, st, column),
     ]
-    body = Table([[left, "", right]], colWidths=[column, GUTTER, column])
-    body.setStyle(no_padding())
-    story: list[Flowable] = [_card_header(setup, link, st, width), Spacer(0, 3 * mm), body]
-    return build_pdf(
-        story,
+    lines = [_("4 players in 2 pairs · 52 cards · 13 tricks, then melds · first pair to 100")]
+    if setup is not None:
+        lines.append(
+            _(
+                "This game: %(ns)s against %(ew)s · %(dealer)s deals first",
+                ns=text(pair_names(setup.players, 0)),
+                ew=text(pair_names(setup.players, 1)),
+                dealer=text(setup.players[setup.first_dealer]),
+            )
+        )
+    return card_pdf(
+        page,
+        (_("Sviten Special rules card"), lines),
+        left,
+        right,
         paper=paper,
         title=_("Sviten Special rules card"),
         subject=_("Sviten Special, first pair to %(n)d", n=sviten.TARGET),
     )
-
-
-def _card_header(setup: Setup | None, url: str | None, st: Styles, width: float) -> Table:
-    left: list[Flowable] = [
-        Paragraph(_("Sviten Special rules card"), st.title),
-        Paragraph(
-            _("4 players in 2 pairs · 52 cards · 13 tricks, then melds · first pair to 100"),
-            st.subtitle,
-        ),
-    ]
-    if setup is not None:
-        left.append(
-            Paragraph(
-                _(
-                    "This game: %(ns)s against %(ew)s · %(dealer)s deals first",
-                    ns=text(pair_names(setup.players, 0)),
-                    ew=text(pair_names(setup.players, 1)),
-                    dealer=text(setup.players[setup.first_dealer]),
-                ),
-                st.subtitle,
-            )
-        )
-    if url:
-        left.append(Paragraph(_("Live game: %(url)s", url=text(url)), st.subtitle))
-    return page_header(left, url, st, width, 22 * mm)
 
 
 def _players_and_cards() -> list[str]:
@@ -176,24 +155,8 @@ def _values_table(options: Options, st: Styles, width: float) -> Table:
     for length in (3, 4, 5, 6, 7, 8, 10, 13):
         points = 5 * length - 10
         rows.append([_("Run of %(n)d", n=length), str(points), str(factor * points)])
-    table = Table(rows, colWidths=[w * width * 0.8 for w in (0.4, 0.3, 0.3)])
-    table.hAlign = "LEFT"
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
-                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
-                ("FONT", (2, 1), (2, -1), st.fonts.bold, 8),
-                ("GRID", (0, 0), (-1, -1), 0.4, LINE),
-                ("BOX", (0, 0), (-1, -1), 1, colors.black),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("ALIGN", (1, 0), (-1, -1), "CENTER"),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
-    return table
+    widths = [w * width * 0.8 for w in (0.4, 0.3, 0.3)]
+    return values_table(rows, widths, st, bold=2, centred=(1, -1))
 
 
 def _scoring(options: Options) -> list[str]:
@@ -251,20 +214,8 @@ def _example(options: Options, st: Styles, width: float) -> Flowable:
                 else _("failed: %(s)s", s=signed(a.score)),
             ]
         )
-    table = Table(rows, colWidths=[w * width * 0.85 for w in (0.3, 0.25, 0.45)])
-    table.hAlign = "LEFT"
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), st.fonts.regular, 8),
-                ("FONT", (0, 0), (-1, 0), st.fonts.bold, 7.5),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
-                ("ALIGN", (1, 0), (1, -1), "CENTER"),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
+    widths = [w * width * 0.85 for w in (0.3, 0.25, 0.45)]
+    table = example_table(rows, widths, st, centred=(1, 1))
     whole, made = found[0], next(a for a in found if a.made)
     intro = _(
         "<b>Example.</b> East bids 3 in %(spades)s; E–W win 4 tricks holding every spade. "
@@ -279,11 +230,7 @@ def _example(options: Options, st: Styles, width: float) -> Flowable:
         points=made.points,
         score=made.score,
     )
-    return Table(
-        [[Paragraph(intro, st.body)], [table], [Paragraph(outcome, st.body)]],
-        colWidths=[width],
-        style=no_padding(),
-    )
+    return example(intro, table, outcome, st, width)
 
 
 def _end(options: Options) -> list[str]:
@@ -345,24 +292,8 @@ def _options(setup: Setup | None, options: Options, st: Styles, width: float) ->
         if setup is not None
         else _("Agree on these before the first deal:")
     )
-    rows = []
     known = setup.options if setup is not None else None
     lines = _option_lines(known)
     if known is None and options.hand_cap is not None:  # a hand cap agreed already
         lines[2] = (True, _("Hand cap: after hand %(n)d the leader wins.", n=options.hand_cap))
-    for chosen, description in lines:
-        mark: object = CheckBox() if chosen is None else _("on") if chosen else _("off")
-        rows.append([mark, Paragraph(description, st.body)])
-    table = Table(rows, colWidths=[9 * mm, width - 9 * mm])
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (0, -1), st.fonts.bold, 8),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return [Paragraph(_("Options"), st.heading), Paragraph(intro, st.body), table]
+    return choices(_("Options"), intro, lines, st, width)

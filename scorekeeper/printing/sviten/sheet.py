@@ -16,24 +16,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from reportlab.lib import colors
+from flask_babel import lazy_gettext as _l
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import sviten
 from scorekeeper.games.melds import JOKER, meld_label
-from scorekeeper.games.sviten import HandResult, Options, Setup, State
+from scorekeeper.games.sviten import Options, Setup, State
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
-    GREY,
-    LIGHT,
-    LINE,
     RED,
     RED_HEX,
-    SHADE,
     CheckBox,
     Styles,
-    build_pdf,
     content_width,
     live_url,
     page_header,
@@ -42,6 +37,15 @@ from scorekeeper.printing.common import (
     styles,
     text,
 )
+from scorekeeper.printing.sheet import (
+    date_fact,
+    deals_first,
+    footer,
+    names_or_blank,
+    sheet_pdf,
+    to_fill,
+)
+from scorekeeper.printing.table import Column, Command, ScoreTable, rows_to_show
 
 #: Hand rows on one page; a longer match shows its last hands under a "carried forward" row.
 MAX_ROWS = 24
@@ -49,11 +53,6 @@ MAX_ROWS = 24
 BLANK_ROWS = 14
 #: Rows for a match in progress: at least this many, so there is room to write on.
 IN_PLAY_ROWS = 10
-#: Widths (points) of #, dealer, declarer, bid, trumps; of a pair's five columns (tricks,
-#: melds, meld points, score, total); the rest is for "made".
-FIXED_COLUMNS = (16, 42, 50, 20, 28)
-PAIR_COLUMNS = (26, 26, 32, 36, 38)
-PER_PAIR = len(PAIR_COLUMNS)
 
 
 # --- what goes on the sheet ------------------------------------------------------------------
@@ -120,19 +119,13 @@ def blank_sviten_sheet(
 def _build(sheet: SvitenSheet, paper: str) -> bytes:
     st = styles()
     width = content_width(paper)
-    story: list[Flowable] = [
+    result = _status_line(sheet.state) if sheet.state else to_fill(_("Winners"))
+    return sheet_pdf(
         _header(sheet, st, width),
-        Spacer(0, 4 * mm),
-        _hands_table(sheet, st, width),
-        Spacer(0, 3 * mm),
-        *_melds_laid(sheet, st),
-        *_footer(sheet, st),
-    ]
-    names = ", ".join(sheet.players) if sheet.players else _("blank")
-    return build_pdf(
-        story,
+        [_hands_table(sheet, st, width), Spacer(0, 3 * mm), *_melds_laid(sheet, st)],
+        footer(result, [_scoring_note(sheet.options)], st),
         paper=paper,
-        title=_("Sviten Special score sheet: %(names)s", names=names),
+        title=_("Sviten Special score sheet: %(names)s", names=names_or_blank(sheet.players)),
         subject=_("Sviten Special, first pair to %(n)d", n=sviten.TARGET),
     )
 
@@ -166,16 +159,6 @@ def options_text(options: Options) -> str:
 
 
 def _header(sheet: SvitenSheet, st: Styles, width: float) -> Table:
-    left: list[Flowable] = [
-        Paragraph(_("Sviten Special score sheet"), st.title),
-        Paragraph(
-            _(
-                "4 players in 2 pairs · 52 cards · 13 tricks, then melds · first pair to %(n)d",
-                n=sviten.TARGET,
-            ),
-            st.subtitle,
-        ),
-    ]
     facts = []
     if sheet.players:
         seats = " · ".join(
@@ -183,77 +166,67 @@ def _header(sheet: SvitenSheet, st: Styles, width: float) -> Table:
         )
         facts.append(seats)
         if sheet.first_dealer is not None:
-            dealer = sheet.players[sheet.first_dealer]
-            facts.append(text(_("%(name)s deals first", name=dealer)))
+            facts.append(deals_first(sheet.players, sheet.first_dealer))
     else:
-        facts.append(_("N, E, S, W") + ": ______________________________")
-    if sheet.date is not None:
-        facts.append(text(sheet.date.isoformat()))
-    elif sheet.state is None:
-        facts.append(_("Date") + ": ____________")
-    else:  # a match whose date is unknown (a record without times): say when it was printed
-        facts.append(_("printed %(date)s", date=datetime.date.today().isoformat()))
-    left.append(Paragraph(" · ".join(facts), st.subtitle))
-    left.append(Paragraph(text(options_text(sheet.options)), st.subtitle))
-    if sheet.url:
-        left.append(Paragraph(_("Live game: %(url)s", url=text(sheet.url)), st.subtitle))
-    return page_header(left, sheet.url, st, width)
+        facts.append(to_fill(_("N, E, S, W")))
+    facts.append(date_fact(sheet.date, filled=sheet.state is not None))
+    subtitle = _(
+        "4 players in 2 pairs · 52 cards · 13 tricks, then melds · first pair to %(n)d",
+        n=sviten.TARGET,
+    )
+    lines = [subtitle, " · ".join(facts), text(options_text(sheet.options))]
+    return page_header(_("Sviten Special score sheet"), lines, sheet.url, st, width)
 
 
-def _shown_hands(sheet: SvitenSheet) -> tuple[HandResult | None, tuple[HandResult, ...], int]:
-    """The hand carried forward from (if the match is too long for the page), the hands
-    shown, and how many empty rows follow them."""
-    state = sheet.state
-    cap = sheet.options.hand_cap
-    if state is None:
-        return None, (), max(BLANK_ROWS, min(cap or 0, MAX_ROWS))
-    hands = state.hands
-    if len(hands) > MAX_ROWS:
-        return hands[-MAX_ROWS], hands[-(MAX_ROWS - 1) :], 0
-    if state.finished:
-        return None, hands, 0
-    rows = min(MAX_ROWS, max(IN_PLAY_ROWS, len(hands) + 3, min(cap or 0, MAX_ROWS)))
-    return None, hands, rows - len(hands)
+#: #, dealer, declarer, bid, trumps; a pair's tricks, melds (how many), meld points, score and
+#: running total; whether the bid was made takes the rest of the width.
+TABLE = ScoreTable(
+    fixed=(
+        Column("#", 16),
+        Column(_l("Dealer"), 42, size=7.5, left=True),
+        Column(_l("Declarer"), 50, size=7.5, bold=True, left=True),
+        Column(_l("Bid"), 20, size=9, bold=True),
+        Column(_l("Trump"), 28, size=11),
+    ),
+    group=(
+        Column(_l("Tricks"), 26),
+        Column(_l("Melds"), 26),
+        Column(_l("Points"), 32),
+        # The score in the hand, and the running total players compare.
+        Column(_l("Score"), 36, size=9, bold=True, rule=True),
+        Column(_l("Total"), 38, size=9, bold=True, shaded=True),
+    ),
+    groups=2,
+    last=Column(_l("Made"), None),
+)
 
 
 def _hands_table(sheet: SvitenSheet, st: Styles, width: float) -> Table:
-    """The match hand by hand. Plain strings (styled by the table) where a cell holds one run
-    of text: far cheaper to lay out than a Paragraph per cell."""
+    """The match hand by hand."""
     regular, bold = st.fonts.regular, st.fonts.bold
-    made_width = width - sum(FIXED_COLUMNS) - 2 * sum(PAIR_COLUMNS)
+    widths = TABLE.widths(width)
     players = sheet.players
-    short = short_names(players, regular, 7.5, FIXED_COLUMNS[1] - 5) if players else None
-    shorter = short_names(players, bold, 7.5, FIXED_COLUMNS[2] - 13) if players else None
-    first = len(FIXED_COLUMNS)
-    head0: list[object] = ["#", _("Dealer"), _("Declarer"), _("Bid"), _("Trump")]
-    head1: list[object] = ["", "", "", "", ""]
-    for pair in range(2):
-        head0 += [pair_names(players, pair), *[""] * (PER_PAIR - 1)]
-        head1 += [_("Tricks"), _("Melds"), _("Points"), _("Score"), _("Total")]
-    head0.append(_("Made"))
-    head1.append("")
-    rows: list[list[object]] = [head0, head1]
-    commands: list[tuple] = []
-    carried, shown, empty = _shown_hands(sheet)
-    if carried is not None:
-        index = len(rows)
-        row: list[object] = [f"1–{carried.number}", _("carried forward"), "", "", ""]
-        for pair in range(2):
-            row += [*[""] * (PER_PAIR - 1), str(carried.totals[pair])]
-            start = first + PER_PAIR * pair
-            commands.append(("SPAN", (start, index), (start + PER_PAIR - 2, index)))
-        row.append("")
-        commands += [
-            ("SPAN", (1, index), (4, index)),
-            ("FONT", (0, index), (-1, index), regular, 7),
-            ("TEXTCOLOR", (0, index), (-2, index), GREY),
-        ]
+    short = short_names(players, regular, 7.5, widths[1] - 5) if players else None
+    shorter = short_names(players, bold, 7.5, widths[2] - 13) if players else None
+    rows = TABLE.headings([pair_names(players, pair) for pair in range(2)])
+    commands: list[Command] = []
+    shown = rows_to_show(
+        sheet.state.hands if sheet.state else None,
+        finished=sheet.state is not None and sheet.state.finished,
+        most=MAX_ROWS,
+        blank=BLANK_ROWS,
+        in_play=IN_PLAY_ROWS,
+        at_least=sheet.options.hand_cap or 0,
+    )
+    if shown.carried is not None:
+        row, more = TABLE.carried_forward(len(rows), shown.carried, st)
         rows.append(row)
-    for hand in shown:
+        commands += more
+    for hand in shown.shown:
         index = len(rows)
         seat = sviten.SEATS[hand.declarer]
         declarer = f"{seat} {shorter[hand.declarer]}" if shorter else seat
-        row = [
+        row: list[object] = [
             str(hand.number),
             short[hand.dealer] if short else "",
             declarer,
@@ -275,62 +248,12 @@ def _hands_table(sheet: SvitenSheet, st: Styles, width: float) -> Table:
         row.append(CheckBox(checked=True) if hand.made else "✗")
         if not hand.made:
             commands.append(("TEXTCOLOR", (-1, index), (-1, index), RED))
-        start = first + PER_PAIR * hand.declarers
-        commands.append(("BACKGROUND", (start, index), (start + PER_PAIR - 2, index), SHADE))
+        commands.append(TABLE.shade(index, hand.declarers))
         rows.append(row)
-    number = shown[-1].number if shown else 0
-    for _row in range(empty):
-        number += 1
-        dealer = ""
-        if short is not None and sheet.first_dealer is not None:
-            dealer = short[(sheet.first_dealer + number - 1) % sviten.PLAYERS]
-        rows.append([str(number), dealer, *[""] * (len(head0) - 3), CheckBox()])
-    widths = [*FIXED_COLUMNS, *PAIR_COLUMNS, *PAIR_COLUMNS, made_width]
-    count = len(rows) - 2
-    height = 26 if count <= BLANK_ROWS else 18
-    table = Table(rows, colWidths=widths, rowHeights=[14, 11, *(height,) * count])
-    table.setStyle(TableStyle(_table_style(st, first) + commands))
-    return table
-
-
-def _table_style(st: Styles, first: int) -> list[tuple]:
-    regular, bold = st.fonts.regular, st.fonts.bold
-    commands: list[tuple] = [
-        ("FONT", (0, 0), (-1, -1), regular, 8.5),
-        ("FONT", (0, 0), (-1, 0), bold, 7.5),
-        ("FONT", (0, 1), (-1, 1), regular, 6.3),
-        ("FONT", (1, 2), (2, -1), regular, 7.5),
-        ("FONT", (2, 2), (3, -1), bold, 7.5),
-        ("FONT", (3, 2), (3, -1), bold, 9),
-        ("FONT", (4, 2), (4, -1), regular, 11),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("ALIGN", (1, 2), (2, -1), "LEFT"),
-        ("GRID", (0, 0), (-1, -1), 0.4, LINE),
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("BACKGROUND", (0, 0), (-1, 1), SHADE),
-        ("LINEBELOW", (0, 1), (-1, 1), 1, colors.black),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("LINEBEFORE", (-1, 0), (-1, -1), 1, colors.black),
-        ("SPAN", (-1, 0), (-1, 1)),
-    ]
-    for column in range(first):
-        commands.append(("SPAN", (column, 0), (column, 1)))
-    for pair in range(2):
-        start = first + PER_PAIR * pair
-        commands += [
-            ("SPAN", (start, 0), (start + PER_PAIR - 1, 0)),
-            ("LINEBEFORE", (start, 0), (start, -1), 1, colors.black),
-            ("LINEBEFORE", (start + 3, 1), (start + 3, -1), 0.8, colors.black),
-            # The score in the hand, and the running total players compare.
-            ("FONT", (start + 3, 2), (start + 3, -1), bold, 9),
-            ("BACKGROUND", (start + 4, 2), (start + 4, -1), LIGHT),
-            ("FONT", (start + 4, 2), (start + 4, -1), bold, 9),
-        ]
-    return commands
+    after = shown.shown[-1].number if shown.shown else 0
+    rows += TABLE.empty_rows(after, shown.empty, short, sheet.first_dealer, last=CheckBox)
+    height = 26 if len(rows) - 2 <= BLANK_ROWS else 18
+    return TABLE.table(rows, width, height, st, commands)
 
 
 def _meld_markup(meld: Sequence[str]) -> str:
@@ -365,18 +288,6 @@ def _melds_laid(sheet: SvitenSheet, st: Styles) -> list[Flowable]:
         *(Paragraph(line, st.small) for line in lines),
         Spacer(0, 2 * mm),
     ]
-
-
-def _footer(sheet: SvitenSheet, st: Styles) -> list[Flowable]:
-    state = sheet.state
-    parts: list[Flowable] = []
-    if state is None:
-        parts.append(Paragraph(_("Winners") + ": ______________________________", st.result))
-    else:
-        parts.append(Paragraph(_status_line(state), st.result))
-    parts.append(Spacer(0, 2 * mm))
-    parts.append(Paragraph(_scoring_note(sheet.options), st.small))
-    return parts
 
 
 def _scoring_note(options: Options) -> str:

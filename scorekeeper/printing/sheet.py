@@ -1,0 +1,62 @@
+"""What every score sheet shares around its table (:mod:`scorekeeper.printing.table`): the facts
+under the title (the names, who deals first, the date or a line to write it on), the foot (the
+result, or a line to write the winner on, and how scoring works), and the page itself.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from flask_babel import gettext as _
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+
+from scorekeeper.printing.common import Styles, build_pdf, text
+
+
+def to_fill(label: str, length: int = 30) -> str:
+    """A label and a line to write on by hand: ``Winner: ______``."""
+    return f"{label}: {'_' * length}"
+
+
+def names_or_blank(players: Sequence[str] | None) -> str:
+    """The names for a document's title, or "blank"."""
+    return ", ".join(players) if players else _("blank")
+
+
+def deals_first(players: Sequence[str], seat: int) -> str:
+    return text(_("%(name)s deals first", name=players[seat]))
+
+
+def date_fact(date: datetime.date | None, *, filled: bool) -> str:
+    """The game's date; on a blank sheet a line to write it on; for a game whose date is unknown
+    (a record without times), when the sheet was printed."""
+    if date is not None:
+        return text(date.isoformat())
+    if not filled:
+        return to_fill(_("Date"), 12)
+    return _("printed %(date)s", date=datetime.date.today().isoformat())
+
+
+def footer(result: str, notes: Sequence[str], st: Styles) -> list[Flowable]:
+    """The foot of a sheet: the result (or a line to write it on) and small print."""
+    return [
+        Paragraph(result, st.result),
+        Spacer(0, 2 * mm),
+        *(Paragraph(note, st.small) for note in notes),
+    ]
+
+
+def sheet_pdf(
+    header: Table,
+    body: Sequence[Flowable],
+    foot: Sequence[Flowable],
+    *,
+    paper: str,
+    title: str,
+    subject: str,
+) -> bytes:
+    """One page: the header, the body (the table and what goes with it), the foot."""
+    story: list[Flowable] = [header, Spacer(0, 4 * mm), *body, *foot]
+    return build_pdf(story, paper=paper, title=title, subject=subject)
