@@ -7,12 +7,50 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Self, TypeVar
 
 from flask_babel import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
-from scorekeeper.printing.common import Styles, build_pdf, text
+from scorekeeper.printing.common import Styles, build_pdf, live_url, text
+from scorekeeper.printing.printers import Blank
+
+StateT = TypeVar("StateT")
+
+
+@dataclass(frozen=True)
+class Sheet(Generic[StateT]):
+    """Whom and what a sheet is for: the names (None: to write in), who deals first (None: not
+    decided yet), the game's state (None: a blank sheet), its live address and its date. A
+    game's sheet adds its settings."""
+
+    players: tuple[str, ...] | None = None
+    first_dealer: int | None = None
+    state: StateT | None = None
+    url: str | None = None
+    date: datetime.date | None = None
+
+    @classmethod
+    def filled(
+        cls, state: Any, *, url: str | None, date: datetime.date | None, **settings: Any
+    ) -> Self:
+        """The sheet of a game in any state, with a QR code of ``url`` (its live address; a
+        loopback address is replaced by this machine's LAN address)."""
+        return cls(
+            players=state.players,
+            first_dealer=state.setup.first_dealer,
+            state=state,
+            url=live_url(url),
+            date=date,
+            **settings,
+        )
+
+    @classmethod
+    def blank(cls, blank: Blank, setup: Any, **settings: Any) -> Self:
+        """A sheet to fill in by hand, for ``setup`` as the engine read it from ``blank``."""
+        return cls(players=blank.names(setup), first_dealer=blank.first_dealer, **settings)
 
 
 def to_fill(label: str, length: int = 30) -> str:

@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Contract, Setup, State, Variant
+from scorekeeper.games.events import RuleError
 from scorekeeper.printing.card import (
     card_page,
     card_pdf,
@@ -34,6 +35,7 @@ from scorekeeper.printing.common import (
     signed,
     text,
 )
+from scorekeeper.printing.printers import Blank
 
 
 def bismarck_rules_card(
@@ -82,6 +84,20 @@ def bismarck_rules_card(
         title=_("Bismarck rules card: %(variant)s", variant=variant.title),
         subject=_("Bismarck, %(variant)s rules", variant=variant.title),
     )
+
+
+def blank_rules_card(blank: Blank, *, paper: str = DEFAULT_PAPER, url: str | None = None) -> bytes:
+    """The card of a game (its house rules and schedule) when the names and the first dealer
+    are known, else of the variant with boxes to agree on the house rules."""
+    setup = blank.setup(bismarck.GAME)
+    if blank.seated:
+        return bismarck_rules_card(setup, paper=paper, url=url)
+    if setup.options:
+        raise RuleError(
+            "House rules print on the card of a game: give the names and the first dealer.",
+            field="options",
+        )
+    return bismarck_rules_card(setup.variant, paper=paper, url=url)
 
 
 # --- pieces ----------------------------------------------------------------------------------

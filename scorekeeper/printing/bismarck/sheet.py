@@ -9,6 +9,7 @@ Every function here takes engine values (a state, a setup, a variant), never the
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,7 +35,6 @@ from scorekeeper.printing.common import (
     Styles,
     content_width,
     join_names,
-    live_url,
     page_header,
     short_names,
     signed,
@@ -42,7 +42,9 @@ from scorekeeper.printing.common import (
     suit_markup,
     text,
 )
+from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
+    Sheet,
     date_fact,
     deals_first,
     footer,
@@ -56,15 +58,17 @@ from scorekeeper.printing.table import Column, Command, ScoreTable
 
 
 @dataclass(frozen=True)
-class BismarckSheet:
+class BismarckSheet(Sheet[State]):
     """Everything a Bismarck sheet shows; ``state`` is None for a blank sheet."""
 
-    variant: Variant
-    players: tuple[str, str, str] | None = None
-    slots: tuple[ScheduledDeal, ...] | None = None
-    state: State | None = None
-    url: str | None = None
-    date: datetime.date | None = None
+    variant: Variant = Variant.MODERN
+
+    @functools.cached_property
+    def slots(self) -> tuple[ScheduledDeal, ...] | None:
+        """Who deals and who declares in every deal, when the names and first dealer are known."""
+        if self.players is None or self.first_dealer is None:
+            return None
+        return bismarck.schedule(bismarck.Setup(self.players, self.first_dealer, self.variant))  # type: ignore[arg-type]
 
     def deal(self, number: int) -> DealResult | None:
         if self.state is None or number > len(self.state.deals):
@@ -84,15 +88,14 @@ def bismarck_sheet(
 ) -> bytes:
     """The filled sheet of a game in any state, with a QR code of ``url`` (its live address;
     a loopback address is replaced by this machine's LAN address)."""
-    sheet = BismarckSheet(
-        variant=state.variant,
-        players=state.players,
-        slots=bismarck.schedule(state.setup),
-        state=state,
-        url=live_url(url),
-        date=date,
-    )
-    return _build(sheet, paper)
+    return _build(BismarckSheet.filled(state, url=url, date=date, variant=state.variant), paper)
+
+
+def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
+    """A sheet to fill in by hand. With the names it prints them; with the first dealer as
+    well it prints who deals and who declares in every deal."""
+    setup = blank.setup(bismarck.GAME)
+    return _build(BismarckSheet.blank(blank, setup, variant=setup.variant), paper)
 
 
 def blank_bismarck_sheet(
@@ -102,22 +105,9 @@ def blank_bismarck_sheet(
     *,
     paper: str = DEFAULT_PAPER,
 ) -> bytes:
-    """A sheet to fill in by hand. With the names it prints them; with the first dealer as
-    well (a seat: 0, 1 or 2) it prints who deals and who declares in every deal."""
-    names: tuple[str, str, str] | None = None
-    slots = None
-    if players is not None:
-        setup = bismarck.Setup(
-            players=tuple(players),  # type: ignore[arg-type]
-            first_dealer=first_dealer if first_dealer is not None else 0,
-            variant=variant,
-        )
-        names = setup.players
-        if first_dealer is not None:
-            slots = bismarck.schedule(setup)
-    elif first_dealer is not None:
-        raise ValueError("A first dealer needs the players' names.")
-    return _build(BismarckSheet(variant=variant, players=names, slots=slots), paper)
+    """:func:`blank_sheet` of this variant, these names and first dealer (a seat: 0, 1 or 2)."""
+    blank = Blank(players, first_dealer, {"variant": variant.value})
+    return blank_sheet(blank, paper=paper)
 
 
 # --- layout ----------------------------------------------------------------------------------

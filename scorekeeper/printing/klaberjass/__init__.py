@@ -1,6 +1,26 @@
-"""Klaberjass on paper: the score sheet and the rules card."""
+"""Klaberjass on paper: the score sheet and the rules card, and :data:`PRINTERS`, what the rest
+of the app prints them through (with the settings they take on the command line)."""
 
+from scorekeeper.games import klaberjass
+from scorekeeper.printing.klaberjass import rules_card, sheet
 from scorekeeper.printing.klaberjass.rules_card import klaberjass_rules_card
 from scorekeeper.printing.klaberjass.sheet import blank_klaberjass_sheet, klaberjass_sheet
+from scorekeeper.printing.printers import GamePrinters, Setting
 
-__all__ = ["blank_klaberjass_sheet", "klaberjass_rules_card", "klaberjass_sheet"]
+PRINTERS = GamePrinters(
+    kind=klaberjass.KIND,
+    sheet=klaberjass_sheet,
+    rules_card=klaberjass_rules_card,
+    blank_sheet=sheet.blank_sheet,
+    blank_rules_card=rules_card.blank_rules_card,
+    settings=(
+        Setting(
+            "--target",
+            ("options", "target"),
+            f"Klaberjass: the points to play to (default {klaberjass.DEFAULT_TARGET}).",
+            most=klaberjass.MAX_TARGET,
+        ),
+    ),
+)
+
+__all__ = ["PRINTERS", "blank_klaberjass_sheet", "klaberjass_rules_card", "klaberjass_sheet"]

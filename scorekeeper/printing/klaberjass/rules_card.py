@@ -27,6 +27,7 @@ from scorekeeper.printing.common import (
     section,
     suit_markup,
 )
+from scorekeeper.printing.printers import Blank
 
 
 def klaberjass_rules_card(
@@ -75,6 +76,14 @@ def klaberjass_rules_card(
         title=_("Klaberjass rules card"),
         subject=_("Klaberjass, first to %(n)d", n=goal),
     )
+
+
+def blank_rules_card(blank: Blank, *, paper: str = DEFAULT_PAPER, url: str | None = None) -> bytes:
+    """The card of a game when the names and the first dealer are known, else the rules with
+    the target given."""
+    setup = blank.setup(klaberjass.GAME)
+    game = setup if blank.seated else None
+    return klaberjass_rules_card(game, paper=paper, url=url, target=setup.target)
 
 
 def _players_and_cards() -> list[str]:

@@ -21,20 +21,21 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Spacer, Table
 
 from scorekeeper.games import klaberjass
-from scorekeeper.games.klaberjass import HandResult, Outcome, Setup, State
+from scorekeeper.games.klaberjass import HandResult, Outcome, State
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     GREY,
     RED,
     Styles,
     content_width,
-    live_url,
     page_header,
     short_names,
     styles,
     text,
 )
+from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
+    Sheet,
     date_fact,
     deals_first,
     footer,
@@ -56,15 +57,10 @@ PER_PLAYER = 7  # sequences, bella, cards, last trick, hand total, score, runnin
 
 
 @dataclass(frozen=True)
-class KlaberjassSheet:
+class KlaberjassSheet(Sheet[State]):
     """Everything a Klaberjass sheet shows; ``state`` is None for a blank sheet."""
 
     target: int = klaberjass.DEFAULT_TARGET
-    players: tuple[str, str] | None = None
-    first_dealer: int | None = None
-    state: State | None = None
-    url: str | None = None
-    date: datetime.date | None = None
 
 
 def klaberjass_sheet(
@@ -76,15 +72,14 @@ def klaberjass_sheet(
 ) -> bytes:
     """The filled sheet of a game in any state, with a QR code of ``url`` (its live address;
     a loopback address is replaced by this machine's LAN address)."""
-    sheet = KlaberjassSheet(
-        target=state.target,
-        players=state.players,
-        first_dealer=state.setup.first_dealer,
-        state=state,
-        url=live_url(url),
-        date=date,
-    )
-    return _build(sheet, paper)
+    return _build(KlaberjassSheet.filled(state, url=url, date=date, target=state.target), paper)
+
+
+def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
+    """A sheet to fill in by hand. With the names it prints them; with the first dealer as
+    well it prints who deals every hand."""
+    setup = blank.setup(klaberjass.GAME)
+    return _build(KlaberjassSheet.blank(blank, setup, target=setup.target), paper)
 
 
 def blank_klaberjass_sheet(
@@ -94,21 +89,9 @@ def blank_klaberjass_sheet(
     *,
     paper: str = DEFAULT_PAPER,
 ) -> bytes:
-    """A sheet to fill in by hand. With the names it prints them; with the first dealer as
-    well (seat 0 or 1) it prints who deals every hand."""
-    if players is None and first_dealer is not None:
-        raise ValueError("A first dealer needs the players' names.")
-    names = None
-    if players is not None:
-        setup = Setup(
-            players=tuple(players),  # type: ignore[arg-type]
-            first_dealer=first_dealer if first_dealer is not None else 0,
-            options=klaberjass.Options(target=target),
-        )
-        names = setup.players
-    else:
-        klaberjass.Options(target=target)  # the same check of the target
-    return _build(KlaberjassSheet(target=target, players=names, first_dealer=first_dealer), paper)
+    """:func:`blank_sheet` of these names, first dealer (seat 0 or 1) and target."""
+    blank = Blank(players, first_dealer, {"options": {"target": target}})
+    return blank_sheet(blank, paper=paper)
 
 
 # --- the sheet -------------------------------------------------------------------------------

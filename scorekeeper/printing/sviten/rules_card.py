@@ -34,6 +34,7 @@ from scorekeeper.printing.common import (
     suit_markup,
     text,
 )
+from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sviten.sheet import pair_names
 
 
@@ -85,6 +86,14 @@ def sviten_rules_card(
         title=_("Sviten Special rules card"),
         subject=_("Sviten Special, first pair to %(n)d", n=sviten.TARGET),
     )
+
+
+def blank_rules_card(blank: Blank, *, paper: str = DEFAULT_PAPER, url: str | None = None) -> bytes:
+    """The card of a game when the names and the first dealer are known, else the rules with
+    boxes to agree on the options (those given, such as a hand cap, filled in)."""
+    setup = blank.setup(sviten.GAME)
+    game = setup if blank.seated else None
+    return sviten_rules_card(game, paper=paper, url=url, options=setup.options)
 
 
 def _players_and_cards() -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -22,7 +22,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import sviten
 from scorekeeper.games.melds import JOKER, meld_label
-from scorekeeper.games.sviten import Options, Setup, State
+from scorekeeper.games.sviten import Options, State
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     RED,
@@ -30,14 +30,15 @@ from scorekeeper.printing.common import (
     CheckBox,
     Styles,
     content_width,
-    live_url,
     page_header,
     short_names,
     signed,
     styles,
     text,
 )
+from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
+    Sheet,
     date_fact,
     deals_first,
     footer,
@@ -59,15 +60,10 @@ IN_PLAY_ROWS = 10
 
 
 @dataclass(frozen=True)
-class SvitenSheet:
+class SvitenSheet(Sheet[State]):
     """Everything a Sviten sheet shows; ``state`` is None for a blank sheet."""
 
-    options: Options
-    players: tuple[str, str, str, str] | None = None
-    first_dealer: int | None = None
-    state: State | None = None
-    url: str | None = None
-    date: datetime.date | None = None
+    options: Options = field(default_factory=Options)
 
 
 def sviten_sheet(
@@ -79,15 +75,15 @@ def sviten_sheet(
 ) -> bytes:
     """The filled sheet of a match in any state, with a QR code of ``url`` (its live address;
     a loopback address is replaced by this machine's LAN address)."""
-    sheet = SvitenSheet(
-        options=state.setup.options,
-        players=state.players,
-        first_dealer=state.setup.first_dealer,
-        state=state,
-        url=live_url(url),
-        date=date,
-    )
+    sheet = SvitenSheet.filled(state, url=url, date=date, options=state.setup.options)
     return _build(sheet, paper)
+
+
+def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
+    """A sheet to fill in by hand. With the names (N, E, S, W) it prints them and the pairs;
+    with the first dealer as well it prints who deals every hand."""
+    setup = blank.setup(sviten.GAME)
+    return _build(SvitenSheet.blank(blank, setup, options=setup.options), paper)
 
 
 def blank_sviten_sheet(
@@ -97,20 +93,9 @@ def blank_sviten_sheet(
     *,
     paper: str = DEFAULT_PAPER,
 ) -> bytes:
-    """A sheet to fill in by hand. With the names (N, E, S, W) it prints them and the pairs;
-    with the first dealer as well (a seat 0–3) it prints who deals every hand."""
-    if players is None and first_dealer is not None:
-        raise ValueError("A first dealer needs the players' names.")
-    options = options or Options()
-    names = None
-    if players is not None:
-        setup = Setup(
-            players=tuple(players),  # type: ignore[arg-type]
-            first_dealer=first_dealer if first_dealer is not None else 0,
-            options=options,
-        )
-        names = setup.players
-    return _build(SvitenSheet(options=options, players=names, first_dealer=first_dealer), paper)
+    """:func:`blank_sheet` of these names, first dealer (a seat 0–3) and options."""
+    settings = {"options": (options or Options()).to_dict()}
+    return blank_sheet(Blank(players, first_dealer, settings), paper=paper)
 
 
 # --- the sheet -------------------------------------------------------------------------------
