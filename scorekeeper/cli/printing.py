@@ -1,23 +1,105 @@
-"""``scorekeeper sheet`` and ``rules-card``: printed PDFs without a server or a database."""
+"""``scorekeeper sheet`` and ``rules-card``: printed PDFs without a server or a database.
+
+Both print any game the printers registry knows (:mod:`scorekeeper.printing.printers`) and name
+none: ``--game`` offers the registered kinds, and each game's own options (``--variant``,
+``--target``, ``--house-rule`` ...) are the settings its printers declare. The printing layer
+(reportlab) is imported only when one of these commands runs.
+"""
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import click
+from click.core import ParameterSource
 
 from scorekeeper import records
 from scorekeeper.cli.common import fail, read_record
-from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.registry import game_for
 
-_VARIANTS = tuple(variant.value for variant in bismarck.Variant)
-#: The games a blank sheet or rules card can be printed for, and their number of players.
-_GAMES = {
-    bismarck.KIND: bismarck.PLAYERS,
-    klaberjass.KIND: klaberjass.PLAYERS,
-    sviten.KIND: sviten.PLAYERS,
-}
+if TYPE_CHECKING:
+    from scorekeeper.printing import Blank, GamePrinters, Setting
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+_EXAMPLE_NAMES = ("Anna", "Ben", "Carla", "Dan")
+
+
+class PrintingCommand(click.Command):
+    """A printing command whose game options come from the printers registry when it runs:
+    ``--game`` and ``--players`` for every game, then each game's own settings, so a game
+    registered later (a plug-in's, a test's) prints through the same command."""
+
+    def __init__(self, *args: Any, card: bool, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.card = card
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        params = super().get_params(ctx)
+        key = f"{__name__}.options.{id(self)}"
+        if key not in ctx.meta:  # once per run: click asks while parsing and again after
+            ctx.meta[key] = _game_options(card=self.card)
+        where = next(i for i, param in enumerate(params) if param.name == "url")
+        return [*params[:where], *ctx.meta[key], *params[where:]]
+
+
+def _game_options(*, card: bool) -> list[click.Option]:
+    """--game, each registered game's settings (one option per flag) and --players and
+    --first-dealer."""
+    from scorekeeper.printing import registered_printers
+
+    printers = registered_printers()
+    games = [game_for(p.kind) for p in printers]
+    described = [g.kind if g.title.lower() == g.kind else f"{g.kind} ({g.title})" for g in games]
+    seats = ", ".join(f"{_COUNT_WORDS.get(g.seats, g.seats)} for {g.title}" for g in games)
+    options = [
+        click.Option(
+            ["--game"],
+            type=click.Choice([p.kind for p in printers]),
+            default=printers[0].kind,
+            show_default=True,
+            help=f"The game: {', '.join(described)}.",
+        )
+    ]
+    for setting in _settings(card=card).values():
+        options.append(
+            click.Option(
+                [setting.flag, setting.name],
+                type=click.Choice(setting.choices)
+                if setting.choices
+                else click.IntRange(1, setting.most),
+                multiple=setting.repeated,
+                help=setting.help,
+            )
+        )
+    most = max(g.seats for g in games)
+    options += [
+        click.Option(
+            ["--players"],
+            metavar='"A,B,C"',
+            help=f"The names, clockwise, separated by commas ({seats}).",
+        ),
+        click.Option(
+            ["--first-dealer"],
+            metavar=f"NAME|1-{most}",
+            help="Who deals first: a name from --players, or its position (1, 2 ...). "
+            "Pre-prints who deals (and who declares, where the game fixes it) in every deal.",
+        ),
+    ]
+    return options
+
+
+def _settings(*, card: bool) -> dict[str, Setting]:
+    """Every registered game's settings for a sheet or card, by flag (the first game to
+    declare a flag describes its option)."""
+    from scorekeeper.printing import registered_printers
+
+    found: dict[str, Setting] = {}
+    for printers in registered_printers():
+        for setting in printers.settings_on(card=card):
+            found.setdefault(setting.flag, setting)
+    return found
 
 
 def _paper_option(command):
@@ -40,55 +122,12 @@ def _output_option(command):
     )(command)
 
 
-def _table_options(command):
-    """--game, --variant, --target, --players and --first-dealer: a game not in a record."""
-    command = click.option(
-        "--first-dealer",
-        metavar="NAME|1-4",
-        help="Who deals first: a name from --players, or its position (1, 2, 3 or 4). "
-        "Pre-prints who deals (and in Bismarck who declares) in every deal.",
-    )(command)
-    command = click.option(
-        "--players",
-        metavar='"A,B,C"',
-        help="The names, clockwise, separated by commas (three for Bismarck, two for "
-        "Klaberjass, four for Sviten Special: N, E, S, W).",
-    )(command)
-    command = click.option(
-        "--target",
-        type=click.IntRange(1, klaberjass.MAX_TARGET),
-        default=None,
-        help=f"Klaberjass: the points to play to (default {klaberjass.DEFAULT_TARGET}).",
-    )(command)
-    command = click.option(
-        "--variant",
-        type=click.Choice(_VARIANTS),
-        default=None,
-        help="Bismarck rules: modern (default), classic or british.",
-    )(command)
-    return click.option(
-        "--game",
-        type=click.Choice(list(_GAMES)),
-        default=bismarck.KIND,
-        show_default=True,
-        help="The game: bismarck, klaberjass or sviten (Sviten Special).",
-    )(command)
-
-
 def _url_option(command):
     return click.option(
         "--url",
         help="The game's live address, printed as a QR code (a localhost address is "
         "replaced by this machine's address on the network).",
     )(command)
-
-
-def _table(
-    variant: str | None, players: str | None, first_dealer: str | None
-) -> tuple[str, tuple[str, str, str] | None, int | None]:
-    """The Bismarck variant, the names and the first dealer's seat from the command line."""
-    names, seat = _seats(players, first_dealer, bismarck.PLAYERS)
-    return variant or "modern", names, seat  # type: ignore[return-value]
 
 
 def _seats(
@@ -101,10 +140,10 @@ def _seats(
         return None, None
     names = tuple(name.strip() for name in players.split(","))
     if len(names) != count or not all(names):
-        example = ",".join(("Anna", "Ben", "Carla", "Dan")[:count])
-        words = {2: "two", 3: "three", 4: "four"}.get(count, str(count))
+        example = ",".join(_EXAMPLE_NAMES[:count])
         raise click.BadParameter(
-            f'give {words} names separated by commas, clockwise: "{example}".',
+            f"give {_COUNT_WORDS.get(count, count)} names separated by commas, clockwise: "
+            f'"{example}".',
             param_hint="--players",
         )
     seat = None
@@ -125,37 +164,68 @@ def _seats(
     return names, seat
 
 
-def _klaberjass_table(
-    variant: str | None, players: str | None, first_dealer: str | None, target: int | None
-) -> tuple[tuple[str, str] | None, int | None, int]:
-    """The names, the first dealer's seat and the target of a Klaberjass sheet or card."""
-    if variant:
-        raise click.UsageError("--variant is for Bismarck; Klaberjass has one set of rules.")
-    names, seat = _seats(players, first_dealer, klaberjass.PLAYERS)
-    target = target or klaberjass.DEFAULT_TARGET
-    if names is not None:
-        try:
-            klaberjass.Setup(names, seat or 0, klaberjass.Options(target=target))  # type: ignore[arg-type]
-        except RuleError as error:
-            raise click.BadParameter(error.message, param_hint="--players") from None
-    return names, seat, target  # type: ignore[return-value]
+def _given(ctx: click.Context, name: str) -> bool:
+    return ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
 
 
-def _sviten_table(
-    variant: str | None, players: str | None, first_dealer: str | None, target: int | None
-) -> tuple[sviten.Setup | None, tuple[str, ...] | None, int | None]:
-    """The setup (when the names and the first dealer are known), the names (N, E, S, W) and
-    the first dealer's seat of a Sviten Special sheet or card."""
-    if variant or target:
-        raise click.UsageError("--variant and --target are not for Sviten Special.")
-    names, seat = _seats(players, first_dealer, sviten.PLAYERS)
-    if names is None:
-        return None, None, None
-    try:
-        setup = sviten.Setup(names, seat or 0)  # type: ignore[arg-type]
-    except RuleError as error:
-        raise click.BadParameter(error.message, param_hint="--players") from None
-    return (setup if seat is not None else None), setup.players, seat
+def _refuse_with_a_record(ctx: click.Context, *, card: bool) -> None:
+    """A record has its own game, players and settings: none of those options go with it."""
+    names = ["game", *(s.name for s in _settings(card=card).values()), "players", "first_dealer"]
+    if any(_given(ctx, name) for name in names):
+        flags = [f"--{name.replace('_', '-')}" for name in names]
+        without = "a card without a record" if card else "--blank"
+        raise click.UsageError(
+            f"{', '.join(flags[:-1])} and {flags[-1]} are for {without}; a record has its own."
+        )
+
+
+def _refuse_other_games_settings(ctx: click.Context, printers: GamePrinters, *, card: bool) -> None:
+    """A setting given for a game that does not take it: say which games do."""
+    from scorekeeper.printing import registered_printers
+
+    own = {setting.flag for setting in printers.settings_on(card=card)}
+    for flag, setting in _settings(card=card).items():
+        if flag in own or not _given(ctx, setting.name):
+            continue
+        takers = [
+            p.kind
+            for p in registered_printers()
+            if any(s.flag == flag for s in p.settings_on(card=card))
+        ]
+        titles = " and ".join(game_for(kind).title for kind in takers)
+        raise click.UsageError(
+            f"{flag} is for {titles} (--game {takers[0]}), not for {game_for(printers.kind).title}."
+        )
+
+
+def _blank(
+    ctx: click.Context,
+    values: Mapping[str, Any],
+    *,
+    card: bool,
+) -> tuple[GamePrinters, Blank]:
+    """The printers of --game and what to print without a record: the names, the first
+    dealer and the game's settings from its own options."""
+    from scorekeeper.printing import Blank, printer_for
+
+    printers = printer_for(values["game"])
+    _refuse_other_games_settings(ctx, printers, card=card)
+    names, seat = _seats(values["players"], values["first_dealer"], game_for(printers.kind).seats)
+    if card and names is not None and seat is None:
+        raise click.UsageError("--players needs --first-dealer on a rules card.")
+    for setting in printers.settings_on(card=card):
+        if setting.on == "game card" and _given(ctx, setting.name) and seat is None:
+            raise click.UsageError(f"{setting.flag} needs --players and --first-dealer.")
+    return printers, Blank(names, seat, printers.settings_from(values, card=card))
+
+
+def _explained(error: RuleError, printers: GamePrinters) -> click.BadParameter:
+    """The engine's refusal, pinned on the option that gave what it refuses."""
+    hint = {"players": "--players", "first_dealer": "--first-dealer"}.get(error.field or "")
+    for setting in printers.settings:
+        if error.field in setting.path:
+            hint = setting.flag
+    return click.BadParameter(error.message, param_hint=hint)
 
 
 def _write_pdf(data: bytes, output: str, what: str) -> None:
@@ -165,33 +235,31 @@ def _write_pdf(data: bytes, output: str, what: str) -> None:
         click.echo(f"Saved {what} to {output} ({len(data) // 1024 + 1} kB).", err=True)
 
 
-def _printers(record: records.GameRecord):
-    from scorekeeper import printing
+def _printers(record: records.GameRecord) -> GamePrinters:
+    from scorekeeper.printing import printer_for
 
     try:
-        return printing.printer_for(record.kind)
+        return printer_for(record.kind)
     except LookupError:
-        fail([f"record: there is no printed sheet for {record.codec.title} games yet"], 2)
+        title = game_for(record.kind).title
+        fail([f"record: there is no printed sheet for {title} games yet"], 2)
 
 
-@click.command()
+@click.command(cls=PrintingCommand, card=False)
 @click.argument("record", type=click.File("rb"), required=False)
 @click.option("--blank", is_flag=True, help="A sheet to fill in by hand instead of a record's.")
-@_table_options
 @_url_option
 @_paper_option
 @_output_option
+@click.pass_context
 def sheet(
+    ctx: click.Context,
     record: BinaryIO | None,
     blank: bool,
-    game: str,
-    variant: str | None,
-    target: int | None,
-    players: str | None,
-    first_dealer: str | None,
     url: str | None,
     paper: str,
     output: str,
+    **values: Any,
 ) -> None:
     """Print a score sheet (PDF, one page): the game in RECORD (a JSON game record of any
     game; - for stdin), or with --blank a sheet to fill in with a pencil.
@@ -203,17 +271,11 @@ def sheet(
       scorekeeper sheet --blank --game klaberjass --players "Anna,Ben" --first-dealer 2 -o kj.pdf
       scorekeeper sheet --blank --game sviten --players "Anna,Ben,Carla,Dan" -o sviten.pdf
     """
-    from scorekeeper import printing
-
     paper = paper.lower()
     if blank == (record is not None):
         raise click.UsageError("Give a RECORD file or --blank (not both).")
     if record is not None:
-        if variant or players or first_dealer or target or game != bismarck.KIND:
-            raise click.UsageError(
-                "--game, --variant, --target, --players and --first-dealer are for --blank; "
-                "a record has its own."
-            )
+        _refuse_with_a_record(ctx, card=False)
         loaded = read_record(record)
         times = [at for at in loaded.times if at is not None]
         data = _printers(loaded).sheet(
@@ -223,54 +285,31 @@ def sheet(
         return
     if url:
         raise click.UsageError("--url is for a record's sheet: a blank sheet has no live game.")
-    if game == sviten.KIND:
-        _setup, four, seat = _sviten_table(variant, players, first_dealer, target)
-        data = printing.blank_sviten_sheet(four, seat, paper=paper)
-        _write_pdf(data, output, "the blank score sheet")
-        return
-    if game == klaberjass.KIND:
-        two, seat, goal = _klaberjass_table(variant, players, first_dealer, target)
-        data = printing.blank_klaberjass_sheet(two, seat, goal, paper=paper)
-        _write_pdf(data, output, "the blank score sheet")
-        return
-    if target:
-        raise click.UsageError("--target is for Klaberjass (--game klaberjass).")
-    chosen, names, seat = _table(variant, players, first_dealer)
+    printers, to_fill = _blank(ctx, values, card=False)
     try:
-        data = printing.blank_bismarck_sheet(bismarck.Variant(chosen), names, seat, paper=paper)
+        data = printers.blank_sheet(to_fill, paper=paper)
     except RuleError as error:
-        raise click.BadParameter(error.message, param_hint="--players") from None
+        raise _explained(error, printers) from None
     _write_pdf(data, output, "the blank score sheet")
 
 
-@click.command("rules-card")
+@click.command("rules-card", cls=PrintingCommand, card=True)
 @click.argument("record", type=click.File("rb"), required=False)
-@_table_options
-@click.option(
-    "--house-rule",
-    "house_rules",
-    multiple=True,
-    type=click.Choice(list(bismarck.OPTIONS)),
-    help="A house rule this table plays (repeat for several).",
-)
 @_url_option
 @_paper_option
 @_output_option
+@click.pass_context
 def rules_card(
+    ctx: click.Context,
     record: BinaryIO | None,
-    game: str,
-    variant: str | None,
-    target: int | None,
-    players: str | None,
-    first_dealer: str | None,
-    house_rules: tuple[str, ...],
     url: str | None,
     paper: str,
     output: str,
+    **values: Any,
 ) -> None:
-    """Print a rules card (PDF, one page) of a Bismarck variant or of Klaberjass, or of the
-    game in RECORD (Bismarck: its house rules and its schedule, who deals and who declares in
-    every deal).
+    """Print a rules card (PDF, one page) of a game's rules (--game, and its own options such
+    as Bismarck's --variant), of a game to be played (--players and --first-dealer: Bismarck's
+    card then has its house rules and schedule), or of the game in RECORD.
 
     \b
       scorekeeper rules-card --variant modern -o card.pdf
@@ -279,54 +318,18 @@ def rules_card(
       scorekeeper rules-card --game sviten -o card.pdf
       scorekeeper rules-card game.json --paper letter -o card.pdf
     """
-    from scorekeeper import printing
-
     paper = paper.lower()
     if record is not None:
-        if variant or players or first_dealer or house_rules or target or game != bismarck.KIND:
-            raise click.UsageError(
-                "--game, --variant, --target, --players, --first-dealer and --house-rule are "
-                "for a card without a record; a record has its own."
-            )
+        _refuse_with_a_record(ctx, card=True)
         loaded = read_record(record)
         data = _printers(loaded).rules_card(loaded.state, paper=paper, url=url)
         _write_pdf(data, output, "the rules card")
         return
-    if game == sviten.KIND:
-        if house_rules:
-            raise click.UsageError("--house-rule is for Bismarck.")
-        setup, four, seat = _sviten_table(variant, players, first_dealer, target)
-        if four is not None and seat is None:
-            raise click.UsageError("--players needs --first-dealer on a rules card.")
-        data = printing.sviten_rules_card(setup, paper=paper, url=url)
-        _write_pdf(data, output, "the rules card")
-        return
-    if game == klaberjass.KIND:
-        if house_rules:
-            raise click.UsageError("--house-rule is for Bismarck.")
-        two, seat, goal = _klaberjass_table(variant, players, first_dealer, target)
-        if two is not None and seat is None:
-            raise click.UsageError("--players needs --first-dealer on a rules card.")
-        setup = None
-        if two is not None and seat is not None:
-            setup = klaberjass.Setup(two, seat, klaberjass.Options(target=goal))
-        data = printing.klaberjass_rules_card(setup, paper=paper, url=url, target=goal)
-        _write_pdf(data, output, "the rules card")
-        return
-    if target:
-        raise click.UsageError("--target is for Klaberjass (--game klaberjass).")
-    chosen, names, seat = _table(variant, players, first_dealer)
-    if names is not None and seat is None:
-        raise click.UsageError("--players needs --first-dealer on a rules card (its schedule).")
-    if house_rules and names is None:
-        raise click.UsageError("--house-rule needs --players and --first-dealer.")
-    card: bismarck.Variant | bismarck.Setup = bismarck.Variant(chosen)
-    if names is not None and seat is not None:
-        try:
-            card = bismarck.Setup(names, seat, bismarck.Variant(chosen), frozenset(house_rules))
-        except RuleError as error:
-            raise click.BadParameter(error.message, param_hint="--players") from None
-    data = printing.bismarck_rules_card(card, paper=paper, url=url)
+    printers, to_fill = _blank(ctx, values, card=True)
+    try:
+        data = printers.blank_rules_card(to_fill, paper=paper, url=url)
+    except RuleError as error:
+        raise _explained(error, printers) from None
     _write_pdf(data, output, "the rules card")
 
 
