@@ -52,6 +52,19 @@ class Sheet(Generic[StateT]):
         """A sheet to fill in by hand, for ``setup`` as the engine read it from ``blank``."""
         return cls(players=blank.names(setup), first_dealer=blank.first_dealer, **settings)
 
+    def facts(self, names: str | None = None, *, to_write: str | None = None) -> str:
+        """The line under the title: the names (``names``, markup, or else the names joined)
+        and who deals first, or a line to write the names on (``to_write``, or else
+        "Players"); then the date."""
+        if self.players:
+            parts = [names or text(", ".join(self.players))]
+            if self.first_dealer is not None:
+                parts.append(deals_first(self.players, self.first_dealer))
+        else:
+            parts = [to_fill(to_write or _("Players"))]
+        parts.append(date_fact(self.date, filled=self.state is not None))
+        return " · ".join(parts)
+
 
 def to_fill(label: str, length: int = 30) -> str:
     """A label and a line to write on by hand: ``Winner: ______``."""

@@ -192,7 +192,39 @@ class ScoreTable:
                 commands += _cells(column, index, st)
         return commands
 
-    def carried_forward(
+    def rows(
+        self,
+        groups: Sequence[str],
+        shown: Rows[RoundT],
+        row: Callable[[RoundT, int], list[object]],
+        st: Styles,
+        *,
+        dealers: Sequence[str] | None = None,
+        first_dealer: int | None = None,
+        last: Callable[[], object] = str,
+    ) -> tuple[list[list[object]], list[Command]]:
+        """Every row of a sheet of rounds, and the style commands of its carried-forward row:
+        the headings (with ``groups`` over the groups), the carried-forward row, a row per
+        round shown (``row(round, its row index)`` makes its cells), and the empty rows, with
+        the dealers pre-printed when ``dealers`` (the names as they fit the dealer's column)
+        and ``first_dealer`` are known: the deal goes round the table. ``last`` makes the last
+        cell of an empty row."""
+        rows = self.headings(groups)
+        commands: list[Command] = []
+        if shown.carried is not None:
+            cells, commands = self._carried_forward(len(rows), shown.carried, st)
+            rows.append(cells)
+        rows += [row(each, index) for index, each in enumerate(shown.shown, len(rows))]
+        after = shown.shown[-1].number if shown.shown else 0
+        for number in range(after + 1, after + shown.empty + 1):
+            dealer = ""
+            if dealers is not None and first_dealer is not None:
+                dealer = dealers[(first_dealer + number - 1) % len(dealers)]
+            cells = [str(number), dealer, *[""] * (len(self.columns) - 2 - bool(self.last))]
+            rows.append([*cells, last()] if self.last else cells)
+        return rows, commands
+
+    def _carried_forward(
         self, row: int, carried: Round, st: Styles
     ) -> tuple[list[object], list[Command]]:
         """Row ``row``, standing for rounds 1 to ``carried``: only the totals after it."""
@@ -210,29 +242,6 @@ class ScoreTable:
             ("TEXTCOLOR", (0, row), (-2 if self.last else -1, row), GREY),
         ]
         return cells, commands
-
-    def empty_rows(
-        self,
-        after: int,
-        count: int,
-        dealers: Sequence[str] | None = None,
-        first_dealer: int | None = None,
-        last: Callable[[], object] = str,
-    ) -> list[list[object]]:
-        """``count`` numbered rows to fill in, for the rounds after round ``after``; with the
-        dealers pre-printed when the names (as they fit the dealer's column) and the first
-        dealer are known (the deal goes round the table); ``last`` makes the last cell."""
-        rows = []
-        for number in range(after + 1, after + count + 1):
-            dealer = ""
-            if dealers is not None and first_dealer is not None:
-                dealer = dealers[(first_dealer + number - 1) % len(dealers)]
-            cells: list[object] = [str(number), dealer]
-            cells += [""] * (len(self.columns) - 2 - (self.last is not None))
-            if self.last is not None:
-                cells.append(last())
-            rows.append(cells)
-        return rows
 
     def shade(self, row: int, group: int, *, through_total: bool = False) -> Command:
         """Shade a group's columns in one row (the declarer's, the maker's)."""

@@ -36,8 +36,6 @@ from scorekeeper.printing.common import (
 from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
     Sheet,
-    date_fact,
-    deals_first,
     footer,
     names_or_blank,
     sheet_pdf,
@@ -112,18 +110,10 @@ def _build(sheet: KlaberjassSheet, paper: str) -> bytes:
 
 
 def _header(sheet: KlaberjassSheet, st: Styles, width: float) -> Table:
-    facts = []
-    if sheet.players:
-        facts.append(text(", ".join(sheet.players)))
-        if sheet.first_dealer is not None:
-            facts.append(deals_first(sheet.players, sheet.first_dealer))
-    else:
-        facts.append(to_fill(_("Players")))
-    facts.append(date_fact(sheet.date, filled=sheet.state is not None))
     subtitle = _(
         "2 players · 32 cards (7 to ace) · the deal alternates · first to %(n)d", n=sheet.target
     )
-    lines = [subtitle, " · ".join(facts)]
+    lines = [subtitle, sheet.facts()]
     return page_header(_("Klaberjass score sheet"), lines, sheet.url, st, width)
 
 
@@ -179,34 +169,20 @@ def _hands_table(sheet: KlaberjassSheet, st: Styles, width: float) -> Table:
     settle_names = (
         short_names(players, regular, 6.5, settle_width - takes - 5) if players else ["", ""]
     )
-    rows = TABLE.headings(TABLE.player_headings(players, st, width))
+    names = players or ("", "")
     commands: list[Command] = []
-    shown = rows_to_show(
-        sheet.state.hands if sheet.state else None,
-        finished=sheet.state is not None and sheet.state.finished,
-        most=MAX_ROWS,
-        blank=BLANK_ROWS,
-        in_play=IN_PLAY_ROWS,
-    )
-    if shown.carried is not None:
-        row, more = TABLE.carried_forward(len(rows), shown.carried, st)
-        rows.append(row)
-        commands += more
-    for hand in shown.shown:
-        index = len(rows)
-        names = players or ("", "")
+
+    def hand_row(hand: HandResult, index: int) -> list[object]:
         dealer = short[hand.dealer] if short else ""
         if hand.thrown_in or hand.maker is None or hand.trump is None:
-            row = [str(hand.number), dealer, "", "–"]
+            row: list[object] = [str(hand.number), dealer, "", "–"]
             for seat in range(klaberjass.PLAYERS):
                 row += [_("thrown in: no score"), *[""] * (PER_PLAYER - 2), str(hand.totals[seat])]
                 start = TABLE.start(seat)
                 commands.append(("SPAN", (start, index), (TABLE.total(seat) - 1, index)))
                 commands.append(("TEXTCOLOR", (start, index), (start, index), GREY))
                 commands.append(("FONT", (start, index), (start, index), regular, 7))
-            row.append(_settlement(hand, names))
-            rows.append(row)
-            continue
+            return [*row, _settlement(hand, names)]
         row = [str(hand.number), dealer, short[hand.maker] if short else "", hand.trump.symbol]
         if hand.trump.is_red:
             commands.append(("TEXTCOLOR", (3, index), (3, index), RED))
@@ -220,13 +196,22 @@ def _hands_table(sheet: KlaberjassSheet, st: Styles, width: float) -> Table:
                 str(hand.scores[seat]),
                 str(hand.totals[seat]),
             ]
-        row.append(_settlement(hand, settle_names))
         commands.append(TABLE.shade(index, hand.maker))
-        rows.append(row)
-    after = shown.shown[-1].number if shown.shown else 0
-    rows += TABLE.empty_rows(after, shown.empty, short, sheet.first_dealer)
+        return [*row, _settlement(hand, settle_names)]
+
+    shown = rows_to_show(
+        sheet.state.hands if sheet.state else None,
+        finished=sheet.state is not None and sheet.state.finished,
+        most=MAX_ROWS,
+        blank=BLANK_ROWS,
+        in_play=IN_PLAY_ROWS,
+    )
+    headings = TABLE.player_headings(players, st, width)
+    rows, carried = TABLE.rows(
+        headings, shown, hand_row, st, dealers=short, first_dealer=sheet.first_dealer
+    )
     height = 21 if len(rows) - 2 <= BLANK_ROWS else 17
-    return TABLE.table(rows, width, height, st, commands)
+    return TABLE.table(rows, width, height, st, [*carried, *commands])
 
 
 def _scoring_note(target: int) -> str:

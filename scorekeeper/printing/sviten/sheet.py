@@ -22,7 +22,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import sviten
 from scorekeeper.games.melds import JOKER, meld_label
-from scorekeeper.games.sviten import Options, State
+from scorekeeper.games.sviten import HandResult, Options, State
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     RED,
@@ -39,8 +39,6 @@ from scorekeeper.printing.common import (
 from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
     Sheet,
-    date_fact,
-    deals_first,
     footer,
     names_or_blank,
     sheet_pdf,
@@ -144,22 +142,17 @@ def options_text(options: Options) -> str:
 
 
 def _header(sheet: SvitenSheet, st: Styles, width: float) -> Table:
-    facts = []
+    seats = ""
     if sheet.players:
         seats = " · ".join(
             f"{seat} {text(name)}" for seat, name in zip(sviten.SEATS, sheet.players, strict=True)
         )
-        facts.append(seats)
-        if sheet.first_dealer is not None:
-            facts.append(deals_first(sheet.players, sheet.first_dealer))
-    else:
-        facts.append(to_fill(_("N, E, S, W")))
-    facts.append(date_fact(sheet.date, filled=sheet.state is not None))
     subtitle = _(
         "4 players in 2 pairs · 52 cards · 13 tricks, then melds · first pair to %(n)d",
         n=sviten.TARGET,
     )
-    lines = [subtitle, " · ".join(facts), text(options_text(sheet.options))]
+    facts = sheet.facts(seats, to_write=_("N, E, S, W"))
+    lines = [subtitle, facts, text(options_text(sheet.options))]
     return page_header(_("Sviten Special score sheet"), lines, sheet.url, st, width)
 
 
@@ -193,22 +186,9 @@ def _hands_table(sheet: SvitenSheet, st: Styles, width: float) -> Table:
     players = sheet.players
     short = short_names(players, regular, 7.5, widths[1] - 5) if players else None
     shorter = short_names(players, bold, 7.5, widths[2] - 13) if players else None
-    rows = TABLE.headings([pair_names(players, pair) for pair in range(2)])
     commands: list[Command] = []
-    shown = rows_to_show(
-        sheet.state.hands if sheet.state else None,
-        finished=sheet.state is not None and sheet.state.finished,
-        most=MAX_ROWS,
-        blank=BLANK_ROWS,
-        in_play=IN_PLAY_ROWS,
-        at_least=sheet.options.hand_cap or 0,
-    )
-    if shown.carried is not None:
-        row, more = TABLE.carried_forward(len(rows), shown.carried, st)
-        rows.append(row)
-        commands += more
-    for hand in shown.shown:
-        index = len(rows)
+
+    def hand_row(hand: HandResult, index: int) -> list[object]:
         seat = sviten.SEATS[hand.declarer]
         declarer = f"{seat} {shorter[hand.declarer]}" if shorter else seat
         row: list[object] = [
@@ -234,11 +214,22 @@ def _hands_table(sheet: SvitenSheet, st: Styles, width: float) -> Table:
         if not hand.made:
             commands.append(("TEXTCOLOR", (-1, index), (-1, index), RED))
         commands.append(TABLE.shade(index, hand.declarers))
-        rows.append(row)
-    after = shown.shown[-1].number if shown.shown else 0
-    rows += TABLE.empty_rows(after, shown.empty, short, sheet.first_dealer, last=CheckBox)
+        return row
+
+    shown = rows_to_show(
+        sheet.state.hands if sheet.state else None,
+        finished=sheet.state is not None and sheet.state.finished,
+        most=MAX_ROWS,
+        blank=BLANK_ROWS,
+        in_play=IN_PLAY_ROWS,
+        at_least=sheet.options.hand_cap or 0,
+    )
+    headings = [pair_names(players, pair) for pair in range(2)]
+    rows, carried = TABLE.rows(
+        headings, shown, hand_row, st, dealers=short, first_dealer=sheet.first_dealer, last=CheckBox
+    )
     height = 26 if len(rows) - 2 <= BLANK_ROWS else 18
-    return TABLE.table(rows, width, height, st, commands)
+    return TABLE.table(rows, width, height, st, [*carried, *commands])
 
 
 def _meld_markup(meld: Sequence[str]) -> str:
