@@ -1,0 +1,121 @@
+"""Tally on paper, through the same printers registry and commands as the built-in games, with
+no edit under ``scorekeeper/``: a played game's sheet, blank sheets and rules cards."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper import printing
+from scorekeeper.cli import main
+from scorekeeper.games import registry
+from tests.fourth_game import printing as tally_printing
+from tests.fourth_game import rules
+from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
+
+URL = "http://192.0.2.7:8000/g/tallytallytallytally"
+
+
+@pytest.fixture
+def tally():
+    """Tally's engine and printers, registered for one test and forgotten after it."""
+    registry.register(rules.GAME)
+    printing.register_printers(tally_printing.PRINTERS)
+    yield
+    printing.unregister_printers(rules.KIND)
+    registry.unregister(rules.KIND)
+
+
+def played(*points: tuple[int, int]) -> rules.State:
+    events = [rules.deal_event(n, p) for n, p in enumerate(points, start=1)]
+    return rules.GAME.replay(rules.Setup(("Anna", "Ben"), first_dealer=1), events).state
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_a_played_games_sheet_has_its_names_deals_and_totals(tally, tmp_path):
+    state = played((6, 4), (3, 2), (2, 1))
+    assert state.winner == 0
+    data = printing.printer_for("tally").sheet(state, url=URL, date=datetime.date(2026, 5, 1))
+    pdf = Pdf(data)
+    assert (pdf.pages, pdf.size) == (1, A4)
+    text = one_line(pdf.text)
+    assert "Tally score sheet" in text and "Anna, Ben · Ben deals first · 2026-05-01" in text
+    assert "Anna wins." in text
+    # deal, dealer; Anna: points, total; Ben: points, total
+    assert pdf.has_run("1", "Ben", "6", "6", "4", "4")
+    assert pdf.has_run("3", "Ben", "2", "11", "1", "7")
+    assert decode_qr(data, tmp_path) == URL
+
+
+def test_a_long_game_carries_its_first_deals_forward(tally):
+    state = played(*[(0, 0)] * 24)
+    pdf = Pdf(printing.printer_for("tally").sheet(state))
+    assert pdf.pages == 1
+    assert pdf.has_run("1–5", "carried forward", "0", "0")
+    assert "Play on." in pdf.text and pdf.has_run("24", "Anna", "0", "0", "0", "0")
+
+
+def test_a_blank_sheet_from_the_command_line(tally, tmp_path):
+    out = tmp_path / "out.pdf"
+    result = run("sheet", "--blank", "--game", "tally", "--players", "Anna,Ben", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    pdf = Pdf(out.read_bytes())
+    assert (pdf.pages, pdf.size) == (1, A4)
+    text = one_line(pdf.text)
+    assert "Tally score sheet" in text and "Anna, Ben · Date: ___" in text
+    assert "Winner: ___" in text and "first to 10" in text
+    assert "12" in pdf.lines and "13" not in pdf.lines
+
+
+def test_the_target_and_the_dealers_from_the_command_line(tally, tmp_path):
+    out = tmp_path / "out.pdf"
+    result = run(
+        "sheet", "--blank", "--game", "tally", "--players", "Anna, Ben",
+        "--first-dealer", "ben", "--target", "25", "--paper", "letter", "-o", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    pdf = Pdf(out.read_bytes())
+    assert pdf.size == LETTER and "first to 25" in one_line(pdf.text)
+    assert pdf.has_run("1", "Ben", "2", "Anna", "3", "Ben")
+
+
+def test_rules_cards_from_the_command_line(tally, tmp_path):
+    out = tmp_path / "card.pdf"
+    result = run("rules-card", "--game", "tally", "--players", "A,B", "--first-dealer", "2",
+                 "--target", "30", "-o", str(out))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = one_line(Pdf(out.read_bytes()).text)
+    assert "Tally rules card" in text and "This game: A, B · B deals first" in text
+    assert "first to 30" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "Anna"], "give two names"),
+        (["--players", "Anna,anna"], "Both players are called anna."),
+        (["--players", "Anna,Ben", "--target", "5000"], "The target must be from 1 to 1000."),
+        (["--variant", "classic"], "--variant is for Bismarck (--game bismarck), not for Tally."),
+    ],
+)
+def test_the_command_line_says_what_tally_refuses(tally, tmp_path, args, message):
+    out = tmp_path / "x.pdf"
+    result = CliRunner().invoke(
+        main, ["sheet", "--blank", "--game", "tally", *args, "-o", str(out)]
+    )
+    assert result.exit_code == 2
+    assert message in one_line(result.output)
+    assert not out.exists()
+
+
+def test_no_other_test_sees_tally(tmp_path):
+    with pytest.raises(LookupError):
+        printing.printer_for("tally")
+    assert "tally" not in [printers.kind for printers in printing.registered_printers()]
+    result = CliRunner().invoke(main, ["sheet", "--blank", "--game", "tally", "-o", "x.pdf"])
+    assert result.exit_code == 2 and "'tally' is not one of" in result.output
