@@ -8,24 +8,31 @@ import datetime
 import pytest
 from click.testing import CliRunner
 
-from scorekeeper import printing
+from scorekeeper import printing, records
 from scorekeeper.cli import main
-from scorekeeper.games import registry
 from tests.fourth_game import printing as tally_printing
 from tests.fourth_game import rules
+from tests.fourth_game.test_whole_app import TallyTable
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 
 URL = "http://192.0.2.7:8000/g/tallytallytallytally"
 
 
 @pytest.fixture
-def tally():
-    """Tally's engine and printers, registered for one test and forgotten after it."""
-    registry.register(rules.GAME)
+def tally(tally_registered):
+    """Tally in every layer, its printers too, for one test; forgotten after it."""
     printing.register_printers(tally_printing.PRINTERS)
     yield
     printing.unregister_printers(rules.KIND)
-    registry.unregister(rules.KIND)
+
+
+@pytest.fixture
+def record(tally_registered, tmp_path) -> str:
+    """A Tally game record on disk."""
+    events = [rules.deal_event(1, [6, 4]), rules.deal_event(2, [5, 0])]
+    path = tmp_path / "tally.json"
+    path.write_text(records.export(rules.KIND, rules.Setup(("Anna", "Ben")), events))
+    return str(path)
 
 
 def played(*points: tuple[int, int]) -> rules.State:
@@ -50,6 +57,37 @@ def test_a_played_games_sheet_has_its_names_deals_and_totals(tally, tmp_path):
     assert pdf.has_run("1", "Ben", "6", "6", "4", "4")
     assert pdf.has_run("3", "Ben", "2", "11", "1", "7")
     assert decode_qr(data, tmp_path) == URL
+
+
+def test_a_game_played_through_the_app_prints_its_sheet_and_card(tally, tally_app):
+    table = TallyTable(tally_app.test_client())
+    table.start("Anna", "Ben")
+    assert table.deal(1, 6, 4).status_code == 303
+    response = table.client.get(f"{table.url}/sheet.pdf?paper=letter")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert "tally-score-sheet.pdf" in response.headers["Content-Disposition"]
+    pdf = Pdf(response.data)
+    assert (pdf.pages, pdf.size) == (1, LETTER)
+    assert pdf.has_run("1", "Anna", "6", "6", "4", "4") and "Play on." in pdf.text
+    card = Pdf(table.client.get(f"{table.url}/rules.pdf").data)
+    assert "This game: Anna, Ben · Anna deals first" in one_line(card.text)
+
+
+def test_a_records_sheet_and_card_from_the_command_line(tally, record, tmp_path):
+    out = tmp_path / "sheet.pdf"
+    result = run("sheet", record, "--url", URL, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    pdf = Pdf(out.read_bytes())
+    assert "Anna wins." in pdf.text and pdf.has_run("2", "Ben", "5", "11", "0", "4")
+    result = run("rules-card", record, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert "This game: Anna, Ben · Anna deals first" in one_line(Pdf(out.read_bytes()).text)
+
+
+def test_a_record_of_a_game_with_no_printers_says_so(record, tmp_path):
+    result = CliRunner().invoke(main, ["sheet", record, "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2
+    assert "record: there is no printed sheet for Tally games yet" in result.output
 
 
 def test_a_long_game_carries_its_first_deals_forward(tally):
