@@ -19,7 +19,7 @@ from flask.typing import ResponseReturnValue
 from scorekeeper.games.events import Event
 from scorekeeper.games.registry import game_for
 from scorekeeper.store import LoadedGame
-from scorekeeper.web.forms import LogForm, NewGameForm
+from scorekeeper.web.forms import BlankSheetForm, LogForm, NewGameForm
 
 
 class GamePage(Protocol):
@@ -59,6 +59,8 @@ class GamePages:
     new_form: type[NewGameForm]
     new_template: str
     correction: Correction | None = None
+    #: The form of a sheet to fill in by hand (its settings), when the game prints one.
+    blank_form: type[BlankSheetForm] | None = None
     #: Whether it has ``static/<kind>.css`` and ``static/<kind>.js`` of its own.
     own_assets: bool = False
 

@@ -6,7 +6,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorekeeper.games import bismarck as rules
 from scorekeeper.web.bismarck import routes
-from scorekeeper.web.bismarck.forms import CorrectForm, NewBismarckForm
+from scorekeeper.web.bismarck.forms import BismarckBlankForm, CorrectForm, NewBismarckForm
 from scorekeeper.web.pages import Correction, GamePages
 
 PAGES = GamePages(
@@ -16,6 +16,7 @@ PAGES = GamePages(
     render_game=routes.render_game,
     new_form=NewBismarckForm,
     new_template="bismarck/new.html",
+    blank_form=BismarckBlankForm,
     correction=Correction(
         form=CorrectForm,
         template="bismarck/correct.html",

@@ -13,9 +13,12 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import OPTIONS, Contract, Variant
 from scorekeeper.web.forms import (
     SUIT_CHOICES,
+    BlankSheetForm,
     LogForm,
     NewGameForm,
     WholeNumberField,
+    blank_first_dealer_field,
+    blank_name_field,
     first_dealer_field,
     name_field,
 )
@@ -106,3 +109,34 @@ class CorrectForm(RecordForm):
         validators=[InputRequired(_l("Choose a contract."))],
     )
     trump = RadioField(_l("Trumps"), choices=SUIT_CHOICES, validators=[Optional()])
+
+
+class BismarckBlankForm(BlankSheetForm):
+    """A blank Bismarck sheet (or rules card): the variant, optionally the names and the first
+    dealer, and the paper (``/print/blank``)."""
+
+    names_hint = _l("optional: prints who deals and who declares")
+    some_names = _l("Type all three names, or none for a sheet to fill in.")
+    dealer_needs_names = _l("Type the three names to print who deals and who declares.")
+
+    variant = RadioField(
+        _l("Rules"),
+        choices=[
+            SelectChoice(Variant.MODERN.value, _l("Modern")),
+            SelectChoice(Variant.CLASSIC.value, _l("Classic 1949")),
+            SelectChoice(Variant.BRITISH.value, _l("British")),
+        ],
+        default=Variant.MODERN.value,
+    )
+    player_0 = blank_name_field(_l("First player"))
+    player_1 = blank_name_field(_l("Second player (on the first's left)"))
+    player_2 = blank_name_field(_l("Third player"))
+    first_dealer = blank_first_dealer_field(
+        (_l("First player"), _l("Second player"), _l("Third player"))
+    )
+
+    def setting_errors(self) -> dict[str, str]:
+        return {"variant": "variant"}
+
+    def settings(self) -> dict[str, str]:
+        return {"variant": self.variant.data or Variant.MODERN.value}

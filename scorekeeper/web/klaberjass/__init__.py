@@ -6,7 +6,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorekeeper.games import klaberjass as rules
 from scorekeeper.web.klaberjass import routes
-from scorekeeper.web.klaberjass.forms import HandForm, NewKlaberjassForm
+from scorekeeper.web.klaberjass.forms import HandForm, KlaberjassBlankForm, NewKlaberjassForm
 from scorekeeper.web.pages import Correction, GamePages
 
 PAGES = GamePages(
@@ -16,6 +16,7 @@ PAGES = GamePages(
     render_game=routes.render_game,
     new_form=NewKlaberjassForm,
     new_template="klaberjass/new.html",
+    blank_form=KlaberjassBlankForm,
     correction=Correction(
         form=HandForm,
         template="klaberjass/correct.html",

@@ -16,10 +16,13 @@ from scorekeeper.games import klaberjass, klaberjass_entry
 from scorekeeper.games.cards import Card, Suit
 from scorekeeper.web.forms import (
     SUIT_CHOICES,
+    BlankSheetForm,
     ErrorSlot,
     LogForm,
     NewGameForm,
     WholeNumberField,
+    blank_first_dealer_field,
+    blank_name_field,
     first_dealer_field,
     name_field,
 )
@@ -49,6 +52,38 @@ class NewKlaberjassForm(NewGameForm):
             first_dealer=first_dealer,
             options=klaberjass.Options(target=self.target.data),
         )
+
+
+class KlaberjassBlankForm(BlankSheetForm):
+    """A blank Klaberjass sheet (or rules card): optionally the names and the first dealer,
+    the target and the paper. Its fields are named ``kj-…`` on the home page."""
+
+    prefix = "kj"
+    some_names = _l("Type both names, or none for a sheet to fill in.")
+    dealer_needs_names = _l("Type the two names to print who deals.")
+
+    player_0 = blank_name_field(_l("First player"))
+    player_1 = blank_name_field(_l("Second player"))
+    first_dealer = blank_first_dealer_field((_l("First player"), _l("Second player")))
+    target = WholeNumberField(
+        _l("Play to"),
+        most=klaberjass.MAX_TARGET,
+        default=klaberjass.DEFAULT_TARGET,
+        validators=[
+            Optional(),
+            NumberRange(
+                1,
+                klaberjass.MAX_TARGET,
+                _l("Play to a number from 1 to %(most)d.", most=klaberjass.MAX_TARGET),
+            ),
+        ],
+    )
+
+    def setting_errors(self) -> dict[str, str]:
+        return {"target": "target", "options": "target"}
+
+    def settings(self) -> dict[str, Any]:
+        return {"options": {"target": self.target.data or klaberjass.DEFAULT_TARGET}}
 
 
 #: Sequence rows per player. The page shows two; a third (three runs of three: rare) only when

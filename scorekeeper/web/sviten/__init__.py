@@ -12,7 +12,7 @@ from flask_babel import lazy_gettext as _l
 from scorekeeper.games import sviten as rules
 from scorekeeper.web.pages import GamePages
 from scorekeeper.web.sviten import routes
-from scorekeeper.web.sviten.forms import NewSvitenForm
+from scorekeeper.web.sviten.forms import NewSvitenForm, SvitenBlankForm
 
 PAGES = GamePages(
     kind=rules.KIND,
@@ -21,5 +21,6 @@ PAGES = GamePages(
     render_game=routes.render_game,
     new_form=NewSvitenForm,
     new_template="sviten/new.html",
+    blank_form=SvitenBlankForm,
     own_assets=True,
 )

@@ -34,10 +34,13 @@ from scorekeeper.games.cards import Suit, full_pack, parse_card
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.melds import JOKER, meld_points
 from scorekeeper.web.forms import (
+    BlankSheetForm,
     ErrorSlot,
     LogForm,
     NewGameForm,
     WholeNumberField,
+    blank_first_dealer_field,
+    blank_name_field,
     first_dealer_field,
     name_field,
 )
@@ -116,6 +119,41 @@ class NewSvitenForm(NewGameForm):
             first_dealer=first_dealer,
             options=self.options(),
         )
+
+
+class SvitenBlankForm(BlankSheetForm):
+    """A blank Sviten Special sheet (or rules card): optionally the four names (N, E, S, W)
+    and the first dealer, a hand cap, and the paper. Its fields are named ``sv-…`` on the home
+    page."""
+
+    prefix = "sv"
+    names_hint = _l("optional: prints the pairs and who deals")
+    some_names = _l("Type all four names, or none for a sheet to fill in.")
+    dealer_needs_names = _l("Type the four names to print who deals.")
+
+    player_0 = blank_name_field(_l("North (N)"))
+    player_1 = blank_name_field(_l("East (E)"))
+    player_2 = blank_name_field(_l("South (S)"))
+    player_3 = blank_name_field(_l("West (W)"))
+    first_dealer = blank_first_dealer_field(SEAT_NAMES)
+    hand_cap = WholeNumberField(
+        _l("Hand cap (optional)"),
+        most=sviten.MAX_HAND_CAP,
+        validators=[
+            Optional(),
+            NumberRange(
+                1,
+                sviten.MAX_HAND_CAP,
+                _l("A hand cap is 1 to %(most)d hands, or empty.", most=sviten.MAX_HAND_CAP),
+            ),
+        ],
+    )
+
+    def setting_errors(self) -> dict[str, str]:
+        return {"options": "hand_cap", "hand_cap": "hand_cap"}
+
+    def settings(self) -> dict[str, Any]:
+        return {"options": {"hand_cap": self.hand_cap.data}} if self.hand_cap.data else {}
 
 
 def _count_field(most: int) -> WholeNumberField:
