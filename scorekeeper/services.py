@@ -62,8 +62,9 @@ def my_games(tokens: list[str]) -> list[Any]:
 
 
 def position(token: str) -> int:
-    """How long the game's log is (what the phones poll)."""
-    return store.log_position(_session(), token)
+    """How long the game's log is (what the phones poll): one query on a pooled connection,
+    no ORM session."""
+    return store.log_position(db.engine, token)
 
 
 def record(game: LoadedGame, event: Event, based_on: int) -> LoadedGame:

@@ -14,8 +14,6 @@ has not seen the newest event asks for a longer log, which is a different key.
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,6 +24,7 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models
+from scorekeeper.cache import LRUCache
 from scorekeeper.games.events import Event, HistoryEntry, Played
 from scorekeeper.games.game import Game
 from scorekeeper.games.registry import UnknownGame, game_for
@@ -79,28 +78,17 @@ class Conflict(Exception):
 class _Replays:
     """The latest replayed games by (token, seq), least recently used dropped first."""
 
-    def __init__(self, size: int = 256):
-        self.size = size
-        self._games: OrderedDict[tuple[str, int], LoadedGame] = OrderedDict()
-        self._lock = threading.Lock()
+    def __init__(self, size: int = 1024):
+        self._games: LRUCache[LoadedGame] = LRUCache(size)
 
     def get(self, token: str, seq: int) -> LoadedGame | None:
-        with self._lock:
-            game = self._games.get((token, seq))
-            if game is not None:
-                self._games.move_to_end((token, seq))
-            return game
+        return self._games.get((token, seq))
 
     def put(self, game: LoadedGame) -> None:
-        with self._lock:
-            self._games[game.token, game.seq] = game
-            self._games.move_to_end((game.token, game.seq))
-            while len(self._games) > self.size:
-                self._games.popitem(last=False)
+        self._games.put((game.token, game.seq), game)
 
     def clear(self) -> None:
-        with self._lock:
-            self._games.clear()
+        self._games.clear()
 
 
 REPLAYS = _Replays()
@@ -186,6 +174,28 @@ def import_game(
     return loaded
 
 
+#: A game's row and the length of its log, by token: one query (built once).
+_GAME_AND_LENGTH = sa.select(
+    models.Game.id,
+    models.Game.token,
+    models.Game.kind,
+    models.Game.setup,
+    models.Game.created_at,
+    sa.select(sa.func.count(models.Event.id))
+    .where(models.Event.game_id == models.Game.id)
+    .scalar_subquery()
+    .label("seq"),
+).where(models.Game.token == sa.bindparam("token"))
+
+
+#: A game's log, in order.
+_LOG = (
+    sa.select(models.Event.kind, models.Event.data, models.Event.created_at)
+    .where(models.Event.game_id == sa.bindparam("game_id"))
+    .order_by(models.Event.seq)
+)
+
+
 def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGame:
     """The game at ``token`` (of ``kind``, when given): one query for the game row and the
     length of its log, a second for the log only when this process has not replayed it yet.
@@ -193,31 +203,19 @@ def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGam
     Raises :class:`GameNotFound` for an unknown token, a game of another kind, or a kind this
     app does not know.
     """
-    length = (
-        sa.select(sa.func.count(models.Event.id))
-        .where(models.Event.game_id == models.Game.id)
-        .scalar_subquery()
-    )
-    found = session.execute(
-        sa.select(models.Game, length).where(models.Game.token == token)
-    ).first()
-    if found is None:
+    row = session.execute(_GAME_AND_LENGTH, {"token": token}).first()
+    if row is None:
         raise GameNotFound(token)
-    row, seq = found
     if kind is not None and row.kind != kind:
         raise GameNotFound(token)
-    cached = REPLAYS.get(token, seq)
+    cached = REPLAYS.get(token, row.seq)
     if cached is not None:
         return cached
     try:
         rules = game_for(row.kind)
     except UnknownGame:
         raise GameNotFound(token) from None
-    rows = session.execute(
-        sa.select(models.Event.kind, models.Event.data, models.Event.created_at)
-        .where(models.Event.game_id == row.id)
-        .order_by(models.Event.seq)
-    ).all()
+    rows = session.execute(_LOG, {"game_id": row.id}).all()
     events = tuple(Event(r.kind, r.data) for r in rows)
     setup = rules.parse_setup(row.setup)
     loaded = LoadedGame(
@@ -234,15 +232,24 @@ def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGam
     return loaded
 
 
-def log_position(session: orm.Session, token: str) -> int:
-    """How many events a game's log holds: one indexed query (the phones poll this)."""
-    found = session.execute(
-        sa.select(sa.func.count(models.Event.id))
-        .select_from(models.Game)
-        .outerjoin(models.Event, models.Event.game_id == models.Game.id)
-        .where(models.Game.token == token)
-        .group_by(models.Game.id)
-    ).first()
+#: How long a game's log is, by token: one indexed query (built once).
+_LOG_LENGTH = (
+    sa.select(sa.func.count(models.Event.id))
+    .select_from(models.Game)
+    .outerjoin(models.Event, models.Event.game_id == models.Game.id)
+    .where(models.Game.token == sa.bindparam("token"))
+    .group_by(models.Game.id)
+)
+
+
+def log_position(bind: orm.Session | sa.Engine, token: str) -> int:
+    """How many events a game's log holds: one indexed query (the phones poll this). Given the
+    engine rather than a session, it borrows a pooled connection and nothing more."""
+    if isinstance(bind, orm.Session):
+        found = bind.execute(_LOG_LENGTH, {"token": token}).first()
+    else:
+        with bind.connect() as connection:
+            found = connection.execute(_LOG_LENGTH, {"token": token}).first()
     if found is None:
         raise GameNotFound(token)
     return int(found[0])

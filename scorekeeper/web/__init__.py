@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Flask, render_template, url_for
+from flask import Flask, Request, render_template, url_for
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
@@ -26,9 +27,23 @@ def register_built_in_games() -> None:
         register_pages(game.PAGES)
 
 
+class SessionInterface(SecureCookieSessionInterface):
+    """The signed-cookie session, except for the poll: every phone asks for its game's log
+    length every two seconds, and needs no session for it, so its cookie is neither checked nor
+    written (and the answer does not vary on it)."""
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin | None:
+        from scorekeeper.web.play import POLL_PATH
+
+        if POLL_PATH.fullmatch(request.path):
+            return self.null_session_class()
+        return super().open_session(app, request)
+
+
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
-    from scorekeeper.web import assets, home, play, printing, records
+    app.session_interface = SessionInterface()
+    from scorekeeper.web import assets, helpers, home, play, printing, records
     from scorekeeper.web.pages import all_pages
 
     register_built_in_games()
@@ -47,6 +62,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["card"] = card_label
     app.jinja_env.globals["game_title"] = game_title
     app.jinja_env.globals["game_pages"] = all_pages
+    app.jinja_env.globals["game_part"] = helpers.game_part
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(CSRFError, _csrf_error)

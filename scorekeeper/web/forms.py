@@ -5,8 +5,11 @@ guess. A game's own forms live in its package (``web/<kind>/forms.py``) and buil
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
+from babel import support
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -19,6 +22,7 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
+from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired, Length, StopValidation
 from wtforms.widgets import NumberInput
 
@@ -26,6 +30,33 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.players import MAX_NAME_LENGTH
 
 SUIT_CHOICES = [SelectChoice(suit.record_name, suit.symbol) for suit in Suit]
+
+
+@lru_cache(maxsize=16)
+def _wtforms_catalogue(locale: str) -> support.NullTranslations:
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+class _FormWords:
+    """WTForms' own messages ("Not a valid choice") in this request's language. Flask-WTF
+    reads WTForms' catalogue from disk on every request; this reads it once per language."""
+
+    def gettext(self, string: str) -> str:
+        return _wtforms_catalogue(str(get_locale())).ugettext(string)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return _wtforms_catalogue(str(get_locale())).ungettext(singular, plural, n)
+
+
+FORM_WORDS = _FormWords()
+
+
+class AppForm(FlaskForm):
+    """Every POSTed form of the app: Flask-WTF (CSRF) with WTForms' words cached."""
+
+    class Meta:
+        def get_translations(self, form: Any) -> _FormWords:
+            return FORM_WORDS
 
 
 class WholeNumberField(IntegerField):
@@ -72,7 +103,7 @@ def first_dealer_field(seats: Sequence[Any], *, draw: bool = True) -> RadioField
     return RadioField(_l("First dealer"), choices=choices, default="random" if draw else None)
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(AppForm):
     """A new game: the names in seat order (``player_0`` …), the first dealer (or a draw) and the
     game's options. A game's form adds its fields and says how they make its setup."""
 
@@ -107,6 +138,10 @@ class BlankSheetForm(Form):
     some_names: ClassVar[Any] = _l("Type all the names, or none for a sheet to fill in.")
     dealer_needs_names: ClassVar[Any] = _l("Type the names to print who deals.")
     prefix: ClassVar[str] = ""
+
+    class Meta:
+        def get_translations(self, form: Any) -> _FormWords:
+            return FORM_WORDS
 
     paper = RadioField(
         _l("Paper"),
@@ -188,7 +223,7 @@ class ErrorSlot:
         self.errors: list[str] = []
 
 
-class LogForm(FlaskForm):
+class LogForm(AppForm):
     """What every game action carries: the log position and the deal it is about."""
 
     seq = HiddenField()
@@ -211,7 +246,7 @@ class UndoForm(LogForm):
     pass
 
 
-class ImportForm(FlaskForm):
+class ImportForm(AppForm):
     """Upload a game record (``docs/records.md``) to start a new game from it."""
 
     record = FileField(

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from flask import abort, current_app, session, url_for
+from collections.abc import Hashable
+
+from flask import abort, current_app, render_template, session, url_for
+from flask_babel import get_locale
+from jinja2 import Undefined, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from scorekeeper import services
+from scorekeeper.cache import LRUCache
 from scorekeeper.qr import qr_svg, reachable_url
 
 MY_GAMES = 20
@@ -37,3 +44,24 @@ def share_url(token: str) -> str:
 
 def share_qr(token: str):
     return qr_svg(share_url(token), title="QR code of this game's address")
+
+
+#: Parts of game pages already drawn, by (template, game, log position, language, extras).
+_PARTS: LRUCache[Markup] = LRUCache(512)
+
+
+@pass_context
+def game_part(context: Context, template: str, **extras: Hashable) -> Markup:
+    """A part of a game's page that depends only on the game at its log position, the language
+    and ``extras`` (the score sheet, the deal log): drawn once, then served from a small cache.
+    A log position's content never changes, so the key is safe with several processes too.
+    The part sees ``game``, ``state`` and ``extras`` (and no form: it must not carry a CSRF
+    token)."""
+    game = context["game"]
+    extras = {name: value for name, value in extras.items() if not isinstance(value, Undefined)}
+    key = (template, game.token, game.seq, str(get_locale()), tuple(sorted(extras.items())))
+    part = None if current_app.debug else _PARTS.get(key)
+    if part is None:
+        part = Markup(render_template(template, game=game, state=game.state, **extras))
+        _PARTS.put(key, part)
+    return part

@@ -4,6 +4,7 @@ the game's own pieces up in :mod:`scorekeeper.web.pages`."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -20,6 +21,9 @@ from scorekeeper.web.helpers import get_game_or_404, remember
 from scorekeeper.web.pages import GamePages, pages_for
 
 bp = Blueprint("play", __name__)
+
+#: The poll's address (``/g/<token>/seq``): the session is not even opened for it.
+POLL_PATH = re.compile(r"/g/[^/]+/seq")
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
