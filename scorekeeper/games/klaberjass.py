@@ -1042,6 +1042,10 @@ def _parse_number(data: Mapping[str, Any]) -> int:
     number = data.get("number")
     if isinstance(number, bool) or not isinstance(number, int):
         raise RuleError("Which hand is this for? The hand number is missing.", field="number")
+    if number < 1:
+        raise RuleError(
+            f"There is no hand {number}: hands are numbered from 1.", field="number", deal=number
+        )
     return number
 
 
