@@ -23,7 +23,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -32,6 +31,7 @@ from typing import Any, ClassVar
 from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.players import UNPRINTABLE
 
 FORMAT = "scorekeeper-record/1"
 FORMAT_PREFIX = "scorekeeper-record/"
@@ -47,7 +47,7 @@ MAX_DIGITS = 30
 MAX_PROBLEMS = 30
 
 SUIT_NAMES = tuple(suit.record_name for suit in Suit)
-_BAD_TEXT = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_TEXT = UNPRINTABLE  # one rule for names and every other text in a record
 _ABSENT = object()
 
 
