@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import abort, current_app, session, url_for
+from flask import abort, current_app, request, session, url_for
 
-from scorekeeper import store
+from scorekeeper import hosts, store
 from scorekeeper.db import db
-from scorekeeper.qr import qr_svg, reachable_url
+from scorekeeper.qr import qr_svg
 
 MY_GAMES = 20
 
@@ -30,9 +30,9 @@ def my_game_tokens() -> list[str]:
 
 
 def share_url(token: str) -> str:
-    """The game's address as other phones reach it (never localhost)."""
+    """The game's address as other phones reach it (never localhost, never a forged host)."""
     url = url_for("play.game", token=token, _external=True)
-    return reachable_url(url, current_app.config.get("PUBLIC_URL"))
+    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
 
 
 def share_qr(token: str):
