@@ -22,7 +22,7 @@ Pure: no web, no database.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -47,17 +47,29 @@ class CardClass:
 Classes = tuple[CardClass, ...]
 
 
-@lru_cache(maxsize=1 << 16)
-def _counts(classes: Classes, i: int, left0: int, left1: int) -> frozenset[tuple[int, int]]:
-    """Every (cards in pile 0, cards in pile 1) that ``classes[i:]`` (all worth something) can
-    put into the piles so that they are worth exactly ``left0`` and ``left1``."""
+#: Pile sizes are kept as bits of one integer: bit ``n0 * _ROW + n1`` for (n0, n1) cards.
+_ROW = 64  # above a pile's most (<= 52) plus one class (<= 11): rows never run together
+
+
+@lru_cache(maxsize=8)
+def _keep(most: int) -> int:
+    """The bits of (n0, n1) with both at most ``most``."""
+    return sum(((1 << (most + 1)) - 1) << (n0 * _ROW) for n0 in range(most + 1))
+
+
+@lru_cache(maxsize=1 << 14)
+def _counts(classes: Classes, i: int, left0: int, left1: int, most: int) -> int:
+    """The (cards in pile 0, cards in pile 1), each at most ``most``, that ``classes[i:]``
+    (all worth something) can put into the piles so that they are worth exactly ``left0`` and
+    ``left1``, as bits."""
     if i == len(classes):
-        return frozenset({(0, 0)}) if left0 == left1 == 0 else frozenset()
+        return 1 if left0 == left1 == 0 else 0
     if left0 + left1 > sum(c.value * c.size for c in classes[i:]):
-        return frozenset()
+        return 0
     c = classes[i]
     open_ = c.must + c.free
-    found: set[tuple[int, int]] = set()
+    keep = _keep(most)
+    found = 0
     for x in range(open_ + 1):
         n0 = c.in_piles[0] + x
         if c.value * n0 > left0:
@@ -66,9 +78,17 @@ def _counts(classes: Classes, i: int, left0: int, left1: int) -> frozenset[tuple
             n1 = c.in_piles[1] + y
             if c.value * n1 > left1:
                 break
-            for m0, m1 in _counts(classes, i + 1, left0 - c.value * n0, left1 - c.value * n1):
-                found.add((n0 + m0, n1 + m1))
-    return frozenset(found)
+            rest = _counts(classes, i + 1, left0 - c.value * n0, left1 - c.value * n1, most)
+            found |= (rest << (n0 * _ROW + n1)) & keep
+    return found
+
+
+def _pairs(bits: int) -> Iterator[tuple[int, int]]:
+    while bits:
+        low = bits & -bits
+        index = low.bit_length() - 1
+        yield divmod(index, _ROW)
+        bits ^= low
 
 
 def possible(
@@ -82,6 +102,7 @@ def possible(
     """Whether ``played`` cards, drawn as the :class:`CardClass` es allow, split into the two
     players' captured piles (whole tricks of ``trick`` cards each; the pile of the player who
     took the last trick not empty) worth exactly ``points``."""
+    classes = tuple(classes)
     if min(points) < 0:
         return False
     worth = tuple(sorted((c for c in classes if c.value > 0), reverse=True))
@@ -90,7 +111,7 @@ def possible(
     fixed1 = sum(c.in_piles[1] for c in blank)
     must = sum(c.must for c in blank)
     spare = sum(c.must + c.free for c in blank)  # blank cards not yet in a pile
-    for n0, n1 in _counts(worth, 0, points[0], points[1]):
+    for n0, n1 in _pairs(_counts(worth, 0, points[0], points[1], played)):
         n0, n1 = n0 + fixed0, n1 + fixed1
         extra = played - n0 - n1  # blank cards still to add to the piles
         if not must <= extra <= spare:
