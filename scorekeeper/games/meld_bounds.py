@@ -37,7 +37,7 @@ SUIT = 13
 LONGEST = 13
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def possible_points(
     cards: int, jokers: int, melds: int, *, trumps: bool, factor: int
 ) -> frozenset[int]:
