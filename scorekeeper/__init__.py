@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import secrets
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,24 +43,79 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
+        app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path), app.logger)
     app.config.setdefault("SQLALCHEMY_ENGINES", {"default": app.config["DATABASE_URL"]})
 
     from scorekeeper import db, i18n, web
 
+    i18n.init_app(app)  # first: a problem found at startup is told in words
     db.init_app(app)
-    i18n.init_app(app)
     web.init_app(app)
     return app
 
 
-def _instance_secret_key(instance: Path) -> str:
-    """A random secret key, generated into ``instance/secret_key`` on first start."""
+#: The secret key written into ``instance/secret_key``: 32 random bytes as 64 hex digits.
+SECRET_KEY_BYTES = 32
+#: A key file shorter than this is the remains of an interrupted write, not a key.
+MIN_SECRET_KEY_LENGTH = 32
+
+
+def _instance_secret_key(instance: Path, log: logging.Logger | None = None) -> str:
+    """The secret key in ``instance/secret_key``, generated there on first start.
+
+    The file is written whole or not at all (a temporary file renamed into place), and under a
+    lock so that servers starting together agree on one key. A file left empty or cut short
+    (a crash between creating and writing it, a full disk) cannot sign anything: it is
+    replaced by a new key, with a warning.
+    """
     path = instance / "secret_key"
-    if path.exists():
-        return path.read_text().strip()
-    key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as file:
-        file.write(key)
-    return key
+    with _locked(instance / ".secret_key.lock"):
+        try:
+            key = path.read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            key = None
+        if key is not None and len(key) >= MIN_SECRET_KEY_LENGTH:
+            return key
+        new = secrets.token_hex(SECRET_KEY_BYTES)
+        _write_atomically(path, new)
+    if key is not None and log is not None:
+        log.warning(
+            "%s was %s (a crash while it was written?); a new secret key is written there. "
+            "Browsers' lists of their games start afresh.",
+            path,
+            "empty" if not key else "cut short",
+        )
+    return new
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``path`` (owner-only) whole or not at all: a temporary file, synced, renamed."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, 0o600)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (created if missing) while the block runs, where the
+    system offers ``fcntl`` (not on Windows: there, only one server starts at a time)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

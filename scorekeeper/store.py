@@ -290,10 +290,15 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
     return stored
 
 
-def summaries(session: orm.Session, tokens: list[str]) -> list[models.Game]:
-    """The games with these tokens, in the order given (unknown tokens are skipped)."""
+def summaries(session: orm.Session, tokens: list[str]) -> list[sa.Row[Any]]:
+    """The games with these tokens (token, kind, setup, created_at), in the order given;
+    unknown tokens are skipped."""
     if not tokens:
         return []
-    rows = session.scalars(sa.select(models.Game).where(models.Game.token.in_(tokens))).all()
+    rows = session.execute(
+        sa.select(
+            models.Game.token, models.Game.kind, models.Game.setup, models.Game.created_at
+        ).where(models.Game.token.in_(tokens))
+    ).all()
     by_token = {row.token: row for row in rows}
     return [by_token[t] for t in tokens if t in by_token]

@@ -57,6 +57,8 @@ def export_record(token: str, output: str) -> None:
         game = services.load(_token(token))
     except services.GameNotFound:
         fail([f"There is no game {token!r} in this Scorekeeper's database."], 1)
+    except RuleError as error:
+        fail([f"The game {token!r} has an entry this version's rules refuse: {error}"], 1)
     try:
         text = records.export(game.kind, game.setup, game.events, game.times)
     except ValueError as error:

@@ -47,6 +47,11 @@ class Variant(Enum):
         return _VARIANT_TITLES[self]
 
     @property
+    def in_sentence(self) -> str:
+        """The variant's name inside a sentence: ``the modern game``, ``the British game``."""
+        return _VARIANT_IN_SENTENCE[self]
+
+    @property
     def deal_count(self) -> int:
         return 9 if self is Variant.CLASSIC else 12
 
@@ -80,6 +85,13 @@ class Contract(Enum):
             return "Misère"
         return _CONTRACT_NAMES[self]
 
+    def explained_in(self, variant: Variant) -> str:
+        """The name where the contract is explained: both names the sources use for it
+        (``Sang (Spel)``: *Spel* in the modern Swedish text, *Sang* in the full rules)."""
+        name = self.name_in(variant)
+        other = _CONTRACT_ALSO.get(self)
+        return f"{name} ({other})" if other else name
+
     @property
     def display(self) -> str:
         return _CONTRACT_NAMES[self]
@@ -95,6 +107,11 @@ _VARIANT_TITLES = {
     Variant.CLASSIC: "Classic 1949",
     Variant.BRITISH: "British",
 }
+_VARIANT_IN_SENTENCE = {
+    Variant.MODERN: "modern",
+    Variant.CLASSIC: "classic 1949",
+    Variant.BRITISH: "British",
+}
 _VARIANT_CONTRACTS = {
     Variant.MODERN: (Contract.SPADER, Contract.VALFRI, Contract.SANG, Contract.PASS),
     Variant.CLASSIC: (Contract.TRUMF, Contract.SANG, Contract.PASS),
@@ -107,6 +124,8 @@ _CONTRACT_NAMES = {
     Contract.SANG: "Sang",
     Contract.PASS: "Pass",
 }
+#: The other name a contract goes by in the rules texts (rulings, Bismarck 1).
+_CONTRACT_ALSO = {Contract.SANG: "Spel"}
 
 #: House rules that change nothing in the scoring; recorded with the game, printed on its card.
 OPTIONS: dict[str, str] = {
@@ -374,6 +393,10 @@ def _parse_deal_number(data: Mapping[str, Any]) -> int:
     number = data.get("deal")
     if isinstance(number, bool) or not isinstance(number, int):
         raise RuleError("Which deal is this for? The deal number is missing.", field="deal")
+    if number < 1:
+        raise RuleError(
+            f"There is no deal {number}: deals are numbered from 1.", field="deal", deal=number
+        )
     return number
 
 
@@ -388,13 +411,13 @@ def _check_line(setup: Setup, slot: ScheduledDeal, line: Line, used: dict[Contra
     if slot.fixed_contract is not None and contract is not slot.fixed_contract:
         raise RuleError(
             f"Deal {slot.number} is {slot.fixed_contract.name_in(variant)} in the "
-            f"{variant.title.lower()} game.",
+            f"{variant.in_sentence} game.",
             field="contract",
             deal=slot.number,
         )
     if contract not in variant.contracts:
         raise RuleError(
-            f"{contract.display} is not played in the {variant.title.lower()} game.",
+            f"{contract.display} is not played in the {variant.in_sentence} game.",
             field="contract",
             deal=slot.number,
         )

@@ -14,7 +14,9 @@ The rules (see ``shared/rules/README.md`` and the Swedish seed text):
 * **Card points** won in tricks: trump J 20, trump 9 14, A 11, 10 10, K 4, Q 3, other J 2, the
   rest 0; the last trick 10. Only 18 of the 32 cards are played, so each player's points are
   entered (or counted from the cards they captured); no player can have more than the 18 best
-  cards hold (146).
+  cards hold (146). Only totals some deal produces are accepted (:mod:`.trick_points`): the 18
+  played cards split into tricks of two, the last trick's taker holding one, every declared card
+  (sequences, bella) among them: e.g. 143 and 3, or 0 and 0, are refused.
 * A player's **hand total** = sequences + bella + card points + last trick. Settlement: the
   maker's total greater → each scores their own; equal → the opponent scores their own, the
   maker 0; the opponent's greater → the opponent scores both totals, the maker 0.
@@ -36,6 +38,7 @@ from enum import Enum, StrEnum
 from functools import cache
 from typing import Any
 
+from scorekeeper.games import trick_points
 from scorekeeper.games.cards import Card, Suit, parse_card
 from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
@@ -583,17 +586,7 @@ def _check_hand(hand: Hand, names: Sequence[str], deal: int) -> None:
                 field="last_trick",
                 deal=deal,
             )
-        captured = set(hand.captured[0]) | set(hand.captured[1])
-        if len(captured) == PLAYED_CARDS:
-            for seat in range(PLAYERS):
-                for card in sorted(held[seat], key=lambda c: (c.suit.value, _rank_index(c))):
-                    if card not in captured:
-                        raise RuleError(
-                            f"{card.label} was in {_possessive(names[seat])} hand, but it is "
-                            "not among the captured cards.",
-                            field="captured",
-                            deal=deal,
-                        )
+        _check_declared_captured(hand, held, names, deal)
         if hand.card_points is not None:
             counted = (
                 count_card_points(hand.captured[0], trump),
@@ -607,6 +600,101 @@ def _check_hand(hand: Hand, names: Sequence[str], deal: int) -> None:
                         field="card_points",
                         deal=deal,
                     )
+    _check_points_possible(hand, held, names, deal)
+
+
+def _declared_order(card: Card) -> tuple[str, int]:
+    return (card.suit.value, _rank_index(card))
+
+
+def _check_points_possible(
+    hand: Hand, held: Sequence[set[Card]], names: Sequence[str], deal: int
+) -> None:
+    """Refuse card points that no deal can produce (:mod:`.trick_points`): only 18 of the 32
+    cards are played, all of them the cards in the two hands, so the declared cards (sequences,
+    bella) are among them, whoever won them; each player's tricks hold two cards each, and the
+    player who took the last trick has at least one."""
+    assert hand.trump is not None and hand.last_trick is not None
+    trump = hand.trump
+    declared = sorted(held[0] | held[1], key=_declared_order)
+    piles = hand.captured
+    points = hand.points
+    where = {"field": "card_points" if piles is None else "captured", "deal": deal}
+    if piles is None:
+        total = points[0] + points[1]
+        rest = sorted(card_value(c, trump) for c in pack() if c not in set(declared))
+        worth = count_card_points(declared, trump)
+        least = worth + sum(rest[: PLAYED_CARDS - len(declared)])
+        most = worth + sum(rest[len(rest) - (PLAYED_CARDS - len(declared)) :])
+        added = f"{names[0]} and {_possessive(names[1])} card points add up to {total}"
+        cards = (
+            f"the {PLAYED_CARDS} played cards include the declared {_labels(declared)} and"
+            if declared
+            else f"any {PLAYED_CARDS} played cards"
+        )
+        if total < least:
+            raise RuleError(f"{added}, but {cards} are worth at least {least}.", **where)
+        if total > most:
+            raise RuleError(f"{added}, but {cards} are worth at most {most}.", **where)
+    if _points_possible(hand, declared, hand.last_trick):
+        return
+    if piles is not None:
+        tapped = len(piles[0]) + len(piles[1])
+        raise RuleError(
+            f"{_count(tapped, 'card')} are tapped as captured, and the other "
+            f"{PLAYED_CARDS - tapped} of the {PLAYED_CARDS} played cards cannot all be cards "
+            "worth nothing: tap every card each player captured.",
+            **where,
+        )
+    scores = f"{names[0]} {points[0]} and {names[1]} {points[1]} card points"
+    if _points_possible(hand, declared, 1 - hand.last_trick):
+        raise RuleError(
+            f"No deal gives {scores} when {names[hand.last_trick]} takes the last trick.",
+            **where,
+        )
+    among = f" with the declared {_labels(declared)} among them" if declared else ""
+    raise RuleError(
+        f"No deal gives {scores}: {PLAYED_CARDS} played cards{among} cannot be split into "
+        "tricks of two that way.",
+        **where,
+    )
+
+
+def _check_declared_captured(
+    hand: Hand, held: Sequence[set[Card]], names: Sequence[str], deal: int
+) -> None:
+    """Every card in a hand is played: a declared card that counts must be among the cards
+    tapped as captured (all of them once all 18 are tapped)."""
+    assert hand.captured is not None and hand.trump is not None
+    captured = set(hand.captured[0]) | set(hand.captured[1])
+    complete = len(captured) == PLAYED_CARDS
+    for seat in range(PLAYERS):
+        for card in sorted(held[seat], key=_declared_order):
+            if card not in captured and (complete or card_value(card, hand.trump) > 0):
+                raise RuleError(
+                    f"{card.label} was in {_possessive(names[seat])} hand, but it is "
+                    "not among the captured cards.",
+                    field="captured",
+                    deal=deal,
+                )
+
+
+def _points_possible(hand: Hand, declared: Sequence[Card], last_trick: int) -> bool:
+    assert hand.trump is not None
+    piles = hand.captured or ((), ())
+    where = {card: seat for seat in range(PLAYERS) for card in piles[seat]}
+    must = set(declared)
+    tally: dict[int, list[int]] = {}  # value -> [in pile 0, in pile 1, must, free]
+    for card in pack():
+        row = tally.setdefault(card_value(card, hand.trump), [0, 0, 0, 0])
+        if card in where:
+            row[where[card]] += 1
+        else:
+            row[2 if card in must else 3] += 1
+    classes = [trick_points.CardClass(value, (a, b), m, f) for value, (a, b, m, f) in tally.items()]
+    return trick_points.possible(
+        classes, hand.points, played=PLAYED_CARDS, trick=PLAYERS, last_trick=last_trick
+    )
 
 
 def parse_hand(d: Mapping[str, Any], number: int, players: Sequence[str] | None = None) -> Hand:
@@ -955,6 +1043,10 @@ def _parse_number(data: Mapping[str, Any]) -> int:
     number = data.get("number")
     if isinstance(number, bool) or not isinstance(number, int):
         raise RuleError("Which hand is this for? The hand number is missing.", field="number")
+    if number < 1:
+        raise RuleError(
+            f"There is no hand {number}: hands are numbered from 1.", field="number", deal=number
+        )
     return number
 
 

@@ -12,6 +12,9 @@ The rules (see ``shared/rules/README.md``, which decides where the seed text is 
   *double-trump runs*). The pair may lay its melds itself; if it does not, the engine lays the
   arrangement that serves it best (declarers: at least the bid's melds first, then the most
   points).
+* In quick mode (tricks and typed meld points and count) the points must be a total that some
+  cards the pair's tricks can hold make with that many melds (:mod:`.meld_bounds`): one meld
+  from one trick is worth at most 20 with trumps, the whole pack at most 220 in no-trump.
 * A pair's hand score is its tricks (1 each) plus its meld points. Declarers who lay fewer melds
   than they bid score -10 x bid instead (option ``failed_bid="keep_points"``: tricks + melds -
   10 x bid). Slam (option, on): a pair with all 13 tricks adds 25.
@@ -33,6 +36,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
+from scorekeeper.games import meld_bounds
 from scorekeeper.games.cards import Card, Suit, full_pack, parse_card
 from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
@@ -539,6 +543,36 @@ def _check_hand(hand: Hand, number: int) -> None:
             )
 
 
+def _check_typed_melds(options: Options, hand: Hand, pair: int, number: int) -> None:
+    """Quick entry: refuse meld points that no cards the pair's tricks can hold make with the
+    meld count given (:mod:`.meld_bounds`; trump runs count as the options say)."""
+    points, count = hand.meld_points[pair], hand.meld_counts[pair]
+    assert points is not None and count is not None
+    tricks, jokers = hand.trick_counts[pair], hand.jokers[pair]
+    possible = meld_bounds.possible_points(
+        4 * tricks,
+        jokers,
+        count,
+        trumps=hand.trump is not None,
+        factor=options.trump_run_factor,
+    )
+    if points in possible:
+        return
+    held = _count(4 * tricks, "card") + (f" and {_count(jokers, 'joker')}" if jokers else "")
+    took = f"{PAIR_NAMES[pair]} took {_count(tricks, 'trick')} ({held})"
+    melds = _count(count, "meld")
+    where = {"field": "meld_points", "deal": number}
+    if not possible:
+        raise RuleError(f"{took}: {melds} cannot be laid from them.", **where)
+    most = max(possible)
+    make = "makes" if count == 1 else "make"
+    if points > most:
+        raise RuleError(
+            f"{took}: {melds} from them {make} at most {most} points, not {points}.", **where
+        )
+    raise RuleError(f"{took}: {melds} from them cannot make exactly {points} points.", **where)
+
+
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
     """The hand in the record format that :func:`parse_hand` reads.
 
@@ -661,6 +695,7 @@ def _pair_melds(
         result = (plan.melds, plan.points, plan.count, True)
     else:
         assert typed_points is not None and typed_count is not None
+        _check_typed_melds(setup.options, hand, pair, number)
         return ((), typed_points, typed_count, False)
     if typed_points is not None and typed_points != result[1]:
         raise RuleError(
@@ -853,6 +888,10 @@ def _parse_number(data: Mapping[str, Any]) -> int:
     number = data.get("number")
     if isinstance(number, bool) or not isinstance(number, int):
         raise RuleError("Which hand is this for? The hand number is missing.", field="number")
+    if number < 1:
+        raise RuleError(
+            f"There is no hand {number}: hands are numbered from 1.", field="number", deal=number
+        )
     return number
 
 

@@ -44,7 +44,7 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
     def too_many(self, setup: bismarck.Setup | None, count: int) -> str:
         if setup is None:
             return f"a Bismarck game has at most 12 deals, this record lists {count}"
-        variant = setup.variant.title.lower()
+        variant = setup.variant.in_sentence
         return f"a {variant} game has {setup.variant.deal_count} deals, this record lists {count}"
 
     def parse_item(
@@ -161,7 +161,7 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
     def sheet(self, state: bismarck.State) -> str:
         names = state.players
         variant = state.variant
-        lines = [f"Bismarck, {variant.title.lower()} rules: {', '.join(names)}"]
+        lines = [f"Bismarck, {variant.in_sentence} rules: {', '.join(names)}"]
         if state.setup.options:
             rules = "; ".join(bismarck.OPTIONS[name] for name in sorted(state.setup.options))
             lines.append(f"House rules: {rules}")

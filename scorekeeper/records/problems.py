@@ -7,15 +7,16 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
+
+from scorekeeper.games.players import UNPRINTABLE
 
 #: The most problem lines reported for one record.
 MAX_PROBLEMS = 30
 
 #: Characters never echoed and never accepted in a record's text: controls, lone surrogates.
-BAD_TEXT = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+BAD_TEXT = UNPRINTABLE  # one rule for names and every other text in a record
 
 
 class RecordError(ValueError):

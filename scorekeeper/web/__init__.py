@@ -63,6 +63,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["game_title"] = game_title
     app.jinja_env.globals["game_pages"] = all_pages
     app.jinja_env.globals["game_part"] = helpers.game_part
+    app.jinja_env.globals["page_part"] = helpers.page_part
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(CSRFError, _csrf_error)

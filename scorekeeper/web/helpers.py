@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from flask import abort, current_app, render_template, session, url_for
+from flask import Response, abort, current_app, render_template, request, session, url_for
 from flask_babel import get_locale
+from flask_babel import gettext as _
 from jinja2 import Undefined, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from scorekeeper import services
+from scorekeeper import hosts, services
 from scorekeeper.cache import LRUCache
-from scorekeeper.qr import qr_svg, reachable_url
+from scorekeeper.games.events import RuleError
+from scorekeeper.qr import qr_svg
 
 MY_GAMES = 20
 
@@ -23,6 +25,18 @@ def get_game_or_404(token: str, kind: str | None = None) -> services.LoadedGame:
         return services.load(token, kind)
     except services.GameNotFound:
         abort(404)
+    except RuleError as error:
+        # A log stored by an earlier version that this version's rules refuse: say so.
+        page = render_template(
+            "error.html",
+            title=_("This game cannot be shown"),
+            message=_(
+                "One of its entries breaks a rule this version of Scorekeeper checks "
+                "(%(problem)s). Nothing was changed.",
+                problem=error.message,
+            ),
+        )
+        abort(Response(page, 409))
 
 
 def remember(token: str) -> None:
@@ -37,9 +51,9 @@ def my_game_tokens() -> list[str]:
 
 
 def share_url(token: str) -> str:
-    """The game's address as other phones reach it (never localhost)."""
+    """The game's address as other phones reach it (never localhost, never a forged host)."""
     url = url_for("play.game", token=token, _external=True)
-    return reachable_url(url, current_app.config.get("PUBLIC_URL"))
+    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
 
 
 def share_qr(token: str):
@@ -63,5 +77,17 @@ def game_part(context: Context, template: str, **extras: Hashable) -> Markup:
     part = None if current_app.debug else _PARTS.get(key)
     if part is None:
         part = Markup(render_template(template, game=game, state=game.state, **extras))
+        _PARTS.put(key, part)
+    return part
+
+
+def page_part(template: str, **extras: Hashable) -> Markup:
+    """A part of a page that is the same for every visitor with the same language and
+    ``extras`` (no form with a CSRF token, no session): drawn once, then served from the cache.
+    The part sees ``extras``."""
+    key = (template, None, None, str(get_locale()), tuple(sorted(extras.items())))
+    part = None if current_app.debug else _PARTS.get(key)
+    if part is None:
+        part = Markup(render_template(template, **extras))
         _PARTS.put(key, part)
     return part

@@ -9,9 +9,8 @@ gives its form (its names, first dealer and settings) in its
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -20,7 +19,7 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.printing import Blank, GamePrinters
 from scorekeeper.web.actions import field_for
 from scorekeeper.web.forms import BlankSheetForm
-from scorekeeper.web.helpers import get_game_or_404, share_url
+from scorekeeper.web.helpers import get_game_or_404, page_part, share_url
 from scorekeeper.web.pages import GamePages, all_pages, pages_for
 
 bp = Blueprint("printing", __name__)
@@ -171,23 +170,21 @@ def _prints(kind: str) -> bool:
     return True
 
 
+def blank_forms(paper: str) -> list[tuple[GamePages, BlankSheetForm]]:
+    """Every game's blank-sheet form with ``paper`` preselected, for the home page."""
+    forms = []
+    for pages in all_pages():
+        if pages.blank_form is not None and _prints(pages.kind):
+            form = pages.blank_form(formdata=None)
+            form.paper.data = paper
+            forms.append((pages, form))
+    return forms
+
+
 def _blank_forms_html() -> Markup:
-    """Every game's blank-sheet form, for the home page. The same for every visitor with the
-    same language and paper (GET forms: no CSRF token), so it is drawn once per pair."""
-    paper = default_paper()
-    key = (str(get_locale()), paper)
-    cache: dict[tuple[str, str], Markup] = current_app.extensions.setdefault(
-        "scorekeeper.blank_forms", {}
-    )
-    if key not in cache or current_app.debug:
-        forms = []
-        for pages in all_pages():
-            if pages.blank_form is not None and _prints(pages.kind):
-                form = pages.blank_form(formdata=None)
-                form.paper.data = paper
-                forms.append((pages, form))
-        cache[key] = Markup(render_template("printing/_blank_forms.html", forms=forms))
-    return cache[key]
+    """Every game's blank-sheet form, for the home page: the same for every visitor with the
+    same language and paper (GET forms, no CSRF token), so drawn once per pair."""
+    return page_part("printing/_blank_forms.html", paper=default_paper())
 
 
 @bp.app_context_processor
@@ -196,6 +193,7 @@ def _printing_helpers() -> dict[str, object]:
     without its view knowing."""
     return {
         "blank_forms": _blank_forms_html,
+        "blank_forms_for": blank_forms,
         "blank_url": blank_url,
         "default_paper": default_paper,
     }

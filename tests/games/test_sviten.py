@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import full_pack
 from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.meld_bounds import possible_points
 from scorekeeper.games.sviten import (
     Options,
     Setup,
@@ -480,18 +481,21 @@ def test_setup_round_trip_and_checks():
 @st.composite
 def quick_hands(draw) -> dict:
     tricks = draw(st.integers(0, 13))
+    trump = draw(st.sampled_from([None, "spades", "hearts", "diamonds", "clubs"]))
     counts, points = [], []
     for pair_tricks in (tricks, 13 - tricks):
         count = draw(st.integers(0, min(5, 4 * pair_tricks // 3)))
         counts.append(count)
-        points.append(0 if count == 0 else 5 * (count + draw(st.integers(0, 8))))
+        # Meld points the pair's tricks can hold (trump runs double).
+        held = possible_points(4 * pair_tricks, 0, count, trumps=trump is not None, factor=2)
+        points.append(draw(st.sampled_from(sorted(held))))
     return quick(
         draw(st.integers(0, 3)),
         draw(st.integers(1, 6)),
         (tricks, 13 - tricks),
         points,
         counts,
-        draw(st.sampled_from([None, "spades", "hearts", "diamonds", "clubs"])),
+        trump,
     )
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import sqlalchemy as sa
+
 from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.games import bismarck, klaberjass, sviten
@@ -86,3 +88,23 @@ def test_the_poll_neither_reads_nor_writes_the_session(app, client):
     assert "Set-Cookie" not in response.headers
     assert "Cookie" not in response.headers.get("Vary", "")
     assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_a_stored_log_the_rules_now_refuse_is_a_page_that_says_so(app, client):
+    """An entry stored by an earlier version that this version refuses (impossible typed card
+    points, say) must not turn the game's address into a server error."""
+    with app.app_context():
+        game = store.create_game(db.session, "klaberjass", klaberjass.Setup(("Anna", "Ben")))
+        db.session.execute(
+            sa.text(
+                "insert into event (game_id, seq, kind, data, created_at) values (:g, 0, 'hand', "
+                '\'{"number": 1, "maker": 0, "trump": "spades", "last_trick": 1, '
+                "\"card_points\": [146, 0]}', '2026-01-01')"
+            ),
+            {"g": game.id},
+        )
+        db.session.commit()
+    response = client.get(f"/g/{game.token}")
+    assert response.status_code == 409
+    assert "cannot be shown" in response.get_data(as_text=True)
+    assert client.get(f"/g/{game.token}/seq").get_json() == {"seq": 1}

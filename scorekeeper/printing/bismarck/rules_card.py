@@ -196,7 +196,7 @@ def _contracts_table(variant: Variant, st: Styles, width: float) -> Table:
         mine, others = (4, 6) if contract.is_pass else (8, 4)
         rows.append(
             [
-                Paragraph(f"<b>{text(contract.name_in(variant))}</b>", st.cell_left),
+                Paragraph(f"<b>{text(contract.explained_in(variant))}</b>", st.cell_left),
                 Paragraph(text(_trumps(contract, variant)), st.cell_left),
                 str(mine),
                 str(others),

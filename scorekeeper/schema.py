@@ -1,0 +1,183 @@
+"""The database schema at startup: upgraded whole or not at all, one server at a time, and a
+plain sentence instead of a traceback when it cannot be used.
+
+* Every run of migrations (``upgrade`` at startup, ``scorekeeper db upgrade``, ``stamp``,
+  ``downgrade``) is **one transaction** that takes the database's write lock *before* it reads
+  the schema version and keeps it until the new version is written: on SQLite ``BEGIN
+  IMMEDIATE`` (SQLite has transactional DDL; the pysqlite driver would otherwise run each
+  ``CREATE TABLE`` on its own), on PostgreSQL a transaction-scoped advisory lock. A first
+  start killed half-way leaves no tables behind, and of two servers started at the same moment
+  on a fresh instance one creates the schema while the other waits, then finds it done.
+* Empty tables without a version stamp, left by a first start that was killed before this
+  was so, are dropped and made again.
+* A database this version cannot use (written by a newer Scorekeeper; no tables yet or an
+  older schema while ``AUTO_MIGRATE`` is off) is reported in one sentence that says what to
+  run: logged at startup and shown as the page for every request (503) until it is fixed;
+  the server does not crash, and ``scorekeeper db`` commands still work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import sqlalchemy as sa
+from alembic.runtime.environment import EnvironmentContext
+from alembic.runtime.migration import MigrationContext
+from flask import Flask, current_app, render_template, request
+from flask_alembic import Alembic
+from flask_babel import gettext as _
+
+#: Where a problem found at startup is kept until it is fixed.
+PROBLEM = "scorekeeper.schema_problem"
+#: The tables of the first migration, which a killed first start could leave behind.
+FIRST_TABLES = ("event", "game")
+#: Where Alembic keeps the schema version.
+VERSION_TABLE = "alembic_version"
+#: Any fixed number: the PostgreSQL advisory lock that serialises migrations.
+_PG_LOCK = 0x5C0_4E_4EE9
+
+
+class SchemaProblem(RuntimeError):
+    """The database cannot be used as it is; the message says why and what to run."""
+
+
+class SerialAlembic(Alembic):
+    """Flask-Alembic whose runs of migrations are each one locked transaction."""
+
+    def run_migrations(self, fn: Callable[..., Any], **kwargs: Any) -> None:
+        engines, metadatas = self._prepare_targets()
+        if len(metadatas) != 1:  # pragma: no cover - Scorekeeper has one database
+            super().run_migrations(fn, **kwargs)
+            return
+        repair = kwargs.pop("repair_first_start", False)
+        with engines["default"].connect() as connection:
+            _begin_locked(connection)
+            env = EnvironmentContext(self.config, self.script_directory, fn=fn)
+            env.configure(
+                connection=connection,
+                target_metadata=metadatas["default"],
+                **current_app.config["ALEMBIC_CONTEXT"],
+            )
+            if repair:
+                _drop_empty_leftovers(connection, env.get_context())
+            env.run_migrations(**kwargs)
+            connection.commit()
+
+    def upgrade_at_start(self) -> None:
+        """Upgrade to the latest schema, first clearing what a killed first start left."""
+
+        def do_upgrade(revision: Any, context: MigrationContext) -> Any:
+            return self.script_directory._upgrade_revs("heads", revision)
+
+        self.run_migrations(do_upgrade, repair_first_start=True)
+
+
+def _begin_locked(connection: sa.Connection) -> None:
+    """Begin the transaction holding the lock that keeps other migrations out until commit."""
+    dialect = connection.dialect.name
+    if dialect == "sqlite":
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    elif dialect == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_LOCK})")
+    else:  # pragma: no cover - other databases: the transaction alone
+        connection.begin()
+
+
+def _drop_empty_leftovers(connection: sa.Connection, context: MigrationContext) -> None:
+    """Before the first migration: drop Scorekeeper's tables left by a killed first start, if
+    they hold nothing; refuse (with what to do) if they hold games."""
+    if context.get_current_heads():
+        return
+    present = [t for t in FIRST_TABLES if sa.inspect(connection).has_table(t)]
+    if not present:
+        return
+    rows = sum(
+        connection.execute(sa.select(sa.func.count()).select_from(sa.table(t))).scalar_one()
+        for t in present
+    )
+    if rows:
+        raise SchemaProblem(
+            _(
+                "The database holds Scorekeeper's tables but no schema version: if they are "
+                "complete, run “scorekeeper db stamp head” once and start again."
+            )
+        )
+    for table in present:  # "event" first: it refers to "game"
+        connection.exec_driver_sql(f'DROP TABLE "{table}"')
+
+
+def _versions(alembic: Alembic) -> tuple[set[str], set[str], set[str]]:
+    """The database's schema revisions, the revisions this version knows, and its latest.
+    (The version table is read directly: cheap, and quiet in the log, on every request.)"""
+    engines, _metadatas = alembic._prepare_targets()
+    with engines["default"].connect() as connection:
+        current: set[str] = set()
+        if sa.inspect(connection).has_table(VERSION_TABLE):
+            rows = connection.execute(sa.text(f"SELECT version_num FROM {VERSION_TABLE}"))
+            current = {row[0] for row in rows}
+    script = alembic.script_directory
+    known = {revision.revision for revision in script.walk_revisions()}
+    return current, known, set(script.get_heads())
+
+
+def problem(alembic: Alembic) -> str | None:
+    """Why the database cannot be used by this version as it is, in one sentence with what to
+    run; None when its schema is this version's."""
+    return _problem(*_versions(alembic))
+
+
+def _problem(current: set[str], known: set[str], latest: set[str]) -> str | None:
+    newer = sorted(current - known)
+    if newer:
+        return _(
+            "This database was written by a newer version of Scorekeeper (schema %(rev)s): "
+            "install that version (pip install --upgrade scorekeeper) and start it again.",
+            rev=", ".join(newer),
+        )
+    if current == latest:
+        return None
+    if not current:
+        return _(
+            "The database has no tables yet and AUTO_MIGRATE is off: run “scorekeeper db "
+            "upgrade” once, then reload this page."
+        )
+    return _(
+        "The database is older than this version of Scorekeeper and AUTO_MIGRATE is off: run "
+        "“scorekeeper db upgrade”, then reload this page."
+    )
+
+
+def start(app: Flask, alembic: SerialAlembic) -> None:
+    """At startup (in an app context): bring the schema up to date when ``AUTO_MIGRATE`` is on
+    (never a newer one down), then check it. A problem is logged, and every request answers
+    it until it is fixed."""
+    try:
+        current, known, latest = _versions(alembic)
+        found = _problem(current, known, latest)
+        if app.config["AUTO_MIGRATE"] and current != latest and current <= known:
+            alembic.upgrade_at_start()
+            found = problem(alembic)
+    except SchemaProblem as error:
+        found = str(error)
+    if found is None:
+        app.extensions.pop(PROBLEM, None)
+        return
+    app.extensions[PROBLEM] = found
+    app.logger.error("%s", found)
+
+
+def init_app(app: Flask, alembic: Alembic) -> None:
+    """Answer every request with the schema problem found at startup, until it is fixed (for
+    example by ``scorekeeper db upgrade`` in another terminal)."""
+
+    @app.before_request
+    def _schema_ready() -> Any:
+        if PROBLEM not in app.extensions or request.endpoint in ("static", "assets.bundle"):
+            return None
+        if problem(alembic) is None:
+            app.extensions.pop(PROBLEM, None)
+            return None
+        message = app.extensions.get(PROBLEM)
+        page = render_template("error.html", title=_("The database is not ready"), message=message)
+        return page, 503

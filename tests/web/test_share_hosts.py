@@ -1,0 +1,82 @@
+"""The share link and QR code never show a host a request merely claims (issue 13)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import hosts
+from tests.printing.pdfs import Pdf, one_line
+from tests.web.bismarck_client import Table
+
+LAN = "192.0.2.7"
+
+
+@pytest.fixture(autouse=True)
+def this_machine(monkeypatch):
+    """This machine: LAN address 192.0.2.7, named "tablebox"."""
+    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
+    monkeypatch.setattr("socket.gethostname", lambda: "tablebox")
+    monkeypatch.setattr("socket.getfqdn", lambda name="": "tablebox.home.arpa")
+    monkeypatch.setattr("socket.getaddrinfo", lambda *_a, **_k: [(2, 1, 6, "", (LAN, 0))])
+    monkeypatch.setattr(hosts, "_cache", None)
+
+
+def shared(client, table: Table, base_url: str, port: str | None = None) -> str:
+    environ = {"SERVER_PORT": port} if port else {}
+    page = client.get(table.url, base_url=base_url, environ_overrides=environ)
+    assert page.status_code == 200
+    link = re.search(r'class="share">.*?<a href="([^"]+)"', page.get_data(as_text=True), re.S)
+    assert link, "no share link"
+    return link.group(1)
+
+
+@pytest.fixture
+def table(client) -> Table:
+    table = Table(client)
+    table.start()
+    return table
+
+
+@pytest.mark.parametrize(
+    "forged", ["http://evil.example", "http://evil.example:8000", "http://203.0.113.9:8000"]
+)
+def test_a_forged_host_never_becomes_the_share_link(client, table, forged):
+    link = shared(client, table, forged, port="8000")
+    assert link == f"http://{LAN}:8000{table.url}"
+    page = client.get(table.url, base_url=forged).get_data(as_text=True)
+    assert "evil.example" not in page and "203.0.113.9" not in page
+
+
+def test_a_forged_host_never_gets_into_the_printed_qr_code(client, table):
+    pdf = client.get(f"{table.url}/sheet.pdf", base_url="http://evil.example:8000")
+    text = one_line(Pdf(pdf.data).text)
+    assert "evil.example" not in text
+    assert f"http://{LAN}:8000{table.url}" in text
+
+
+@pytest.mark.parametrize(
+    "own",
+    [f"http://{LAN}:8000", "http://tablebox:8000", "http://tablebox.local:8000",
+     "http://TableBox.home.arpa.:8000"],
+)  # fmt: skip
+def test_a_host_this_machine_answers_for_is_kept(client, table, own):
+    assert shared(client, table, own, port="8000") == f"{own.lower()}{table.url}"
+
+
+def test_localhost_becomes_the_lan_address(client, table):
+    assert shared(client, table, "http://localhost:8000") == f"http://{LAN}:8000{table.url}"
+
+
+def test_trusted_hosts_are_flasks_and_are_shared_as_they_are(app, client, table):
+    app.config["TRUSTED_HOSTS"] = ["cards.example.org", "localhost"]
+    link = shared(client, table, "https://cards.example.org")
+    assert link == f"https://cards.example.org{table.url}"
+    assert client.get(table.url, base_url="http://evil.example").status_code == 400
+
+
+def test_the_public_url_wins_over_any_host(app, client, table):
+    app.config["PUBLIC_URL"] = "https://cards.example.org/club/"
+    for base in ("http://evil.example", f"http://{LAN}:8000"):
+        assert shared(client, table, base) == f"https://cards.example.org/club{table.url}"
