@@ -50,7 +50,8 @@ proposal shown and the hand recorded for the same pile cost one search.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -153,14 +154,16 @@ _SET_WAYS: dict[int, tuple[tuple[int, int], ...]] = {
 _REFUND = 2  # units of loss refunded per meld in the stored (adjusted) loss
 _LOW, _HIGH, _END = 1, 14, 15  # the ace low, the ace high, the closing of every run
 _DEAD = 5000  # a lower bound this large marks a state that cannot finish
-# Packed lower bounds on what a state still loses, added up from tables by its bytes: half
-# units with every meld refunded _REFUND (bits 0-15), half units (16-31), jokers it needs
-# (32-35), and thirds of units with each meld refunded _RATES[i] (from bit 36, 16 bits each,
-# offset by _RATE_OFFSET in each of the three tables so they stay positive).
-_RATES = (4,)
-_RATE_OFFSET = 600
-_NEED_SHIFT = 32  # packed lower bounds: jokers still needed << 32 | half units << 16 | ...
-_DEAD_PACKED = 1 << (36 + 16 * len(_RATES))
+# Packed lower bounds on what a state still loses, added up from three tables (by the low byte
+# of its code, the high byte, and its set bits): half units with every meld refunded _REFUND
+# (bits 0-15), half units (16-31), the jokers it needs (32-35), and from bit 36, one 16-bit
+# field per way to share out the jokers between the low and the high byte's suits (k jokers
+# to the first two, at most jokers - k to the others): thirds of units with _STEEP units
+# refunded per meld, each table adding _STEEP_OFFSET so that they stay positive.
+_STEEP = 4
+_STEEP_OFFSET = 600
+_NEED_SHIFT = 32
+_DEAD_PACKED = 1 << 100
 _BEAM_SLACK = 4  # in a quick search, a state keeps only bits this close to its least loss
 
 
@@ -186,8 +189,11 @@ class _Problem:
     for the ace low); ``mult[s]``: what a run of suit s counts (the trump factor or 1).
     """
 
-    def __init__(self, held: tuple[int, ...], mult: tuple[int, ...], jokers: int):
+    def __init__(
+        self, held: tuple[int, ...], mult: tuple[int, ...], jokers: int, *, steep: bool = False
+    ):
         self.held = held
+        self.steep = steep  # also bound what many melds cost (see _STEEP)
         self.mult = mult
         self.jokers = jokers
         self.joker_value = max(mult)  # the most a joker can add, per joker
@@ -216,86 +222,100 @@ class _Problem:
         self.kept_slots = 1 << slots
         self.used_stride = self.kept_slots
         self.row_stride = (jokers + 1) * self.kept_slots
-        self.loss_stride = self.rows * self.row_stride
-        self._bound_tables: dict[tuple[int, int, int], list[int]] = {}  # see bound_tables
-        self.low_bound = [_suit_bounds(suit, 0, 1) for suit in self.suits]
-        self.joker_need = [_suit_jokers(suit) for suit in self.suits]
-        self.rate_bounds = [
-            [_suit_rate_bounds(suit, rate) for suit in self.suits] for rate in _RATES
-        ]
-        self.adjusted_bound = [_suit_bounds(suit, _REFUND, 0) for suit in self.suits]
+        self._bound_tables: dict[tuple[int, int, int], dict[int, int]] = {}  # see bound_tables
+        self._boundary_tables: dict[tuple[int, int], tuple[dict[int, int], ...]] = {}
+        self.suit_bounds = [_suit_bounds(suit) for suit in self.suits]
+        self.steep_bound = [_suit_rate_bounds(suit, _STEEP) for suit in self.suits] if steep else []
         # Natural cards at positions >= p (the ace counted at both ends).
         self.remaining = [
             sum(_count_bits(h >> p) for h in held) if p <= _HIGH else 0 for p in range(17)
         ]
 
-    def bound_tables(self, position: int, s: int) -> tuple[list[int], list[int], list[int]]:
+    def bound_tables(
+        self, position: int, s: int
+    ) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
         """For the states after suit ``s`` at ``position`` (-1: before the position; 3: after
-        its suits; 4: after its set): the lower bounds on what is still to be lost, as half
-        units * 2**16 + half units with every meld refunded, by the low byte (suits 0, 1) and
-        the high byte (suits 2, 3) of a state code, and by its set bits."""
-        columns = [position + 1 if t <= s else position for t in range(4)]
-        return (
-            self._byte_table(0, columns[0], columns[1]),
-            self._byte_table(2, columns[2], columns[3]),
-            self._set_table(position, s),
-        )
+        its suits; 4: after its set): the packed lower bounds on what is still to be lost (see
+        _STEEP) by the low byte (suits 0, 1) and the high byte (suits 2, 3) of a state code,
+        and by its set bits; each table is filled as it is read."""
+        found = self._boundary_tables.get((position, s))
+        if found is None:
+            columns = [position + 1 if t <= s else position for t in range(4)]
+            found = self._boundary_tables[(position, s)] = (
+                self._table((0, columns[0], columns[1])),
+                self._table((2, columns[2], columns[3])),
+                self._table((-1, position, s)),
+            )
+        return found
 
-    def _set_table(self, position: int, s: int) -> list[int]:
-        """By the set bits: half a unit still to be lost per card waiting for its set, or
-        dead when too few suits are left to join them (two cards need a joker)."""
-        key = (-1, position, s)
+    def _table(self, key: tuple[int, int, int]) -> dict[int, int]:
         table = self._bound_tables.get(key)
         if table is None:
-            later = 0
-            if 1 <= position <= 13:
-                bit = 1 if position == _LOW else position
-                later = sum(1 for t in range(s + 1, 4) if self.held[t] >> bit & 1)
-            table = []
-            for bits in range(16):
-                waiting = bits.bit_count()
-                most = waiting + later
-                if waiting and (most < 2 or (most < 3 and not self.jokers)):
-                    table.append(_DEAD_PACKED)
-                else:  # two cards and no more to come need a joker
-                    need = 1 if waiting and most == 2 else 0
-                    packed = need << _NEED_SHIFT | waiting << 16
-                    for i, rate in enumerate(_RATES):
-                        # Thirds, as in _suit_rate_bounds; a card may carry a set's joker.
-                        share = min(2 - rate, 3 * (2 - rate) // 4)
-                        carried = 3 * (1 + self.joker_value - rate) - 2 * share
-                        cost = waiting * share + min(waiting, self.jokers) * min(0, carried)
-                        packed |= (cost + _RATE_OFFSET) << (36 + 16 * i)
-                    table.append(packed)
-            self._bound_tables[key] = table
+            if key[0] < 0:
+                table = self._bound_tables[key] = _Table(lambda bits: self._set_bound(key, bits))
+            else:
+                table = self._bound_tables[key] = _Table(lambda byte: self._pair_bound(key, byte))
         return table
 
-    def _byte_table(self, first: int, column: int, next_column: int) -> list[int]:
-        """The lower bounds of suits ``first`` and ``first + 1`` by their two run states."""
-        key = (first, column, next_column)
-        table = self._bound_tables.get(key)
-        if table is None:
-            table = [_DEAD_PACKED] * 256
-            a_low = self.low_bound[first][column]
-            a_adj = self.adjusted_bound[first][column]
-            a_need = self.joker_need[first][column]
-            a_rates = [bounds[first][column] for bounds in self.rate_bounds]
-            b_rates = [bounds[first + 1][next_column] for bounds in self.rate_bounds]
-            b_low = self.low_bound[first + 1][next_column]
-            b_adj = self.adjusted_bound[first + 1][next_column]
-            b_need = self.joker_need[first + 1][next_column]
-            for x in range(_STATES):
-                for y in range(_STATES):
-                    low, adj = a_low[x] + b_low[y], a_adj[x] + b_adj[y]
-                    need = a_need[x] + b_need[y]
-                    if low >= _DEAD or adj >= _DEAD or need > self.jokers:
-                        continue
-                    packed = need << _NEED_SHIFT | low << 16 | adj
-                    for i, (a_rate, b_rate) in enumerate(zip(a_rates, b_rates, strict=True)):
-                        packed |= (a_rate[x] + b_rate[y] + _RATE_OFFSET) << (36 + 16 * i)
-                    table[x | y << 4] = packed
-            self._bound_tables[key] = table
-        return table
+    def _set_bound(self, key: tuple[int, int, int], bits: int) -> int:
+        """For the set bits: half a unit still to be lost per card waiting for its set, or dead
+        when too few suits are left to join them (two cards need a joker)."""
+        _, position, s = key
+        later = 0
+        if 1 <= position <= 13:
+            bit = 1 if position == _LOW else position
+            later = sum(1 for t in range(s + 1, 4) if self.held[t] >> bit & 1)
+        waiting = bits.bit_count()
+        most = waiting + later
+        if waiting and (most < 2 or (most < 3 and not self.jokers)):
+            return _DEAD_PACKED
+        need = 1 if waiting and most == 2 else 0  # two cards, no more to come: a joker
+        packed = need << _NEED_SHIFT | waiting << 16
+        if self.steep:  # thirds, as in _suit_rate_bounds; a card may carry a set's joker
+            share, carried = _set_shares(self.joker_value, _STEEP)
+            cost = waiting * share + min(waiting, self.jokers) * min(0, carried - share)
+            for k in range(self.jokers + 1):
+                packed |= (cost + _STEEP_OFFSET) << (36 + 16 * k)
+        return packed
+
+    def _pair_bound(self, key: tuple[int, int, int], byte: int) -> int:
+        """For two suits' run states (a byte of a state code): their lower bounds, packed."""
+        first, column, next_column = key
+        x, y = byte & 15, byte >> 4
+        a_low, a_adj, a_need = self.suit_bounds[first][column][x]
+        b_low, b_adj, b_need = self.suit_bounds[first + 1][next_column][y]
+        low, adj, need = a_low + b_low, a_adj + b_adj, a_need + b_need
+        if low >= _DEAD or adj >= _DEAD or need > self.jokers:
+            return _DEAD_PACKED
+        packed = need << _NEED_SHIFT | low << 16 | adj
+        if self.steep:
+            a_steep = self.steep_bound[first][column][x]
+            b_steep = self.steep_bound[first + 1][next_column][y]
+            jokers = self.jokers
+            for k in range(jokers + 1):
+                # At most k jokers for the two suits: field k of the low byte's table, field
+                # jokers - k of the high byte's (so that the sum's fields share them out).
+                field = k if first == 0 else jokers - k
+                steep = min(a_steep[i] + b_steep[u] for i in range(k + 1) for u in range(k + 1 - i))
+                steep = min(steep, 0xFFFF - _STEEP_OFFSET) + _STEEP_OFFSET
+                packed |= steep << (36 + 16 * field)
+        return packed
+
+    def least_loss(self, melds: int, rates: Iterable[int]) -> int:
+        """A lower bound on the loss of any arrangement with exactly ``melds`` melds: for each
+        rate, what the suits lose less ``rate`` units per meld (sharing the jokers out, each
+        joker left over losing its value), plus the refunds of the melds."""
+        best = 0
+        jokers = self.jokers
+        for rate in rates:
+            tables = [_suit_rate_bounds(suit, rate)[_LOW][_N] for suit in self.suits]
+            least = min(
+                sum(table[k] for table, k in zip(tables, split, strict=True))
+                + 3 * self.joker_value * (jokers - sum(split))
+                for split in _splits(jokers)
+            )
+            best = max(best, -(-least // 3) + rate * melds)
+        return best
 
     def more_melds(self, position: int, s: int) -> int:
         """At most how many melds can still be counted after suit ``s`` at ``position`` (-1:
@@ -348,8 +368,16 @@ def _closings(suit: _Suit, state: int, last: int) -> list[tuple[int, str]]:
     return []
 
 
-@cache
+@lru_cache(maxsize=65536)
 def _options(suit: _Suit, position: int, state: int) -> tuple[_Option, ...]:
+    """The useful things a suit in run state ``state`` can do at ``position``."""
+    # They depend only on the cards at the position and the next two: share them.
+    local = suit._replace(held=suit.held & (0b111 << position) if position < _HIGH else 0)
+    return _local_options(local, position, state)
+
+
+@cache
+def _local_options(suit: _Suit, position: int, state: int) -> tuple[_Option, ...]:
     """The useful things a suit in run state ``state`` can do at ``position``."""
     m, jokers = suit.mult, suit.jokers
     joker_loss = suit.joker_value - m  # a joker in a run of this suit adds m of its value
@@ -408,85 +436,91 @@ def _options(suit: _Suit, position: int, state: int) -> tuple[_Option, ...]:
     return tuple(found)
 
 
+def _set_shares(joker_value: int, rate: int) -> tuple[int, int]:
+    """What a card going into a set pays, in thirds of a unit with ``rate`` units refunded
+    per meld: its share of a set of three or four (the less), and, carrying the set's joker,
+    the rest of a set of two and a joker (or of three and a joker, the less)."""
+    plain = min(2 - rate, 3 * (2 - rate) // 4)
+    whole = 3 * (1 + joker_value - rate)  # a set of two (or three) and a joker
+    return plain, min(whole - plain, whole - 2 * plain)
+
+
 @lru_cache(maxsize=4096)
-def _suit_rate_bounds(suit: _Suit, rate: int) -> tuple[tuple[int, ...], ...]:
-    """``bound[p][state]``: a lower bound, in thirds of a unit, on what the suit still loses
-    from position p on less ``rate`` units per meld it makes (more per meld when ``rate`` is
-    negative), the suit using at most all the jokers. A card going into a set pays its
-    share of the set (of three or four, whichever is less), or, carrying the set's joker, the
-    rest of a set of two and a joker."""
+def _suit_rate_bounds(suit: _Suit, rate: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``bound[p][state][k]``: a lower bound, in thirds of a unit, on what the suit still loses
+    from position p on less ``rate`` units per meld it makes (more per meld if negative), using
+    exactly k jokers. Unlike _suit_bounds it follows the ace (kept back for the high end or
+    not), so that it is never laid twice: the ace low and the ace high would each make a meld."""
     jokers = suit.jokers
-    plain_share = min(2 - rate, 3 * (2 - rate) // 4)  # thirds
-    joker_share = 3 * (1 + suit.joker_value - rate) - plain_share
-    after = [[0] * (jokers + 1)] + [[_DEAD] * (jokers + 1) for _ in range(_STATES - 1)]
-    table = [tuple(row[0] for row in after)]
-    for position in range(_END, 0, -1):
-        current = [[_DEAD] * (jokers + 1) for _ in range(_STATES)]
-        for state in range(_STATES):
-            row = current[state]
-            for option in _options(suit, position, state):
-                base = 3 * (option.loss - rate * option.melds)
-                ways = [(base, option.jokers)]
-                if option.use == _SET:
-                    ways = [(base + plain_share, option.jokers)]
-                    if jokers:
-                        ways.append((base + joker_share, option.jokers + 1))
-                target = after[option.new]
-                for cost, used in ways:
-                    for spent in range(jokers + 1 - used):
-                        value = cost + target[spent + used]
-                        if value < row[spent]:
-                            row[spent] = value
-        after = current
-        table.append(tuple(row[0] for row in current))
-    table.append((_DEAD,) * _STATES)
-    return tuple(reversed(table))
+    plain_share, joker_share = _set_shares(suit.joker_value, rate)
+    kepts = (0, 1) if suit.ace_high else (0,)
+    # after[kept][state][k]: the least cost to go using exactly k jokers.
+    after = [
+        [[0] + [_DEAD] * jokers] + [[_DEAD] * (jokers + 1) for _ in range(_STATES - 1)]
+        for _ in range(2)
+    ]
 
-
-@lru_cache(maxsize=4096)
-def _suit_jokers(suit: _Suit) -> tuple[tuple[int, ...], ...]:
-    """``jokers[p][state]``: the fewest jokers the suit needs from position p on (a run that
-    cannot go on without one), at most 3 (more than there are)."""
-    table = [(0,) + (3,) * (_STATES - 1)]
-    for position in range(_END, 0, -1):
-        after = table[-1]
-        table.append(
+    def column(rows: list[list[list[int]]], first: bool) -> tuple[tuple[int, ...], ...]:
+        return tuple(
             tuple(
-                min(
-                    (
-                        min(3, option.jokers + after[option.new])
-                        for option in _options(suit, position, state)
-                    ),
-                    default=3,
-                )
-                for state in range(_STATES)
+                min(rows[kept][state][k] for kept in ((0,) if first else kepts))
+                for k in range(jokers + 1)
             )
+            for state in range(_STATES)
         )
-    table.append((3,) * _STATES)
+
+    table = [column(after, False)]
+    for position in range(_END, 0, -1):
+        current = [[[_DEAD] * (jokers + 1) for _ in range(_STATES)] for _ in range(2)]
+        for kept in kepts:
+            for state in range(_STATES):
+                row = current[kept][state]
+                for option in _options(suit, position, state):
+                    if (option.need_ace and not kept) or (option.no_ace and kept):
+                        continue
+                    base = 3 * (option.loss - rate * option.melds)
+                    ways = [(base, option.jokers)]
+                    if option.use == _SET:
+                        ways = [(base + plain_share, option.jokers)]
+                        if jokers:
+                            ways.append((base + joker_share, option.jokers + 1))
+                    target = after[1 if option.keep_ace else kept][option.new]
+                    for cost, used in ways:
+                        for k in range(used, jokers + 1):
+                            value = cost + target[k - used]
+                            if value < row[k]:
+                                row[k] = value
+        after = current
+        table.append(column(current, position == _LOW))
+    table.append(column([[[_DEAD] * (jokers + 1) for _ in range(_STATES)]] * 2, False))
     return tuple(reversed(table))
 
 
 @lru_cache(maxsize=4096)
-def _suit_bounds(suit: _Suit, refund: int, set_share: int) -> tuple[tuple[int, ...], ...]:
-    """``bound[p][state]``: a lower bound, in half units, on what the suit still loses from
-    position p on (each meld refunded ``refund`` units; a card going into a set also pays
-    ``set_share`` half units of the set's cost). Every option is allowed, whatever the jokers
-    and aces, so it never overestimates."""
-    bound = [(0,) + (_DEAD,) * (_STATES - 1)]  # after the end: every run closed
+def _suit_bounds(suit: _Suit) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """``bound[p][state]``: lower bounds on what the suit still does from position p on:
+    half units lost (a card going into a set paying half a unit of the set's cost); the same
+    with every meld refunded _REFUND units; the fewest jokers it needs (3: more than there are).
+    Every option is allowed, whatever the jokers and aces, so they never overestimate."""
+    after: tuple[tuple[int, int, int], ...] = ((0, 0, 0),) + ((_DEAD, _DEAD, 3),) * (_STATES - 1)
+    table = [after]
     for position in range(_END, 0, -1):
-        after = bound[-1]
         row = []
         for state in range(_STATES):
-            best = _DEAD
+            low = adjusted = _DEAD
+            need = 3
             for option in _options(suit, position, state):
-                cost = 2 * (option.loss - refund * option.melds) + after[option.new]
-                if option.use == _SET:
-                    cost += set_share
-                best = min(best, cost)
-            row.append(best)
-        bound.append(tuple(row))
-    bound.append((_DEAD,) * _STATES)  # position 0 is never asked for
-    return tuple(reversed(bound))
+                next_low, next_adjusted, next_need = after[option.new]
+                loss = 2 * option.loss
+                share = 1 if option.use == _SET else 0
+                low = min(low, loss + share + next_low)
+                adjusted = min(adjusted, loss - 2 * _REFUND * option.melds + next_adjusted)
+                need = min(need, option.jokers + next_need)
+            row.append((min(low, _DEAD), min(adjusted, _DEAD), min(need, 3)))
+        after = tuple(row)
+        table.append(after)
+    table.append(((_DEAD, _DEAD, 3),) * _STATES)  # position 0 is never asked for
+    return tuple(reversed(table))
 
 
 class _Search:
@@ -519,20 +553,25 @@ class _Search:
         self.want = want
         self.push = push
         p = problem
+        # Meld counts 0 .. two past the largest wanted (a step adds at most two, and the
+        # next pruning drops them): the fewer, the shorter the bit sets.
+        wanted = [final for final, bound in enumerate(self.bounds) if bound is not None]
+        self.rows = min(p.rows, max(wanted, default=0) + 3)
+        self.loss_stride = self.rows * p.row_stride
         top = max((b for b in self.bounds if b is not None), default=-1)
         self.top = max(top, 0)
-        size = (self.top + 1) * p.loss_stride
+        size = (self.top + 1) * self.loss_stride
         self._size_factor = 1 + size // 8192
         block = (1 << p.row_stride) - 1
         self._repeat = _repeat(p.row_stride, size)
-        per_loss = _repeat(p.loss_stride, size)
-        self._row_masks = [(block << (r * p.row_stride)) * per_loss for r in range(p.rows)]
+        per_loss = _repeat(self.loss_stride, size)
+        self._row_masks = [(block << (r * p.row_stride)) * per_loss for r in range(self.rows)]
         # For each meld count, the final counts worth looking at: those whose bound is more
         # than every bound between (a larger count with no larger bound is no easier).
         self._finals: list[list[tuple[int, int]]] = []
-        for row in range(p.rows):
+        for row in range(self.rows):
             finals, record = [], -1
-            for final in range(row, p.rows):
+            for final in range(row, self.rows):
                 bound = self.bounds[final]
                 if bound is not None and bound > record:
                     finals.append((final, bound))
@@ -540,7 +579,7 @@ class _Search:
             self._finals.append(finals)
         self._block_masks: dict[tuple[int, bool, bool, int], int] = {}
         self._keep: dict[int, int] = {}
-        self._below = [(1 << ((loss + 1) * p.loss_stride)) - 1 for loss in range(self.top + 1)]
+        self._below = [(1 << ((loss + 1) * self.loss_stride)) - 1 for loss in range(self.top + 1)]
         self._keep_main: dict[int, int] = {}
         self._keep_rates: dict[int, int] = {}
         self._moves: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
@@ -553,11 +592,11 @@ class _Search:
 
     def index(self, loss: int, row: int, used: int, kept: int) -> int:
         p = self.problem
-        return loss * p.loss_stride + row * p.row_stride + used * p.used_stride + kept
+        return loss * self.loss_stride + row * p.row_stride + used * p.used_stride + kept
 
     def split(self, bit: int) -> tuple[int, int, int, int]:
         p = self.problem
-        loss, rest = divmod(bit, p.loss_stride)
+        loss, rest = divmod(bit, self.loss_stride)
         row, rest = divmod(rest, p.row_stride)
         used, kept = divmod(rest, p.used_stride)
         return loss, row, used, kept
@@ -578,7 +617,7 @@ class _Search:
         return found
 
     def _keep_mask(self, packed: int, more: int) -> int:
-        """The bits worth keeping in a state with these packed lower bounds (see _RATES) when
+        """The bits worth keeping in a state with these packed lower bounds (see _STEEP) when
         at most ``more`` melds can still be made: those that can still end within the bound
         of some final meld count by every lower bound (each lower bound on its own, which
         loses little and needs far fewer masks)."""
@@ -597,16 +636,18 @@ class _Search:
                 if need:  # only bits with that many jokers left
                     mask &= self._block_mask(need, 0, 0)
             self._keep_main[main_key] = mask
-        for i, rate in enumerate(_RATES):
-            field = (packed >> (36 + 16 * i)) & 0xFFFF
-            rate_key = (i * 65536 + field) * 64 + more
-            rated = self._keep_rates.get(rate_key)
-            if rated is None:
-                value = -((3 * _RATE_OFFSET - field) // 3)  # in units, rounded up
-                rated = self._keep_rates[rate_key] = self._mask_for(
-                    -_DEAD, -_DEAD, rate, value, more
-                )
-            mask &= rated
+        steep = (
+            min((packed >> (36 + 16 * k)) & 0xFFFF for k in range(self.problem.jokers + 1))
+            - 3 * _STEEP_OFFSET
+        )
+        steep_key = steep * 64 + more
+        rated = self._keep_rates.get(steep_key)
+        if rated is None:
+            value = -(-steep // 3)  # in units, rounded up
+            rated = self._keep_rates[steep_key] = self._mask_for(
+                -_DEAD, -_DEAD, _STEEP, value, more
+            )
+        mask &= rated
         self._keep[packed * 64 + more] = mask
         return mask
 
@@ -646,7 +687,7 @@ class _Search:
                     dcode += 1 << (_SET_SHIFT + s)
                 adjusted = option.loss - _REFUND * option.melds
                 shift = (
-                    adjusted * p.loss_stride
+                    adjusted * self.loss_stride
                     + option.melds * p.row_stride
                     + option.jokers * p.used_stride
                     + (ace if option.keep_ace else 0)
@@ -709,7 +750,7 @@ class _Search:
         final = 0
         for used in range(p.jokers + 1):
             spent = value & self._block_mask(0, 0, 0, used)
-            final |= spent << ((p.jokers - used) * p.joker_value * p.loss_stride)
+            final |= spent << ((p.jokers - used) * p.joker_value * self.loss_stride)
         self.final = final & self._keep_mask(0, 0)
 
     def _sets(self, layer: dict[int, int]) -> dict[int, int]:
@@ -726,7 +767,7 @@ class _Search:
                 if jokers > p.jokers:
                     continue
                 shift = (
-                    jokers * (p.joker_value - 1) * p.loss_stride
+                    jokers * (p.joker_value - 1) * self.loss_stride
                     + melds * p.row_stride
                     + jokers * p.used_stride
                 )
@@ -789,7 +830,7 @@ class _Search:
                 result[code] = value
         if self.beam:
             # A quick search for a good arrangement keeps only the bits close to the best.
-            stride = self.problem.loss_stride
+            stride = self.loss_stride
             for code, value in result.items():
                 least = ((value & -value).bit_length() - 1) // stride
                 result[code] = value & ((1 << ((least + _BEAM_SLACK + 1) * stride)) - 1)
@@ -802,7 +843,8 @@ class _Search:
     ) -> dict[int, int]:
         """The ``beam`` states whose least loss is the lowest (ties by code)."""
         want = self.want
-        loss_stride, row_stride = self.problem.loss_stride, self.problem.row_stride
+        loss_stride, row_stride = self.loss_stride, self.problem.row_stride
+        fields = range(36, 36 + 16 * (self.problem.jokers + 1), 16) if self.problem.steep else ()
         scored = []
         for code, value in layer.items():
             packed = (
@@ -814,8 +856,12 @@ class _Search:
             adjusted = ((packed & 0xFFFF) + 1) >> 1
             loss, rest = divmod((value & -value).bit_length() - 1, loss_stride)
             row = rest // row_stride
-            score = loss + _REFUND * row + max(low, self.push * max(want - row, 0) + adjusted)
-            scored.append((score, -min(row, want), code))
+            missing = max(want - row, 0)
+            ahead = max(low, self.push * missing + adjusted)
+            if fields:
+                steep = min((packed >> shift) & 0xFFFF for shift in fields) - 3 * _STEEP_OFFSET
+                ahead = max(ahead, _STEEP * missing + steep // 3)
+            scored.append((loss + _REFUND * row + ahead, -min(row, want), code))
         scored.sort()
         return {code: layer[code] for _, _, code in scored[: self.beam]}
 
@@ -832,7 +878,7 @@ class _Search:
             chunk = value & block
             if chunk:
                 return self.index(loss, row, 0, 0) + (chunk & -chunk).bit_length() - 1
-            value >>= p.loss_stride
+            value >>= self.loss_stride
             loss += 1
         return -1
 
@@ -840,7 +886,7 @@ class _Search:
         """Meld count -> the least real loss of an arrangement with exactly that many melds,
         for the counts found within the bounds."""
         found: dict[int, int] = {}
-        for row in range(self.problem.rows):
+        for row in range(self.rows):
             bit = self._lowest(row)
             if bit >= 0:
                 found[row] = self.split(bit)[0] + _REFUND * row
@@ -951,8 +997,28 @@ class _Search:
         raise AssertionError("the meld search could not retrace its steps")  # pragma: no cover
 
 
+class _Table(dict):  # type: ignore[type-arg]
+    """A dict that works out a missing entry when it is first read."""
+
+    def __init__(self, work_out: Callable[[int], int]):
+        super().__init__()
+        self.work_out = work_out
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = self.work_out(key)
+        return value
+
+
 class _TooMuchWork(Exception):
     """A search went past its work limit."""
+
+
+@cache
+def _splits(jokers: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every way to share out at most ``jokers`` jokers between the four suits."""
+    return tuple(
+        split for split in itertools.product(range(jokers + 1), repeat=4) if sum(split) <= jokers
+    )
 
 
 def _repeat(stride: int, size: int) -> int:
@@ -1117,6 +1183,7 @@ _TOO_LONG = (
     "Working out the best melds for these cards takes too long here; type the melds in instead."
 )
 _BEAM = 16  # states kept per step by a quick search
+_STEEP_FROM = 13  # best_melds also bounds what many melds cost when asked for more than this
 _PUSHES = (_REFUND, 4, 8)  # how eagerly successive quick searches make melds
 
 
@@ -1140,7 +1207,8 @@ def _plan(
     held: tuple[int, int, int, int], mult: tuple[int, int, int, int], jokers: int, want: int
 ) -> MeldPlan:
     """The answer of :func:`best_melds`, remembered: a MeldPlan is immutable."""
-    problem = _Problem(held, mult, jokers)
+    # Very many melds: also bound what many melds cost (it takes longer to set up).
+    problem = _Problem(held, mult, jokers, steep=want > _STEEP_FROM)
     melds, units = _solve(problem, want, _Budget(WORK_LIMIT))
     laid = _sort_melds(melds)
     trump = next((_SUITS[s] for s in range(4) if mult[s] > 1), None)
@@ -1197,11 +1265,109 @@ def _tradeoff(
     held: tuple[int, int, int, int], mult: tuple[int, int, int, int], jokers: int
 ) -> tuple[tuple[int, int], ...]:
     """The answer of :func:`meld_tradeoff` as (melds, points) pairs, remembered."""
-    problem = _Problem(held, mult, jokers)
-    search = _Budget(WORK_LIMIT).search(problem, [problem.ceiling] * problem.rows)
-    return tuple(
-        (count, 5 * (problem.ceiling - loss)) for count, loss in sorted(search.frontier().items())
-    )
+    problem = _Problem(held, mult, jokers, steep=True)
+    losses = _tradeoff_losses(problem, _Budget(WORK_LIMIT))
+    return tuple((count, 5 * (problem.ceiling - loss)) for count, loss in sorted(losses.items()))
+
+
+def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
+    """Meld count -> the least loss with exactly that many melds, for every count possible.
+
+    Quick searches find arrangements for many counts (the richest, one with about half the
+    melds, one with as many as they can); dropping the cheapest melds of the richest gives
+    arrangements with fewer, splitting long runs ones with more. Lower bounds from the suits
+    (for several rates of loss per meld) prove most counts; exact searches then look for
+    strictly better arrangements only for the others, and for the counts no quick search
+    reached (first as cheap as the lower bound allows, then at any loss).
+    """
+    ceiling, rows = problem.ceiling, problem.rows
+    known: dict[int, int] = {0: ceiling}
+
+    def learn(count: int, loss: int) -> None:
+        if 0 <= count < rows and loss < known.get(count, ceiling + 1):
+            known[count] = loss
+
+    for want, push in ((0, _REFUND), (rows // 2, 4), (rows - 1, 8)):
+        quick = budget.search(
+            problem,
+            [ceiling if final >= want else None for final in range(rows)],
+            beam=_BEAM,
+            want=want,
+            push=push,
+        )
+        found = quick.frontier()
+        for count, loss in found.items():
+            learn(count, loss)
+        if found:  # fewer melds: drop the cheapest; more: split the longest runs
+            for count in (min(found, key=lambda c: (found[c], -c)), max(found)):
+                melds = quick.rebuild(count)
+                loss = found[count]
+                units = sorted(_units(meld, problem.mult) for meld in melds)
+                for dropped, value in enumerate(units, 1):
+                    loss += value
+                    learn(count - dropped, loss)
+                for extra, cost in enumerate(_split_costs(melds, problem.mult), 1):
+                    found_loss = found[count] + cost
+                    learn(count + extra, found_loss)
+    ordered = sorted(known)
+    rates = {0, _REFUND, _STEEP}
+    for low, high in itertools.pairwise(ordered):
+        if high == low + 1:
+            rates.add(known[high] - known[low])
+    bound = {count: problem.least_loss(count, sorted(rates)) for count in range(rows)}
+    found = {count: loss for count, loss in known.items() if loss <= bound[count]}
+    # Strictly better than the arrangements known, as good as the lower bound for the rest.
+    wanted = [
+        None if count in found else known[count] - 1 if count in known else bound[count]
+        for count in range(rows)
+    ]
+    for _ in range(2):
+        if all(value is None for value in wanted):
+            break
+        search = budget.search(problem, wanted)
+        for count, loss in search.frontier().items():
+            if loss < known.get(count, ceiling + 1):
+                known[count] = loss
+        found.update(
+            {
+                count: known[count]
+                for count in range(rows)
+                if wanted[count] is not None and count in known
+            }
+        )
+        # Counts still unknown: at any loss, to learn whether they can be made at all.
+        wanted = [None if count in found else ceiling for count in range(rows)]
+    return {count: loss for count, loss in known.items()}
+
+
+def _split_costs(melds: list[tuple[str, ...]], mult: tuple[int, ...]) -> list[int]:
+    """The extra loss of laying ``melds`` as one, two, ... more melds by splitting runs of six
+    cards or more into three and the rest, the cheapest first (two units times the trump
+    factor each)."""
+    runs = []
+    for meld in melds:
+        natural = [parse_card(code) for code in meld if code != JOKER]
+        if len({card.rank for card in natural}) > 1:
+            runs.append((mult[_SUIT_INDEX[natural[0].suit]], len(meld)))
+    costs, total = [], 0
+    while True:
+        splittable = [(m, n) for m, n in runs if n >= 6]
+        if not splittable:
+            return costs
+        m, n = min(splittable)
+        runs.remove((m, n))
+        runs += [(m, 3), (m, n - 3)]
+        total += 2 * m
+        costs.append(total)
+
+
+def _units(meld: tuple[str, ...], mult: tuple[int, ...]) -> int:
+    """What one laid meld adds, in units: its cards less two, times the trump factor for a
+    run of the trump suit."""
+    natural = [parse_card(code) for code in meld if code != JOKER]
+    if len({card.rank for card in natural}) == 1:
+        return len(meld) - 2
+    return mult[_SUIT_INDEX[natural[0].suit]] * (len(meld) - 2)
 
 
 # --- checking melds that players lay ---------------------------------------------------------
