@@ -1184,6 +1184,7 @@ _TOO_LONG = (
 )
 _BEAM = 16  # states kept per step by a quick search
 _STEEP_FROM = 13  # best_melds also bounds what many melds cost when asked for more than this
+_RATES = (0, _REFUND, _STEEP)  # losses per meld for lower bounds on a whole pile
 _PUSHES = (_REFUND, 4, 8)  # how eagerly successive quick searches make melds
 
 
@@ -1222,7 +1223,9 @@ def _solve(problem: _Problem, want: int, budget: _Budget) -> tuple[list[tuple[st
 
     Quick searches (a few states per step) look for a good arrangement; the exact search then
     only looks for a strictly better one (less loss, or as little with more melds), which its
-    lower bounds usually rule out within a few steps.
+    lower bounds usually rule out within a few steps. When the quick searches find nothing
+    (many melds asked for, or more than the cards can make), exact searches look from a lower
+    bound up.
     """
     ceiling, rows = problem.ceiling, problem.rows
     if want >= rows:  # more melds than the cards can make: the most points
@@ -1243,12 +1246,20 @@ def _solve(problem: _Problem, want: int, budget: _Budget) -> tuple[list[tuple[st
                 loss, count = better
                 return exact.rebuild(count), ceiling - loss
             return quick.rebuild(count), ceiling - loss
-    exact = budget.search(problem, loose)
-    found = _best_reaching(exact, want)
-    if found is None:  # no arrangement has that many melds
-        return _solve(problem, 0, budget)
-    loss, count = found
-    return exact.rebuild(count), ceiling - loss
+    # No quick arrangement: look for the least loss from the lower bound up (the same most
+    # loss for every count, so that the least found is the least there is).
+    least = {final: problem.least_loss(final, _RATES) for final in range(want, rows)}
+    most, step = min(least.values()), 1
+    while True:
+        bounds = [most if final >= want and least[final] <= most else None for final in range(rows)]
+        exact = budget.search(problem, bounds)
+        found = _best_reaching(exact, want)
+        if found is not None:
+            loss, count = found
+            return exact.rebuild(count), ceiling - loss
+        if most >= ceiling:  # no arrangement has that many melds: the most points
+            return _solve(problem, 0, budget)
+        most, step = min(ceiling, most + step), 2 * step
 
 
 def _best_reaching(search: _Search, want: int) -> tuple[int, int] | None:
