@@ -1179,12 +1179,16 @@ MEMO_SIZE = 256
 #: comes near it (benchmarks/melds.py reports the largest share used); past it the call gives
 #: up with a RuleError rather than hold a server thread.
 WORK_LIMIT = 1_000_000
+#: The work limit of meld_tradeoff, which no request of the web app calls (the whole table for
+#: the whole pack with two jokers takes the most: about a quarter of a second).
+TRADEOFF_WORK_LIMIT = 4_000_000
 _TOO_LONG = (
     "Working out the best melds for these cards takes too long here; type the melds in instead."
 )
-_BEAM = 16  # states kept per step by a quick search
+_BEAM = 8  # states kept per step by a quick search
 _STEEP_FROM = 13  # best_melds also bounds what many melds cost when asked for more than this
 _RATES = (0, _REFUND, _STEEP)  # losses per meld for lower bounds on a whole pile
+_MOST_BID = 6  # the highest bid (Sviten Special rulings, rule 2)
 _PUSHES = (_REFUND, 4, 8)  # how eagerly successive quick searches make melds
 
 
@@ -1236,10 +1240,17 @@ def _solve(problem: _Problem, want: int, budget: _Budget) -> tuple[list[tuple[st
         found = _best_reaching(quick, want)
         if found is not None:
             loss, count = found
+            # Strictly better: less loss, or as little with more melds; counts whose lower
+            # bound (for a whole pile, sharper than the search's own) rules that out are left out.
+            rates = _RATES if want > _MOST_BID else _RATES[:2]
             strict = [
-                None if final < want else loss - 1 if final <= count else loss
-                for final in range(rows)
+                None if final < want or problem.least_loss(final, rates) > most else most
+                for final, most in (
+                    (final, loss - 1 if final <= count else loss) for final in range(rows)
+                )
             ]
+            if all(bound is None for bound in strict):
+                return quick.rebuild(count), ceiling - loss
             exact = budget.search(problem, strict)
             better = _best_reaching(exact, want)
             if better is not None:
@@ -1277,7 +1288,7 @@ def _tradeoff(
 ) -> tuple[tuple[int, int], ...]:
     """The answer of :func:`meld_tradeoff` as (melds, points) pairs, remembered."""
     problem = _Problem(held, mult, jokers, steep=True)
-    losses = _tradeoff_losses(problem, _Budget(WORK_LIMIT))
+    losses = _tradeoff_losses(problem, _Budget(TRADEOFF_WORK_LIMIT))
     return tuple((count, 5 * (problem.ceiling - loss)) for count, loss in sorted(losses.items()))
 
 
@@ -1302,7 +1313,7 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
         quick = budget.search(
             problem,
             [ceiling if final >= want else None for final in range(rows)],
-            beam=_BEAM,
+            beam=2 * _BEAM,
             want=want,
             push=push,
         )
