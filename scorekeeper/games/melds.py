@@ -29,11 +29,16 @@ never goes down along a path, and each suit's state gives lower bounds on what i
 lose (worked out per suit, backwards, once per suit pattern), so a search told the most loss
 worth finding for each meld count drops everything that cannot end within it.
 
-:func:`best_melds` first runs quick searches that keep only a few likely states per step to
-find a good arrangement with enough melds, then an exact search for a strictly better one
-(less loss, or as little with more melds). The lower bounds usually rule that out within a
-few steps; when they do not, the exact search finds the best. The melds are rebuilt by
-walking back through the stored steps.
+:func:`best_melds` first runs a quick search that keeps only a few likely states per step, to
+find a good arrangement with enough melds. Lower bounds for the whole pile (for several losses
+per meld, following the ace and sharing the jokers out between the suits) then leave out every
+meld count that cannot beat it; the exact search looks only for a strictly better arrangement
+(less loss, or as little with more melds) at the counts left, and its own bounds usually rule
+that out within a few steps. When no quick arrangement has enough melds, exact searches look
+from the lower bound up. :func:`meld_tradeoff` finds arrangements for many counts quickly
+(dropping the cheapest melds for fewer, splitting long runs for more), proves most of them by
+the lower bounds and searches only the rest. The melds are rebuilt by walking back through
+the stored steps of the search that found them.
 
 Jokers take no position of their own. A set's joker is an extra card. A joker at the *end* of
 a run is added when the run closes (it can stand for a card the pair lays elsewhere); a suit
@@ -43,9 +48,11 @@ and the natural card of the gap may still join the rank's set. Once every joker 
 holding one is folded into the natural run it now behaves like. Any arrangement can be
 rewritten into this form with the same melds count and points.
 
-Every call is bounded (:data:`WORK_LIMIT`): past it the solver gives up with a RuleError rather
-than hold a server thread, and answers are remembered (:data:`MEMO_SIZE` piles), so the
-proposal shown and the hand recorded for the same pile cost one search.
+Every call is bounded (:data:`WORK_LIMIT`, about a quarter of a second; meld_tradeoff, which no
+request calls, :data:`TRADEOFF_WORK_LIMIT`): past it the solver gives up with a RuleError rather
+than hold a server thread. Answers are remembered (the last :data:`MEMO_SIZE` piles, whatever
+the order of their cards), so the melds shown and the hand recorded for the same pile cost one
+search.
 """
 
 from __future__ import annotations
@@ -1196,7 +1203,7 @@ class _Budget:
     """The work left to one call, shared by its searches."""
 
     def __init__(self, limit: int):
-        self.left = limit
+        self.limit = self.left = limit
 
     def search(self, problem: _Problem, bounds: Sequence[int | None], **quick: int) -> _Search:
         try:
