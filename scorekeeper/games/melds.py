@@ -1181,14 +1181,17 @@ def meld_tradeoff(
 
 #: How many piles' answers are remembered (each answer is small).
 MEMO_SIZE = 256
-#: The most work one call may do, in moves tried (weighted by the size of their bit sets):
-#: about a fifth of a second of CPU on the reference machine. No pile the rules can produce
-#: comes near it (benchmarks/melds.py reports the largest share used); past it the call gives
-#: up with a RuleError rather than hold a server thread.
-WORK_LIMIT = 1_000_000
+#: The most work one call may do, in moves tried (weighted by the size of their bit sets): about
+#: a fifth of a second of CPU (some 0.3 microseconds a unit on the 2-core reference machine).
+#: No pile the rules can produce (bids of 1 to 6) comes near it: benchmarks/melds.py reports the
+#: largest share used, a few per cent; past it the call gives up with a RuleError rather than
+#: hold a server thread. Asking for 15 melds or more of a whole pack with a trump and two jokers
+#: can reach it.
+WORK_LIMIT = 650_000
 #: The work limit of meld_tradeoff, which no request of the web app calls (the whole table for
-#: the whole pack with two jokers takes the most: about a quarter of a second).
-TRADEOFF_WORK_LIMIT = 4_000_000
+#: the whole pack with two jokers takes the most: about a quarter of a second, under a third of
+#: this).
+TRADEOFF_WORK_LIMIT = 3_000_000
 _TOO_LONG = (
     "Working out the best melds for these cards takes too long here; type the melds in instead."
 )

@@ -108,10 +108,29 @@ def test_the_whole_pack_matches_the_old_solver(trump, jokers):
     values = [int(points) for points in PACK_TRADEOFF[(trump, jokers)].split()]
     table = dict(enumerate(values))
     assert meld_tradeoff(PACK, trump=trump, jokers=jokers) == table
-    for wanted in (0, 1, 4, 5, 6, 13, len(values) - 1, len(values), 40):
+    for wanted in (0, 1, 4, 5, 6, 13, len(values), 40):
         plan = best_melds(PACK, trump=trump, jokers=jokers, min_melds=wanted)
         assert (plan.points, plan.count) == expected_plan(table, wanted)
         legal_points(plan, PACK, trump, jokers)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("trump", "jokers"), list(PACK_TRADEOFF))
+def test_asking_for_very_many_melds_answers_exactly_or_refuses_quickly(trump, jokers):
+    """Beyond any bid (14 melds up to the most the pack can make) the answer is exact, or, when
+    it would take too long (a trump and two jokers), a RuleError within about the work limit."""
+    values = [int(points) for points in PACK_TRADEOFF[(trump, jokers)].split()]
+    table = dict(enumerate(values))
+    for wanted in range(14, len(values)):
+        melds._plan.cache_clear()
+        start = time.thread_time()
+        try:
+            plan = best_melds(PACK, trump=trump, jokers=jokers, min_melds=wanted)
+        except RuleError:
+            assert jokers == 2, "only two jokers make it that hard"
+        else:
+            assert (plan.points, plan.count) == expected_plan(table, wanted)
+        assert time.thread_time() - start < 1.0
 
 
 @pytest.mark.slow
@@ -213,6 +232,7 @@ def test_record_hand_reuses_what_show_the_melds_found():
 
 
 def test_a_call_past_the_work_limit_gives_up_with_a_sentence(monkeypatch):
+    limit = melds.WORK_LIMIT
     monkeypatch.setattr(melds, "WORK_LIMIT", 2000)
     with pytest.raises(RuleError, match="takes too long") as error:
         best_melds(PACK, trump="hearts", jokers=2, min_melds=13)
@@ -221,7 +241,7 @@ def test_a_call_past_the_work_limit_gives_up_with_a_sentence(monkeypatch):
     with pytest.raises(RuleError, match="takes too long"):
         meld_tradeoff(PACK, jokers=2)
     # Nothing half-done was remembered: with the limit back, the answer comes.
-    monkeypatch.setattr(melds, "WORK_LIMIT", 1_000_000)
+    monkeypatch.setattr(melds, "WORK_LIMIT", limit)
     assert best_melds(PACK, trump="hearts", jokers=2, min_melds=13).points == 195
 
 
