@@ -375,7 +375,7 @@ def _closings(suit: _Suit, state: int, last: int) -> list[tuple[int, str]]:
     return []
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)  # small: the entries share _local_options' tuples
 def _options(suit: _Suit, position: int, state: int) -> tuple[_Option, ...]:
     """The useful things a suit in run state ``state`` can do at ``position``."""
     # They depend only on the cards at the position and the next two: share them.
@@ -452,7 +452,7 @@ def _set_shares(joker_value: int, rate: int) -> tuple[int, int]:
     return plain, min(whole - plain, whole - 2 * plain)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)  # a table is some 15 KB: the suits of the last piles, every rate
 def _suit_rate_bounds(suit: _Suit, rate: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """``bound[p][state][k]``: a lower bound, in thirds of a unit, on what the suit still loses
     from position p on less ``rate`` units per meld it makes (more per meld if negative), using
@@ -503,7 +503,7 @@ def _suit_rate_bounds(suit: _Suit, rate: int) -> tuple[tuple[tuple[int, ...], ..
     return tuple(reversed(table))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)  # a table is some 15 KB: the suits of the last 128 piles
 def _suit_bounds(suit: _Suit) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """``bound[p][state]``: lower bounds on what the suit still does from position p on:
     half units lost (a card going into a set paying half a unit of the set's cost); the same
