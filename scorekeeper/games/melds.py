@@ -11,39 +11,57 @@ solver works in *units* of 5 points.
 
 How :func:`best_melds` is exact and fast
 ----------------------------------------
-A dynamic programme over the 14 rank *positions*: 1 is the ace low, 2..13 the two to the king,
-14 the ace high. Its state is, for each suit, the run open in that suit (none; one or two
-natural cards, which must go on; three or more, which may stop; and the joker variants: a
-joker just filled a gap, so a natural card must follow; a run that holds its joker already).
-Position by position, and suit by suit within a position, each card goes on an open run,
-starts a run, goes into the rank's set or stays out; a run may stop and a new one start at
-once, which is how a long run is laid as several shorter ones. The state also carries the
-suits whose card goes into the current rank's set and, when a minimum is asked for, the melds
-so far (capped at that minimum).
+A search over the 14 rank *positions* (1 is the ace low, 2..13 the two to the king, 14 the ace
+high), then a step that closes every run. Its state code holds, for each suit, the run open in
+that suit: none; one or two natural cards (they must go on; two may also close with a joker
+at the end); three or more (may go on or close); a run that holds its joker and needs one more
+natural card; one that holds its joker and may close. Position by position, and suit by suit
+within a position, each card goes on an open run, starts a run, goes into the rank's set or
+stays out; a run may close and a new one start at once (a long run laid as several). Within a
+position the code also holds the suits whose card goes into the rank's set.
 
-Everything else lives in the *value* of a state: a Python integer used as a bit set with one
-bit for each reachable combination of (loss, melds, jokers used, aces kept back for the high
-end). A step is a shift and an OR on the whole integer, done in C. The *loss* is what the
-cards seen so far could at best have scored (their suit's multiplier each, the largest
-multiplier per joker used) minus what they did score, plus a lower bound on what is still to
-be lost (an idle suit will lose a little; a one-card run loses its second card). It never goes
-down along a path, so a quick legal arrangement (:func:`_greedy`) gives an exact bound: any
-partial arrangement whose loss already exceeds the quick one's can be dropped. A state whose
-joker run could as well be a natural run is dropped when the natural twin does at least as
-well. The answer is read off the last layer and the melds are rebuilt by walking back.
+The *value* of a state code is a Python integer used as a bit set with one bit for each
+reachable (loss, melds, jokers used, aces kept back for the high end): a step is a shift and
+an OR of whole integers, done in C. The *loss* is what the cards could at best have added
+(their suit's multiplier each, the largest multiplier per joker) minus what they did add; it
+is stored less two units per meld, so that a meld never looks like a loss of its own. It
+never goes down along a path, and each suit's state gives lower bounds on what it will still
+lose (worked out per suit, backwards, once per suit pattern), so a search told the most loss
+worth finding for each meld count drops everything that cannot end within it.
 
-Jokers need no position of their own. A set's joker is an extra card. A joker at the *end* of
-a run is taken when the run starts, wherever it will stand (so it can stand for a card the
-pair lays in another run of the same suit); only a joker filling a *gap* inside a run takes
-the run's place at that rank, and the natural card of the gap may still join the rank's set.
-Any arrangement can be rewritten into this form with the same melds count and points.
+:func:`best_melds` first runs a quick search that keeps only a few likely states per step, to
+find a good arrangement with enough melds. Lower bounds for the whole pile (for several losses
+per meld, following the ace and sharing the jokers out between the suits) then leave out every
+meld count that cannot beat it; the exact search looks only for a strictly better arrangement
+(less loss, or as little with more melds) at the counts left, and its own bounds usually rule
+that out within a few steps. When no quick arrangement has enough melds, exact searches look
+from the lower bound up. :func:`meld_tradeoff` finds arrangements for many counts quickly
+(dropping the cheapest melds for fewer, splitting long runs for more), proves most of them by
+the lower bounds and searches only the rest. The melds are rebuilt by walking back through
+the stored steps of the search that found them.
+
+Jokers take no position of their own. A set's joker is an extra card. A joker at the *end* of
+a run is added when the run closes (it can stand for a card the pair lays elsewhere); a suit
+held whole takes it when the run starts instead, below its first card, so that A..K and 2..A
+never get one. Only a joker filling a *gap* inside a run takes the run's place at that rank,
+and the natural card of the gap may still join the rank's set. Once every joker is used, a run
+holding one is folded into the natural run it now behaves like. Any arrangement can be
+rewritten into this form with the same melds count and points.
+
+Every call is bounded (:data:`WORK_LIMIT`, about a quarter of a second; meld_tradeoff, which no
+request calls, :data:`TRADEOFF_WORK_LIMIT`): past it the solver gives up with a RuleError rather
+than hold a server thread. Answers are remembered (the last :data:`MEMO_SIZE` piles, whatever
+the order of their cards), so the melds shown and the hand recorded for the same pile cost one
+search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from typing import NamedTuple
 
 from scorekeeper.games.cards import Card, Suit, parse_card, parse_cards
 from scorekeeper.games.events import RuleError
@@ -114,396 +132,609 @@ def _is_joker(code: object) -> bool:
     return isinstance(code, str) and code.strip().upper() in _JOKER_NAMES
 
 
-# --- the solver: per-suit run states and their options ---------------------------------------
+# --- the solver: run states and what one suit can do at one position ------------------------
 
 # Run states of one suit (four bits of a state code each).
 _N = 0  # no open run
 _R1 = 1  # a natural run of one card: must go on
-_R2 = 2  # a natural run of two cards: must go on
-_R3 = 3  # a natural run of three or more: may close
-_GB = 4  # a joker just filled a gap after 2+ cards: a natural card must follow (meld counted)
-_GA = 5  # a run with its joker and one natural card: must go on (not counted yet)
-_Q = 6  # a run that holds its joker and may close
-# The same for a run of a suit holding all of 2..K that took its end joker while starting
-# at the ace low (it may not reach the king) or at the two (it may not reach the ace high):
-# otherwise it could grow into a 14-card "run".
-_GA1, _Q1, _GA2, _Q2 = 7, 8, 9, 10
-_STATES = 11
+_R2 = 2  # a natural run of two cards: must go on, or close with an end joker
+_R3 = 3  # a natural run of three or more: may go on or close (with or without an end joker)
+_G = 4  # a run that holds its joker and needs one more natural card before it may close
+_Q = 5  # a run that holds its joker and may close
+_STATES = 6
+_CONTINUE = {_R1: _R2, _R2: _R3, _R3: _R3, _G: _Q, _Q: _Q}
+_GAP_FROM = frozenset({_R1, _R2, _R3})
+# Once every joker is used, a run that holds one is like a natural run.
+_NATURAL_TWIN = {_G: _R2, _Q: _R3}
 
-# Position classes.
-_FIRST, _SECOND, _MID, _KING, _LAST = 0, 1, 2, 3, 4
-
-# What happens to the natural card of the rank.
+# What happens to the natural card of the position.
 _NONE, _RUN, _SET = 0, 1, 2
 
-# Continuing a run with the natural card: new state, melds counted, units (x multiplier).
-_CONTINUE = {
-    _R1: (_R2, 0, 0),
-    _R2: (_R3, 1, 1),
-    _R3: (_R3, 0, 1),
-    _GB: (_Q, 0, 1),
-    _GA: (_Q, 1, 1),
-    _Q: (_Q, 0, 1),
-    _GA1: (_Q1, 1, 1),
-    _Q1: (_Q1, 0, 1),
-    _GA2: (_Q2, 1, 1),
-    _Q2: (_Q2, 0, 1),
+_SET_SHIFT = 16  # bits 16-19 of a state code: the suits whose card goes into the rank's set
+_SET_FIELD = 15 << _SET_SHIFT
+# The ways to lay k natural cards of one rank as sets: (melds, jokers).
+_SET_WAYS: dict[int, tuple[tuple[int, int], ...]] = {
+    2: ((1, 1),),
+    3: ((1, 0), (1, 1)),
+    4: ((1, 0), (2, 2)),
 }
-# A joker filling the gap at this rank (a natural card must follow).
-_GAP = {_R1: (_GA, 0, 0), _R2: (_GB, 1, 1), _R3: (_GB, 0, 1)}
-_CLOSABLE = frozenset({_N, _R3, _Q, _Q1, _Q2})
-# Sets of k natural cards of one rank: (melds, units, jokers) for each way to lay them.
-_SET_WAYS: dict[int, tuple[tuple[int, int, int], ...]] = {
-    0: ((0, 0, 0),),
-    1: (),
-    2: ((1, 1, 1),),
-    3: ((1, 1, 0), (1, 2, 1)),
-    4: ((1, 2, 0), (2, 2, 2)),
-}
-_SETBIT = 1 << 16  # bits 16-19 of a state code: the suits whose card goes into the rank's set
-_SET_FIELD = 15 * _SETBIT
-_SUIT_FIELD = 0xF
+_REFUND = 2  # units of loss refunded per meld in the stored (adjusted) loss
+_LOW, _HIGH, _END = 1, 14, 15  # the ace low, the ace high, the closing of every run
+_DEAD = 5000  # a lower bound this large marks a state that cannot finish
+# Packed lower bounds on what a state still loses, added up from three tables (by the low byte
+# of its code, the high byte, and its set bits): half units with every meld refunded _REFUND
+# (bits 0-15), half units (16-31), the jokers it needs (32-35), and from bit 36, one 16-bit
+# field per way to share out the jokers between the low and the high byte's suits (k jokers
+# to the first two, at most jokers - k to the others): thirds of units with _STEEP units
+# refunded per meld, each table adding _STEEP_OFFSET so that they stay positive.
+_STEEP = 4
+_STEEP_OFFSET = 600
+_NEED_SHIFT = 32
+_DEAD_PACKED = 1 << 100
+_BEAM_SLACK = 4  # in a quick search, a state keeps only bits this close to its least loss
 
 
-def _canon(state: int, jokers: int) -> int:
-    """With at most one joker a run's joker never matters again: fold those states."""
-    if jokers <= 1:
-        if state == _GA:
-            return _R2
-        if state == _Q:
-            return _R3
-    return state
+class _Option(NamedTuple):
+    """One thing one suit can do at one position."""
+
+    new: int  # the run state after
+    use: int  # what becomes of the natural card: _NONE, _RUN or _SET
+    jokers: int  # jokers it uses
+    melds: int  # melds it starts (a run counts when it starts)
+    loss: int  # units of loss (real, not adjusted)
+    keep_ace: bool  # the ace is kept back for the high end
+    need_ace: bool  # the ace must have been kept back
+    no_ace: bool  # the ace must not have been kept back
+    close: str  # "", "close", or "closeJ" (closed with an end joker)
+    action: str  # "cont", "gap", "start", "pre", "set", "free", "defer", "drop", "none"
 
 
-# One option for one suit: (new state, use of the natural card, jokers, melds, units
-# (x multiplier), ace kept back for the high end, needs a kept-back ace, action tag).
-_Option = tuple[int, int, int, int, int, int, int, tuple[str, str]]
+class _Problem:
+    """Everything about one pile that does not depend on the bounds of a search.
+
+    ``held[s]``: bit p set when the pair holds the card of suit s at position p (2..14, and 1
+    for the ace low); ``mult[s]``: what a run of suit s counts (the trump factor or 1).
+    """
+
+    def __init__(
+        self, held: tuple[int, ...], mult: tuple[int, ...], jokers: int, *, steep: bool = False
+    ):
+        self.held = held
+        self.steep = steep  # also bound what many melds cost (see _STEEP)
+        self.mult = mult
+        self.jokers = jokers
+        self.joker_value = max(mult)  # the most a joker can add, per joker
+        self.cards = sum(_count_bits(h >> 2) for h in held)
+        self.ceiling = _ceiling(held, mult) + jokers * self.joker_value
+        self.rows = (self.cards + jokers) // 3 + 1  # meld counts 0 .. the most possible
+        self.ace_slot = [-1, -1, -1, -1]
+        slots = 0
+        for s, h in enumerate(held):
+            king, queen = h >> 13 & 1, h >> 12 & 1
+            if h >> 14 & 1 and ((king and queen) or (jokers and (king or queen))):
+                self.ace_slot[s] = slots
+                slots += 1
+        self.suits = [
+            _Suit(
+                held=h,
+                mult=m,
+                joker_value=self.joker_value,
+                jokers=jokers,
+                whole=bool(jokers) and (h >> 2) & 0x1FFF == 0x1FFF,
+                ace_high=self.ace_slot[s] >= 0,
+            )
+            for s, (h, m) in enumerate(zip(held, mult, strict=True))
+        ]
+        # Bit set layout: index = ((loss * rows + melds) * (jokers + 1) + used) * KS + kept.
+        self.kept_slots = 1 << slots
+        self.used_stride = self.kept_slots
+        self.row_stride = (jokers + 1) * self.kept_slots
+        self._bound_tables: dict[tuple[int, int, int], dict[int, int]] = {}  # see bound_tables
+        self._boundary_tables: dict[tuple[int, int], tuple[dict[int, int], ...]] = {}
+        self.suit_bounds = [_suit_bounds(suit) for suit in self.suits]
+        self.steep_bound = [_suit_rate_bounds(suit, _STEEP) for suit in self.suits] if steep else []
+        # Natural cards at positions >= p (the ace counted at both ends).
+        self.remaining = [
+            sum(_count_bits(h >> p) for h in held) if p <= _HIGH else 0 for p in range(17)
+        ]
+
+    def bound_tables(
+        self, position: int, s: int
+    ) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+        """For the states after suit ``s`` at ``position`` (-1: before the position; 3: after
+        its suits; 4: after its set): the packed lower bounds on what is still to be lost (see
+        _STEEP) by the low byte (suits 0, 1) and the high byte (suits 2, 3) of a state code,
+        and by its set bits; each table is filled as it is read."""
+        found = self._boundary_tables.get((position, s))
+        if found is None:
+            columns = [position + 1 if t <= s else position for t in range(4)]
+            found = self._boundary_tables[(position, s)] = (
+                self._table((0, columns[0], columns[1])),
+                self._table((2, columns[2], columns[3])),
+                self._table((-1, position, s)),
+            )
+        return found
+
+    def _table(self, key: tuple[int, int, int]) -> dict[int, int]:
+        table = self._bound_tables.get(key)
+        if table is None:
+            if key[0] < 0:
+                table = self._bound_tables[key] = _Table(lambda bits: self._set_bound(key, bits))
+            else:
+                table = self._bound_tables[key] = _Table(lambda byte: self._pair_bound(key, byte))
+        return table
+
+    def _set_bound(self, key: tuple[int, int, int], bits: int) -> int:
+        """For the set bits: half a unit still to be lost per card waiting for its set, or dead
+        when too few suits are left to join them (two cards need a joker)."""
+        _, position, s = key
+        later = 0
+        if 1 <= position <= 13:
+            bit = 1 if position == _LOW else position
+            later = sum(1 for t in range(s + 1, 4) if self.held[t] >> bit & 1)
+        waiting = bits.bit_count()
+        most = waiting + later
+        if waiting and (most < 2 or (most < 3 and not self.jokers)):
+            return _DEAD_PACKED
+        need = 1 if waiting and most == 2 else 0  # two cards, no more to come: a joker
+        packed = need << _NEED_SHIFT | waiting << 16
+        if self.steep:  # thirds, as in _suit_rate_bounds; a card may carry a set's joker
+            share, carried = _set_shares(self.joker_value, _STEEP)
+            cost = waiting * share + min(waiting, self.jokers) * min(0, carried - share)
+            for k in range(self.jokers + 1):
+                packed |= (cost + _STEEP_OFFSET) << (36 + 16 * k)
+        return packed
+
+    def _pair_bound(self, key: tuple[int, int, int], byte: int) -> int:
+        """For two suits' run states (a byte of a state code): their lower bounds, packed."""
+        first, column, next_column = key
+        x, y = byte & 15, byte >> 4
+        a_low, a_adj, a_need = self.suit_bounds[first][column][x]
+        b_low, b_adj, b_need = self.suit_bounds[first + 1][next_column][y]
+        low, adj, need = a_low + b_low, a_adj + b_adj, a_need + b_need
+        if low >= _DEAD or adj >= _DEAD or need > self.jokers:
+            return _DEAD_PACKED
+        packed = need << _NEED_SHIFT | low << 16 | adj
+        if self.steep:
+            a_steep = self.steep_bound[first][column][x]
+            b_steep = self.steep_bound[first + 1][next_column][y]
+            jokers = self.jokers
+            for k in range(jokers + 1):
+                # At most k jokers for the two suits: field k of the low byte's table, field
+                # jokers - k of the high byte's (so that the sum's fields share them out).
+                field = k if first == 0 else jokers - k
+                steep = min(a_steep[i] + b_steep[u] for i in range(k + 1) for u in range(k + 1 - i))
+                steep = min(steep, 0xFFFF - _STEEP_OFFSET) + _STEEP_OFFSET
+                packed |= steep << (36 + 16 * field)
+        return packed
+
+    def least_loss(self, melds: int, rates: Iterable[int]) -> int:
+        """A lower bound on the loss of any arrangement with exactly ``melds`` melds: for each
+        rate, what the suits lose less ``rate`` units per meld (sharing the jokers out, each
+        joker left over losing its value), plus the refunds of the melds."""
+        best = 0
+        jokers = self.jokers
+        for rate in rates:
+            tables = [_suit_rate_bounds(suit, rate)[_LOW][_N] for suit in self.suits]
+            least = min(
+                sum(table[k] for table, k in zip(tables, split, strict=True))
+                + 3 * self.joker_value * (jokers - sum(split))
+                for split in _splits(jokers)
+            )
+            best = max(best, -(-least // 3) + rate * melds)
+        return best
+
+    def more_melds(self, position: int, s: int) -> int:
+        """At most how many melds can still be counted after suit ``s`` at ``position`` (-1:
+        before it; 4: after its set): each has three cards, two of them natural, and none
+        starts at the ace high."""
+        first = position + 1 if s == 4 else position
+        if first >= _HIGH:
+            return 0
+        return (self.remaining[first] + self.jokers) // 3
+
+    def options(self, position: int, s: int, state: int) -> tuple[_Option, ...]:
+        return _options(self.suits[s], position, state)
+
+
+class _Suit(NamedTuple):
+    """What the options of one suit depend on."""
+
+    held: int  # bit p: the card at position p is held (2..14; 1 too for the ace)
+    mult: int  # what a run of the suit counts
+    joker_value: int  # the most a joker can add anywhere
+    jokers: int
+    whole: bool  # all 13 cards held (with jokers: see _closings)
+    ace_high: bool  # the ace may be kept back for the high end
+
+
+def _available(suit: _Suit, position: int) -> bool:
+    """Can the suit have a natural card at this position (the ace high only if kept back)?"""
+    if position > _HIGH:
+        return False
+    if position == _HIGH:
+        return suit.ace_high
+    return bool(suit.held >> position & 1)
+
+
+def _closings(suit: _Suit, state: int, last: int) -> list[tuple[int, str]]:
+    """The ways to close the open run (ending at position ``last``): (jokers, tag)."""
+    if state == _N:
+        return [(0, "")]
+    # A suit held whole may not take an end joker on a run reaching the king or the ace:
+    # A..K and 2..A would be 14 cards. Its runs that need one there take it when they start
+    # ("pre"), below their first card.
+    end_joker = suit.jokers > 0 and (last <= 12 or not suit.whole)
+    if state in (_R3, _Q):
+        ways = [(0, "close")]
+        if state == _R3 and end_joker:
+            ways.append((1, "closeJ"))
+        return ways
+    if state == _R2 and end_joker:
+        return [(1, "closeJ")]
+    return []
+
+
+@lru_cache(maxsize=16384)  # small: the entries share _local_options' tuples
+def _options(suit: _Suit, position: int, state: int) -> tuple[_Option, ...]:
+    """The useful things a suit in run state ``state`` can do at ``position``."""
+    # They depend only on the cards at the position and the next two: share them.
+    local = suit._replace(held=suit.held & (0b111 << position) if position < _HIGH else 0)
+    return _local_options(local, position, state)
 
 
 @cache
-def _suit_options(
-    pclass: int,
-    state: int,
-    held: bool,
-    next1: bool,
-    next2: bool,
-    full_middle: bool,
-    high_ace: bool,
-    jokers: int,
-) -> tuple[_Option, ...]:
-    """The useful things one suit can do at one rank position, from run state ``state``.
-
-    ``held``: the pair holds the natural card here; ``next1``/``next2``: it holds the next
-    two of the suit (runs that cannot be completed are not started).
-    """
-    options: list[_Option] = []
-    can_start = held and (next1 or (jokers > 0 and next2))
-    can_pre = held and jokers > 0 and next1
-    if pclass == _FIRST:  # the ace low; every suit starts with no run
-        if held:
-            if can_start:
-                options.append((_R1, _RUN, 0, 0, 0, 0, 0, ("", "start")))
-            if can_pre:
-                new = _GA1 if full_middle else _canon(_GA, jokers)
-                options.append((new, _RUN, 1, 0, 0, 0, 0, ("", "pre")))
-            options.append((_N, _SET, 0, 0, 0, 0, 0, ("", "set")))
-            keep = 1 if high_ace else 0
-            options.append((_N, _NONE, 0, 0, 0, keep, 0, ("", "defer" if keep else "free")))
-        else:
-            options.append((_N, _NONE, 0, 0, 0, 0, 0, ("", "none")))
-        return tuple(options)
-    last = pclass == _LAST
-    can_continue = (
-        held
-        and state in _CONTINUE
-        and not (state == _Q1 and pclass == _KING)
-        and not (state == _Q2 and last)
-    )
+def _local_options(suit: _Suit, position: int, state: int) -> tuple[_Option, ...]:
+    """The useful things a suit in run state ``state`` can do at ``position``."""
+    m, jokers = suit.mult, suit.jokers
+    joker_loss = suit.joker_value - m  # a joker in a run of this suit adds m of its value
+    found: list[_Option] = []
+    if position == _END:
+        for dj, tag in _closings(suit, state, _HIGH):
+            found.append(
+                _Option(_N, _NONE, dj, 0, dj * joker_loss, False, False, False, tag, "none")
+            )
+        return tuple(found)
+    if position == _HIGH:
+        closings = _closings(suit, state, _HIGH - 1)
+        if not suit.ace_high:
+            for dj, tag in closings:
+                loss = dj * joker_loss
+                found.append(_Option(_N, _NONE, dj, 0, loss, False, False, False, tag, "none"))
+            return tuple(found)
+        if state in _CONTINUE:
+            found.append(_Option(_CONTINUE[state], _RUN, 0, 0, 0, False, True, False, "", "cont"))
+        for dj, tag in closings:
+            loss = dj * joker_loss
+            found.append(_Option(_N, _NONE, dj, 0, loss + m, False, True, False, tag, "drop"))
+            found.append(_Option(_N, _NONE, dj, 0, loss, False, False, True, tag, "none"))
+        return tuple(found)
+    held = _available(suit, position) if position > _LOW else bool(suit.held >> 1 & 1)
+    next1, next2 = _available(suit, position + 1), _available(suit, position + 2)
+    can_start = held and ((next1 and (next2 or jokers > 0)) or (jokers > 0 and next2))
+    can_continue = held and state in _CONTINUE
     if can_continue:
-        new, melds, units = _CONTINUE[state]
-        need = 1 if last else 0
-        options.append((_canon(new, jokers), _RUN, 0, melds, units, 0, need, ("", "cont")))
-    if jokers and not last and next1 and state in _GAP:
-        new, melds, units = _GAP[state]
-        use = _SET if held else _NONE
-        options.append((_canon(new, jokers), use, 1, melds, units, 0, 0, ("", "gap")))
-    if state in _CLOSABLE:
-        close = "" if state == _N else "close"
-        if held and not last:
-            if can_start:
-                options.append((_R1, _RUN, 0, 0, 0, 0, 0, (close, "start")))
-            if can_pre:
-                new = _GA2 if (pclass == _SECOND and full_middle) else _canon(_GA, jokers)
-                options.append((new, _RUN, 1, 0, 0, 0, 0, (close, "pre")))
-            options.append((_N, _SET, 0, 0, 0, 0, 0, (close, "set")))
-            if not can_continue:
-                # Leaving a card out is only useful when no open run could take it.
-                options.append((_N, _NONE, 0, 0, 0, 0, 0, (close, "free")))
-        else:
-            options.append((_N, _NONE, 0, 0, 0, 0, 0, (close, "none")))
-    return tuple(options)
+        found.append(_Option(_CONTINUE[state], _RUN, 0, 0, 0, False, False, False, "", "cont"))
+    if jokers and state in _GAP_FROM and next1:
+        # A joker fills the gap; a natural card held here goes into the rank's set.
+        use, loss = (_SET, m - 1) if held else (_NONE, 0)
+        found.append(_Option(_G, use, 1, 0, loss + joker_loss, False, False, False, "", "gap"))
+    for dj, tag in _closings(suit, state, position - 1):
+        loss = dj * joker_loss
+        if not held:
+            found.append(_Option(_N, _NONE, dj, 0, loss, False, False, False, tag, "none"))
+            continue
+        if can_start:
+            found.append(_Option(_R1, _RUN, dj, 1, loss + 2 * m, False, False, False, tag, "start"))
+            if suit.whole and position > _LOW and dj < jokers and next1:
+                # The end joker below the first card; below a two it is the ace low, so the
+                # ace must not be kept back for the high end of the same run.
+                no_ace = position == 2 and suit.ace_high
+                loss_pre = loss + 2 * m + joker_loss
+                found.append(
+                    _Option(_G, _RUN, dj + 1, 1, loss_pre, False, False, no_ace, tag, "pre")
+                )
+        found.append(_Option(_N, _SET, dj, 0, loss + m - 1, False, False, False, tag, "set"))
+        if position == _LOW and suit.ace_high:
+            found.append(_Option(_N, _NONE, dj, 0, loss, True, False, False, tag, "defer"))
+        elif not can_continue:
+            # Leaving a card out is only useful when no open run could take it.
+            found.append(_Option(_N, _NONE, dj, 0, loss + m, False, False, False, tag, "free"))
+    return tuple(found)
 
 
-# --- the solver: the dynamic programme over positions ----------------------------------------
+def _set_shares(joker_value: int, rate: int) -> tuple[int, int]:
+    """What a card going into a set pays, in thirds of a unit with ``rate`` units refunded
+    per meld: its share of a set of three or four (the less), and, carrying the set's joker,
+    the rest of a set of two and a joker (or of three and a joker, the less)."""
+    plain = min(2 - rate, 3 * (2 - rate) // 4)
+    whole = 3 * (1 + joker_value - rate)  # a set of two (or three) and a joker
+    return plain, min(whole - plain, whole - 2 * plain)
 
 
-class _Layout:
-    """Where each (loss, melds, jokers used, aces kept back) combination lives in a bit set.
+@lru_cache(maxsize=256)  # a table is some 15 KB: the suits of the last piles, every rate
+def _suit_rate_bounds(suit: _Suit, rate: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``bound[p][state][k]``: a lower bound, in thirds of a unit, on what the suit still loses
+    from position p on less ``rate`` units per meld it makes (more per meld if negative), using
+    exactly k jokers. Unlike _suit_bounds it follows the ace (kept back for the high end or
+    not), so that it is never laid twice: the ace low and the ace high would each make a meld."""
+    jokers = suit.jokers
+    plain_share, joker_share = _set_shares(suit.joker_value, rate)
+    kepts = (0, 1) if suit.ace_high else (0,)
+    # after[kept][state][k]: the least cost to go using exactly k jokers.
+    after = [
+        [[0] + [_DEAD] * jokers] + [[_DEAD] * (jokers + 1) for _ in range(_STATES - 1)]
+        for _ in range(2)
+    ]
 
-    The *loss* of a partial arrangement is what its cards could at best have added (a suit's
-    multiplier per natural card, the largest multiplier per joker used) minus the units it
-    did add. It never goes down along a path, which is what makes pruning exact.
-    """
+    def column(rows: list[list[list[int]]], first: bool) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(
+                min(rows[kept][state][k] for kept in ((0,) if first else kepts))
+                for k in range(jokers + 1)
+            )
+            for state in range(_STATES)
+        )
 
-    def __init__(self, jokers: int, rows: int, aces: int, width: int, count_melds: bool):
-        self.jokers = jokers
-        self.rows = rows
-        self.aces = aces  # how many aces have a "kept back for the high end" bit
-        self.width = width  # loss values 0 .. width - 1
-        self.count_melds = count_melds
-        self.ace_slots = 1 << aces
-        self.block = (jokers + 1) * self.ace_slots  # one row: (jokers used, aces kept)
-        self.loss_stride = rows * self.block
-        self.size = width * self.loss_stride
-        self._repeat = ((1 << self.size) - 1) // ((1 << self.block) - 1)
-        self._masks: dict[tuple[int, int, int], int] = {}
-
-    def index(self, loss: int, row: int, used: int, kept: int) -> int:
-        return loss * self.loss_stride + row * self.block + used * self.ace_slots + kept
-
-    def split(self, bit: int) -> tuple[int, int, int, int]:
-        loss, rest = divmod(bit, self.loss_stride)
-        row, rest = divmod(rest, self.block)
-        used, kept = divmod(rest, self.ace_slots)
-        return loss, row, used, kept
-
-    def shift(self, loss: int, melds: int, used: int, kept: int) -> int:
-        return self.index(loss, melds if self.count_melds else 0, used, kept)
-
-    def mask(self, used: int, needed: int = 0, absent: int = 0) -> int:
-        """The bits a step may start from that uses ``used`` more jokers, needs the kept-back
-        aces ``needed`` and must not have the aces ``absent`` kept back."""
-        key = (used, needed, absent)
-        found = self._masks.get(key)
-        if found is None:
-            pattern = 0
-            for j in range(self.jokers + 1 - used):
-                for kept in range(self.ace_slots):
-                    if kept & needed == needed and not kept & absent:
-                        pattern |= 1 << (j * self.ace_slots + kept)
-            found = self._masks[key] = pattern * self._repeat
-        return found
-
-    def joker_slice(self, used: int) -> int:
-        """Every bit with exactly ``used`` jokers used."""
-        key = (-1, used, 0)
-        found = self._masks.get(key)
-        if found is None:
-            pattern = ((1 << self.ace_slots) - 1) << (used * self.ace_slots)
-            found = self._masks[key] = pattern * self._repeat
-        return found
-
-    def below(self, loss: int) -> int:
-        """Every bit with at most ``loss`` loss."""
-        return (1 << ((loss + 1) * self.loss_stride)) - 1
-
-    def cell(self, row: int, used: int) -> int:
-        """Every bit of one (melds, jokers used) cell, whatever the loss and the aces."""
-        pattern = ((1 << self.ace_slots) - 1) << (row * self.block + used * self.ace_slots)
-        repeat = ((1 << self.size) - 1) // ((1 << self.loss_stride) - 1)
-        return pattern * repeat
+    table = [column(after, False)]
+    for position in range(_END, 0, -1):
+        current = [[[_DEAD] * (jokers + 1) for _ in range(_STATES)] for _ in range(2)]
+        for kept in kepts:
+            for state in range(_STATES):
+                row = current[kept][state]
+                for option in _options(suit, position, state):
+                    if (option.need_ace and not kept) or (option.no_ace and kept):
+                        continue
+                    base = 3 * (option.loss - rate * option.melds)
+                    ways = [(base, option.jokers)]
+                    if option.use == _SET:
+                        ways = [(base + plain_share, option.jokers)]
+                        if jokers:
+                            ways.append((base + joker_share, option.jokers + 1))
+                    target = after[1 if option.keep_ace else kept][option.new]
+                    for cost, used in ways:
+                        for k in range(used, jokers + 1):
+                            value = cost + target[k - used]
+                            if value < row[k]:
+                                row[k] = value
+        after = current
+        table.append(column(current, position == _LOW))
+    table.append(column([[[_DEAD] * (jokers + 1) for _ in range(_STATES)]] * 2, False))
+    return tuple(reversed(table))
 
 
-# A move of one sub-step: (change of the state code, bit shift, mask or 0, the components
-# (loss, melds, jokers, aces kept, aces needed, aces absent), action).
-_Move = tuple[int, int, int, tuple[int, int, int, int, int, int], object]
+@lru_cache(maxsize=512)  # a table is some 15 KB: the suits of the last 128 piles
+def _suit_bounds(suit: _Suit) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """``bound[p][state]``: lower bounds on what the suit still does from position p on:
+    half units lost (a card going into a set paying half a unit of the set's cost); the same
+    with every meld refunded _REFUND units; the fewest jokers it needs (3: more than there are).
+    Every option is allowed, whatever the jokers and aces, so they never overestimate."""
+    after: tuple[tuple[int, int, int], ...] = ((0, 0, 0),) + ((_DEAD, _DEAD, 3),) * (_STATES - 1)
+    table = [after]
+    for position in range(_END, 0, -1):
+        row = []
+        for state in range(_STATES):
+            low = adjusted = _DEAD
+            need = 3
+            for option in _options(suit, position, state):
+                next_low, next_adjusted, next_need = after[option.new]
+                loss = 2 * option.loss
+                share = 1 if option.use == _SET else 0
+                low = min(low, loss + share + next_low)
+                adjusted = min(adjusted, loss - 2 * _REFUND * option.melds + next_adjusted)
+                need = min(need, option.jokers + next_need)
+            row.append((min(low, _DEAD), min(adjusted, _DEAD), min(need, 3)))
+        after = tuple(row)
+        table.append(after)
+    table.append(((_DEAD, _DEAD, 3),) * _STATES)  # position 0 is never asked for
+    return tuple(reversed(table))
 
 
-@dataclass
-class _Step:
-    kind: str  # "suit", "set", "merge" or "end"
-    position: int
-    suit: int
-    key: tuple[int, ...]  # what the moves of a suit step depend on
-    layer: dict[int, int]
+class _Search:
+    """The exact search over positions 1 (ace low) to 14 (ace high), then closing every run.
 
-
-_COUNT = 1 << 20  # bits 20 on of a state code: the melds so far, when the state counts them
-
-
-class _Solver:
-    """One run of the dynamic programme over the positions 1 (ace low) to 14 (ace high).
-
-    ``rows``: count the melds in the bit sets, exactly (for the trade-off table).
-    ``count_to``: count the melds in the state, up to this many ("at least" from there on).
-    ``limit``: drop every partial arrangement whose loss exceeds it (None: keep all).
-    ``need``: the limit only has to keep arrangements with at least this many melds.
+    A state code holds each suit's run state (four bits each) and, within a position, the
+    suits whose card goes into the rank's set. Its value is a bit set with one bit for each
+    reachable (adjusted loss, melds, jokers used, aces kept back). The adjusted loss is the
+    real loss minus ``_REFUND`` units per meld; it never goes down along a path. ``bounds``
+    gives, for each meld count, the most real loss an arrangement with that count may have to
+    be wanted (None: not wanted); every partial arrangement that cannot end within them is
+    dropped, using lower bounds on what each suit still loses.
     """
 
     def __init__(
         self,
-        held: tuple[int, int, int, int],
-        mult: tuple[int, int, int, int],
-        jokers: int,
+        problem: _Problem,
+        bounds: Sequence[int | None],
+        work_limit: int,
         *,
-        rows: bool = False,
-        count_to: int = 0,
-        limit: int | None = None,
-        need: int = 0,
+        beam: int = 0,
+        want: int = 0,
+        push: int = _REFUND,
     ):
-        self.held = held
-        self.mult = mult
-        self.jokers = jokers
-        self.joker_value = max(mult)
-        self.count_to = count_to
-        self.need = need
-        self.ace_bit = [-1, -1, -1, -1]
-        aces = 0
-        self.full_middle = [False] * 4
-        middle = sum(1 << p for p in range(2, 14))
-        for s in range(4):
-            h = held[s]
-            king, queen = bool(h >> 13 & 1), bool(h >> 12 & 1)
-            if h >> 14 & 1 and ((king and queen) or (jokers and (king or queen))):
-                self.ace_bit[s] = aces
-                aces += 1
-            self.full_middle[s] = bool(jokers) and h & middle == middle
-        self.potential = _potential(held, mult)
-        width = 2 * (self.potential + jokers * self.joker_value) + 1  # loss in half units
-        height = _most_melds(held, jokers) + 1 if rows else 1
-        self.layout = _Layout(jokers, height, aces, width, rows)
-        self.limit = 2 * limit if limit is not None else None  # in half units
-        self.keep = self.layout.below(self.limit) if self.limit is not None else 0
-        self._below: dict[int, int] = {}
-        self.moves: dict[tuple[int, ...], list[_Move]] = {}
-        self.steps: list[_Step] = []
-        self.final: dict[int, int] = {}
-        self._run()
+        self.problem = problem
+        self.bounds = list(bounds)
+        self.work = 0
+        self.work_limit = work_limit
+        self.beam = beam
+        self.want = want
+        self.push = push
+        p = problem
+        # Meld counts 0 .. two past the largest wanted (a step adds at most two, and the
+        # next pruning drops them): the fewer, the shorter the bit sets.
+        wanted = [final for final, bound in enumerate(self.bounds) if bound is not None]
+        self.rows = min(p.rows, max(wanted, default=0) + 3)
+        self.loss_stride = self.rows * p.row_stride
+        top = max((b for b in self.bounds if b is not None), default=-1)
+        self.top = max(top, 0)
+        size = (self.top + 1) * self.loss_stride
+        self._size_factor = 1 + size // 8192
+        block = (1 << p.row_stride) - 1
+        self._repeat = _repeat(p.row_stride, size)
+        per_loss = _repeat(self.loss_stride, size)
+        self._row_masks = [(block << (r * p.row_stride)) * per_loss for r in range(self.rows)]
+        # For each meld count, the final counts worth looking at: those whose bound is more
+        # than every bound between (a larger count with no larger bound is no easier).
+        self._finals: list[list[tuple[int, int]]] = []
+        for row in range(self.rows):
+            finals, record = [], -1
+            for final in range(row, self.rows):
+                bound = self.bounds[final]
+                if bound is not None and bound > record:
+                    finals.append((final, bound))
+                    record = bound
+            self._finals.append(finals)
+        self._block_masks: dict[tuple[int, bool, bool, int], int] = {}
+        self._keep: dict[int, int] = {}
+        self._below = [(1 << ((loss + 1) * self.loss_stride)) - 1 for loss in range(self.top + 1)]
+        self._keep_main: dict[int, int] = {}
+        self._keep_rates: dict[int, int] = {}
+        self._moves: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        self.steps: list[tuple[str, int, int, dict[int, int]]] = []
+        self.final = 0
+        if top >= 0:
+            self._run()
 
-    # -- moves ----------------------------------------------------------------------------
+    # -- bit sets --------------------------------------------------------------------------
 
-    def _suit_key(self, position: int, s: int) -> tuple[int, ...]:
-        h = self.held[s]
-        idle = (
-            min(4 * self.mult[s], bin(h & _MIDDLE & ~((1 << start) - 1)).count("1"))
-            for start in (position, position + 1)
-        )
-        if position == 1:
-            pclass = _FIRST
-        elif position == 2:
-            pclass = _SECOND
-        elif position == 13:
-            pclass = _KING
-        elif position == 14:
-            pclass = _LAST
-        else:
-            pclass = _MID
-        held = int(self.ace_bit[s] >= 0) if position == 14 else h >> position & 1
-        next1 = h >> (position + 1) & 1 if position < 14 else 0
-        next2 = h >> (position + 2) & 1 if position < 13 else 0
-        return (pclass, s, held, next1, next2, *idle)
+    def index(self, loss: int, row: int, used: int, kept: int) -> int:
+        p = self.problem
+        return loss * self.loss_stride + row * p.row_stride + used * p.used_stride + kept
 
-    def _counted(self, count: int, melds: int) -> int:
-        """The change of the state code's meld count (it stops at ``count_to``)."""
-        return (min(count + melds, self.count_to) - count) * _COUNT
+    def split(self, bit: int) -> tuple[int, int, int, int]:
+        p = self.problem
+        loss, rest = divmod(bit, self.loss_stride)
+        row, rest = divmod(rest, p.row_stride)
+        used, kept = divmod(rest, p.used_stride)
+        return loss, row, used, kept
 
-    def _suit_moves(self, key: tuple[int, ...], state: int, count: int) -> list[_Move]:
-        """The moves of one suit at one position, with the loss in half units and the lower
-        bound :func:`_ahead` folded in (so that every move's loss stays non-negative)."""
-        full = (*key, state, count)
-        found = self.moves.get(full)
-        if found is not None:
-            return found
-        pclass, s, held, next1, next2, idle_before, idle_after = key
-        layout = self.layout
-        m = self.mult[s]
-        bit = 1 << self.ace_bit[s] if self.ace_bit[s] >= 0 else 0
-        moves: list[_Move] = []
-        for new, use, dj, dm, du, keep, need, tag in _suit_options(
-            pclass,
-            state,
-            bool(held),
-            bool(next1),
-            bool(next2),
-            self.full_middle[s],
-            bit != 0,
-            self.jokers,
-        ):
-            dcode = ((new - state) << (4 * s)) + ((_SETBIT << s) if use == _SET else 0)
-            dcode += self._counted(count, dm)
-            action = (*tag, use)
-            ahead = _ahead(new, m, idle_after) - _ahead(state, m, idle_before)
-            if pclass == _LAST and held and use != _RUN:
-                # The ace high, not laid: lost if it was kept back, counted already if not.
-                for needed, absent, loss in ((bit, 0, 2 * m), (0, bit, 0)):
-                    loss += ahead
-                    comps = (loss, dm, dj, 0, needed, absent)
-                    shift = layout.shift(loss, dm, dj, 0)
-                    moves.append((dcode, shift, layout.mask(dj, needed, absent), comps, action))
-                continue
-            # A card going into the set loses half a unit now, the rest when the set is laid.
-            loss = 1 if use == _SET else 2 * m if held and not keep else 0
-            loss += 2 * (dj * self.joker_value - du * m) + ahead
-            assert loss >= 0, "a move must never lower the loss"
-            kept = bit if keep else 0
-            needed = bit if need else 0
-            comps = (loss, dm, dj, kept, needed, 0)
-            shift = layout.shift(loss, dm, dj, kept)
-            mask = layout.mask(dj, needed) if (dj or needed) else 0
-            moves.append((dcode, shift, mask, comps, action))
-        self.moves[full] = moves
-        return moves
-
-    def _set_moves(self, suits: int, count: int) -> list[_Move]:
-        key = (-1, suits, count)
-        found = self.moves.get(key)
+    def _block_mask(self, jokers: int, need: int, absent: int, used: int = -1) -> int:
+        """The bits a move may start from: at most ``jokers_total - jokers`` used (or exactly
+        ``used`` when given), the aces ``need`` kept back and the aces ``absent`` not."""
+        key = (jokers, need, absent, used)
+        found = self._block_masks.get(key)
         if found is None:
-            found = []
-            k = bin(suits).count("1")
-            potential = sum(self.mult[s] for s in range(4) if suits >> s & 1)
-            for way, (dm, du, dj) in enumerate(_SET_WAYS[k]):
-                if dj > self.jokers:
-                    continue
-                loss = 2 * (potential + dj * self.joker_value - du) - k
-                shift = self.layout.shift(loss, dm, dj, 0)
-                mask = self.layout.mask(dj) if dj else 0
-                dcode = -suits * _SETBIT + self._counted(count, dm)
-                found.append((dcode, shift, mask, (loss, dm, dj, 0, 0, 0), way))
-            self.moves[key] = found
+            p = self.problem
+            pattern = 0
+            for u in range(p.jokers + 1 - jokers) if used < 0 else (used,):
+                for kept in range(p.kept_slots):
+                    if kept & need == need and not kept & absent:
+                        pattern |= 1 << (u * p.used_stride + kept)
+            found = self._block_masks[key] = pattern * self._repeat
         return found
 
-    # -- the forward pass -------------------------------------------------------------------
-
-    def _start(self) -> dict[int, int]:
-        """The empty arrangement, its loss being the lower bound of what is still to come."""
-        bound = sum(
-            min(4 * m, bin(h & _MIDDLE).count("1"))
-            for m, h in zip(self.mult, self.held, strict=True)
+    def _keep_mask(self, packed: int, more: int) -> int:
+        """The bits worth keeping in a state with these packed lower bounds (see _STEEP) when
+        at most ``more`` melds can still be made: those that can still end within the bound
+        of some final meld count by every lower bound (each lower bound on its own, which
+        loses little and needs far fewer masks)."""
+        if packed >= _DEAD_PACKED:
+            self._keep[packed * 64 + more] = 0
+            return 0
+        main_key = (packed & ((1 << 36) - 1)) * 64 + more
+        mask = self._keep_main.get(main_key)
+        if mask is None:
+            need = (packed >> _NEED_SHIFT) & 15
+            mask = 0
+            if need <= self.problem.jokers:
+                low = (((packed >> 16) & 0xFFFF) + 1) // 2
+                adjusted = ((packed & 0xFFFF) + 1) // 2
+                mask = self._mask_for(low, adjusted, 0, 0, more)
+                if need:  # only bits with that many jokers left
+                    mask &= self._block_mask(need, 0, 0)
+            self._keep_main[main_key] = mask
+        steep = (
+            min((packed >> (36 + 16 * k)) & 0xFFFF for k in range(self.problem.jokers + 1))
+            - 3 * _STEEP_OFFSET
         )
-        return {0: 1 << self.layout.index(bound, 0, 0, 0)}
+        steep_key = steep * 64 + more
+        rated = self._keep_rates.get(steep_key)
+        if rated is None:
+            value = -(-steep // 3)  # in units, rounded up
+            rated = self._keep_rates[steep_key] = self._mask_for(
+                -_DEAD, -_DEAD, _STEEP, value, more
+            )
+        mask &= rated
+        self._keep[packed * 64 + more] = mask
+        return mask
+
+    def _mask_for(self, low: int, adjusted: int, rate: int, rated: int, more: int) -> int:
+        """The bits whose adjusted loss leaves room, for some final meld count at most
+        ``more`` above their row, for what is still to be lost: at least ``low``, at least
+        ``adjusted`` plus the refunds of the melds still to make, and at least ``rated`` plus
+        ``rate`` units per meld still to make."""
+        below = self._below
+        mask = 0
+        for row, finals in enumerate(self._finals):
+            best = -1
+            for final, bound in finals:
+                if final > row + more:
+                    break
+                most = bound - _REFUND * row
+                least = max(low, _REFUND * (final - row) + adjusted, rate * (final - row) + rated)
+                if most - least > best:
+                    best = most - least
+            if best >= 0:
+                mask |= self._row_masks[row] & below[min(best, self.top)]
+        return mask
+
+    # -- the forward pass ------------------------------------------------------------------
+
+    def _suit_moves(self, position: int, s: int, state: int) -> list[tuple[int, int, int]]:
+        key = (position, s, state)
+        found = self._moves.get(key)
+        if found is None:
+            p = self.problem
+            found = []
+            slot = p.ace_slot[s]
+            ace = 1 << slot if slot >= 0 else 0
+            for option in p.options(position, s, state):
+                dcode = (option.new - state) << (4 * s)
+                if option.use == _SET:
+                    dcode += 1 << (_SET_SHIFT + s)
+                adjusted = option.loss - _REFUND * option.melds
+                shift = (
+                    adjusted * self.loss_stride
+                    + option.melds * p.row_stride
+                    + option.jokers * p.used_stride
+                    + (ace if option.keep_ace else 0)
+                )
+                need = ace if option.need_ace else 0
+                absent = ace if option.no_ace else 0
+                mask = 0
+                if option.jokers or need or absent:
+                    mask = self._block_mask(option.jokers, need, absent)
+                found.append((dcode, shift, mask))
+            self._moves[key] = found
+        return found
+
+    def _count(self, layer: dict[int, int], moves: int) -> None:
+        """Count the work of a step: moves per state, more for long bit sets."""
+        self.work += moves * len(layer) * self._size_factor
+        if self.work > self.work_limit:
+            raise _TooMuchWork
 
     def _run(self) -> None:
-        current = self._start()
-        for position in range(1, 15):
-            quiet = not any(h >> position & 1 for h in self.held) and not any(
-                code & 0xFFFF for code in current
-            )
-            if quiet and (position < 14 or self.layout.aces == 0):
-                continue  # no card and no open run: nothing can happen here
+        p = self.problem
+        start = 1 << self.index(0, 0, 0, 0)
+        layer = self._prune({0: start}, _LOW, -1)
+        self.steps.append(("start", 0, -1, layer))
+        for position in range(_LOW, _END + 1):
             for s in range(4):
-                key = self._suit_key(position, s)
                 shift4 = 4 * s
+                if position in (_END, _HIGH):
+                    has_card = position == _HIGH and p.ace_slot[s] >= 0
+                elif position == _LOW:
+                    has_card = bool(p.held[s] >> 1 & 1)
+                else:
+                    has_card = bool(p.held[s] >> position & 1)
+                if not has_card and not any((code >> shift4) & 15 for code in layer):
+                    continue
                 nxt: dict[int, int] = {}
                 get = nxt.get
-                by_state: dict[int, list[_Move]] = {}
-                for code, value in current.items():
-                    state = (code >> shift4) & _SUIT_FIELD
-                    count = code >> 20
-                    selector = state | count << 4
-                    moves = by_state.get(selector)
-                    if moves is None:
-                        moves = by_state[selector] = self._suit_moves(key, state, count)
-                    for dcode, shift, mask, _, _ in moves:
+                for code, value in layer.items():
+                    moves = self._suit_moves(position, s, (code >> shift4) & 15)
+                    for dcode, shift, mask in moves:
                         target = code + dcode
                         if mask:
                             moved = value & mask
@@ -511,426 +742,329 @@ class _Solver:
                                 nxt[target] = get(target, 0) | (moved << shift)
                         else:
                             nxt[target] = get(target, 0) | (value << shift)
-                current = self._prune(nxt)
-                self.steps.append(_Step("suit", position, s, key, current))
-            if position == 14:
-                break
-            if not any(code & _SET_FIELD for code in current):
-                continue  # no card goes into a set at this rank (and no joker run to fold)
-            nxt = {}
-            get = nxt.get
-            for code, value in current.items():
-                for dcode, shift, mask, _, _ in self._set_moves((code >> 16) & 15, code >> 20):
-                    target = code + dcode
-                    if mask:
-                        moved = value & mask
-                        if moved:
-                            nxt[target] = get(target, 0) | (moved << shift)
-                    else:
-                        nxt[target] = get(target, 0) | (value << shift)
-            current = self._prune(nxt)
-            if self.need and self.limit is not None:
-                current = self._prune_short(current, position)
-            self.steps.append(_Step("set", position, -1, (0, 0, 0, 0, 0), current))
-            if self.jokers >= 2:
-                current = self._merge(current)
-                self.steps.append(_Step("merge", position, -1, (0, 0, 0, 0, 0), current))
-        final: dict[int, int] = {}
-        for code, value in current.items():
-            if all((code >> (4 * s)) & _SUIT_FIELD in _CLOSABLE for s in range(4)):
-                count = code >> 20 << 20
-                final[count] = final.get(count, 0) | value
-        self.final = final
-        self.steps.append(_Step("end", 14, -1, (0, 0, 0, 0, 0), final))
+                self._count(layer, 3)
+                layer = self._prune(nxt, position, s)
+                self.steps.append(("suit", position, s, layer))
+            if position < _HIGH and any(code & _SET_FIELD for code in layer):
+                layer = self._prune(self._sets(layer), position, 4)
+                self.steps.append(("set", position, -1, layer))
+            if p.jokers and position < _END and any(self._has_joker_run(code) for code in layer):
+                layer = self._merge(layer)
+                self.steps.append(("merge", position, -1, layer))
+        # Every joker not used loses what it could have added; then only what is within the
+        # bounds counts.
+        value = layer.get(0, 0)
+        final = 0
+        for used in range(p.jokers + 1):
+            spent = value & self._block_mask(0, 0, 0, used)
+            final |= spent << ((p.jokers - used) * p.joker_value * self.loss_stride)
+        self.final = final & self._keep_mask(0, 0)
 
-    def _prune(self, layer: dict[int, int]) -> dict[int, int]:
-        """Drop what can no longer beat the limit, and states another state dominates."""
-        keep = self.keep
-        if keep:
-            result = {c: v & keep for c, v in layer.items() if v & keep}
-        else:
-            result = {c: v for c, v in layer.items() if v}
-        return self._drop_dominated(result) if self.jokers else result
-
-    def _prune_short(self, layer: dict[int, int], position: int) -> dict[int, int]:
-        """At the end of a rank: drop what cannot reach ``need`` melds within the limit.
-
-        Each meld still to start loses at least 2; that loss falls on the same cards as an
-        idle suit's, so only the excess over the idle suits' bound counts.
-        """
-        assert self.limit is not None
-        idle_of = [
-            min(4 * m, bin(h & _MIDDLE & ~((1 << (position + 1)) - 1)).count("1"))
-            for m, h in zip(self.mult, self.held, strict=True)
-        ]
-        result: dict[int, int] = {}
-        extras: dict[int, int] = {}
+    def _sets(self, layer: dict[int, int]) -> dict[int, int]:
+        p = self.problem
+        nxt: dict[int, int] = {}
+        get = nxt.get
         for code, value in layer.items():
-            extra = extras.get(code)
-            if extra is None:
-                idle = pending = 0
-                for s in range(4):
-                    state = (code >> (4 * s)) & _SUIT_FIELD
-                    if state == _N:
-                        idle += idle_of[s]
-                    elif state in _PENDING:
-                        pending += 1
-                extra = extras[code] = 4 * (self.need - (code >> 20) - pending) - idle
-            if extra > 0:
-                limit = self.limit - extra
-                keep = self._below.get(limit)
-                if keep is None:
-                    keep = self._below[limit] = self.layout.below(limit) if limit >= 0 else 0
-                value &= keep
-            if value:
-                result[code] = value
-        return result
-
-    def _closure(self, value: int) -> int:
-        """Everything ``value`` dominates: more loss, or a joker fewer kept for that much
-        less loss (a joker used adds up to ``joker_value`` units)."""
-        layout = self.layout
-        step = layout.ace_slots + 2 * self.joker_value * layout.loss_stride
-        spread = value
-        for _ in range(self.jokers):
-            spread |= (spread & layout.mask(1)) << step
-        k = layout.loss_stride
-        while k < layout.size:
-            spread |= spread << k
-            k *= 2
-        return spread
-
-    def _drop_dominated(self, layer: dict[int, int]) -> dict[int, int]:
-        """Drop a state with a run that holds its joker when the same state with natural runs
-        instead (which may do all it may, with the same effect) is at least as good."""
-        closures: dict[int, int] = {}
-        table = _UNFLAG_BYTE
-        for code in list(layer):
-            plain = (code & ~0xFFFF) | table[code & 0xFF] | table[(code >> 8) & 0xFF] << 8
-            if plain == code:
+            suits = (code >> _SET_SHIFT) & 15
+            if not suits:
+                nxt[code] = get(code, 0) | value
                 continue
-            other = layer.get(plain)
-            if other is None:
-                continue
-            closure = closures.get(plain)
-            if closure is None:
-                closure = closures[plain] = self._closure(other)
-            if layer[code] | closure == closure:
-                del layer[code]
-        return layer
+            target = code & ~_SET_FIELD
+            for melds, jokers in _SET_WAYS.get(_count_bits(suits), ()):
+                if jokers > p.jokers:
+                    continue
+                shift = (
+                    jokers * (p.joker_value - 1) * self.loss_stride
+                    + melds * p.row_stride
+                    + jokers * p.used_stride
+                )
+                if jokers:
+                    moved = value & self._block_mask(jokers, 0, 0)
+                    if moved:
+                        nxt[target] = get(target, 0) | (moved << shift)
+                else:
+                    nxt[target] = get(target, 0) | (value << shift)
+        self._count(layer, 2)
+        return nxt
+
+    @staticmethod
+    def _has_joker_run(code: int) -> bool:
+        return any((code >> (4 * s)) & 15 >= _G for s in range(4))
+
+    @staticmethod
+    def _natural(code: int) -> int:
+        """The state code with every run that holds a joker shown as a natural run."""
+        for s in range(4):
+            state = (code >> (4 * s)) & 15
+            if state in _NATURAL_TWIN:
+                code += (_NATURAL_TWIN[state] - state) << (4 * s)
+        return code
 
     def _merge(self, layer: dict[int, int]) -> dict[int, int]:
-        """Once both jokers are used, a run holding one is a run like any other: fold it."""
-        both = self.layout.joker_slice(2)
+        """Once every joker is used, a run that holds one is like a natural run: fold it."""
+        spent = self._block_mask(0, 0, 0, self.problem.jokers)
+        nxt: dict[int, int] = {}
+        for code, value in layer.items():
+            natural = self._natural(code)
+            if natural != code:
+                moved = value & spent
+                if moved:
+                    value ^= moved
+                    nxt[natural] = nxt.get(natural, 0) | moved
+            if value:
+                nxt[code] = nxt.get(code, 0) | value
+        return nxt
+
+    def _prune(self, layer: dict[int, int], position: int, s: int) -> dict[int, int]:
+        """Drop every bit that cannot end within the bounds, by the suits' lower bounds on
+        what is still to be lost; in a beam search keep only the ``beam`` likeliest states."""
+        low_byte, high_byte, set_bits = self.problem.bound_tables(position, s)
+        more = self.problem.more_melds(position, s)
+        keep = self._keep
+        keep_mask = self._keep_mask
         result: dict[int, int] = {}
         for code, value in layer.items():
-            plain = _unflag(code)
-            if plain != code:
-                spent = value & both
-                if spent:
-                    value ^= spent
-                    result[plain] = result.get(plain, 0) | spent
+            packed = (
+                low_byte[code & 255]
+                + high_byte[(code >> 8) & 255]
+                + set_bits[(code >> _SET_SHIFT) & 15]
+            )
+            mask = keep.get(packed * 64 + more)
+            if mask is None:
+                mask = keep_mask(packed, more)
+            value &= mask
             if value:
-                result[code] = result.get(code, 0) | value
+                result[code] = value
+        if self.beam:
+            # A quick search for a good arrangement keeps only the bits close to the best.
+            stride = self.loss_stride
+            for code, value in result.items():
+                least = ((value & -value).bit_length() - 1) // stride
+                result[code] = value & ((1 << ((least + _BEAM_SLACK + 1) * stride)) - 1)
+        if self.beam and len(result) > self.beam:
+            result = self._narrow(result, low_byte, high_byte, set_bits)
         return result
 
-    # -- reading the result -----------------------------------------------------------------
+    def _narrow(
+        self, layer: dict[int, int], low_byte: list[int], high_byte: list[int], set_bits: list[int]
+    ) -> dict[int, int]:
+        """The ``beam`` states whose least loss is the lowest (ties by code)."""
+        want = self.want
+        loss_stride, row_stride = self.loss_stride, self.problem.row_stride
+        fields = range(36, 36 + 16 * (self.problem.jokers + 1), 16) if self.problem.steep else ()
+        scored = []
+        for code, value in layer.items():
+            packed = (
+                low_byte[code & 255]
+                + high_byte[(code >> 8) & 255]
+                + set_bits[(code >> _SET_SHIFT) & 15]
+            )
+            low = (((packed >> 16) & 0xFFFF) + 1) >> 1
+            adjusted = ((packed & 0xFFFF) + 1) >> 1
+            loss, rest = divmod((value & -value).bit_length() - 1, loss_stride)
+            row = rest // row_stride
+            missing = max(want - row, 0)
+            ahead = max(low, self.push * missing + adjusted)
+            if fields:
+                steep = min((packed >> shift) & 0xFFFF for shift in fields) - 3 * _STEEP_OFFSET
+                ahead = max(ahead, _STEEP * missing + steep // 3)
+            scored.append((loss + _REFUND * row + ahead, -min(row, want), code))
+        scored.sort()
+        return {code: layer[code] for _, _, code in scored[: self.beam]}
+
+    # -- reading the result ----------------------------------------------------------------
+
+    def _lowest(self, row: int) -> int:
+        """The final bit of the least loss with ``row`` melds (then the fewest jokers used and
+        aces kept back), or -1."""
+        p = self.problem
+        block = (1 << p.row_stride) - 1
+        value = self.final >> (row * p.row_stride)
+        loss = 0
+        while value:
+            chunk = value & block
+            if chunk:
+                return self.index(loss, row, 0, 0) + (chunk & -chunk).bit_length() - 1
+            value >>= self.loss_stride
+            loss += 1
+        return -1
 
     def frontier(self) -> dict[int, int]:
-        """Meld count (capped at ``count_to`` when the state counts) -> the most units."""
-        layout = self.layout
-        best: dict[int, int] = {}
-        for code, value in self.final.items():
-            for row in range(layout.rows):
-                count = row if layout.count_melds else code >> 20
-                for used in range(layout.jokers + 1):
-                    bits = value & layout.cell(row, used)
-                    if bits:
-                        loss = layout.split((bits & -bits).bit_length() - 1)[0]
-                        units = self.potential + used * self.joker_value - loss // 2
-                        if units > best.get(count, -1):
-                            best[count] = units
-        return best
+        """Meld count -> the least real loss of an arrangement with exactly that many melds,
+        for the counts found within the bounds."""
+        found: dict[int, int] = {}
+        for row in range(self.rows):
+            bit = self._lowest(row)
+            if bit >= 0:
+                found[row] = self.split(bit)[0] + _REFUND * row
+        return found
 
-    def find(self, count: int, units: int) -> tuple[int, int]:
-        """The final state code and bit of an arrangement with these melds and units."""
-        layout = self.layout
-        row = count if layout.count_melds else 0
-        code = 0 if layout.count_melds else count * _COUNT
-        value = self.final.get(code, 0)
-        for used in range(layout.jokers + 1):
-            loss = 2 * (self.potential + used * self.joker_value - units)
-            if not 0 <= loss < layout.width:
-                continue
-            start = layout.index(loss, row, used, 0)
-            chunk = (value >> start) & ((1 << layout.ace_slots) - 1)
-            if chunk:
-                return code, start + (chunk & -chunk).bit_length() - 1
-        raise AssertionError("no such arrangement")  # pragma: no cover
-
-    def _source(self, bit: int, move: _Move, value: int) -> int:
-        """The bit a move came from, or -1 when it cannot have produced ``bit``."""
-        layout = self.layout
-        loss, row, used, kept = layout.split(bit)
-        dloss, dm, dj, dkept, needed, absent = move[3]
-        loss -= dloss
-        used -= dj
-        if layout.count_melds:
-            row -= dm
-        if loss < 0 or used < 0 or row < 0 or dkept & ~kept:
-            return -1
-        kept &= ~dkept
-        if needed & ~kept or absent & kept:
-            return -1
-        source = layout.index(loss, row, used, kept)
-        if not value >> source & 1 or (move[2] and not move[2] >> source & 1):
-            return -1
-        return source
-
-    def rebuild(self, code: int, bit: int) -> list[tuple[str, ...]]:
-        """Walk back from ``bit`` of final state ``code`` and lay out the melds of that path."""
-        actions: dict[tuple[int, int], object] = {}
-        for index in range(len(self.steps) - 1, -1, -1):
-            step = self.steps[index]
-            previous = self.steps[index - 1].layer if index else self._start()
-            code, bit, action = self._back(step, previous, code, bit)
-            if step.kind == "suit":
-                actions[(step.position, step.suit)] = action
-            elif step.kind == "set":
-                actions[(step.position, -1)] = action
+    def rebuild(self, row: int) -> list[tuple[str, ...]]:
+        """The melds of the arrangement of least loss with ``row`` melds (found by walking
+        back from its final bit, taking the first way there in a fixed order)."""
+        p = self.problem
+        bit = self._lowest(row)
+        assert bit >= 0, "no arrangement with that many melds was found"
+        loss, row, used, kept = self.split(bit)
+        bit = self.index(loss - (p.jokers - used) * p.joker_value, row, used, kept)
+        code = 0
+        actions: dict[tuple[int, int], tuple[object, ...]] = {}
+        for i in range(len(self.steps) - 1, 0, -1):
+            kind, position, s, _ = self.steps[i]
+            previous = self.steps[i - 1][3]
+            if kind == "suit":
+                code, bit, option = self._back_suit(previous, position, s, code, bit)
+                actions[(position, s)] = (option.close, option.action, option.use)
+            elif kind == "set":
+                code, bit, way = self._back_set(previous, code, bit)
+                actions[(position, -1)] = way
+            else:
+                code = self._back_merge(previous, code, bit)
         return _lay_out(actions)
 
-    def _back(
-        self, step: _Step, previous: dict[int, int], code: int, bit: int
-    ) -> tuple[int, int, object]:
-        counts = range(self.count_to + 1)
-        if step.kind == "end":
-            for source, value in previous.items():
-                if (
-                    source >> 20 << 20 == code
-                    and all((source >> (4 * s)) & _SUIT_FIELD in _CLOSABLE for s in range(4))
-                    and value >> bit & 1
-                ):
-                    return source, bit, None
-        elif step.kind == "merge":
-            spent = self.layout.joker_slice(2) >> bit & 1
-            if _unflag(code) != code:
-                if not spent and previous.get(code, 0) >> bit & 1:
-                    return code, bit, None
-            else:
-                for source in (code, *(_flagged(code) if spent else ())):
-                    if previous.get(source, 0) >> bit & 1:
-                        return source, bit, None
-        elif step.kind == "set":
-            for suits in range(16):
-                for count in counts:
-                    for move in self._set_moves(suits, count):
-                        source = code - move[0]
-                        if (source >> 16) & 15 != suits or source >> 20 != count:
-                            continue
-                        value = previous.get(source)
-                        if value is None:
-                            continue
-                        found = self._source(bit, move, value)
-                        if found >= 0:
-                            return source, found, move[4]
-        else:
-            s = step.suit
-            for state in range(_STATES):
-                for count in counts:
-                    for move in self._suit_moves(step.key, state, count):
-                        source = code - move[0]
-                        if (
-                            source < 0
-                            or (source >> (4 * s)) & _SUIT_FIELD != state
-                            or source >> 20 != count
-                        ):
-                            continue
-                        value = previous.get(source)
-                        if value is None:
-                            continue
-                        found = self._source(bit, move, value)
-                        if found >= 0:
-                            return source, found, move[4]
-        raise AssertionError("meld solver could not retrace its steps")  # pragma: no cover
+    def _source(
+        self, bit: int, loss: int, melds: int, jokers: int, ace: int, mask: int, value: int
+    ) -> int:
+        """The bit a move with these components came from, or -1 if not in ``value``."""
+        a, r, u, k = self.split(bit)
+        a, r, u = a - loss, r - melds, u - jokers
+        if a < 0 or r < 0 or u < 0 or (ace and not k & ace):
+            return -1
+        source = self.index(a, r, u, k - ace)
+        if mask and not mask >> source & 1:
+            return -1
+        return source if value >> source & 1 else -1
 
-
-_MIDDLE = sum(1 << p for p in range(2, 14))  # the two to the king (aces are left out)
-# Runs whose meld is not counted yet: it will be, without further loss.
-_PENDING = frozenset({_R1, _R2, _GA, _GA1, _GA2})
-
-
-def _ahead(state: int, m: int, idle: int) -> int:
-    """A lower bound (in half units) on what a suit in run state ``state`` will still lose.
-
-    A suit with no open run loses at least 2 x its multiplier more if a run of it starts
-    later, or else half a unit per card it still holds (a card in a set of four loses that
-    much): ``idle`` is the smaller. A run of one card loses its second card.
-    """
-    if state == _N:
-        return idle
-    if state == _R1:
-        return 2 * m
-    return 0
-
-
-def _most_melds(held: tuple[int, int, int, int], jokers: int) -> int:
-    """An upper bound on the melds: each has three cards, at most one of them a joker."""
-    n_cards = sum(bin(h >> 2).count("1") for h in held)
-    return (n_cards + jokers) // 3
-
-
-def _potential(held: tuple[int, int, int, int], mult: tuple[int, int, int, int]) -> int:
-    """The most units the natural cards could add: each suit's multiplier per card."""
-    return sum(m * bin(h >> 2).count("1") for m, h in zip(mult, held, strict=True))
-
-
-def _unflag(code: int) -> int:
-    """The state code with every plain joker run (GA, Q) shown as a natural one (R2, R3)."""
-    result = code
-    for s in range(4):
-        state = (code >> (4 * s)) & _SUIT_FIELD
-        if state == _GA:
-            result += (_R2 - _GA) << (4 * s)
-        elif state == _Q:
-            result += (_R3 - _Q) << (4 * s)
-    return result
-
-
-_JOKER_RUNS = {_GA: _R2, _Q: _R3, _GA1: _R2, _Q1: _R3, _GA2: _R2, _Q2: _R3}
-
-
-# Two suits' run states (one byte of a state code) with every run that holds its joker
-# shown as a natural run.
-_UNFLAG_BYTE = [
-    _JOKER_RUNS.get(b & 15, b & 15) | _JOKER_RUNS.get(b >> 4, b >> 4) << 4 for b in range(256)
-]
-
-
-def _flagged(code: int) -> list[int]:
-    """Every state code that :func:`_unflag` turns into ``code`` (other than itself)."""
-    results = [code]
-    for s in range(4):
-        state = (code >> (4 * s)) & _SUIT_FIELD
-        if state in (_R2, _R3):
-            other = _GA if state == _R2 else _Q
-            results += [c + ((other - state) << (4 * s)) for c in results]
-    return results[1:]
-
-
-def _greedy(
-    held: tuple[int, int, int, int], mult: tuple[int, int, int, int], jokers: int, min_melds: int
-) -> int | None:
-    """The units of a quick, legal arrangement with at least ``min_melds`` melds (None if this
-    simple method finds none). Only used to bound the exact search."""
-    runs: list[list[int]] = []  # [multiplier, length, holds a joker]
-    free: set[tuple[int, int]] = set()  # (suit, position with the ace as 14) no run took
-    for s in range(4):
-        h, m = held[s], mult[s]
-        best: tuple[int, list[tuple[int, int]]] | None = None
-        for low in (False, True):
-            positions = [p for p in range(2, 14) if h >> p & 1]
-            if h >> 14 & 1:
-                positions.append(1 if low else 14)
-            positions.sort()
-            segments: list[tuple[int, int]] = []
-            for p in positions:
-                if segments and segments[-1][1] == p - 1:
-                    segments[-1] = (segments[-1][0], p)
-                else:
-                    segments.append((p, p))
-            value = sum(m * (b - a - 1) for a, b in segments if b - a >= 2)
-            if best is None or value > best[0]:
-                best = (value, segments)
-        assert best is not None
-        for a, b in best[1]:
-            if b - a >= 2:
-                runs.append([m, b - a + 1, 0])
-            else:
-                free |= {(s, 14 if p == 1 else p) for p in range(a, b + 1)}
-    sets: list[list[int]] = []  # [size, holds a joker]
-    for rank in range(2, 15):
-        suits = [s for s in range(4) if (s, rank) in free]
-        if len(suits) >= 3:
-            sets.append([len(suits), 0])
-            free -= {(s, rank) for s in suits}
-    units = sum(m * (n - 2) for m, n, _ in runs) + sum(k - 2 for k, _ in sets)
-    count = len(runs) + len(sets)
-    for _ in range(jokers):
-        # (gain, more melds, what to change)
-        options: list[tuple[int, int, tuple[str, int, tuple[tuple[int, int], ...]]]] = []
-        for i, (m, n, j) in enumerate(runs):
-            if not j and n <= 12:
-                options.append((m, 0, ("run", i, ())))
-        for i, (k, j) in enumerate(sets):
-            if not j and k == 3:
-                options.append((1, 0, ("set", i, ())))
-        for a in sorted(free):
-            for b in sorted(free):
-                if a >= b:
+    def _back_suit(
+        self, previous: dict[int, int], position: int, s: int, code: int, bit: int
+    ) -> tuple[int, int, _Option]:
+        p = self.problem
+        slot = p.ace_slot[s]
+        ace = 1 << slot if slot >= 0 else 0
+        for state in range(_STATES):
+            options = p.options(position, s, state)
+            for option, (dcode, _, mask) in zip(
+                options, self._suit_moves(position, s, state), strict=True
+            ):
+                if option.use == _SET and not code >> (_SET_SHIFT + s) & 1:
                     continue
-                if a[1] == b[1]:
-                    options.append((1, 1, ("pair", 0, (a, b))))
-                elif a[0] == b[0] and (b[1] - a[1] <= 2 or (b[1] == 14 and a[1] <= 3)):
-                    options.append((mult[a[0]], 1, ("pair", 0, (a, b))))
-        if not options:
-            break
-        gain, more, (what, i, cards) = max(options, key=lambda o: (o[0], o[1]))
-        units += gain
-        count += more
-        if what == "run":
-            runs[i][2] = 1
-        elif what == "set":
-            sets[i] = [4, 1]
-        else:
-            free -= set(cards)
-    # More melds: split natural runs of six or more (the cheapest first).
-    splits = sorted((m, n) for m, n, j in runs if not j and n >= 6)
-    while count < min_melds and splits:
-        m, n = splits.pop(0)
-        units -= 2 * m
-        count += 1
-        if n - 3 >= 6:
-            splits.append((m, n - 3))
-            splits.sort()
-    return units if count >= min_melds else None
+                source = code - dcode
+                if source < 0 or (source >> (4 * s)) & 15 != state:
+                    continue
+                value = previous.get(source)
+                if value is None:
+                    continue
+                found = self._source(
+                    bit,
+                    option.loss - _REFUND * option.melds,
+                    option.melds,
+                    option.jokers,
+                    ace if option.keep_ace else 0,
+                    mask,
+                    value,
+                )
+                if found >= 0:
+                    return source, found, option
+        raise AssertionError("the meld search could not retrace its steps")  # pragma: no cover
+
+    def _back_set(
+        self, previous: dict[int, int], code: int, bit: int
+    ) -> tuple[int, int, tuple[int, int]]:
+        p = self.problem
+        if previous.get(code, 0) >> bit & 1:
+            return code, bit, (0, 0)
+        for suits in range(3, 16):
+            ways = _SET_WAYS.get(suits.bit_count(), ())
+            source = code | suits << _SET_SHIFT
+            value = previous.get(source)
+            if value is None:
+                continue
+            for melds, jokers in ways:
+                if jokers > p.jokers:
+                    continue
+                mask = self._block_mask(jokers, 0, 0) if jokers else 0
+                loss = jokers * (p.joker_value - 1)
+                found = self._source(bit, loss, melds, jokers, 0, mask, value)
+                if found >= 0:
+                    return source, found, (melds, jokers)
+        raise AssertionError("the meld search could not retrace its steps")  # pragma: no cover
+
+    def _back_merge(self, previous: dict[int, int], code: int, bit: int) -> int:
+        p = self.problem
+        candidates = [code]
+        if self.split(bit)[2] == p.jokers:
+            for s in range(4):
+                state = (code >> (4 * s)) & 15
+                twin = {_R2: _G, _R3: _Q}.get(state)
+                if twin is not None:
+                    candidates += [c + ((twin - state) << (4 * s)) for c in candidates]
+        for candidate in candidates:
+            if previous.get(candidate, 0) >> bit & 1:
+                return candidate
+        raise AssertionError("the meld search could not retrace its steps")  # pragma: no cover
 
 
-def _prepare(
-    cards: Iterable[str], trump: str | Suit | None, jokers: int, factor: int
-) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int], int]:
-    _check_int(jokers, "jokers", 0, MAX_JOKERS)
-    _check_int(factor, "trump_run_factor", 1, 3)
-    suit = parse_trump(trump)
-    if isinstance(cards, str):
-        raise ValueError("cards must be a list of card codes, not one string.")
-    parsed = parse_cards(cards)
-    held = [0, 0, 0, 0]
-    for card in parsed:
-        position = _POSITION[card.rank]
-        held[_SUIT_INDEX[card.suit]] |= 1 << position
-        if card.rank == "A":
-            held[_SUIT_INDEX[card.suit]] |= 1 << 1
-    return (held[0], held[1], held[2], held[3]), _multipliers(suit, factor), len(parsed)
+class _Table(dict):  # type: ignore[type-arg]
+    """A dict that works out a missing entry when it is first read."""
+
+    def __init__(self, work_out: Callable[[int], int]):
+        super().__init__()
+        self.work_out = work_out
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = self.work_out(key)
+        return value
+
+
+class _TooMuchWork(Exception):
+    """A search went past its work limit."""
+
+
+@cache
+def _splits(jokers: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every way to share out at most ``jokers`` jokers between the four suits."""
+    return tuple(
+        split for split in itertools.product(range(jokers + 1), repeat=4) if sum(split) <= jokers
+    )
+
+
+def _repeat(stride: int, size: int) -> int:
+    """One bit every ``stride`` bits, below bit ``size``."""
+    pattern, span = 1, stride
+    while span < size:
+        pattern |= pattern << span
+        span *= 2
+    return pattern & ((1 << size) - 1)
+
+
+def _count_bits(value: int) -> int:
+    return value.bit_count()
+
+
+def _ceiling(held: Sequence[int], mult: Sequence[int]) -> int:
+    """The most units the natural cards could add: each suit's multiplier per card."""
+    return sum(m * _count_bits(h >> 2) for m, h in zip(mult, held, strict=True))
 
 
 def _code(position: int, s: int) -> str:
     return f"{_RANK_AT[position]}{_SUITS[s].value}"
 
 
-def _lay_out(actions: dict[tuple[int, int], object]) -> list[tuple[str, ...]]:
+def _lay_out(actions: dict[tuple[int, int], tuple[object, ...]]) -> list[tuple[str, ...]]:
     """Replay the actions of a path position by position into melds."""
     melds: list[tuple[str, ...]] = []
     open_runs: list[list[str] | None] = [None, None, None, None]
-    for position in range(1, 15):
+    for position in range(_LOW, _END + 1):
         in_set: list[str] = []
         for s in range(4):
-            close, action, use = actions.get((position, s), ("", "none", _NONE))  # type: ignore[misc]
+            close, action, use = actions.get((position, s), ("", "none", _NONE))
             run = open_runs[s]
-            if close == "close":
+            if close:
                 assert run is not None
-                melds.append(tuple(run))
+                melds.append((JOKER, *run) if close == "closeJ" else tuple(run))
                 open_runs[s] = run = None
+            if position == _END:
+                continue
             card = _code(position, s)
             if action == "cont":
                 assert run is not None
@@ -945,19 +1079,33 @@ def _lay_out(actions: dict[tuple[int, int], object]) -> list[tuple[str, ...]]:
             if use == _SET:
                 in_set.append(card)
         if in_set:
-            way = actions[(position, -1)]
-            dj = _SET_WAYS[len(in_set)][way][2]  # type: ignore[index]
-            if dj == 0:
+            melds_made, jokers = actions[(position, -1)]
+            if jokers == 0:
                 melds.append(tuple(in_set))
-            elif dj == 1:
+            elif melds_made == 1:
                 melds.append((*in_set, JOKER))
             else:
                 melds.append((in_set[0], in_set[1], JOKER))
                 melds.append((in_set[2], in_set[3], JOKER))
-    for run in open_runs:
-        if run is not None:
-            melds.append(tuple(run))
+    assert all(run is None for run in open_runs)
     return [_place_end_joker(meld) for meld in melds]
+
+
+def _prepare(
+    cards: Iterable[str], trump: str | Suit | None, jokers: int, factor: int
+) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    _check_int(jokers, "jokers", 0, MAX_JOKERS)
+    _check_int(factor, "trump_run_factor", 1, 3)
+    suit = parse_trump(trump)
+    if isinstance(cards, str):
+        raise ValueError("cards must be a list of card codes, not one string.")
+    held = [0, 0, 0, 0]
+    for card in parse_cards(cards):
+        position = _POSITION[card.rank]
+        held[_SUIT_INDEX[card.suit]] |= 1 << position
+        if card.rank == "A":
+            held[_SUIT_INDEX[card.suit]] |= 1 << 1
+    return (held[0], held[1], held[2], held[3]), _multipliers(suit, factor)
 
 
 def _place_end_joker(meld: tuple[str, ...]) -> tuple[str, ...]:
@@ -999,92 +1147,20 @@ def best_melds(
     """The best way to lay ``cards`` (card codes like ``"QS"``, ``"10H"``) as melds.
 
     Among the arrangements with at least ``min_melds`` melds, one with the most points; if no
-    arrangement has that many melds, one with the most points overall (and of those, the
-    most melds). Other ties are broken deterministically. ``trump``: a suit name or None for
-    no-trump; ``jokers``: 0 to 2 wild cards; ``trump_run_factor``: 2, or 3 for double-trump
-    runs. Raises ValueError for unknown or repeated card codes and bad arguments.
+    arrangement has that many melds, one with the most points overall. Of those with the most
+    points, one with the most melds; other ties are broken deterministically. ``trump``: a
+    suit name or None for no-trump; ``jokers``: 0 to 2 wild cards; ``trump_run_factor``: 2, or
+    3 for double-trump runs. Raises ValueError for unknown or repeated card codes and bad
+    arguments, and :class:`RuleError` (a ValueError) when the answer would take too long to
+    work out (see :data:`WORK_LIMIT`).
+
+    Answers are remembered (the last :data:`MEMO_SIZE` piles), so asking again with the same
+    cards in any order costs nothing.
     """
     _check_int(min_melds, "min_melds", 0, 1000)
-    held, mult, _ = _prepare(cards, trump, jokers, trump_run_factor)
-    found, units = _search(held, mult, jokers, min_melds)
-    melds = _sort_melds(found)
-    points = meld_points(melds, trump, trump_run_factor=trump_run_factor, jokers=jokers)
-    assert points == 5 * units, "the melds laid out must score what the search found"
-    return MeldPlan(melds=melds, points=points, count=len(melds))
-
-
-def _search(
-    held: tuple[int, int, int, int], mult: tuple[int, int, int, int], jokers: int, min_melds: int
-) -> tuple[list[tuple[str, ...]], int]:
-    """The exact search, pruned by quick arrangements' scores: the melds and their units.
-
-    First the most units whatever the melds count; if that arrangement has too few melds, a
-    second search that counts melds, bounded by the better of two quick arrangements with
-    enough melds (the best one with runs split, and :func:`_greedy`).
-    """
-    ceiling = _potential(held, mult) + jokers * max(mult)
-    quick = _greedy(held, mult, jokers, 0)
-    solver = _Solver(held, mult, jokers, limit=None if quick is None else ceiling - quick)
-    units = solver.frontier().get(0, 0)
-    melds = solver.rebuild(*solver.find(0, units))
-    if len(melds) >= min_melds:
-        return melds, units
-    wanted = min(min_melds, _most_melds(held, jokers) + 1)
-    known = [
-        u
-        for u in (_greedy(held, mult, jokers, min_melds), _split(melds, mult, jokers, min_melds))
-        if u is not None
-    ]
-    if known:
-        limit, need = ceiling - max(known), wanted
-    else:
-        limit, need = None, 0
-    solver = _Solver(held, mult, jokers, count_to=wanted, limit=limit, need=need)
-    frontier = solver.frontier()
-    if wanted in frontier:
-        top, count = frontier[wanted], wanted
-    else:  # no arrangement has that many melds: the most points, then the most melds
-        assert limit is None and max(frontier.values()) == units
-        top, count = units, max(c for c, u in frontier.items() if u == units)
-    return solver.rebuild(*solver.find(count, top)), top
-
-
-def _split(
-    melds: list[tuple[str, ...]], mult: tuple[int, int, int, int], jokers: int, wanted: int
-) -> int | None:
-    """The units of ``melds`` with the cheapest runs split to reach ``wanted`` melds, and the
-    jokers they leave unused added to runs without one (each piece can take one now)."""
-    units = 0
-    costs: list[tuple[int, int]] = []  # (cost of a split, index of the run)
-    runs: list[tuple[int, int, bool]] = []  # (multiplier, length, holds a joker)
-    for meld in melds:
-        natural = [parse_card(code) for code in meld if code != JOKER]
-        if len({card.rank for card in natural}) == 1:
-            units += len(meld) - 2
-            continue
-        m = mult[_SUIT_INDEX[natural[0].suit]]
-        units += m * (len(meld) - 2)
-        costs += [(2 * m, len(runs))] * (len(meld) // 3 - 1)  # each piece keeps three cards
-        runs.append((m, len(meld), JOKER in meld))
-    missing = wanted - len(melds)
-    if missing > len(costs):
-        return None
-    pieces = [1] * len(runs)
-    for cost, run in sorted(costs)[: max(missing, 0)]:
-        units -= cost
-        pieces[run] += 1
-    spare = jokers - sum(meld.count(JOKER) for meld in melds)
-    takers = sorted(
-        (
-            m
-            for (m, length, joker), n in zip(runs, pieces, strict=True)
-            if not joker
-            for _ in range(n)
-            if n > 1 or length <= 12
-        ),
-        reverse=True,
-    )
-    return units + sum(takers[:spare])
+    held, mult = _prepare(cards, trump, jokers, trump_run_factor)
+    most = (sum(_count_bits(h >> 2) for h in held) + jokers) // 3
+    return _plan(held, mult, jokers, min(min_melds, most + 1))
 
 
 def meld_tradeoff(
@@ -1096,11 +1172,234 @@ def meld_tradeoff(
 ) -> dict[int, int]:
     """For each number of melds the cards can be laid as, the most points with exactly that many.
 
-    A full suit in no-trump: ``{0: 0, 1: 55, 2: 45, 3: 35, 4: 25}``.
+    A full suit in no-trump: ``{0: 0, 1: 55, 2: 45, 3: 35, 4: 25}``. Remembered like
+    :func:`best_melds`; raises :class:`RuleError` when it would take too long to work out.
     """
-    held, mult, _ = _prepare(cards, trump, jokers, trump_run_factor)
-    solver = _Solver(held, mult, jokers, rows=True)
-    return {row: 5 * units for row, units in sorted(solver.frontier().items())}
+    held, mult = _prepare(cards, trump, jokers, trump_run_factor)
+    return dict(_tradeoff(held, mult, jokers))
+
+
+#: How many piles' answers are remembered (each answer is small).
+MEMO_SIZE = 256
+#: The most work one call may do, in moves tried (weighted by the size of their bit sets): about
+#: a fifth of a second of CPU (some 0.3 microseconds a unit on the 2-core reference machine).
+#: No pile the rules can produce (bids of 1 to 6) comes near it: benchmarks/melds.py reports the
+#: largest share used, a few per cent; past it the call gives up with a RuleError rather than
+#: hold a server thread. Asking for 15 melds or more of a whole pack with a trump and two jokers
+#: can reach it.
+WORK_LIMIT = 650_000
+#: The work limit of meld_tradeoff, which no request of the web app calls (the whole table for
+#: the whole pack with two jokers takes the most: about a quarter of a second, under a third of
+#: this).
+TRADEOFF_WORK_LIMIT = 3_000_000
+_TOO_LONG = (
+    "Working out the best melds for these cards takes too long here; type the melds in instead."
+)
+_BEAM = 8  # states kept per step by a quick search
+_STEEP_FROM = 13  # best_melds also bounds what many melds cost when asked for more than this
+_RATES = (0, _REFUND, _STEEP)  # losses per meld for lower bounds on a whole pile
+_MOST_BID = 6  # the highest bid (Sviten Special rulings, rule 2)
+_PUSHES = (_REFUND, 4, 8)  # how eagerly successive quick searches make melds
+
+
+class _Budget:
+    """The work left to one call, shared by its searches."""
+
+    def __init__(self, limit: int):
+        self.limit = self.left = limit
+
+    def search(self, problem: _Problem, bounds: Sequence[int | None], **quick: int) -> _Search:
+        try:
+            found = _Search(problem, bounds, self.left, **quick)
+        except _TooMuchWork:
+            raise RuleError(_TOO_LONG, field="melds") from None
+        self.left -= found.work
+        return found
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _plan(
+    held: tuple[int, int, int, int], mult: tuple[int, int, int, int], jokers: int, want: int
+) -> MeldPlan:
+    """The answer of :func:`best_melds`, remembered: a MeldPlan is immutable."""
+    # Very many melds: also bound what many melds cost (it takes longer to set up).
+    problem = _Problem(held, mult, jokers, steep=want > _STEEP_FROM)
+    melds, units = _solve(problem, want, _Budget(WORK_LIMIT))
+    laid = _sort_melds(melds)
+    trump = next((_SUITS[s] for s in range(4) if mult[s] > 1), None)
+    points = meld_points(laid, trump, trump_run_factor=max(mult), jokers=jokers)
+    assert points == 5 * units, "the melds laid out must score what the search found"
+    return MeldPlan(melds=laid, points=points, count=len(laid))
+
+
+def _solve(problem: _Problem, want: int, budget: _Budget) -> tuple[list[tuple[str, ...]], int]:
+    """The melds and units of the best arrangement with at least ``want`` melds.
+
+    Quick searches (a few states per step) look for a good arrangement; the exact search then
+    only looks for a strictly better one (less loss, or as little with more melds), which its
+    lower bounds usually rule out within a few steps. When the quick searches find nothing
+    (many melds asked for, or more than the cards can make), exact searches look from a lower
+    bound up.
+    """
+    ceiling, rows = problem.ceiling, problem.rows
+    if want >= rows:  # more melds than the cards can make: the most points
+        want = 0
+    loose = [ceiling if final >= want else None for final in range(rows)]
+    for push in _PUSHES:
+        quick = budget.search(problem, loose, beam=_BEAM, want=want, push=push)
+        found = _best_reaching(quick, want)
+        if found is not None:
+            loss, count = found
+            # Strictly better: less loss, or as little with more melds; counts whose lower
+            # bound (for a whole pile, sharper than the search's own) rules that out are left out.
+            rates = _RATES if want > _MOST_BID else _RATES[:2]
+            strict = [
+                None if final < want or problem.least_loss(final, rates) > most else most
+                for final, most in (
+                    (final, loss - 1 if final <= count else loss) for final in range(rows)
+                )
+            ]
+            if all(bound is None for bound in strict):
+                return quick.rebuild(count), ceiling - loss
+            exact = budget.search(problem, strict)
+            better = _best_reaching(exact, want)
+            if better is not None:
+                loss, count = better
+                return exact.rebuild(count), ceiling - loss
+            return quick.rebuild(count), ceiling - loss
+    # No quick arrangement: look for the least loss from the lower bound up (the same most
+    # loss for every count, so that the least found is the least there is).
+    least = {final: problem.least_loss(final, _RATES) for final in range(want, rows)}
+    most, step = min(least.values()), 1
+    while True:
+        bounds = [most if final >= want and least[final] <= most else None for final in range(rows)]
+        exact = budget.search(problem, bounds)
+        found = _best_reaching(exact, want)
+        if found is not None:
+            loss, count = found
+            return exact.rebuild(count), ceiling - loss
+        if most >= ceiling:  # no arrangement has that many melds: the most points
+            return _solve(problem, 0, budget)
+        most, step = min(ceiling, most + step), 2 * step
+
+
+def _best_reaching(search: _Search, want: int) -> tuple[int, int] | None:
+    """The least loss found with at least ``want`` melds, and the most melds with it."""
+    found = {count: loss for count, loss in search.frontier().items() if count >= want}
+    if not found:
+        return None
+    loss = min(found.values())
+    return loss, max(count for count, value in found.items() if value == loss)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _tradeoff(
+    held: tuple[int, int, int, int], mult: tuple[int, int, int, int], jokers: int
+) -> tuple[tuple[int, int], ...]:
+    """The answer of :func:`meld_tradeoff` as (melds, points) pairs, remembered."""
+    problem = _Problem(held, mult, jokers, steep=True)
+    losses = _tradeoff_losses(problem, _Budget(TRADEOFF_WORK_LIMIT))
+    return tuple((count, 5 * (problem.ceiling - loss)) for count, loss in sorted(losses.items()))
+
+
+def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
+    """Meld count -> the least loss with exactly that many melds, for every count possible.
+
+    Quick searches find arrangements for many counts (the richest, one with about half the
+    melds, one with as many as they can); dropping the cheapest melds of the richest gives
+    arrangements with fewer, splitting long runs ones with more. Lower bounds from the suits
+    (for several rates of loss per meld) prove most counts; exact searches then look for
+    strictly better arrangements only for the others, and for the counts no quick search
+    reached (first as cheap as the lower bound allows, then at any loss).
+    """
+    ceiling, rows = problem.ceiling, problem.rows
+    known: dict[int, int] = {0: ceiling}
+
+    def learn(count: int, loss: int) -> None:
+        if 0 <= count < rows and loss < known.get(count, ceiling + 1):
+            known[count] = loss
+
+    for want, push in ((0, _REFUND), (rows // 2, 4), (rows - 1, 8)):
+        quick = budget.search(
+            problem,
+            [ceiling if final >= want else None for final in range(rows)],
+            beam=2 * _BEAM,
+            want=want,
+            push=push,
+        )
+        found = quick.frontier()
+        for count, loss in found.items():
+            learn(count, loss)
+        if found:  # fewer melds: drop the cheapest; more: split the longest runs
+            for count in (min(found, key=lambda c: (found[c], -c)), max(found)):
+                melds = quick.rebuild(count)
+                loss = found[count]
+                units = sorted(_units(meld, problem.mult) for meld in melds)
+                for dropped, value in enumerate(units, 1):
+                    loss += value
+                    learn(count - dropped, loss)
+                for extra, cost in enumerate(_split_costs(melds, problem.mult), 1):
+                    found_loss = found[count] + cost
+                    learn(count + extra, found_loss)
+    ordered = sorted(known)
+    rates = {0, _REFUND, _STEEP}
+    for low, high in itertools.pairwise(ordered):
+        if high == low + 1:
+            rates.add(known[high] - known[low])
+    bound = {count: problem.least_loss(count, sorted(rates)) for count in range(rows)}
+    found = {count: loss for count, loss in known.items() if loss <= bound[count]}
+    # Strictly better than the arrangements known, as good as the lower bound for the rest.
+    wanted = [
+        None if count in found else known[count] - 1 if count in known else bound[count]
+        for count in range(rows)
+    ]
+    for _ in range(2):
+        if all(value is None for value in wanted):
+            break
+        search = budget.search(problem, wanted)
+        for count, loss in search.frontier().items():
+            if loss < known.get(count, ceiling + 1):
+                known[count] = loss
+        found.update(
+            {
+                count: known[count]
+                for count in range(rows)
+                if wanted[count] is not None and count in known
+            }
+        )
+        # Counts still unknown: at any loss, to learn whether they can be made at all.
+        wanted = [None if count in found else ceiling for count in range(rows)]
+    return {count: loss for count, loss in known.items()}
+
+
+def _split_costs(melds: list[tuple[str, ...]], mult: tuple[int, ...]) -> list[int]:
+    """The extra loss of laying ``melds`` as one, two, ... more melds by splitting runs of six
+    cards or more into three and the rest, the cheapest first (two units times the trump
+    factor each)."""
+    runs = []
+    for meld in melds:
+        natural = [parse_card(code) for code in meld if code != JOKER]
+        if len({card.rank for card in natural}) > 1:
+            runs.append((mult[_SUIT_INDEX[natural[0].suit]], len(meld)))
+    costs, total = [], 0
+    while True:
+        splittable = [(m, n) for m, n in runs if n >= 6]
+        if not splittable:
+            return costs
+        m, n = min(splittable)
+        runs.remove((m, n))
+        runs += [(m, 3), (m, n - 3)]
+        total += 2 * m
+        costs.append(total)
+
+
+def _units(meld: tuple[str, ...], mult: tuple[int, ...]) -> int:
+    """What one laid meld adds, in units: its cards less two, times the trump factor for a
+    run of the trump suit."""
+    natural = [parse_card(code) for code in meld if code != JOKER]
+    if len({card.rank for card in natural}) == 1:
+        return len(meld) - 2
+    return mult[_SUIT_INDEX[natural[0].suit]] * (len(meld) - 2)
 
 
 # --- checking melds that players lay ---------------------------------------------------------

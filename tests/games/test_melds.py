@@ -330,12 +330,14 @@ def _check_against_brute_force(cards, trump, jokers, factor) -> None:
         legal_points(plan, cards, trump, jokers, factor)
 
 
+@pytest.mark.slow
 def test_the_solver_agrees_with_an_exhaustive_search_on_random_hands():
     rng = random.Random(20240607)
     for _ in range(1500):
         _check_against_brute_force(*_random_hand(rng))
 
 
+@pytest.mark.slow
 def test_the_solver_agrees_with_an_exhaustive_search_on_near_full_suits():
     """Suits holding all of 2..K, where a joker could wrongly make a 14-card run."""
     rng = random.Random(7)
@@ -376,12 +378,17 @@ def test_property_big_hands_give_legal_plans_matching_the_tradeoff(cards, trump,
 
 
 def test_the_full_pack_is_solved_quickly():
-    """The real targets (20 ms, 100 ms with two jokers) are measured by benchmarks/melds.py;
-    this only catches a solver that became many times slower."""
-    for jokers in (0, 2):
-        start = time.perf_counter()
-        best_melds(PACK, trump="hearts", jokers=jokers)
-        assert time.perf_counter() - start < (0.4 if jokers == 0 else 2.0)
+    """The real budgets (issue 12: 25 ms median, 100 ms worst) are kept by benchmarks/melds.py
+    --check; this only catches a solver many times slower (the one before took 1.4 s for 13
+    melds with two jokers). The memo is emptied first: a remembered answer proves nothing."""
+    from scorekeeper.games import melds
+
+    for jokers in (0, 1, 2):
+        for wanted in (0, 6, 13):
+            melds._plan.cache_clear()
+            start = time.process_time()
+            best_melds(PACK, trump="hearts", jokers=jokers, min_melds=wanted)
+            assert time.process_time() - start < 0.5, (jokers, wanted)
 
 
 def test_best_melds_is_available_from_the_engine():
