@@ -87,8 +87,8 @@ def arrangements(setup: Setup, hand: Hand, number: int) -> tuple[Arrangement, ..
     The one that reaches the bid with the most points (the engine's own choice), and, when the
     most points overall need fewer melds than the bid, those and each count in between with its
     most points: the trade-off between points and melds. More melds than needed only lose
-    points, so they are left out. (Each is one exact, fast :func:`best_melds` call; the whole
-    trade-off table would cost seconds for a pile of 40-odd cards with two jokers.)
+    points, so they are left out. (Each is one exact, fast :func:`best_melds` call, remembered by
+    the solver, so recording the hand asks again for free.)
     """
     assert hand.captured is not None, "arrangements need the captured cards"
     pair = hand.declarers
