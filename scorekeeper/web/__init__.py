@@ -13,6 +13,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from scorekeeper.db import db
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import meld_label
+from scorekeeper.web import security
 
 csrf = CSRFProtect()
 
@@ -41,6 +42,7 @@ class SessionInterface(SecureCookieSessionInterface):
 
 
 def init_app(app: Flask) -> None:
+    security.init_app(app)
     csrf.init_app(app)
     app.session_interface = SessionInterface()
     from scorekeeper.web import assets, helpers, home, play, printing, records
