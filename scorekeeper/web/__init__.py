@@ -13,7 +13,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from scorekeeper.db import db
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import meld_label
-from scorekeeper.web import security
+from scorekeeper.web import proxy, security
 
 csrf = CSRFProtect()
 
@@ -40,8 +40,13 @@ class SessionInterface(SecureCookieSessionInterface):
             return self.null_session_class()
         return super().open_session(app, request)
 
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``Secure`` whenever the request came over HTTPS (behind a proxy: ``TRUST_PROXY``)."""
+        return proxy.cookie_secure(super().get_cookie_secure(app))
+
 
 def init_app(app: Flask) -> None:
+    proxy.init_app(app)
     security.init_app(app)
     csrf.init_app(app)
     app.session_interface = SessionInterface()

@@ -17,11 +17,18 @@ A game's address is its only key (``/g/<token>``), so the headers guard it and w
   game pages, records, sheets and the home page (which lists this browser's games) are neither
   kept by a shared cache nor left on disk. Static files and the games' bundles keep their
   year-long caching: their addresses carry their content's hash and hold no secret.
+
+Forms are guarded against other sites by the CSRF token in each form (bound to the signed
+session cookie, which is ``SameSite=Lax``) and by the browser's ``Sec-Fetch-Site``: a form
+sent from another site's page is refused before it is read. Flask-WTF's own check of the
+``Referer`` of HTTPS requests is off (``WTF_CSRF_SSL_STRICT``): with ``no-referrer`` no
+browser sends one, so every form sent over HTTPS would be refused.
 """
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, request
+from flask_wtf.csrf import CSRFError
 
 #: The policy of every page: everything from this server, nothing inline, no framing.
 PAGE_POLICY = "; ".join(
@@ -65,5 +72,22 @@ def add_headers(response: Response) -> Response:
     return response
 
 
+#: ``Sec-Fetch-Site`` of a request that another site's page made.
+OTHER_SITES = frozenset({"cross-site", "same-site"})
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def refuse_other_sites() -> None:
+    """A form sent from another site's page: refused like a form without its CSRF token.
+    (``same-origin``, ``none`` — typed or bookmarked — and no header at all, from an older
+    browser or a script, are left to the CSRF token.)"""
+    if request.method in SAFE_METHODS:
+        return
+    if request.headers.get("Sec-Fetch-Site", "").lower() in OTHER_SITES:
+        raise CSRFError("The form was sent from another site.")
+
+
 def init_app(app: Flask) -> None:
+    app.config.setdefault("WTF_CSRF_SSL_STRICT", False)
+    app.before_request(refuse_other_sites)
     app.after_request(add_headers)

@@ -209,3 +209,34 @@ def test_a_view_that_sets_its_own_headers_keeps_them(app, client):
     assert response.headers["X-Frame-Options"] == "SAMEORIGIN"
     assert response.cache_control.max_age == 60
     assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize("site", ["cross-site", "same-site"])
+def test_a_form_sent_from_another_site_is_refused(client, site):
+    """Even with a valid token (the page of another site cannot have one, but a leaked one):
+    the browser says where the form came from, and another site's forms change nothing."""
+    table = Table(client)
+    table.start()
+    response = client.post(
+        f"{table.url}/announce",
+        data={"csrf_token": table.token, "seq": 0, "deal": 1, "contract": "sang"},
+        headers={"Sec-Fetch-Site": site},
+    )
+    assert response.status_code == 400
+    assert "Please try again" in response.get_data(as_text=True)
+    check_page(response)
+    assert table.seq() == 0
+
+
+@pytest.mark.parametrize("site", ["same-origin", "none", None])
+def test_a_form_from_this_site_or_an_older_browser_is_taken(client, site):
+    table = Table(client)
+    table.start()
+    headers = {"Sec-Fetch-Site": site} if site else {}
+    response = client.post(
+        f"{table.url}/announce",
+        data={"csrf_token": table.token, "seq": 0, "deal": 1, "contract": "sang"},
+        headers=headers,
+    )
+    assert response.status_code == 303
+    assert table.seq() == 1
