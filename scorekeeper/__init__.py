@@ -41,7 +41,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_prefixed_env(prefix="SCOREKEEPER")
     else:
         app.config.from_mapping(test_config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    from scorekeeper import permissions
+
+    permissions.private_folder(Path(app.instance_path), app.logger)  # 0700: it holds every game
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path), app.logger)
     app.config.setdefault("SQLALCHEMY_ENGINES", {"default": app.config["DATABASE_URL"]})
@@ -113,7 +115,7 @@ def _locked(path: Path) -> Iterator[None]:
     except ImportError:  # pragma: no cover - Windows
         yield
         return
-    with open(path, "a") as handle:
+    with open(path, "a", opener=lambda name, flags: os.open(name, flags, 0o600)) as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
