@@ -5,8 +5,9 @@ Klaberjass games (in play at hand 9, finished, and a long one in play at hand 12
 Special matches (in play at hand 3, finished, and a long one in play at hand 12), and measures:
 
 - in Chromium at phone size, what loading the game page fetches: bytes of every response body
-  (uncompressed: the app sends no compression) and the number of requests, for the finished game
-  and for the same game in play at deal 12 (tricks form showing, 23 changes in the log).
+  (as decoded; ``benchmarks/compression.py`` measures the compressed bytes on the wire) and the
+  number of requests, for the finished game and for the same game in play at deal 12 (tricks
+  form showing, 23 changes in the log).
   Icons a headless browser does not fetch by itself (``<link rel=icon>``) are fetched and
   counted, since a phone's browser does fetch them. The live-refresh poll (a tiny JSON every
   few seconds) is not part of loading the page and is not counted;

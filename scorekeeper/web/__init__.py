@@ -13,7 +13,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from scorekeeper.db import db
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import meld_label
-from scorekeeper.web import proxy, security
+from scorekeeper.web import compression, proxy, security
 
 csrf = CSRFProtect()
 
@@ -48,6 +48,7 @@ class SessionInterface(SecureCookieSessionInterface):
 def init_app(app: Flask) -> None:
     proxy.init_app(app)
     security.init_app(app)
+    compression.init_app(app)
     csrf.init_app(app)
     app.session_interface = SessionInterface()
     from scorekeeper.web import assets, helpers, home, play, printing, records
