@@ -22,8 +22,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder="../templates",
-        static_folder="../static",
+        template_folder=_pages_folder("templates"),
+        static_folder=_pages_folder("static"),
     )
     app.config.from_mapping(
         DATABASE_URL="sqlite:///scorekeeper.sqlite3",
@@ -54,6 +54,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     web.init_app(app)
     return app
+
+
+def _pages_folder(name: str) -> str:
+    """``templates`` or ``static``: inside the package when installed from a wheel (setup.py
+    puts them there), else at the top of the repository (a checkout, an editable install)."""
+    package = Path(__file__).resolve().parent
+    shipped = package / name
+    return str(shipped if shipped.is_dir() else package.parent / name)
 
 
 #: The secret key written into ``instance/secret_key``: 32 random bytes as 64 hex digits.
