@@ -7,21 +7,23 @@ import re
 import pytest
 
 from scorekeeper import create_app
+from tests.databases import close_connections, fresh_database
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-        }
-    )
+def database_url(tmp_path):
+    """SQLite in the test's folder, or a PostgreSQL schema (``tests/databases.py``)."""
+    yield from fresh_database(tmp_path)
+
+
+@pytest.fixture
+def app(tmp_path, database_url):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url})
     app.instance_path = str(tmp_path)
     yield app
+    close_connections(app)
 
 
 @pytest.fixture
