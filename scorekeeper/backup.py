@@ -1,0 +1,308 @@
+"""Backups of every game, for any database: ``scorekeeper backup`` and ``scorekeeper restore``.
+
+A backup is text, one JSON object per line (``scorekeeper-backup/1``)::
+
+    {"format": "scorekeeper-backup/1", "made_at": "2026-05-01T19:30:00Z"}
+    {"token": "…", "created_at": "…Z", "record": {… the game's record, with its history …}}
+    …
+    {"end": "scorekeeper-backup/1", "games": 12}
+
+Each game keeps its address (``token``) and its start time beside its record — the portable
+record of ``docs/records.md``, whole history and times included, so a line's ``record`` is also
+a file ``scorekeeper import`` or ``score`` takes. A game that cannot be written as a record (a
+kind this version does not know, a log its rules now refuse, a history longer than a record
+holds) is kept as stored instead: ``"kind"``, ``"setup"`` and ``"history"`` (each entry's kind,
+data and time), and restored as it was. The end line proves the file whole: a backup cut short
+is refused.
+
+**Online and consistent**: every game and every entry is read by one query, a single snapshot
+of the database (SQLite and PostgreSQL alike), while phones go on writing; an entry written
+meanwhile is in the backup whole or not at all. Backing up from SQLite and restoring into
+PostgreSQL moves a club's games to a server.
+
+**Restore** goes into an empty database only, all or nothing (one transaction): every line is
+checked first (each record replayed through its game's rules) and a problem names its line.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, TextIO
+
+import sqlalchemy as sa
+from sqlalchemy import orm
+
+from scorekeeper import models, records
+from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.registry import game_for, is_known
+from scorekeeper.records.guard import MAX_HISTORY
+
+FORMAT = "scorekeeper-backup/1"
+#: The longest line read back (a record is at most 1 MB; a game kept as stored may be longer).
+MAX_LINE_BYTES = 64 * 1024 * 1024
+#: What a game's address may be (as the store makes them, at most the column's 32 characters).
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+class BackupError(ValueError):
+    """A backup that cannot be restored: ``problems`` says where and why, one line each."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as the database holds it: its row and its log."""
+
+    token: str
+    kind: str
+    created_at: datetime
+    setup: dict[str, Any]
+    events: tuple[Event, ...]
+    times: tuple[datetime, ...]
+
+
+@dataclass
+class Written:
+    """What a backup holds: how many games, and which were kept as stored (not as records)."""
+
+    games: int = 0
+    as_stored: list[str] = field(default_factory=list)
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+#: Every game with its log, in one query: one snapshot of the database.
+_EVERYTHING = (
+    sa.select(
+        models.Game.id,
+        models.Game.token,
+        models.Game.kind,
+        models.Game.setup,
+        models.Game.created_at,
+        models.Event.kind.label("event_kind"),
+        models.Event.data,
+        models.Event.created_at.label("at"),
+    )
+    .outerjoin(models.Event, models.Event.game_id == models.Game.id)
+    .order_by(models.Game.id, models.Event.seq)
+)
+
+
+def stored_games(connection: sa.Connection) -> Iterator[StoredGame]:
+    """Every game of the database, oldest first, read by one query (streamed)."""
+    rows = connection.execution_options(stream_results=True, yield_per=500).execute(_EVERYTHING)
+    for _id, group in itertools.groupby(rows, key=lambda row: row.id):
+        game_rows = list(group)
+        first = game_rows[0]
+        logged = [row for row in game_rows if row.event_kind is not None]
+        yield StoredGame(
+            token=first.token,
+            kind=first.kind,
+            created_at=first.created_at,
+            setup=first.setup,
+            events=tuple(Event(row.event_kind, row.data) for row in logged),
+            times=tuple(row.at for row in logged),
+        )
+
+
+def _timestamp(at: datetime) -> str:
+    if at.tzinfo is not None:
+        at = at.astimezone(UTC).replace(tzinfo=None)
+    return at.isoformat() + "Z"
+
+
+def _parse_timestamp(value: Any) -> datetime | None:
+    if not isinstance(value, str) or not value.endswith("Z") or len(value) > 40:
+        return None
+    try:
+        return datetime.fromisoformat(value[:-1])
+    except ValueError:
+        return None
+
+
+def game_line(game: StoredGame) -> tuple[dict[str, Any], bool]:
+    """A game's line of the backup, and whether it is its record (else the game as stored)."""
+    line: dict[str, Any] = {"token": game.token, "created_at": _timestamp(game.created_at)}
+    if len(game.events) <= MAX_HISTORY:
+        try:
+            setup = game_for(game.kind).parse_setup(game.setup)
+            line["record"] = records.build(game.kind, setup, game.events, game.times)
+            return line, True
+        except (RuleError, LookupError, ValueError, TypeError):
+            pass  # kept as stored, below
+    line["kind"] = game.kind
+    line["setup"] = game.setup
+    line["history"] = [
+        {"kind": event.kind, "data": dict(event.data), "at": _timestamp(at)}
+        for event, at in zip(game.events, game.times, strict=True)
+    ]
+    return line, False
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def write(games: Iterable[StoredGame], out: TextIO, made_at: datetime | None = None) -> Written:
+    """Write a backup of ``games`` to ``out``; what it holds."""
+    made_at = made_at or datetime.now(UTC)
+    out.write(_dumps({"format": FORMAT, "made_at": _timestamp(made_at)}))
+    written = Written()
+    for game in games:
+        line, as_record = game_line(game)
+        out.write(_dumps(line))
+        written.games += 1
+        if not as_record:
+            written.as_stored.append(game.token)
+    out.write(_dumps({"end": FORMAT, "games": written.games}))
+    return written
+
+
+def back_up(engine: sa.Engine, out: TextIO) -> Written:
+    """Write a consistent backup of every game in the database behind ``engine`` to ``out``."""
+    with engine.connect() as connection:
+        return write(stored_games(connection), out)
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def _load(text: str, where: str) -> Any:
+    if len(text.encode("utf-8", "replace")) > MAX_LINE_BYTES:
+        raise BackupError([f"{where}: longer than {MAX_LINE_BYTES // 2**20} MB"])
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise BackupError([f"{where}: not a line of a backup ({error})"]) from None
+
+
+def _game(raw: Any, where: str) -> StoredGame:
+    """One game's line, checked: a record is replayed through its rules."""
+    if not isinstance(raw, dict):
+        raise BackupError([f"{where}: a game's line is a JSON object"])
+    token = raw.get("token")
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
+        raise BackupError([f"{where}: token must be a game's address (letters, digits, - and _)"])
+    created_at = _parse_timestamp(raw.get("created_at"))
+    if created_at is None:
+        raise BackupError([f"{where} (game {token}): created_at must be a time like …Z"])
+    where = f"{where} (game {token})"
+    if "record" in raw:
+        try:
+            record = records.parse(raw["record"])
+        except records.RecordError as error:
+            raise BackupError([f"{where}: {problem}" for problem in error.problems]) from None
+        stamps = tuple(at or created_at for at in record.times)
+        return StoredGame(
+            token, record.kind, created_at, record.setup.to_dict(), record.events, stamps
+        )
+    return _game_as_stored(raw, token, created_at, where)
+
+
+def _game_as_stored(
+    raw: dict[str, Any], token: str, created_at: datetime, where: str
+) -> StoredGame:
+    kind, setup, history = raw.get("kind"), raw.get("setup"), raw.get("history")
+    if not isinstance(kind, str) or not 0 < len(kind) <= 20:
+        raise BackupError([f"{where}: kind must be a game's kind"])
+    if not isinstance(setup, dict) or not isinstance(history, list):
+        raise BackupError([f"{where}: a game kept as stored has a setup and a history"])
+    events, times = [], []
+    for number, entry in enumerate(history, 1):
+        at = _parse_timestamp(entry.get("at")) if isinstance(entry, dict) else None
+        if (
+            at is None
+            or not isinstance(entry.get("kind"), str)
+            or not isinstance(entry.get("data"), dict)
+        ):
+            raise BackupError([f"{where}: history entry {number} needs a kind, data and at"])
+        events.append(Event(entry["kind"], entry["data"]))
+        times.append(at)
+    return StoredGame(token, kind, created_at, setup, tuple(events), tuple(times))
+
+
+def read(lines: Iterable[str]) -> Iterator[StoredGame]:
+    """The games of a backup, each checked as it is read; :class:`BackupError` at the first
+    problem, including a file cut short (no end line, or fewer games than it says)."""
+    numbered = iter(enumerate(lines, 1))
+    first = next(numbered, None)
+    header = _load(first[1], "line 1") if first else None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise BackupError(
+            [f"line 1: not a Scorekeeper backup (it starts with {{'format': '{FORMAT}'…}})"]
+        )
+    seen: set[str] = set()
+    for number, text in numbered:
+        raw = _load(text, f"line {number}")
+        if isinstance(raw, dict) and "end" in raw:
+            if raw.get("end") != FORMAT or raw.get("games") != len(seen):
+                said = raw.get("games")
+                raise BackupError(
+                    [f"line {number}: the end line says {said!r} games, the backup has {len(seen)}"]
+                )
+            if next(numbered, None) is not None:
+                raise BackupError([f"line {number + 1}: nothing may follow the end line"])
+            return
+        game = _game(raw, f"line {number}")
+        if game.token in seen:
+            raise BackupError([f"line {number}: game {game.token} is in the backup twice"])
+        seen.add(game.token)
+        yield game
+    raise BackupError(["the backup is cut short (it has no end line): nothing was restored"])
+
+
+# --- restoring -------------------------------------------------------------------------------
+
+
+def game_count(session: orm.Session) -> int:
+    return session.execute(sa.select(sa.func.count(models.Game.id))).scalar_one()
+
+
+class NotEmpty(RuntimeError):
+    """The database already holds games: a restore would mix two clubs' games."""
+
+    def __init__(self, games: int):
+        super().__init__(
+            f"The database already holds {games} game{'s' if games != 1 else ''}: restore into "
+            "an empty one (a new instance folder or SCOREKEEPER_DATABASE_URL)."
+        )
+        self.games = games
+
+
+def restore(session: orm.Session, games: Iterable[StoredGame]) -> list[str]:
+    """Store every game of a backup, with its address, start time and log: all in one
+    transaction, or nothing. Raises :class:`NotEmpty` (checked first) and
+    :class:`BackupError`. Returns the kinds restored that this version does not know."""
+    present = game_count(session)
+    if present:
+        raise NotEmpty(present)
+    unknown: list[str] = []
+    try:
+        for game in games:
+            row = models.Game(
+                token=game.token, kind=game.kind, setup=game.setup, created_at=game.created_at
+            )
+            session.add(row)
+            session.flush()
+            session.add_all(
+                models.Event(
+                    game_id=row.id, seq=seq, kind=event.kind, data=dict(event.data), created_at=at
+                )
+                for seq, (event, at) in enumerate(zip(game.events, game.times, strict=True))
+            )
+            if not is_known(game.kind) and game.kind not in unknown:
+                unknown.append(game.kind)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return unknown

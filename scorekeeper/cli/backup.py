@@ -1,0 +1,130 @@
+"""``scorekeeper backup FILE`` and ``scorekeeper restore FILE``: every game of an instance, for
+any database (the format: :mod:`scorekeeper.backup`). A FILE ending in ``.gz`` is gzip
+compressed; ``-`` is standard output or input."""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+import click
+from flask.cli import with_appcontext
+
+from scorekeeper import backup, schema
+from scorekeeper.cli.common import fail
+
+
+def _compressed(path: str) -> bool:
+    return path.endswith(".gz")
+
+
+@contextlib.contextmanager
+def _writing(path: str) -> Iterator[TextIO]:
+    """``path`` written whole or not at all (a temporary file beside it, renamed into place),
+    readable by its owner only: it holds every game's address."""
+    if path == "-":
+        yield sys.stdout
+        return
+    target = Path(path)
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        os.chmod(temporary, 0o600)
+        with open(fd, "wb") as raw:
+            stream = gzip.GzipFile(fileobj=raw, mode="wb") if _compressed(path) else raw
+            text = io.TextIOWrapper(stream, encoding="utf-8", newline="\n")
+            yield text
+            text.flush()
+            text.detach()
+            if stream is not raw:
+                stream.close()  # the gzip trailer
+            raw.flush()
+            os.fsync(raw.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def _reading(path: str) -> Iterator[TextIO]:
+    if path == "-":
+        yield io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict")
+        return
+    with open(path, "rb") as raw:
+        compressed = raw.read(2) == b"\x1f\x8b"
+        raw.seek(0)
+        stream = gzip.GzipFile(fileobj=raw, mode="rb") if compressed else raw
+        with io.TextIOWrapper(stream, encoding="utf-8", errors="strict") as text:
+            yield text
+
+
+@click.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@with_appcontext
+def backup_command(file: str) -> None:
+    """Write every game of this instance's database to FILE (- for stdout; FILE.gz compressed).
+
+    A consistent copy, taken while the server runs: each game with its address, its record and
+    its whole history. ``scorekeeper restore FILE`` brings it back into an empty database (of
+    any kind: SQLite or PostgreSQL).
+    """
+    from scorekeeper.db import db
+
+    try:
+        with _writing(file) as out:
+            written = backup.back_up(db.engine, out)
+    except OSError as error:
+        fail([f"Cannot write {file}: {error.strerror or error}."], 1)
+    plural = "game" if written.games == 1 else "games"
+    where = "" if file == "-" else f" to {file}"
+    click.echo(f"Backed up {written.games} {plural}{where}.", err=True)
+    if written.as_stored:
+        click.echo(
+            f"{len(written.as_stored)} of them are kept as stored, not as records (this version "
+            f"cannot replay them): {', '.join(written.as_stored)}",
+            err=True,
+        )
+
+
+@click.command("restore")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@with_appcontext
+def restore_command(file: str) -> None:
+    """Restore the games of a backup (FILE, or - for stdin) into this instance's database,
+    which must hold no games yet. All or nothing: a problem names its line; nothing is stored.
+    """
+    from scorekeeper.db import alembic, db
+
+    problem = schema.problem(alembic)
+    if problem is not None:
+        fail([problem], 1)
+    try:
+        with _reading(file) as lines:
+            unknown = backup.restore(db.session, backup.read(lines))
+    except backup.NotEmpty as error:
+        fail([str(error)], 1)
+    except backup.BackupError as error:
+        fail([f"{file}: {problem}" for problem in error.problems], 2)
+    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile) as error:
+        fail([f"{file}: not a readable backup ({error})."], 2)
+    except OSError as error:
+        fail([f"Cannot read {file}: {error.strerror or error}."], 1)
+    count = backup.game_count(db.session)
+    click.echo(f"Restored {count} game{'' if count == 1 else 's'} from {file}.", err=True)
+    if unknown:
+        click.echo(
+            f"Games of a kind this version does not know ({', '.join(unknown)}) were restored "
+            "as stored; they open again with a version that knows them.",
+            err=True,
+        )
+
+
+COMMANDS = (backup_command, restore_command)
