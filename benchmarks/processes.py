@@ -95,8 +95,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def servers(count: int, url: str, instance: Path) -> Iterator[list[int]]:
-    """``count`` waitress processes serving the app on one database; their ports."""
+def servers(count: int, url: str, instance: Path) -> Iterator[list[tuple[int, int]]]:
+    """``count`` waitress processes serving the app on one database; their ports and pids."""
     env = {
         **os.environ,
         "SCOREKEEPER_DATABASE_URL": url,
@@ -126,7 +126,7 @@ def servers(count: int, url: str, instance: Path) -> Iterator[list[int]]:
     try:
         for port, process in zip(ports, processes, strict=True):
             wait_for(port, process)
-        yield ports
+        yield [(port, process.pid) for port, process in zip(ports, processes, strict=True)]
     finally:
         for process in processes:
             process.terminate()
@@ -148,6 +148,26 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
         except OSError:
             time.sleep(0.2)
     raise SystemExit(f"no server answered on port {port}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (Linux; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(
+    servers: list[tuple[int, int]], paths: list[str], seconds: float, connections: int
+) -> tuple[float, float]:
+    """Requests/s, and how many cores the server processes used meanwhile."""
+    before = sum(cpu_seconds(pid) for _port, pid in servers)
+    began = time.monotonic()
+    rate = load([port for port, _pid in servers], paths, seconds, connections)
+    used = sum(cpu_seconds(pid) for _port, pid in servers) - before
+    return rate, used / (time.monotonic() - began)
 
 
 def load(ports: list[int], paths: list[str], seconds: float, connections: int) -> float:
@@ -211,20 +231,22 @@ def main() -> int:
         if busy > 0.5:
             print(f"note: the machine was busy before the start (load average {busy:.1f})")
         rates: dict[tuple[str, int], list[float]] = {}
-        with servers(2, url, Path(tmp)) as ports:
+        cores: dict[tuple[str, int], list[float]] = {}
+        with servers(2, url, Path(tmp)) as running:
             for name, paths in workloads.items():
-                load(ports, paths, 1.0, args.connections)  # warm: each process replays once
+                measure(running, paths, 1.0, args.connections)  # warm: each process replays
                 for _round in range(args.rounds):
                     for count in (1, 2):
-                        rate = load(ports[:count], paths, args.seconds, args.connections)
+                        rate, used = measure(running[:count], paths, args.seconds, args.connections)
                         rates.setdefault((name, count), []).append(rate)
-        print(f"{'workload':12} {'1 process':>12} {'2 processes':>12} {'ratio':>7}   (each round)")
+                        cores.setdefault((name, count), []).append(used)
+        print(f"{'workload':12} {'1 process':>12} {'2 processes':>12} {'ratio':>7}   "
+              "(cores the servers used: 1 / 2 processes)")  # fmt: skip
         for name in workloads:
             one, two = (statistics.median(rates[name, count]) for count in (1, 2))
-            rounds = "  ".join(
-                f"{a:.0f}/{b:.0f}" for a, b in zip(rates[name, 1], rates[name, 2], strict=True)
-            )
-            print(f"{name:12} {one:10.0f}/s {two:10.0f}/s {two / one:6.2f}x   ({rounds})")
+            busy_one, busy_two = (statistics.median(cores[name, count]) for count in (1, 2))
+            print(f"{name:12} {one:10.0f}/s {two:10.0f}/s {two / one:6.2f}x   "
+                  f"({busy_one:.2f} / {busy_two:.2f})")  # fmt: skip
     return 0
 
 

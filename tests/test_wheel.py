@@ -163,4 +163,5 @@ def test_the_installed_wheel_serves_a_game_page_with_its_stylesheet(wheel, tmp_p
         server.terminate()
         server.wait(timeout=30)
         log.close()
-    assert not (elsewhere / "instance").exists()  # the instance folder is the environment's
+    assert not (elsewhere / "instance").exists()  # the instance folder is the environment's:
+    assert (venv / "var" / "scorekeeper-instance" / "secret_key").is_file()
