@@ -29,11 +29,9 @@ SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 def private_folder(path: Path, log: logging.Logger | None = None) -> None:
     """Make ``path`` (and missing parents) a folder only its owner can open."""
     try:
-        path.mkdir(mode=FOLDER_MODE, parents=True)
+        path.mkdir(mode=FOLDER_MODE, parents=True)  # the umask can only take more away
     except FileExistsError:
         tighten(path, FOLDER_MODE, log)
-    else:
-        os.chmod(path, FOLDER_MODE)  # whatever the umask
 
 
 def private_file(path: Path, log: logging.Logger | None = None) -> None:
@@ -44,7 +42,6 @@ def private_file(path: Path, log: logging.Logger | None = None) -> None:
         tighten(path, FILE_MODE, log)
     else:
         os.close(fd)
-        os.chmod(path, FILE_MODE)
 
 
 def tighten(path: Path, mode: int, log: logging.Logger | None = None) -> None:

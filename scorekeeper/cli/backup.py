@@ -30,7 +30,12 @@ def _writing(path: str) -> Iterator[TextIO]:
     """``path`` written whole or not at all (a temporary file beside it, renamed into place),
     readable by its owner only: it holds every game's address."""
     if path == "-":
-        yield sys.stdout
+        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+        try:
+            yield out
+            out.flush()
+        finally:
+            out.detach()  # standard output stays open
         return
     target = Path(path)
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -56,7 +61,11 @@ def _writing(path: str) -> Iterator[TextIO]:
 @contextlib.contextmanager
 def _reading(path: str) -> Iterator[TextIO]:
     if path == "-":
-        yield io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict")
+        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict")
+        try:
+            yield lines
+        finally:
+            lines.detach()  # standard input stays open
         return
     with open(path, "rb") as raw:
         compressed = raw.read(2) == b"\x1f\x8b"
@@ -103,9 +112,9 @@ def restore_command(file: str) -> None:
     """
     from scorekeeper.db import alembic, db
 
-    problem = schema.problem(alembic)
-    if problem is not None:
-        fail([problem], 1)
+    not_ready = schema.problem(alembic)
+    if not_ready is not None:
+        fail([not_ready], 1)
     try:
         with _reading(file) as lines:
             unknown = backup.restore(db.session, backup.read(lines))
