@@ -124,9 +124,10 @@ def _parse_timestamp(value: Any) -> datetime | None:
     if not isinstance(value, str) or not value.endswith("Z") or len(value) > 40:
         return None
     try:
-        return datetime.fromisoformat(value[:-1])
+        at = datetime.fromisoformat(value[:-1])
     except ValueError:
         return None
+    return None if at.tzinfo is not None else at  # "…Z" is UTC already: no second offset
 
 
 def game_line(game: StoredGame) -> tuple[dict[str, Any], bool]:

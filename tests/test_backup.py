@@ -5,6 +5,7 @@ with a record identical byte for byte. Runs on SQLite and, in CI, on PostgreSQL.
 from __future__ import annotations
 
 import json
+import re
 import stat
 import threading
 from datetime import datetime
@@ -155,6 +156,9 @@ def backup_lines(app, tmp_path) -> list[str]:
         (lambda lines: [lines[0], "[1, 2]\n", *lines[2:]], "line 2: a game's line is a JSON"),
         (lambda lines: [lines[0], lines[1].replace('"token":"', '"token":"../', 1), *lines[2:]],
          "line 2: token must be a game's address"),
+        (lambda lines: [lines[0], re.sub(r'"created_at":"([^"]+)Z"', r'"created_at":"\1+02:00Z"',
+                                         lines[1], count=1), *lines[2:]],
+         "created_at must be a time like"),
     ],
 )  # fmt: skip
 def test_a_damaged_backup_is_refused_and_nothing_is_stored(
