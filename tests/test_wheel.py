@@ -4,20 +4,17 @@ a game page with its stylesheet."""
 
 from __future__ import annotations
 
-import http.cookiejar
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.parse
-import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from tests.serving import Phone, clean_environment, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Never copied into the build: what a working checkout has beside its sources.
@@ -78,43 +75,6 @@ def test_the_wheel_carries_what_the_app_reads_at_run_time(wheel):
     assert not [n for n in names if n.startswith(("tests/", "templates/", "static/"))]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Browser:
-    """A phone with cookies, talking to the installed server."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
-        )
-
-    def get(self, path: str) -> tuple[int, str, bytes]:
-        with self.opener.open(self.base + path, timeout=30) as response:
-            return response.status, response.headers.get_content_type(), response.read()
-
-    def post(self, path: str, data: dict[str, str]) -> str:
-        body = urllib.parse.urlencode(data).encode()
-        with self.opener.open(self.base + path, data=body, timeout=30) as response:
-            return response.url  # after the redirect
-
-
-def wait_for(url: str, server: subprocess.Popen, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert server.poll() is None, "the installed server stopped (see server.log)"
-        try:
-            urllib.request.urlopen(url, timeout=2).close()
-            return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail(f"the installed server did not answer at {url}")
-
-
 def test_the_installed_wheel_serves_a_game_page_with_its_stylesheet(wheel, tmp_path):
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
@@ -122,35 +82,19 @@ def test_the_installed_wheel_serves_a_game_page_with_its_stylesheet(wheel, tmp_p
     run(bin_dir / "python", "-m", "pip", "install", "-q", wheel, cwd=tmp_path)
     elsewhere = tmp_path / "elsewhere"  # not the repository: nothing found by accident
     elsewhere.mkdir()
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("SCOREKEEPER_", "FLASK_", "PYTHON", "VIRTUAL_ENV"))
-    }
-    env["SCOREKEEPER_DATABASE_URL"] = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    env = clean_environment(SCOREKEEPER_DATABASE_URL=f"sqlite:///{tmp_path / 'club.sqlite3'}")
     current = run(bin_dir / "scorekeeper", "db", "current", cwd=elsewhere, env=env)
     assert "head" in current  # migrated at start (AUTO_MIGRATE), from the wheel's migrations
 
-    port = free_port()
-    log = (tmp_path / "server.log").open("w")
-    server = subprocess.Popen(
-        [bin_dir / "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        cwd=elsewhere,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        base = f"http://127.0.0.1:{port}"
-        wait_for(f"{base}/", server)
-        phone = Browser(base)
+    with serving(bin_dir / "scorekeeper", elsewhere, env, tmp_path / "server.log") as base:
+        phone = Phone(base)
         _status, _type, form = phone.get("/bismarck/new")
         token = CSRF.search(form.decode()).group(1)
         data = {"csrf_token": token, "player_0": "Anna", "player_1": "Ben",
                 "player_2": "Carla", "variant": "modern", "first_dealer": "0"}  # fmt: skip
-        game_url = phone.post("/bismarck/new", data)
-        assert "/g/" in game_url
-        status, mimetype, page = phone.get(urllib.parse.urlsplit(game_url).path)
+        game = phone.post("/bismarck/new", data)
+        assert game.startswith("/g/")
+        status, mimetype, page = phone.get(game)
         assert status == 200 and mimetype == "text/html"
         assert "Anna deals" in page.decode()
         stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', page.decode()).group(1)
@@ -159,9 +103,5 @@ def test_the_installed_wheel_serves_a_game_page_with_its_stylesheet(wheel, tmp_p
         assert css == (ROOT / "static" / "app.css").read_bytes()
         script = re.search(r'<script src="([^"]+)"', page.decode()).group(1)
         assert phone.get(script)[:2] == (200, "text/javascript")
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-        log.close()
     assert not (elsewhere / "instance").exists()  # the instance folder is the environment's:
     assert (venv / "var" / "scorekeeper-instance" / "secret_key").is_file()

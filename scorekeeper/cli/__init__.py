@@ -10,6 +10,7 @@ from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
 
 from scorekeeper import create_app
+from scorekeeper.proxy import waitress_options
 from scorekeeper.qr import lan_address, qr_text
 
 
@@ -34,7 +35,7 @@ def serve(host: str, port: int, threads: int) -> None:
     click.echo(f"Scorekeeper is running. On any phone on this network, open:\n\n  {url}\n")
     click.echo(qr_text(url))
     click.echo("Press Ctrl+C to stop.")
-    waitress_serve(app, host=host, port=port, threads=threads)
+    waitress_serve(app, host=host, port=port, threads=threads, **waitress_options(app.config))
 
 
 def _add_commands() -> None:

@@ -10,10 +10,11 @@ from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
+from scorekeeper import proxy
 from scorekeeper.db import db
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import meld_label
-from scorekeeper.web import compression, proxy, security
+from scorekeeper.web import compression, security
 
 csrf = CSRFProtect()
 

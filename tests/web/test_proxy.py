@@ -8,8 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
-from scorekeeper.web import proxy
+from scorekeeper import create_app, proxy
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck_client import Table
 
