@@ -5,6 +5,8 @@ pytest-playwright plugin, which warns under ``pytest -W error``). Where Chromium
 package or the npm tools are missing, these tests skip and say why; when ``CI`` is set they fail
 instead, so a CI machine that lost its browser cannot pass quietly. ``CHROMIUM=/path`` points
 at another Chromium build.
+
+Every browser test is marked ``slow``: ``pytest -m "not slow"`` is the quick loop without them.
 """
 
 from __future__ import annotations
@@ -16,7 +18,16 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.live import AXE, PHONE, SCREENSHOTS, LiveServer, launch, live_server, missing_tools
+from tests.e2e.live import (
+    AXE,
+    HERE,
+    PHONE,
+    SCREENSHOTS,
+    LiveServer,
+    launch,
+    live_server,
+    missing_tools,
+)
 
 try:
     import playwright.sync_api  # noqa: F401
@@ -24,6 +35,14 @@ except ImportError:  # the test modules import it; say why they are not collecte
     if os.environ.get("CI"):
         raise
     collect_ignore_glob = ["test_*.py"]
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test is slow (a real server and Chromium): ``-m "not slow"`` leaves them."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.slow)
 
 
 def unavailable(reason: str) -> None:
