@@ -2,9 +2,10 @@
 
 Playwright for Python drives ``/usr/bin/chromium`` directly (``playwright.sync_api``; not the
 pytest-playwright plugin, which warns under ``pytest -W error``). Where Chromium, the playwright
-package or the npm tools are missing, these tests skip and say why; when ``CI`` is set they fail
-instead, so a CI machine that lost its browser cannot pass quietly. ``CHROMIUM=/path`` points
-at another Chromium build.
+package or npm is missing, these tests skip and say why; when ``CI`` is set they fail instead,
+so a CI machine that lost its browser cannot pass quietly. ``CHROMIUM=/path`` points at another
+Chromium build. The npm tools (axe-core) are installed from the lock file on first use
+(``npm ci --prefix tests/e2e``), so one ``pytest`` runs everything on a fresh checkout.
 
 Every browser test is marked ``slow``: ``pytest -m "not slow"`` is the quick loop without them.
 """
@@ -24,6 +25,7 @@ from tests.e2e.live import (
     PHONE,
     SCREENSHOTS,
     LiveServer,
+    install_node_tools,
     launch,
     live_server,
     missing_tools,
@@ -100,7 +102,7 @@ def phone(new_phone):
 
 @pytest.fixture(scope="session")
 def axe_source() -> str:
-    reason = missing_tools(axe=True)
+    reason = missing_tools() or install_node_tools() or missing_tools(axe=True)
     if reason:
         unavailable(reason)
     return AXE.read_text()
