@@ -7,7 +7,8 @@ so a CI machine that lost its browser cannot pass quietly. ``CHROMIUM=/path`` po
 Chromium build. The npm tools (axe-core) are installed from the lock file on first use
 (``npm ci --prefix tests/e2e``), so one ``pytest`` runs everything on a fresh checkout.
 
-Every browser test is marked ``slow``: ``pytest -m "not slow"`` is the quick loop without them.
+Every test here that needs the live server or Chromium is marked ``slow``: ``pytest -m "not slow"``
+is the quick loop without them.
 """
 
 from __future__ import annotations
@@ -41,9 +42,10 @@ except ImportError:  # the test modules import it; say why they are not collecte
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every browser test is slow (a real server and Chromium): ``-m "not slow"`` leaves them."""
+    """Every browser test is slow (a real server, Chromium): ``-m "not slow"`` leaves them out."""
     for item in items:
-        if HERE in item.path.parents:
+        needs = getattr(item, "fixturenames", ())
+        if HERE in item.path.parents and ("browser" in needs or "server" in needs):
             item.add_marker(pytest.mark.slow)
 
 
