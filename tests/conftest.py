@@ -65,6 +65,7 @@ def make_app(database: Path, instance: Path, **config: Any) -> Flask:
         from scorekeeper.db import db
 
         sa.event.listen(db.engine, "connect", _no_sync)
+        db.engine.dispose()  # startup's schema check pooled a connection opened before that
     return app
 
 
