@@ -19,7 +19,8 @@ What is measured (the ratio is trivial requests/s ÷ app requests/s, "N× slower
 - POST + redirect: recording deal 12's tricks (``POST /g/<token>/record``) and following the 303
   to the game page, counted as one tap. Every tap goes to its own game, seeded at deal 12 with the
   contract announced, whose page was loaded (untimed) just before, as the phone that records
-  must have loaded it to get the form;
+  must have loaded it to get the form. Each write waits for SQLite to sync it to disk (the app's
+  setting), so a disk busy with other work lowers this rate most; its CPU column does not move;
 - POST + redirect, cold (shown, no budget): the same on games this server has not served yet, so
   the write replays the game's log from the database and encodes its QR code for the first time,
   as a restarted server or a second server process does;
