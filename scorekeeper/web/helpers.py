@@ -63,9 +63,7 @@ def share_qr(token: str):
 def _parts() -> LRUCache[Markup]:
     """This app's parts of pages already drawn, by (template, game, log position, language,
     extras). Kept per app: another app in the same process may know other games."""
-    parts: LRUCache[Markup] = current_app.extensions.setdefault(
-        "scorekeeper.parts", LRUCache(512)
-    )
+    parts: LRUCache[Markup] = current_app.extensions.setdefault("scorekeeper.parts", LRUCache(512))
     return parts
 
 
