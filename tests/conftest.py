@@ -8,7 +8,7 @@ What every test would otherwise pay for is done once per session or not at all:
   templates, keyed by template file and checked against its source, so it renders exactly what
   a fresh app renders;
 - waiting for the disk: a test's throw-away database does not sync every commit to disk
-  (``PRAGMA synchronous=OFF``; a few milliseconds per commit, hundreds of commits).
+  (``SQLITE_SYNCHRONOUS=OFF``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from flask import Flask
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
@@ -56,24 +55,13 @@ def make_app(database: Path, instance: Path, **config: Any) -> Flask:
             "SECRET_KEY": "test",
             "DATABASE_URL": f"sqlite:///{database}",
             "AUTO_MIGRATE": False,
+            "SQLITE_SYNCHRONOUS": "OFF",
             **config,
         }
     )
     app.instance_path = str(instance)
     app.jinja_env.bytecode_cache = TEMPLATE_CODE
-    with app.app_context():
-        from scorekeeper.db import db
-
-        sa.event.listen(db.engine, "connect", _no_sync)
-        db.engine.dispose()  # startup's schema check pooled a connection opened before that
     return app
-
-
-def _no_sync(dbapi_connection: Any, _record: Any) -> None:
-    """A test's database is thrown away: no need to wait for the disk at every commit."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA synchronous=OFF")
-    cursor.close()
 
 
 @pytest.fixture(scope="session")

@@ -30,3 +30,26 @@ def test_a_test_database_is_wal_with_foreign_keys_and_does_not_wait_for_the_disk
             for name in ("journal_mode", "foreign_keys", "synchronous")
         }
     assert pragma == {"journal_mode": "wal", "foreign_keys": 1, "synchronous": 0}
+
+
+def test_a_served_database_commits_without_waiting_for_the_disk_unless_told_to(tmp_path):
+    from scorekeeper import create_app
+
+    for setting, expected in ((None, 1), ("full", 2)):
+        config = {"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.sqlite3'}"}
+        if setting:
+            config["SQLITE_SYNCHRONOUS"] = setting
+        app = create_app(config)
+        with app.app_context():
+            assert db.session.execute(sa.text("PRAGMA synchronous")).scalar() == expected
+            db.engine.dispose()
+
+
+def test_an_unknown_synchronous_level_is_refused_in_words(tmp_path):
+    import pytest
+
+    from scorekeeper import create_app
+
+    config = {"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.sqlite3'}"}
+    with pytest.raises(ValueError, match="SQLITE_SYNCHRONOUS is 'SOMETIMES'"):
+        create_app({**config, "SQLITE_SYNCHRONOUS": "sometimes"})
