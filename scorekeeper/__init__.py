@@ -30,6 +30,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PUBLIC_URL=None,
         MAX_CONTENT_LENGTH=1024 * 1024,
         AUTO_MIGRATE=True,
+        SQLITE_SYNCHRONOUS="NORMAL",
         POLL_SECONDS=2,
         BABEL_DEFAULT_LOCALE="en",
         SESSION_COOKIE_SAMESITE="Lax",

@@ -58,7 +58,7 @@ def load(token: str, kind: str | None = None) -> LoadedGame:
 
 def my_games(tokens: list[str]) -> list[Any]:
     """The games with these tokens (a browser's list), in that order; unknown ones skipped."""
-    return store.summaries(_session(), tokens)
+    return store.summaries(db.engine, tokens)
 
 
 def position(token: str) -> int:

@@ -290,15 +290,18 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
     return stored
 
 
-def summaries(session: orm.Session, tokens: list[str]) -> list[sa.Row[Any]]:
+def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[sa.Row[Any]]:
     """The games with these tokens (token, kind, setup, created_at), in the order given;
-    unknown tokens are skipped."""
+    unknown tokens are skipped. Given the engine, it borrows a pooled connection only."""
     if not tokens:
         return []
-    rows = session.execute(
-        sa.select(
-            models.Game.token, models.Game.kind, models.Game.setup, models.Game.created_at
-        ).where(models.Game.token.in_(tokens))
-    ).all()
+    query = sa.select(
+        models.Game.token, models.Game.kind, models.Game.setup, models.Game.created_at
+    ).where(models.Game.token.in_(tokens))
+    if isinstance(bind, orm.Session):
+        rows = bind.execute(query).all()
+    else:
+        with bind.connect() as connection:
+            rows = connection.execute(query).all()
     by_token = {row.token: row for row in rows}
     return [by_token[t] for t in tokens if t in by_token]

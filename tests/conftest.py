@@ -1,29 +1,110 @@
-"""Fixtures: an app on a temporary instance folder, its test client and CLI runner."""
+"""Fixtures: an app on a temporary instance folder, its test client and CLI runner.
+
+What every test would otherwise pay for is done once per session or not at all:
+
+- the Alembic migration: each test gets a copy of a database migrated once per session (the
+  migration tests build their own apps and migrate for real);
+- compiling the Jinja templates: every test app shares one in-memory cache of compiled
+  templates, keyed by template file and checked against its source, so it renders exactly what
+  a fresh app renders;
+- waiting for the disk: a test's throw-away database does not sync every commit to disk
+  (``SQLITE_SYNCHRONOUS=OFF``).
+
+With ``SCOREKEEPER_TEST_DATABASE_URL`` set to a PostgreSQL server, each test's app gets a schema
+of its own there instead, migrated for real (``tests/databases.py``).
+"""
 
 from __future__ import annotations
 
 import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+from flask import Flask
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 
 from scorekeeper import create_app
-from tests.databases import close_connections, fresh_database
+from tests.databases import close_connections, fresh_database, on_postgresql
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
-@pytest.fixture
-def database_url(tmp_path):
-    """SQLite in the test's folder, or a PostgreSQL schema (``tests/databases.py``)."""
-    yield from fresh_database(tmp_path)
+class SharedTemplateCode(BytecodeCache):
+    """Compiled templates shared by every test app of a session (code objects are immutable)."""
+
+    def __init__(self) -> None:
+        self.code: dict[tuple[str, str], Any] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.code.get((bucket.key, bucket.checksum))
+        if code is not None:
+            bucket.code = code
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[(bucket.key, bucket.checksum)] = bucket.code
+
+
+TEMPLATE_CODE = SharedTemplateCode()
+
+
+def make_app(database: Path, instance: Path, **config: Any) -> Flask:
+    """An app on an already migrated SQLite file (no migration at startup)."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": f"sqlite:///{database}",
+            "AUTO_MIGRATE": False,
+            "SQLITE_SYNCHRONOUS": "OFF",
+            **config,
+        }
+    )
+    app.instance_path = str(instance)
+    app.jinja_env.bytecode_cache = TEMPLATE_CODE
+    return app
+
+
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite file with the schema at the latest migration, built once per test session."""
+    from scorekeeper.db import alembic, db
+
+    folder = tmp_path_factory.mktemp("migrated")
+    path = folder / "schema.sqlite3"
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": f"sqlite:///{path}"})
+    with app.app_context():
+        assert not alembic.needs_upgrade()
+        db.engine.dispose()  # the last connection closes: SQLite folds its WAL into the file
+    leftovers = sorted(p.name for p in folder.iterdir() if p != path)
+    assert not leftovers, f"the migrated database left {leftovers} beside it"
+    return path
 
 
 @pytest.fixture
-def app(tmp_path, database_url):
+def database_url(tmp_path: Path, migrated_database: Path) -> Iterator[str]:
+    """The test's own database: a copy of the migrated SQLite file, or a PostgreSQL schema."""
+    if on_postgresql():
+        yield from fresh_database(tmp_path)
+        return
+    database = tmp_path / "test.sqlite3"
+    shutil.copy(migrated_database, database)
+    yield f"sqlite:///{database}"
+
+
+@pytest.fixture
+def app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
+    if not on_postgresql():
+        yield make_app(Path(database_url.removeprefix("sqlite:///")), tmp_path)
+        return
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url})
     app.instance_path = str(tmp_path)
+    app.jinja_env.bytecode_cache = TEMPLATE_CODE
     yield app
-    close_connections(app)
+    close_connections(app)  # before its schema is dropped (psycopg warns about open ones)
 
 
 @pytest.fixture

@@ -497,6 +497,7 @@ JSON_VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.sampled_from(["modern-full-history.json", "issue-example.json", "klaberjass.json"]),
@@ -541,6 +542,7 @@ def small_values(kind: str):
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["seed-002.json", "klaberjass.json"]), st.data())
 def test_random_histories_are_replayed_or_refused_never_crash(name, data):

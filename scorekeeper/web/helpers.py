@@ -60,8 +60,11 @@ def share_qr(token: str):
     return qr_svg(share_url(token), title="QR code of this game's address")
 
 
-#: Parts of game pages already drawn, by (template, game, log position, language, extras).
-_PARTS: LRUCache[Markup] = LRUCache(512)
+def _parts() -> LRUCache[Markup]:
+    """This app's parts of pages already drawn, by (template, game, log position, language,
+    extras). Kept per app: another app in the same process may know other games."""
+    parts: LRUCache[Markup] = current_app.extensions.setdefault("scorekeeper.parts", LRUCache(512))
+    return parts
 
 
 @pass_context
@@ -74,10 +77,10 @@ def game_part(context: Context, template: str, **extras: Hashable) -> Markup:
     game = context["game"]
     extras = {name: value for name, value in extras.items() if not isinstance(value, Undefined)}
     key = (template, game.token, game.seq, str(get_locale()), tuple(sorted(extras.items())))
-    part = None if current_app.debug else _PARTS.get(key)
+    part = None if current_app.debug else _parts().get(key)
     if part is None:
         part = Markup(render_template(template, game=game, state=game.state, **extras))
-        _PARTS.put(key, part)
+        _parts().put(key, part)
     return part
 
 
@@ -86,8 +89,8 @@ def page_part(template: str, **extras: Hashable) -> Markup:
     ``extras`` (no form with a CSRF token, no session): drawn once, then served from the cache.
     The part sees ``extras``."""
     key = (template, None, None, str(get_locale()), tuple(sorted(extras.items())))
-    part = None if current_app.debug else _PARTS.get(key)
+    part = None if current_app.debug else _parts().get(key)
     if part is None:
         part = Markup(render_template(template, **extras))
-        _PARTS.put(key, part)
+        _parts().put(key, part)
     return part

@@ -27,6 +27,12 @@ def import_form() -> ImportForm:
     return form
 
 
+@bp.app_template_global()
+def failed_import() -> ImportForm | None:
+    """The import form a failed import left, with its messages; None on a plain visit."""
+    return g.get("import_form")
+
+
 def _download(body: str, mimetype: str, filename: str) -> Response:
     response = Response(body.encode("utf-8"), mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'

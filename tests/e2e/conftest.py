@@ -2,9 +2,13 @@
 
 Playwright for Python drives ``/usr/bin/chromium`` directly (``playwright.sync_api``; not the
 pytest-playwright plugin, which warns under ``pytest -W error``). Where Chromium, the playwright
-package or the npm tools are missing, these tests skip and say why; when ``CI`` is set they fail
-instead, so a CI machine that lost its browser cannot pass quietly. ``CHROMIUM=/path`` points
-at another Chromium build.
+package or npm is missing, these tests skip and say why; when ``CI`` is set they fail instead,
+so a CI machine that lost its browser cannot pass quietly. ``CHROMIUM=/path`` points at another
+Chromium build. The npm tools (axe-core) are installed from the lock file on first use
+(``npm ci --prefix tests/e2e``), so one ``pytest`` runs everything on a fresh checkout.
+
+Every test here that needs the live server or Chromium is marked ``slow``: ``pytest -m "not slow"``
+is the quick loop without them.
 """
 
 from __future__ import annotations
@@ -16,7 +20,17 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.live import AXE, PHONE, SCREENSHOTS, LiveServer, launch, live_server, missing_tools
+from tests.e2e.live import (
+    AXE,
+    HERE,
+    PHONE,
+    SCREENSHOTS,
+    LiveServer,
+    install_node_tools,
+    launch,
+    live_server,
+    missing_tools,
+)
 
 try:
     import playwright.sync_api  # noqa: F401
@@ -24,6 +38,15 @@ except ImportError:  # the test modules import it; say why they are not collecte
     if os.environ.get("CI"):
         raise
     collect_ignore_glob = ["test_*.py"]
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test is slow (a real server, Chromium): ``-m "not slow"`` leaves them out."""
+    for item in items:
+        needs = getattr(item, "fixturenames", ())
+        if HERE in item.path.parents and ("browser" in needs or "server" in needs):
+            item.add_marker(pytest.mark.slow)
 
 
 def unavailable(reason: str) -> None:
@@ -81,7 +104,7 @@ def phone(new_phone):
 
 @pytest.fixture(scope="session")
 def axe_source() -> str:
-    reason = missing_tools(axe=True)
+    reason = missing_tools() or install_node_tools() or missing_tools(axe=True)
     if reason:
         unavailable(reason)
     return AXE.read_text()

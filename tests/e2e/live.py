@@ -5,7 +5,10 @@ Shared by the browser tests (``tests/e2e/conftest.py``) and ``benchmarks/page_bu
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import subprocess
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -57,6 +60,43 @@ def missing_tools(*, axe: bool = False) -> str | None:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return "the playwright Python package is not installed (pip install -e '.[test]')"
+    return None
+
+
+def _installed(name: str) -> str | None:
+    try:
+        return json.loads((NODE_MODULES / name / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def node_tools_current() -> bool:
+    """Whether ``node_modules`` holds every npm tool at the version ``package-lock.json`` pins."""
+    wanted = json.loads((HERE / "package.json").read_text())["devDependencies"]
+    locked = json.loads((HERE / "package-lock.json").read_text())["packages"]
+    return all(
+        _installed(name) == locked.get(f"node_modules/{name}", {}).get("version") for name in wanted
+    )
+
+
+def install_node_tools() -> str | None:
+    """Install the npm tools (axe-core, Lighthouse) from the lock file unless they are current.
+
+    What ``npm ci --prefix tests/e2e`` does by hand, so that one ``pytest`` on a fresh checkout
+    runs the accessibility tests too. Returns why the tools cannot be installed, or None.
+    """
+    if node_tools_current():
+        return None
+    npm = shutil.which("npm")
+    if npm is None:
+        return "no npm to install axe-core with (apt-get install npm)"
+    command = [npm, "ci", "--prefix", str(HERE), "--no-audit", "--no-fund", "--loglevel=error"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        said = (done.stderr or done.stdout).strip().splitlines()[-3:]
+        return f"npm ci --prefix tests/e2e failed ({done.returncode}): {' / '.join(said)}"
+    if not node_tools_current():
+        return "npm ci --prefix tests/e2e did not install the versions package-lock.json pins"
     return None
 
 

@@ -7,7 +7,6 @@ import pytest
 
 from scorekeeper import create_app, records
 from scorekeeper.games import registry
-from scorekeeper.web import helpers
 from scorekeeper.web.pages import register_pages, unregister_pages
 from tests.fourth_game import records as tally_records
 from tests.fourth_game import rules, web
@@ -15,15 +14,11 @@ from tests.fourth_game import rules, web
 
 @pytest.fixture
 def tally_registered():
-    """Tally in every layer: its rules, its record codec and its pages. The parts of pages
-    drawn once per process (the home page's list of games) are forgotten before and after:
-    an app made earlier in this process drew them without Tally."""
+    """Tally in every layer: its rules, its record codec and its pages."""
     registry.register(rules.GAME)
     records.register_codec(tally_records.CODEC)
     register_pages(web.PAGES)
-    helpers._PARTS.clear()
     yield
-    helpers._PARTS.clear()
     unregister_pages(rules.KIND)
     records.unregister_codec(rules.KIND)
     registry.unregister(rules.KIND)

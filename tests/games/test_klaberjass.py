@@ -553,6 +553,7 @@ def test_a_recorded_hand_cannot_be_recorded_again():
 HAND_KEYS = ["maker", "trump", "sequences", "bella", "last_trick", "card_points", "captured"]
 
 
+@pytest.mark.slow
 @given(
     st.dictionaries(
         st.sampled_from([*HAND_KEYS, "thrown_in", "number", "extra"]),

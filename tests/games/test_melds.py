@@ -361,6 +361,7 @@ def test_property_the_solver_agrees_with_an_exhaustive_search(cards, trump, joke
     _check_against_brute_force(cards, trump, jokers, 2)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(
     cards=st.lists(st.sampled_from(PACK), min_size=20, max_size=40, unique=True),

@@ -1,0 +1,496 @@
+"""How fast the app serves a table of phones, next to a trivial Flask app, in one run.
+
+Both run as their own processes under the waitress settings of ``scorekeeper serve`` (the app
+*is* ``scorekeeper serve --host 127.0.0.1``, threads=8; the trivial app is one route returning
+"ok" served by ``waitress.serve(app, host="127.0.0.1", threads=8)``). Eight client threads (as
+many as waitress has threads: enough to keep either server busy on two cores) with keep-alive
+``http.client`` connections, each carrying its own session cookie as a phone does, send requests
+as fast as the server answers; each measurement is requests per second over a few seconds.
+The server's CPU time per request (from ``/proc``) is printed beside it, steadier on a busy
+machine. The app and the trivial app are measured back to back, alternating which goes first,
+and every ratio is the median over the repetitions of that repetition's pair: many short pairs,
+so that a noisy, shared machine shifts both sides of a ratio alike. Still, where other work
+competes for the cores, the app (busy on the CPU) loses more than the trivial app (mostly
+waiting on the network), so the ratios come out higher than on a quiet machine.
+
+What is measured (the ratio is trivial requests/s ÷ app requests/s, "N× slower"):
+
+- game page: ``GET /g/<token>`` of a finished 12-deal Bismarck game;
+- POST + redirect: recording deal 12's tricks (``POST /g/<token>/record``) and following the 303
+  to the game page, counted as one tap. Every tap goes to its own game, seeded at deal 12 with the
+  contract announced, whose page was loaded (untimed) just before, as the phone that records
+  must have loaded it to get the form. Each write waits for SQLite to sync it to disk (the app's
+  setting), so a disk busy with other work lowers this rate most; its CPU column does not move;
+- POST + redirect, cold (shown, no budget): the same on games this server has not served yet, so
+  the write replays the game's log from the database and encodes its QR code for the first time,
+  as a restarted server or a second server process does;
+- the live-refresh poll: ``GET /g/<token>/seq``;
+- the home page: ``GET /`` from a phone that has joined three games;
+- a Klaberjass game page at hand 200 against one at hand 30 (the ratio of their requests/s).
+
+The pages are read again and again, as the phones at a table reload them.
+
+Games are seeded straight into the store with the browser tests' helpers before the servers start.
+
+    python benchmarks/server.py [--seconds 1] [--repeat 9] [--clients 8] [--taps 100] [--check]
+
+``--check`` exits 1 when a ratio breaks its budget (the budgets of issue 11).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # for the tests' seeding helpers
+
+#: Budgets: the most "× slower" each ratio may be (None: shown, not checked).
+BUDGETS: dict[str, float | None] = {
+    "game page": 10.0,
+    "POST + redirect": 15.0,
+    "POST + redirect, cold": None,
+    "poll": 1.5,
+    "home page": 5.0,
+    "Klaberjass 200 vs 30 hands": 1.5,
+}
+
+TRIVIAL_APP = """
+import sys
+from flask import Flask
+from waitress import serve
+
+app = Flask("trivial")
+app.add_url_rule("/", "index", lambda: "ok")
+serve(app, host="127.0.0.1", port=int(sys.argv[1]), threads=8)
+"""
+APP_SERVER = "from scorekeeper.cli import main; main()"
+SERVERS: dict[int, int] = {}  # port: process id
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+KLABERJASS_TARGET = 100_000  # no seeded game ends: every page shows a game in play
+
+
+# --- servers ---------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def serving(name: str, command: list[str], port: int, log: Path, env: dict[str, str]):
+    """Run a server process until the block ends; wait until it answers on ``port``."""
+    with log.open("w") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+    SERVERS[port] = process.pid
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise SystemExit(f"{name} server exited:\n{log.read_text()}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"{name} server did not start:\n{log.read_text()}") from None
+                time.sleep(0.05)
+        yield
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+# --- a phone ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Phone:
+    """One keep-alive connection with its own session cookie."""
+
+    port: int
+    cookies: dict[str, str] = field(default_factory=dict)
+    csrf: str = ""
+    connection: http.client.HTTPConnection | None = None
+
+    def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str, bytes]:
+        """Status, Location header and body of one request (reconnects if the server closed)."""
+        headers = {
+            "Accept": "text/html,*/*",
+            "Accept-Encoding": "gzip, deflate, br",  # as every phone's browser says
+            "User-Agent": "benchmarks/server.py",
+        }
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        for attempt in (1, 2):
+            if self.connection is None:
+                self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            try:
+                self.connection.request(method, path, body=body, headers=headers)
+                response = self.connection.getresponse()
+                data = response.read()
+                break
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                self.connection.close()
+                self.connection = None
+                if attempt == 2:
+                    raise
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        if response.will_close:
+            self.connection.close()
+            self.connection = None
+        return response.status, response.headers.get("Location", ""), data
+
+    def get(self, path: str, expect: int = 200) -> bytes:
+        status, _, data = self.request("GET", path)
+        if status != expect:
+            raise SystemExit(f"GET {path}: {status}, not {expect}\n{data[:2000]!r}")
+        return data
+
+    def post_and_follow(self, path: str, form: dict[str, Any]) -> bytes:
+        status, location, data = self.request("POST", path, urlencode(form))
+        if status != 303:
+            raise SystemExit(f"POST {path}: {status}, not 303\n{data[:2000]!r}")
+        return self.get(location.removeprefix(f"http://127.0.0.1:{self.port}"))
+
+    def csrf_token(self, path: str) -> str:
+        match = CSRF.search(self.get(path).decode())
+        if not match:
+            raise SystemExit(f"no CSRF token on {path}")
+        return match.group(1)
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+
+
+def server_cpu(port: int) -> float:
+    """CPU seconds the server process on ``port`` has used so far (0 where /proc is missing)."""
+    try:
+        fields = Path(f"/proc/{SERVERS[port]}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def rate(phones: list[Phone], tap: Callable[[Phone], bool], seconds: float) -> tuple[float, float]:
+    """Taps per second, and the server's CPU milliseconds per tap: every phone taps as fast as
+    the server answers until time is up (or until ``tap`` returns False: nothing left)."""
+    start = threading.Barrier(len(phones) + 1)
+    counts = [0] * len(phones)
+    errors: list[BaseException] = []
+    deadline = 0.0
+
+    def run(index: int, phone: Phone) -> None:
+        start.wait()
+        try:
+            while time.perf_counter() < deadline and tap(phone):
+                counts[index] += 1
+        except BaseException as error:  # reported by the main thread
+            errors.append(error)
+
+    threads = [
+        threading.Thread(target=run, args=(i, phone), daemon=True) for i, phone in enumerate(phones)
+    ]
+    for thread in threads:
+        thread.start()
+    cpu = server_cpu(phones[0].port)
+    began = time.perf_counter()
+    deadline = began + seconds
+    start.wait()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - began
+    cpu = server_cpu(phones[0].port) - cpu
+    if errors:
+        raise errors[0]
+    taps = sum(counts)
+    return taps / elapsed, 1000 * cpu / max(taps, 1)
+
+
+# --- the games ---------------------------------------------------------------------------------
+
+
+class Store:
+    """The tests' seeding helpers call ``server.in_app(call)``: here, an app on the same file."""
+
+    def __init__(self, database: Path):
+        import logging
+
+        import sqlalchemy as sa
+
+        from scorekeeper import create_app
+        from scorekeeper.db import db
+
+        logging.getLogger("alembic").setLevel(logging.WARNING)  # no migration chatter
+        self.app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{database}"})
+        with self.app.app_context():
+            # Seeding only: skip the fsync of every commit (the server keeps SQLite's default).
+            sa.event.listen(db.engine, "connect", _no_fsync)
+            db.engine.dispose()
+
+    def in_app(self, call: Callable[[], Any]) -> Any:
+        with self.app.app_context():
+            return call()
+
+    def close(self) -> None:
+        from scorekeeper.db import db
+
+        with self.app.app_context():
+            db.engine.dispose()
+
+
+def _no_fsync(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA synchronous=OFF")
+    cursor.close()
+
+
+def klaberjass_hands(count: int) -> list[dict[str, Any]]:
+    from tests.web.klaberjass_client import HANDS
+
+    return [HANDS[i % len(HANDS)] for i in range(count)]
+
+
+@dataclass
+class Games:
+    finished: str
+    klaberjass_30: str
+    klaberjass_200: str
+    at_deal_12: list[str]
+    deal_12_tricks: list[int]
+
+
+def seed(database: Path, taps: int) -> Games:
+    from tests.e2e.klaberjass_table import seed_klaberjass
+    from tests.e2e.table import seed_game
+    from tests.web.test_bismarck_pages import MODERN_GAME
+
+    store = Store(database)
+    try:
+        games = Games(
+            finished=seed_game(store, 12),
+            klaberjass_30=seed_klaberjass(store, klaberjass_hands(30), target=KLABERJASS_TARGET),
+            klaberjass_200=seed_klaberjass(store, klaberjass_hands(200), target=KLABERJASS_TARGET),
+            at_deal_12=[seed_game(store, 11, announce_next=True) for _ in range(taps)],
+            deal_12_tricks=list(MODERN_GAME[11][2]),
+        )
+    finally:
+        store.close()
+    return games
+
+
+# --- measuring ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Measurement:
+    """One line of the table: the app's side against the other side, each (phones, tap)."""
+
+    name: str
+    app: tuple[list[Phone], Callable[[Phone], bool]]
+    versus: tuple[list[Phone], Callable[[Phone], bool]]
+    #: Untimed, before each repetition's measurement of the app side.
+    before: Callable[[], None] = lambda: None
+    #: Per repetition: (app taps/s, app CPU ms/tap), (other side's taps/s, its CPU ms/tap).
+    runs: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)
+
+
+class DealTwelve:
+    """Games waiting for deal 12's tricks, handed out one per tap: each is recorded once."""
+
+    def __init__(self, tokens: list[str], games: Games, per_round: int, warm: Phone | None):
+        from tests.e2e.table import example_events
+
+        self.unused = iter(tokens)
+        self.ready: list[str] = []
+        self.per_round = per_round
+        self.warm = warm  # the phone that loads each game's page first, or None
+        self.lock = threading.Lock()
+        self.form = {"seq": len(example_events(11, announce_next=True)), "deal": 12}
+        self.form |= {f"tricks_{i}": str(t) for i, t in enumerate(games.deal_12_tricks)}
+
+    def prepare(self, count: int | None = None) -> None:
+        """The next games to record; with ``warm``, their pages loaded as at the table."""
+        self.ready = [next(self.unused) for _ in range(count or self.per_round)]
+        if self.warm is not None:
+            for token in self.ready:
+                self.warm.get(f"/g/{token}")
+
+    def tap(self, phone: Phone) -> bool:
+        with self.lock:
+            if not self.ready:
+                return False
+            token = self.ready.pop()
+        page = phone.post_and_follow(f"/g/{token}/record", {"csrf_token": phone.csrf, **self.form})
+        if b"Game over" not in page:
+            raise SystemExit(f"recording deal 12 of /g/{token} did not end the game")
+        return True
+
+
+def fetch(path: str) -> Callable[[Phone], bool]:
+    return lambda phone: bool(phone.get(path))
+
+
+def measure(args: argparse.Namespace, work: Path) -> list[Measurement]:
+    """Every measurement, with (app requests/s, other side's requests/s) per repetition."""
+    warm_taps, cold_taps = args.taps, max(args.taps // 2, args.clients)
+    needed = [args.repeat * taps + args.clients for taps in (warm_taps, cold_taps)]
+    print(f"seeding {sum(needed) + 3} games ...", file=sys.stderr)
+    games = seed(work / "bench.sqlite3", sum(needed))
+    app_port, trivial_port = free_port(), free_port()
+    env = {
+        **os.environ,
+        "SCOREKEEPER_DATABASE_URL": f"sqlite:///{work / 'bench.sqlite3'}",
+        "SCOREKEEPER_SECRET_KEY": "bench",
+    }
+    app_command = [sys.executable, "-c", APP_SERVER, "serve", "--host", "127.0.0.1"]
+    app_command += ["--port", str(app_port), "--threads", "8"]
+    trivial_command = [sys.executable, "-c", TRIVIAL_APP, str(trivial_port)]
+
+    with (
+        serving("scorekeeper", app_command, app_port, work / "app.log", env),
+        serving("trivial", trivial_command, trivial_port, work / "trivial.log", env),
+    ):
+        trivial = [Phone(trivial_port) for _ in range(args.clients)]
+        table = [Phone(app_port) for _ in range(args.clients)]
+        recorders = [Phone(app_port) for _ in range(args.clients)]
+        finished = f"/g/{games.finished}"
+        for phone in table:  # a phone at the table: it has joined three games
+            for token in (games.klaberjass_200, games.klaberjass_30, games.finished):
+                phone.get(f"/g/{token}")
+        for phone in recorders:
+            phone.csrf = phone.csrf_token("/bismarck/new")
+        assert b"Game over" in table[0].get(finished), "the 12-deal game is not finished"
+        assert table[0].get(f"{finished}/seq").startswith(b"{"), "the poll is not JSON"
+        assert trivial[0].get("/") == b"ok"
+
+        loader = Phone(app_port)
+        warm = DealTwelve(games.at_deal_12[: needed[0]], games, warm_taps, warm=loader)
+        cold = DealTwelve(games.at_deal_12[needed[0] :], games, cold_taps, warm=None)
+
+        ok = (trivial, fetch("/"))
+        measurements = [
+            Measurement("game page", (table, fetch(finished)), ok),
+            Measurement("POST + redirect", (recorders, warm.tap), ok, warm.prepare),
+            Measurement("POST + redirect, cold", (recorders, cold.tap), ok, cold.prepare),
+            Measurement("poll", (table, fetch(f"{finished}/seq")), ok),
+            Measurement("home page", (table, fetch("/")), ok),
+            Measurement(
+                "Klaberjass 200 vs 30 hands",
+                (table, fetch(f"/g/{games.klaberjass_200}")),
+                (table, fetch(f"/g/{games.klaberjass_30}")),
+            ),
+        ]
+        for supply in (warm, cold):  # warm up every path
+            supply.prepare(args.clients)
+            rate(recorders, supply.tap, 60)
+        for measurement in measurements:
+            for phones, tap in (measurement.app, measurement.versus):
+                if tap not in (warm.tap, cold.tap):
+                    rate(phones, tap, 0.2)
+
+        for repetition in range(args.repeat):
+            for measurement in measurements:
+                first_app = repetition % 2 == 0  # alternate which side goes first
+                if first_app:
+                    measurement.before()
+                    runs = [rate(*measurement.app, args.seconds)]
+                    runs.append(rate(*measurement.versus, args.seconds))
+                else:
+                    runs = [rate(*measurement.versus, args.seconds)]
+                    measurement.before()
+                    runs.insert(0, rate(*measurement.app, args.seconds))
+                measurement.runs.append((runs[0], runs[1]))
+            print(f"repetition {repetition + 1}/{args.repeat} done", file=sys.stderr)
+        for phone in (*trivial, *table, *recorders, loader):
+            phone.close()
+    return measurements
+
+
+def report(measurements: list[Measurement]) -> list[str]:
+    """Print the table; return the budgets broken."""
+    broken = []
+    print(
+        f"{'':28} {'requests/s':>21}  {'server CPU ms/req':>19}\n"
+        f"{'what':28} {'app':>10} {'vs':>10}  {'app':>9} {'vs':>9}"
+        f" {'× slower':>9} {'budget':>7}"
+    )
+    for measurement in measurements:
+        runs = measurement.runs
+        app, other = (statistics.median(run[side][0] for run in runs) for side in (0, 1))
+        app_cpu, other_cpu = (statistics.median(run[side][1] for run in runs) for side in (0, 1))
+        ratio = statistics.median(other / app for (app, _), (other, _) in runs)
+        budget = BUDGETS[measurement.name]
+        if budget is None:
+            verdict, limit = "", "-"
+        else:
+            verdict, limit = ("ok" if ratio <= budget else "BROKEN"), f"{budget:.1f}×"
+        print(
+            f"{measurement.name:28} {app:10.1f} {other:10.1f}  {app_cpu:9.2f} {other_cpu:9.2f}"
+            f" {ratio:8.1f}× {limit:>7}  {verdict}"
+        )
+        if budget is not None and ratio > budget:
+            broken.append(f"{measurement.name}: {ratio:.1f}× slower, budget {budget}×")
+    print(
+        "Medians of the repetitions; × slower is the median of each repetition's ratio of "
+        "requests/s.\n'vs' is the trivial Flask app, or for Klaberjass the same game at hand 30. "
+        "POST + redirect counts the POST and the page it leads to as one request."
+    )
+    return broken
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="per measurement (1)")
+    parser.add_argument("--repeat", type=int, default=9, help="repetitions (9)")
+    parser.add_argument("--clients", type=int, default=8, help="phones at once (8)")
+    parser.add_argument(
+        "--taps",
+        type=int,
+        default=100,
+        help="POSTs per repetition at most (100; half as many cold)",
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 when a budget is broken")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
+        measurements = measure(args, Path(tmp))
+    broken = report(measurements)
+    print(
+        f"({args.clients} clients, {args.repeat} × {args.seconds:g} s each side, "
+        f"{time.perf_counter() - started:.0f} s in all)"
+    )
+    if broken and args.check:
+        print("budgets broken:\n  " + "\n  ".join(broken), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
