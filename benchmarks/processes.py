@@ -1,13 +1,13 @@
 """Requests per second with one app process and with two, on one database: what a club gains
 from one waitress per core behind its reverse proxy.
 
-Seeds finished 12-deal games and starts two ``waitress-serve`` processes (4 threads each) on
-ports of 127.0.0.1, on the same database and secret key. Then, turn about, it keeps one process
-busy, then both, for a few seconds each, from client threads with keep-alive connections spread
-over the processes as a proxy would. Two workloads: game pages (what a phone loads after every
-entry) and the poll (every phone, every two seconds). Prints requests/s, the median of the
-rounds, and the ratio of two processes to one. Taking turns, rather than one after the other,
-keeps other work on the machine from favouring either side.
+Seeds finished 12-deal games and starts two ``scorekeeper serve`` processes (waitress, 4
+threads each) on ports of 127.0.0.1, on the same database and secret key. Then, turn about, it
+keeps one process busy, then both, for a few seconds each, from client threads with keep-alive
+connections spread over the processes as a proxy would. Two workloads: game pages (what a
+phone loads after every entry) and the poll (every phone, every two seconds). Prints
+requests/s, the median of the rounds, and the ratio of two processes to one. Taking turns,
+rather than one after the other, keeps other work on the machine from favouring either side.
 
     python benchmarks/processes.py [--database-url URL] [--seconds 5] [--rounds 3]
 
@@ -107,14 +107,11 @@ def servers(count: int, url: str, instance: Path) -> Iterator[list[tuple[int, in
     processes = [
         subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "waitress",
+                str(Path(sys.executable).with_name("scorekeeper")),
+                "serve",
                 "--host=127.0.0.1",
                 f"--port={port}",
                 f"--threads={THREADS_PER_PROCESS}",
-                "--call",
-                "scorekeeper:create_app",
             ],
             cwd=instance,
             env=env,
