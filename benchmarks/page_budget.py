@@ -72,29 +72,30 @@ def measure(browser, url: str) -> dict:
     """Load ``url`` on a fresh phone; what it fetched until loaded, by kind."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    fetched: list[tuple[str, str, int]] = []
+    # By address: a phone fetches each once. (An icon the browser fetches late, while the
+    # benchmark fetches it too, would otherwise count twice.)
+    fetched: dict[str, tuple[str, int]] = {}
 
     def finished(request) -> None:
         response = request.response()
         kind = kind_of(response.headers.get("content-type", ""))
-        fetched.append((request.url, kind, len(response.body())))
+        fetched[request.url] = (kind, len(response.body()))
 
     page.on("requestfinished", finished)
     page.goto(url, wait_until="load")
     page.wait_for_timeout(300)  # late requests (icons), well before the first poll
-    seen = {u for u, _, _ in fetched}
     icons = page.eval_on_selector_all(
         "link[rel~=icon], link[rel=apple-touch-icon], link[rel=manifest]",
         "links => links.map(l => l.href)",
     )
     for icon in icons:
-        if icon not in seen:
+        if icon not in fetched:
             response = page.request.get(icon)
             kind = kind_of(response.headers.get("content-type", ""))
-            fetched.append((icon, kind, len(response.body())))
+            fetched[icon] = (kind, len(response.body()))
     context.close()
     by_kind: dict[str, int] = {}
-    for _, kind, size in fetched:
+    for kind, size in fetched.values():
         by_kind[kind] = by_kind.get(kind, 0) + size
     return {"requests": len(fetched), "bytes": sum(by_kind.values()), "by_kind": by_kind}
 
