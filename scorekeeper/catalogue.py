@@ -103,16 +103,20 @@ def problems(root: Path = ROOT) -> list[str]:
     """What is wrong with the catalogues, one line each: a message of the code missing from
     ``messages.pot`` or a language's ``.po``, an entry untranslated or fuzzy, a translation
     whose placeholders differ from the message's, an entry no code uses any more."""
-    found = extract(root)
+    languages = {language: read(catalogue_path(language), language) for language in LANGUAGES[1:]}
+    return check(extract(root), read(TEMPLATE), languages)
+
+
+def check(found: Catalog, template: Catalog, languages: dict[str, Catalog]) -> list[str]:
+    """:func:`problems` of the messages ``found`` in the code, the ``template`` and each
+    language's catalogue."""
     wanted = _keys(found)
     lines: list[str] = []
-    template = read(TEMPLATE)
     for key in sorted(wanted - _keys(template), key=str):
         lines.append(f"messages.pot: missing {_shown(key)}")
     for key in sorted(_keys(template) - wanted, key=str):
         lines.append(f"messages.pot: no longer used {_shown(key)}")
-    for language in LANGUAGES[1:]:
-        catalog = read(catalogue_path(language), language)
+    for language, catalog in languages.items():
         name = f"{language}/messages.po"
         have = {(_msgid(m), m.context): m for m in catalog if m.id}
         for key in sorted(wanted, key=str):

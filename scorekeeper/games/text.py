@@ -257,8 +257,20 @@ def _rendered(value: Any, words: Words) -> Any:
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
-        return words.number(value)
+        return _Number(value, words.number(value))
     return value
+
+
+class _Number(int):
+    """A number parameter: written the reader's way by ``%(n)s``, as digits by ``%(n)d``."""
+
+    def __new__(cls, value: int, written: str) -> _Number:
+        number = super().__new__(cls, value)
+        number.written = written  # type: ignore[attr-defined]
+        return number
+
+    def __str__(self) -> str:
+        return self.written  # type: ignore[attr-defined,no-any-return]
 
 
 def _values(params: Mapping[str, Any], words: Words) -> dict[str, Any]:
