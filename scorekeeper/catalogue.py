@@ -43,6 +43,7 @@ KEYWORDS: dict[str, tuple | None] = {
     "_l": None,
     "lazy_gettext": None,
     "lazy_ngettext": (1, 2),
+    "lazy_pgettext": ((1, "c"), 2),
     "N_": None,
     "T_": None,
     "Tn_": (1, 2),

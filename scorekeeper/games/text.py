@@ -361,13 +361,16 @@ class LazyText:
     """A message id for a constant (a column's heading), said in the current words whenever
     it is shown (``str()``): what Flask-Babel's ``lazy_gettext`` is for pages."""
 
-    __slots__ = ("message", "params")
+    __slots__ = ("context", "message", "params")
 
-    def __init__(self, message: str, params: Mapping[str, Any]):
+    def __init__(self, message: str, params: Mapping[str, Any], context: str | None = None):
         self.message = message
         self.params = dict(params)
+        self.context = context
 
     def __str__(self) -> str:
+        if self.context is not None:
+            return pgettext(self.context, self.message, **self.params)
         return gettext(self.message, **self.params)
 
     def __html__(self) -> str:
@@ -380,6 +383,12 @@ class LazyText:
 def lazy_gettext(message: str, /, **params: Any) -> LazyText:
     """``message`` said in the current words each time it is shown."""
     return LazyText(message, params)
+
+
+def lazy_pgettext(context: str, message: str, /, **params: Any) -> LazyText:
+    """``message`` with a context (a narrow column's heading may need a shorter word in some
+    language), said in the current words each time it is shown."""
+    return LazyText(message, params, context)
 
 
 def say(message: Any, words: Words | None = None) -> str:

@@ -206,7 +206,7 @@ def _contracts_table(variant: Variant, st: Styles, width: float) -> Table:
                 _("quota − tricks") if contract.is_pass else _("tricks − quota"),
             ]
         )
-    widths = [0.17, 0.31, 0.15, 0.13, 0.24]
+    widths = [0.19, 0.27, 0.17, 0.13, 0.24]  # room for "Kontrakt", "spelförare"
     table = Table(rows, colWidths=[share * width for share in widths])
     table.setStyle(
         TableStyle(

@@ -208,7 +208,7 @@ def _example(st: Styles, width: float) -> Flowable:
                 str(result.scores[seat]),
             ]
         )
-    widths = [w * width for w in (0.2, 0.12, 0.13, 0.13, 0.12, 0.13, 0.13)]
+    widths = [w * width for w in (0.26, 0.11, 0.12, 0.12, 0.11, 0.12, 0.12)]  # "Anna (förhand)"
     bold_scores = ("FONT", (-1, 1), (-1, -1), st.fonts.bold, 8.5)
     table = example_table(rows, widths, st, more=[bold_scores])
     intro = _(

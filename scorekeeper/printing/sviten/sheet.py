@@ -23,7 +23,7 @@ from scorekeeper.games.melds import JOKER, meld_label
 from scorekeeper.games.sviten import HandResult, Options, State
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
-from scorekeeper.games.text import say
+from scorekeeper.games.text import lazy_pgettext, say
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     RED,
@@ -174,7 +174,7 @@ TABLE = ScoreTable(
     ),
     group=(
         Column(_l("Tricks"), 26),
-        Column(_l("Melds"), 26),
+        Column(lazy_pgettext("narrow column", "Melds"), 26),
         Column(_l("Points"), 32),
         # The score in the hand, and the running total players compare.
         Column(_l("Score"), 36, size=9, bold=True, rule=True),
