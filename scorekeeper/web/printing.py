@@ -12,6 +12,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import pgettext
 from markupsafe import Markup
 
 from scorekeeper import i18n, locales, printing
@@ -38,6 +39,16 @@ def default_paper() -> str:
             region = tag.replace("_", "-").split("-")[1:2]
             return "letter" if region and region[0].upper() in LETTER_REGIONS else "a4"
     return "a4"
+
+
+def _sheet_word() -> str:
+    """The file name's word for a score sheet, in the page's language (ASCII)."""
+    return pgettext("file name", "score-sheet")
+
+
+def _card_word() -> str:
+    """The file name's word for a rules card, in the page's language (ASCII)."""
+    return pgettext("file name", "rules-card")
 
 
 def _pdf(data: bytes, filename: str, *, private: bool) -> Response:
@@ -85,7 +96,7 @@ def sheet(token: str) -> ResponseReturnValue:
     data = printers.sheet(
         game.state, paper=paper, url=share_url(token), date=game.created_at.date()
     )
-    return _pdf(data, f"{game.kind}-score-sheet.pdf", private=True)
+    return _pdf(data, f"{game.kind}-{_sheet_word()}.pdf", private=True)
 
 
 @bp.get("/g/<token>/rules.pdf")
@@ -100,7 +111,7 @@ def rules(token: str) -> ResponseReturnValue:
     except LookupError:
         return _not_printable()
     data = printers.rules_card(game.state, paper=paper, url=share_url(token))
-    return _pdf(data, f"{game.kind}-rules-card.pdf", private=True)
+    return _pdf(data, f"{game.kind}-{_card_word()}.pdf", private=True)
 
 
 # --- blank sheets --------------------------------------------------------------------------
@@ -159,7 +170,7 @@ def blank(kind: str) -> ResponseReturnValue:
     except RuleError as error:
         show_error(form, error)
         return _form_again(pages, form)
-    what = "rules-card" if card else "score-sheet"
+    what = _card_word() if card else _sheet_word()
     return _pdf(data, f"{kind}-{what}.pdf", private=False)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, flash, g, redirect, url_for
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from scorekeeper import records, services, store
 from scorekeeper.games.events import RuleError
@@ -55,14 +56,19 @@ def _game_with_records(token: str) -> store.LoadedGame:
 def record_json(token: str):
     game = _game_with_records(token)
     text = records.export(game.kind, game.setup, game.events, game.times)
-    return _download(text, "application/json", _filename(game, "record.json"))
+    word = pgettext("file name", "record")
+    return _download(text, "application/json", _filename(game, f"{word}.json"))
 
 
 @bp.get("/g/<token>/deals.csv")
 def deals_csv(token: str):
     game = _game_with_records(token)
     text = records.deals_csv(game.kind, game.state, words())
-    rounds = f"{game.rules.noun}s"  # deals, hands
+    rounds = (
+        pgettext("file name", "hands")
+        if game.rules.noun == "hand"
+        else pgettext("file name", "deals")
+    )
     return _download(text, "text/csv", _filename(game, f"{rounds}.csv"))
 
 

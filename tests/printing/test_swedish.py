@@ -85,7 +85,9 @@ def test_a_pdf_follows_the_language_of_the_page_that_asked_for_it(client):
     table.start()
     table.announce(1, "valfri", "hearts")
     table.record(1, (9, 3, 4))
-    swedish = Pdf(client.get(f"{table.url}/sheet.pdf?lang=sv").data)
+    response = client.get(f"{table.url}/sheet.pdf?lang=sv")
+    assert 'filename="bismarck-protokoll.pdf"' in response.headers["Content-Disposition"]
+    swedish = Pdf(response.data)
     assert "Bismarckprotokoll" in swedish.text and english_words(swedish) == set()
     card = Pdf(client.get(f"{table.url}/rules.pdf?lang=sv&paper=a4").data)
     assert "Regelkort för Bismarck" in card.text and english_words(card) == set()

@@ -193,7 +193,14 @@ def test_the_csv_speaks_the_page_language(client):
     table.start()
     table.announce(1, "valfri", "hearts")
     table.record(1, (9, 3, 4))
-    csv = client.get(f"{table.url}/deals.csv").get_data(as_text=True)
+    response = client.get(f"{table.url}/deals.csv")
+    assert response.headers["Content-Disposition"].endswith('-givar.csv"')
+    assert (
+        client.get(f"{table.url}/record.json")
+        .headers["Content-Disposition"]
+        .endswith('-spelfil.json"')
+    )
+    csv = response.get_data(as_text=True)
     assert csv.splitlines()[0].startswith("\ufeffGiv,Givare,Spelförare,Kontrakt,Trumf,Stick Anna")
     assert "Valfri,hjärter,9,3,4" in csv
 
