@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from babel.support import NullTranslations
-from flask import Flask, g, has_app_context, has_request_context, request
+from flask import Flask, Response, g, has_app_context, has_request_context, request
 from flask_babel import Babel, Domain, get_locale, get_translations
 
 from scorekeeper import locales
@@ -96,6 +96,19 @@ def _stop_speaking(_error: BaseException | None = None) -> None:
         talk.__exit__(None, None, None)
 
 
+#: Responses whose words depend on the language chosen.
+_WORDED = frozenset({"text/html", "application/pdf", "text/csv"})
+
+
+def _vary(response: Response) -> Response:
+    """A page, PDF or CSV differs by the browser's languages and the cookie that chose one:
+    say so to any cache between the server and the phone."""
+    if response.mimetype in _WORDED:
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response
+
+
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_language)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -107,6 +120,7 @@ def init_app(app: Flask) -> None:
     )
     app.before_request(_speak)
     app.teardown_request(_stop_speaking)
+    app.after_request(_vary)
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["language"] = language
     app.jinja_env.globals["languages"] = locales.LANGUAGE_NAMES

@@ -76,6 +76,13 @@ def test_the_switch_never_leads_off_the_site(client, target):
     assert response.headers["Location"] == "/"
 
 
+def test_pages_say_they_vary_by_language_and_the_poll_does_not(client):
+    table = Table(client)
+    table.start()
+    assert {"Accept-Language", "Cookie"} <= set(client.get("/").vary)
+    assert "Accept-Language" not in client.get(f"{table.url}/seq").vary
+
+
 def test_only_the_languages_there_are_words_for(client):
     assert client.get("/language/de?next=/").status_code == 404
 
