@@ -10,8 +10,9 @@ from playwright.sync_api import expect
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
-from tests.e2e.table import PLAYERS, Player, shoot
+from tests.e2e.table import PLAYERS, Player, seed_game, shoot
 from tests.e2e.test_full_game import PLANS, TRUMPS
+from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
 from tests.web.test_bismarck_pages import MODERN_GAME
 from tests.web.test_languages import english_in
 
@@ -129,3 +130,42 @@ def test_a_whole_modern_game_in_swedish_by_tapping(new_phone, axe):
         for page, found in violations.items()
         for v in found
     )
+
+
+def layout_problems(phone, name: str) -> list[str]:
+    """What the phone-screens check finds: the page wider than the screen, small targets."""
+    problems = []
+    layout = phone.evaluate(OVERFLOW)
+    if layout["scroll"] > layout["client"] or layout["wide"]:
+        problems.append(f"{name}: page {layout['scroll']} px wide: {layout['wide']}")
+    for target in phone.evaluate(TAP_TARGETS):
+        if not target["inline"] and (target["width"] < 44 - 0.01 or target["height"] < 44 - 0.01):
+            problems.append(
+                f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
+            )
+    return problems
+
+
+def test_swedish_pages_fit_a_narrow_phone(new_phone, server):
+    """Swedish words are longer: a 320-pixel phone still shows every page without sideways
+    scrolling, every target thumb-sized."""
+    phone = new_phone(locale="sv-SE", viewport={"width": 320, "height": 568})
+    players = ("Anna", "Bartholomew-Fitzwilliam", "Carla")
+    problems = []
+    pages = {
+        "home": "/",
+        "new": "/bismarck/new",
+        "announce": f"/g/{seed_game(server, 3, players=players)}",
+        "record": f"/g/{seed_game(server, 11, announce_next=True, players=players)}",
+        "over": f"/g/{seed_game(server, 12, players=players)}",
+        "klaberjass": "/klaberjass/new",
+        "sviten": "/sviten/new",
+    }
+    for name, url in pages.items():
+        phone.goto(url)
+        assert phone.locator("html").get_attribute("lang") == "sv"
+        if name == "over":
+            phone.locator(".history summary").tap()
+        shoot(phone, f"swedish-{name}-320")
+        problems += layout_problems(phone, name)
+    assert not problems, "\n".join(problems)
