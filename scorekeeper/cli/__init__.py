@@ -9,6 +9,8 @@ from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
 
 from scorekeeper import create_app
+from scorekeeper.cli.common import lang_option
+from scorekeeper.games.text import gettext as _
 from scorekeeper.qr import lan_address, qr_text
 
 
@@ -21,6 +23,7 @@ def main() -> None:
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--threads", default=8, show_default=True, type=int)
+@lang_option
 @with_appcontext
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app on the local network (waitress) and print its address as a QR code."""
@@ -30,9 +33,9 @@ def serve(host: str, port: int, threads: int) -> None:
     public = app.config.get("PUBLIC_URL")
     shown_host = lan_address() if host in ("0.0.0.0", "::", "") else host
     url = public or f"http://{shown_host}:{port}/"
-    click.echo(f"Scorekeeper is running. On any phone on this network, open:\n\n  {url}\n")
+    click.echo(_("Scorekeeper is running. On any phone on this network, open:") + f"\n\n  {url}\n")
     click.echo(qr_text(url))
-    click.echo("Press Ctrl+C to stop.")
+    click.echo(_("Press Ctrl+C to stop."))
     waitress_serve(app, host=host, port=port, threads=threads)
 
 

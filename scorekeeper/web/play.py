@@ -57,7 +57,7 @@ def new(kind: str) -> ResponseReturnValue:
         try:
             setup = form.setup(first)
         except RuleError as error:
-            actions.field_for(form, error).errors.append(error.message)
+            actions.show_error(form, error)
         else:
             created = services.create(kind, setup)
             remember(created.token)
