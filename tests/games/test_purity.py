@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-ENGINES = ("bismarck", "klaberjass", "sviten", "melds", "registry")
+ENGINES = ("bismarck", "klaberjass", "sviten", "melds", "registry", "seating")
 FRAMEWORKS = ("flask", "sqlalchemy", "reportlab", "wtforms")
 
 
