@@ -12,10 +12,12 @@ import re
 
 import click
 
-from scorekeeper.cli.common import fail
+from scorekeeper.cli.common import fail, lang_option
 from scorekeeper.games.players import MAX_NAME_LENGTH, unprintable
 from scorekeeper.games.registry import game_for, games, is_known
 from scorekeeper.games.seating import Plan, SeatingError, plan
+from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import ngettext, say
 from scorekeeper.records.text import table
 
 SEATS = ("N", "E", "S", "W")
@@ -27,6 +29,7 @@ def evening() -> None:
 
 
 @evening.command("plan")
+@lang_option
 @click.option("--game", "kind", metavar="KIND", help="The game (bismarck, klaberjass, sviten ...).")
 @click.option(
     "--players",
@@ -55,16 +58,18 @@ def plan_command(
     """
     kinds = ", ".join(game.kind for game in games())
     if not kind:
-        fail([f"Say which game with --game: {kinds}."], 2)
+        fail([_("Say which game with --game: %(kinds)s.", kinds=kinds)], 2)
     if not is_known(kind):
-        fail([f"Unknown game {kind!r}: choose one of {kinds}."], 2)
+        fail(
+            [_("Unknown game %(kind)s: choose one of %(kinds)s.", kind=repr(kind), kinds=kinds)], 2
+        )
     game = game_for(kind)
     if players is None:
-        fail(['Say how many players with --players (9), or name them ("Anna,Ben,Carla").'], 2)
+        fail([_('Say how many players with --players (9), or name them ("Anna,Ben,Carla").')], 2)
     names = _names(players)
     count = len(names) if names is not None else _whole(players, "--players")
     if rounds is None:
-        fail(["Say how many rounds with --rounds."], 2)
+        fail([_("Say how many rounds with --rounds.")], 2)
     try:
         seating = plan(
             count,
@@ -74,17 +79,27 @@ def plan_command(
             seed=_whole(seed, "--seed"),
         )
     except SeatingError as error:
-        fail([f"{game.title}: {error.message}"], 2)
+        title, refusal = _(game.title), say(error.text)
+        fail([f"{title}: {refusal}"], 2)
     if as_json:
         click.echo(json.dumps(seating.to_dict()))
     else:
-        click.echo(_text(seating, game.title, names))
+        click.echo(_text(seating, _(game.title), names))
 
 
 def _whole(value: str, option: str) -> int:
     """A whole number given on the command line, or exit 2 saying what is wrong."""
     if not re.fullmatch(r"\s*-?[0-9]+\s*", value):
-        fail([f"{option} must be a whole number, not {value!r}."], 2)
+        fail(
+            [
+                _(
+                    "%(option)s must be a whole number, not %(value)s.",
+                    option=option,
+                    value=repr(value),
+                )
+            ],
+            2,
+        )
     return int(value)
 
 
@@ -96,14 +111,24 @@ def _names(value: str) -> list[str] | None:
     seen: set[str] = set()
     for name in names:
         if not name:
-            fail(['Every player needs a name: --players "Anna,Ben,Carla".'], 2)
+            fail([_('Every player needs a name: --players "Anna,Ben,Carla".')], 2)
         bad = unprintable(name)
         if bad is not None:
-            fail([f"A name cannot hold a control character (U+{ord(bad):04X})."], 2)
+            code = format(ord(bad), "04X")
+            fail([_("A name cannot hold a control character (U+%(code)s).", code=code)], 2)
         if len(name) > MAX_NAME_LENGTH:
-            fail([f"A name can be at most {MAX_NAME_LENGTH} characters: {name[:20]}…"], 2)
+            fail(
+                [
+                    _(
+                        "A name can be at most %(n)s characters: %(name)s…",
+                        n=MAX_NAME_LENGTH,
+                        name=name[:20],
+                    )
+                ],
+                2,
+            )
         if name.casefold() in seen:
-            fail([f"Two players are called {name}."], 2)
+            fail([_("Two players are called %(name)s.", name=name)], 2)
         seen.add(name.casefold())
     return names
 
@@ -114,25 +139,31 @@ def _text(seating: Plan, title: str, names: list[str] | None) -> str:
     def who(player: int) -> str:
         return names[player] if names is not None else str(player + 1)
 
-    size = seating.table_size
     rounds = len(seating.rounds)
-    header = (
-        f"{title}: {seating.players} players, {rounds} round{'s' if rounds != 1 else ''}, "
-        f"{seating.tables} table{'s' if seating.tables != 1 else ''} of {size} each round"
+    header = "{}: {}, {}, {}".format(
+        title,
+        ngettext("%(num)s player", "%(num)s players", seating.players),
+        ngettext("%(num)s round", "%(num)s rounds", rounds),
+        ngettext(
+            "%(num)s table of %(size)s each round",
+            "%(num)s tables of %(size)s each round",
+            seating.tables,
+            size=seating.table_size,
+        ),
     )
     if seating.pairs:
-        header += " (N and S are partners, E and W too)"
+        header += " " + _("(N and S are partners, E and W too)")
     lines = [header + ".", ""]
     if names is None:
-        lines.insert(1, f"Players are numbered 1 to {seating.players}.")
-    headers = ["Round", "Table", *(SEATS if seating.pairs else ["Players"])]
+        lines.insert(1, _("Players are numbered 1 to %(n)s.", n=seating.players))
+    headers = [_("Round"), _("Table"), *(SEATS if seating.pairs else [_("Players")])]
     rows: list[list[str]] = []
     for number, round_ in enumerate(seating.rounds, start=1):
         for index, seated in enumerate(round_.tables, start=1):
             cells = [who(p) for p in seated] if seating.pairs else [", ".join(map(who, seated))]
             rows.append([str(number) if index == 1 else "", str(index), *cells])
         if round_.sitting_out:
-            rows.append(["", "sits out", ", ".join(map(who, round_.sitting_out))])
+            rows.append(["", _("sits out"), ", ".join(map(who, round_.sitting_out))])
     lines += table(headers, rows, right={0})
     lines += ["", *_summary(seating)]
     return "\n".join(lines)
@@ -140,29 +171,60 @@ def _text(seating: Plan, title: str, names: list[str] | None) -> str:
 
 def _summary(seating: Plan) -> list[str]:
     """How evenly the plan spreads meetings, partnerships and sitting out, in words."""
+    spread = seating.meeting_spread()
     lines = [
-        _times("share a table", seating.meeting_spread().fewest, seating.meeting_spread().most)
+        _times(
+            _("Every two players share a table %(times)s."),
+            _("Two players share a table at most %(times)s."),
+            spread.fewest,
+            spread.most,
+        )
     ]
     if seating.pairs:
         spread = seating.partnership_spread()
-        lines.append(_times("are partners", spread.fewest, spread.most))
+        lines.append(
+            _times(
+                _("Every two players are partners %(times)s."),
+                _("Two players are partners at most %(times)s."),
+                spread.fewest,
+                spread.most,
+            )
+        )
     sit_outs = seating.sit_outs()
     if max(sit_outs):
         fewest, most = min(sit_outs), max(sit_outs)
-        rounds = f"{fewest} or {most}" if fewest != most else str(most)
-        lines.append(f"Everyone sits out {rounds} round{'s' if most != 1 else ''}.")
+        if fewest == most:
+            sentence = ngettext(
+                "Everyone sits out %(num)s round.", "Everyone sits out %(num)s rounds.", most
+            )
+        else:
+            sentence = ngettext(
+                "Everyone sits out %(fewest)s or %(num)s round.",
+                "Everyone sits out %(fewest)s or %(num)s rounds.",
+                most,
+                fewest=fewest,
+            )
+        lines.append(sentence)
     return lines
 
 
-def _times(what: str, fewest: int, most: int) -> str:
-    words = {1: "once", 2: "twice"}
-    if fewest == most:
-        return f"Every two players {what} {words.get(most, f'{most} times')}."
+def _times(every: str, at_most: str, fewest: int, most: int) -> str:
+    """How often every two players do something: once, twice, 1 to 3 times ..."""
     if fewest == 0:
-        return f"Two players {what} at most {words.get(most, f'{most} times')}."
+        return at_most % {"times": _count(most)}
+    if fewest == most:
+        return every % {"times": _count(most)}
     if (fewest, most) == (1, 2):
-        return f"Every two players {what} once or twice."
-    return f"Every two players {what} {fewest} to {most} times."
+        return every % {"times": _("once or twice")}
+    return every % {"times": _("%(fewest)s to %(most)s times", fewest=fewest, most=most)}
+
+
+def _count(n: int) -> str:
+    if n == 1:
+        return _("once")
+    if n == 2:
+        return _("twice")
+    return ngettext("%(num)s time", "%(num)s times", n)
 
 
 COMMANDS = (evening,)

@@ -77,6 +77,7 @@ from itertools import combinations
 from typing import Any
 
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.text import T_
 
 __all__ = [
     "MAX_PLAYERS",
@@ -204,21 +205,30 @@ class Plan:
 def check_request(players: int, rounds: int, table_size: int, *, pairs: bool = False) -> None:
     """Refuse, in a sentence for the organiser, a request no plan can meet."""
     if table_size < 2:
-        raise SeatingError("A table needs at least two seats.", field="table_size")
+        raise SeatingError(T_("A table needs at least two seats."), field="table_size")
     if pairs and table_size != 4:
-        raise SeatingError("Only tables of four can seat two pairs.", field="table_size")
+        raise SeatingError(T_("Only tables of four can seat two pairs."), field="table_size")
     if players < 1:
-        raise SeatingError(f"An evening needs at least {table_size} players.", field="players")
+        raise SeatingError(
+            T_("An evening needs at least %(n)s players.", n=table_size), field="players"
+        )
     if players < table_size:
         raise SeatingError(
-            f"A table needs {table_size} players: there are only {players}.", field="players"
+            T_(
+                "A table needs %(n)s players: there are only %(count)s.",
+                n=table_size,
+                count=players,
+            ),
+            field="players",
         )
     if players > MAX_PLAYERS:
-        raise SeatingError(f"A plan is for at most {MAX_PLAYERS} players.", field="players")
+        raise SeatingError(
+            T_("A plan is for at most %(n)s players.", n=MAX_PLAYERS), field="players"
+        )
     if rounds < 1:
-        raise SeatingError("An evening needs at least one round.", field="rounds")
+        raise SeatingError(T_("An evening needs at least one round."), field="rounds")
     if rounds > MAX_ROUNDS:
-        raise SeatingError(f"A plan is for at most {MAX_ROUNDS} rounds.", field="rounds")
+        raise SeatingError(T_("A plan is for at most %(n)s rounds.", n=MAX_ROUNDS), field="rounds")
 
 
 # --- making a plan ------------------------------------------------------------------------------
