@@ -33,6 +33,15 @@ from tests.databases import close_connections, fresh_database, on_postgresql
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
+@pytest.fixture(autouse=True)
+def _english_terminal(monkeypatch):
+    """The command line speaks the terminal's language (LANGUAGE, LC_ALL, LANG): the tests'
+    terminal speaks English, whatever the machine running them is set to."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 class SharedTemplateCode(BytecodeCache):
     """Compiled templates shared by every test app of a session (code objects are immutable)."""
 

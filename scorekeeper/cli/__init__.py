@@ -1,7 +1,7 @@
 """The ``scorekeeper`` command: ``serve`` for the table; ``score``, ``export`` and ``import`` for
-game records (``docs/records.md``); ``sheet`` and ``rules-card`` for printing; ``backup`` and
-``restore`` for every game at once; plus Flask's own commands (``db`` ...). The command line
-never imports the web layer."""
+game records (``docs/records.md``); ``sheet`` and ``rules-card`` for printing; ``evening plan``
+for club evenings; ``backup`` and ``restore`` for every game at once; plus Flask's own commands
+(``db`` ...). The command line never imports the web layer."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
 
 from scorekeeper import create_app
+from scorekeeper.cli.common import lang_option
+from scorekeeper.games.text import gettext as _
 from scorekeeper.proxy import waitress_options
 from scorekeeper.qr import lan_address, qr_text
 
@@ -23,6 +25,7 @@ def main() -> None:
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--threads", default=8, show_default=True, type=int)
+@lang_option
 @with_appcontext
 def serve(host: str, port: int, threads: int) -> None:
     """Serve the app on the local network (waitress) and print its address as a QR code."""
@@ -32,16 +35,16 @@ def serve(host: str, port: int, threads: int) -> None:
     public = app.config.get("PUBLIC_URL")
     shown_host = lan_address() if host in ("0.0.0.0", "::", "") else host
     url = public or f"http://{shown_host}:{port}/"
-    click.echo(f"Scorekeeper is running. On any phone on this network, open:\n\n  {url}\n")
+    click.echo(_("Scorekeeper is running. On any phone on this network, open:") + f"\n\n  {url}\n")
     click.echo(qr_text(url))
-    click.echo("Press Ctrl+C to stop.")
+    click.echo(_("Press Ctrl+C to stop."))
     waitress_serve(app, host=host, port=port, threads=threads, **waitress_options(app.config))
 
 
 def _add_commands() -> None:
-    from scorekeeper.cli import backup, printing, records
+    from scorekeeper.cli import backup, evening, printing, records
 
-    for command in (*records.COMMANDS, *printing.COMMANDS, *backup.COMMANDS):
+    for command in (*records.COMMANDS, *printing.COMMANDS, *evening.COMMANDS, *backup.COMMANDS):
         main.add_command(command)
 
 

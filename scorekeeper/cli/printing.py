@@ -15,14 +15,16 @@ import click
 from click.core import ParameterSource
 
 from scorekeeper import records
-from scorekeeper.cli.common import fail, read_record
+from scorekeeper.cli.common import fail, lang_option, read_record
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
+from scorekeeper.games.text import N_, say
+from scorekeeper.games.text import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.printing import Blank, GamePrinters, Setting
 
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+_COUNT_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four")}
 _EXAMPLE_NAMES = ("Anna", "Ben", "Carla", "Dan")
 
 
@@ -136,14 +138,17 @@ def _seats(
     """The ``count`` names of --players and the seat of --first-dealer (a name or 1…count)."""
     if players is None:
         if first_dealer is not None:
-            raise click.UsageError("--first-dealer needs --players.")
+            raise click.UsageError(_("--first-dealer needs --players."))
         return None, None
     names = tuple(name.strip() for name in players.split(","))
     if len(names) != count or not all(names):
         example = ",".join(_EXAMPLE_NAMES[:count])
         raise click.BadParameter(
-            f"give {_COUNT_WORDS.get(count, count)} names separated by commas, clockwise: "
-            f'"{example}".',
+            _(
+                'give %(count)s names separated by commas, clockwise: "%(example)s".',
+                count=say(_COUNT_WORDS.get(count, str(count))),
+                example=example,
+            ),
             param_hint="--players",
         )
     seat = None
@@ -157,8 +162,13 @@ def _seats(
             seat = int(wanted) - 1
         else:
             raise click.BadParameter(
-                f"{first_dealer!r} is neither one of {', '.join(names)} nor "
-                f"{', '.join(positions[:-1])} or {positions[-1]}.",
+                _(
+                    "%(given)s is neither one of %(names)s nor %(positions)s or %(last)s.",
+                    given=repr(first_dealer),
+                    names=", ".join(names),
+                    positions=", ".join(positions[:-1]),
+                    last=positions[-1],
+                ),
                 param_hint="--first-dealer",
             )
     return names, seat
@@ -173,9 +183,19 @@ def _refuse_with_a_record(ctx: click.Context, *, card: bool) -> None:
     names = ["game", *(s.name for s in _settings(card=card).values()), "players", "first_dealer"]
     if any(_given(ctx, name) for name in names):
         flags = [f"--{name.replace('_', '-')}" for name in names]
-        without = "a card without a record" if card else "--blank"
+        given = ", ".join(flags[:-1])
         raise click.UsageError(
-            f"{', '.join(flags[:-1])} and {flags[-1]} are for {without}; a record has its own."
+            _(
+                "%(flags)s and %(last)s are for a card without a record; a record has its own.",
+                flags=given,
+                last=flags[-1],
+            )
+            if card
+            else _(
+                "%(flags)s and %(last)s are for --blank; a record has its own.",
+                flags=given,
+                last=flags[-1],
+            )
         )
 
 
@@ -192,9 +212,18 @@ def _refuse_other_games_settings(ctx: click.Context, printers: GamePrinters, *, 
             for p in registered_printers()
             if any(s.flag == flag for s in p.settings_on(card=card))
         ]
-        titles = " and ".join(game_for(kind).title for kind in takers)
+        titles = [game_for(kind).title for kind in takers]
+        joined = titles[0]
+        for title in titles[1:]:
+            joined = _("%(first)s and %(last)s", first=joined, last=title)
         raise click.UsageError(
-            f"{flag} is for {titles} (--game {takers[0]}), not for {game_for(printers.kind).title}."
+            _(
+                "%(flag)s is for %(games)s (--game %(kind)s), not for %(game)s.",
+                flag=flag,
+                games=joined,
+                kind=takers[0],
+                game=game_for(printers.kind).title,
+            )
         )
 
 
@@ -212,10 +241,12 @@ def _blank(
     _refuse_other_games_settings(ctx, printers, card=card)
     names, seat = _seats(values["players"], values["first_dealer"], game_for(printers.kind).seats)
     if card and names is not None and seat is None:
-        raise click.UsageError("--players needs --first-dealer on a rules card.")
+        raise click.UsageError(_("--players needs --first-dealer on a rules card."))
     for setting in printers.settings_on(card=card):
         if setting.on == "game card" and _given(ctx, setting.name) and seat is None:
-            raise click.UsageError(f"{setting.flag} needs --players and --first-dealer.")
+            raise click.UsageError(
+                _("%(flag)s needs --players and --first-dealer.", flag=setting.flag)
+            )
     return printers, Blank(names, seat, printers.settings_from(values, card=card))
 
 
@@ -225,14 +256,22 @@ def _explained(error: RuleError, printers: GamePrinters) -> click.BadParameter:
     for setting in printers.settings:
         if error.field in setting.path:
             hint = setting.flag
-    return click.BadParameter(error.message, param_hint=hint)
+    return click.BadParameter(say(error.text), param_hint=hint)
+
+
+#: What a command saved, for its last line (message ids).
+_SAVED = {
+    "sheet": N_("Saved the score sheet to %(path)s (%(size)d kB)."),
+    "blank": N_("Saved the blank score sheet to %(path)s (%(size)d kB)."),
+    "card": N_("Saved the rules card to %(path)s (%(size)d kB)."),
+}
 
 
 def _write_pdf(data: bytes, output: str, what: str) -> None:
     with click.open_file(output, "wb") as file:
         file.write(data)
     if output != "-":
-        click.echo(f"Saved {what} to {output} ({len(data) // 1024 + 1} kB).", err=True)
+        click.echo(_(_SAVED[what], path=output, size=len(data) // 1024 + 1), err=True)
 
 
 def _printers(record: records.GameRecord) -> GamePrinters:
@@ -242,7 +281,7 @@ def _printers(record: records.GameRecord) -> GamePrinters:
         return printer_for(record.kind)
     except LookupError:
         title = game_for(record.kind).title
-        fail([f"record: there is no printed sheet for {title} games yet"], 2)
+        fail([_("record: there is no printed sheet for %(game)s games yet", game=title)], 2)
 
 
 @click.command(cls=PrintingCommand, card=False)
@@ -251,6 +290,7 @@ def _printers(record: records.GameRecord) -> GamePrinters:
 @_url_option
 @_paper_option
 @_output_option
+@lang_option
 @click.pass_context
 def sheet(
     ctx: click.Context,
@@ -273,7 +313,7 @@ def sheet(
     """
     paper = paper.lower()
     if blank == (record is not None):
-        raise click.UsageError("Give a RECORD file or --blank (not both).")
+        raise click.UsageError(_("Give a RECORD file or --blank (not both)."))
     if record is not None:
         _refuse_with_a_record(ctx, card=False)
         loaded = read_record(record)
@@ -281,16 +321,16 @@ def sheet(
         data = _printers(loaded).sheet(
             loaded.state, paper=paper, url=url, date=times[0].date() if times else None
         )
-        _write_pdf(data, output, "the score sheet")
+        _write_pdf(data, output, "sheet")
         return
     if url:
-        raise click.UsageError("--url is for a record's sheet: a blank sheet has no live game.")
+        raise click.UsageError(_("--url is for a record's sheet: a blank sheet has no live game."))
     printers, to_fill = _blank(ctx, values, card=False)
     try:
         data = printers.blank_sheet(to_fill, paper=paper)
     except RuleError as error:
         raise _explained(error, printers) from None
-    _write_pdf(data, output, "the blank score sheet")
+    _write_pdf(data, output, "blank")
 
 
 @click.command("rules-card", cls=PrintingCommand, card=True)
@@ -298,6 +338,7 @@ def sheet(
 @_url_option
 @_paper_option
 @_output_option
+@lang_option
 @click.pass_context
 def rules_card(
     ctx: click.Context,
@@ -323,14 +364,14 @@ def rules_card(
         _refuse_with_a_record(ctx, card=True)
         loaded = read_record(record)
         data = _printers(loaded).rules_card(loaded.state, paper=paper, url=url)
-        _write_pdf(data, output, "the rules card")
+        _write_pdf(data, output, "card")
         return
     printers, to_fill = _blank(ctx, values, card=True)
     try:
         data = printers.blank_rules_card(to_fill, paper=paper, url=url)
     except RuleError as error:
         raise _explained(error, printers) from None
-    _write_pdf(data, output, "the rules card")
+    _write_pdf(data, output, "card")
 
 
 COMMANDS = (sheet, rules_card)

@@ -10,8 +10,10 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from scorekeeper import records
-from scorekeeper.cli.common import fail, read_record
+from scorekeeper.cli.common import fail, lang_option, read_record
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.text import current_words, say
+from scorekeeper.games.text import gettext as _
 from scorekeeper.qr import reachable_url
 
 
@@ -20,6 +22,7 @@ from scorekeeper.qr import reachable_url
     "--json", "as_json", is_flag=True, help="Print the record with every derived field instead."
 )
 @click.argument("file", type=click.File("rb"))
+@lang_option
 def score(file: BinaryIO, as_json: bool) -> None:
     """Check a game record and print its score sheet (FILE may be - for stdin).
 
@@ -30,7 +33,7 @@ def score(file: BinaryIO, as_json: bool) -> None:
     if as_json:
         click.echo(records.dumps(record.to_dict()), nl=False)
     else:
-        click.echo(records.score_sheet(record.kind, record.state), nl=False)
+        click.echo(records.score_sheet(record.kind, record.state, current_words()), nl=False)
 
 
 def _token(value: str) -> str:
@@ -49,6 +52,7 @@ def _token(value: str) -> str:
     default="-",
     help="Write the record to this file instead of stdout.",
 )
+@lang_option
 def export_record(token: str, output: str) -> None:
     """Write the record (JSON) of the game at TOKEN (or its address) from this instance."""
     from scorekeeper import services
@@ -56,26 +60,39 @@ def export_record(token: str, output: str) -> None:
     try:
         game = services.load(_token(token))
     except services.GameNotFound:
-        fail([f"There is no game {token!r} in this Scorekeeper's database."], 1)
+        fail(
+            [_("There is no game %(token)s in this Scorekeeper's database.", token=repr(token))], 1
+        )
     except RuleError as error:
-        fail([f"The game {token!r} has an entry this version's rules refuse: {error}"], 1)
+        fail(
+            [
+                _(
+                    "The game %(token)s has an entry this version's rules refuse: %(problem)s",
+                    token=repr(token),
+                    problem=say(error.text),
+                )
+            ],
+            1,
+        )
     try:
         text = records.export(game.kind, game.setup, game.events, game.times)
     except ValueError as error:
-        fail([str(error)], 1)
+        fail([say(getattr(error, "text", str(error)))], 1)
     if output == "-":
         click.echo(text, nl=False)
     else:
         try:
             Path(output).write_bytes(text.encode("utf-8"))
         except OSError as error:
-            fail([f"Cannot write {output}: {error.strerror or error}."], 1)
-        click.echo(f"Saved the record to {output}.", err=True)
+            reason = error.strerror or str(error)
+            fail([_("Cannot write %(path)s: %(reason)s.", path=output, reason=reason)], 1)
+        click.echo(_("Saved the record to %(path)s.", path=output), err=True)
 
 
 @click.command("import")
 @with_appcontext
 @click.argument("file", type=click.File("rb"))
+@lang_option
 def import_record(file: BinaryIO) -> None:
     """Check a game record (FILE may be -) and store it as a new game; prints its address.
 
@@ -87,19 +104,29 @@ def import_record(file: BinaryIO) -> None:
     if not services.is_known(record.kind):
         fail(
             [
-                f"record: {record.codec.title} games cannot be kept in this Scorekeeper yet "
-                "(scorekeeper score can still check and score the record)"
+                _(
+                    "record: %(game)s games cannot be kept in this Scorekeeper yet "
+                    "(scorekeeper score can still check and score the record)",
+                    game=record.codec.title,
+                )
             ],
             2,
         )
     try:
         game = services.import_game(record.kind, record.setup, record.events, record.times)
     except RuleError as error:
-        fail([f"record: {error.message}"], 2)
+        fail([records.problem(records.RECORD, error.text).render(current_words())], 2)
     public = current_app.config.get("PUBLIC_URL")
     url = reachable_url(f"http://localhost:8000/g/{game.token}", public)
     players = ", ".join(game.setup.players)
-    click.echo(f"Imported a {record.codec.title} game of {players} as a new game:", err=True)
+    click.echo(
+        _(
+            "Imported a %(game)s game of %(players)s as a new game:",
+            game=record.codec.title,
+            players=players,
+        ),
+        err=True,
+    )
     click.echo(url)
 
 

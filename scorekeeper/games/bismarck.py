@@ -31,6 +31,7 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
+from scorekeeper.games.text import N_, T_, Tc_, Text, joined
 
 KIND = "bismarck"
 PLAYERS = 3
@@ -43,13 +44,24 @@ class Variant(Enum):
     BRITISH = "british"
 
     @property
-    def title(self) -> str:
-        return _VARIANT_TITLES[self]
+    def title(self) -> Text:
+        """The variant's name on its own: ``Classic 1949``."""
+        return T_(_VARIANT_TITLES[self])
 
     @property
-    def in_sentence(self) -> str:
-        """The variant's name inside a sentence: ``the modern game``, ``the British game``."""
+    def in_sentence(self) -> Text:
+        """The variant's name inside a sentence: ``modern``, ``classic 1949``, ``British``."""
         return _VARIANT_IN_SENTENCE[self]
+
+    @property
+    def the_game(self) -> Text:
+        """``the modern game``, ``the British game``."""
+        return T_(_VARIANT_THE_GAME[self])
+
+    @property
+    def a_game(self) -> Text:
+        """``a modern game``, ``a British game``."""
+        return T_(_VARIANT_A_GAME[self])
 
     @property
     def deal_count(self) -> int:
@@ -103,14 +115,24 @@ class Contract(Enum):
 
 
 _VARIANT_TITLES = {
-    Variant.MODERN: "Modern",
-    Variant.CLASSIC: "Classic 1949",
-    Variant.BRITISH: "British",
+    Variant.MODERN: N_("Modern"),
+    Variant.CLASSIC: N_("Classic 1949"),
+    Variant.BRITISH: N_("British"),
 }
 _VARIANT_IN_SENTENCE = {
-    Variant.MODERN: "modern",
-    Variant.CLASSIC: "classic 1949",
-    Variant.BRITISH: "British",
+    Variant.MODERN: Tc_("variant", "modern"),
+    Variant.CLASSIC: Tc_("variant", "classic 1949"),
+    Variant.BRITISH: Tc_("variant", "British"),
+}
+_VARIANT_THE_GAME = {
+    Variant.MODERN: N_("the modern game"),
+    Variant.CLASSIC: N_("the classic 1949 game"),
+    Variant.BRITISH: N_("the British game"),
+}
+_VARIANT_A_GAME = {
+    Variant.MODERN: N_("a modern game"),
+    Variant.CLASSIC: N_("a classic 1949 game"),
+    Variant.BRITISH: N_("a British game"),
 }
 _VARIANT_CONTRACTS = {
     Variant.MODERN: (Contract.SPADER, Contract.VALFRI, Contract.SANG, Contract.PASS),
@@ -128,10 +150,13 @@ _CONTRACT_NAMES = {
 _CONTRACT_ALSO = {Contract.SANG: "Spel"}
 
 #: House rules that change nothing in the scoring; recorded with the game, printed on its card.
+#: (Message ids: each layer says them in its reader's language.)
 OPTIONS: dict[str, str] = {
-    "see_all_cards": "Forehand picks up all 20 cards before choosing the contract.",
-    "other_face_up": "The last four cards (or four the dealer picks) are dealt face up instead.",
-    "must_trump": "A player who cannot follow suit must trump if able.",
+    "see_all_cards": N_("Forehand picks up all 20 cards before choosing the contract."),
+    "other_face_up": N_(
+        "The last four cards (or four the dealer picks) are dealt face up instead."
+    ),
+    "must_trump": N_("A player who cannot follow suit must trump if able."),
 }
 
 
@@ -158,11 +183,14 @@ class Setup:
         object.__setattr__(self, "players", checked_names(self.players, PLAYERS, "Bismarck"))
         if isinstance(self.first_dealer, bool) or self.first_dealer not in range(PLAYERS):
             raise RuleError(
-                "The first dealer must be one of the three players.", field="first_dealer"
+                T_("The first dealer must be one of the three players."), field="first_dealer"
             )
         unknown = set(self.options) - set(OPTIONS)
         if unknown:
-            raise RuleError(f"Unknown house rule: {', '.join(sorted(unknown))}.", field="options")
+            raise RuleError(
+                T_("Unknown house rule: %(names)s.", names=", ".join(sorted(unknown))),
+                field="options",
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -176,21 +204,25 @@ class Setup:
     def from_dict(cls, raw: Mapping[str, Any]) -> Setup:
         players = raw.get("players")
         if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
-            raise RuleError("players must be a list of three names.", field="players")
+            raise RuleError(T_("players must be a list of three names."), field="players")
         try:
             variant = Variant(raw.get("variant", "modern"))
         except ValueError:
             raise RuleError(
-                "variant must be modern, classic or british.", field="variant"
+                T_("variant must be modern, classic or british."), field="variant"
             ) from None
         options = raw.get("options") or {}
         if not isinstance(options, Mapping) or not all(
             isinstance(value, bool) for value in options.values()
         ):
-            raise RuleError("options must map house-rule names to true or false.", field="options")
+            raise RuleError(
+                T_("options must map house-rule names to true or false."), field="options"
+            )
         first_dealer = raw.get("first_dealer", 0)
         if not isinstance(first_dealer, int):
-            raise RuleError("first_dealer must be a seat number: 0, 1 or 2.", field="first_dealer")
+            raise RuleError(
+                T_("first_dealer must be a seat number: 0, 1 or 2."), field="first_dealer"
+            )
         return cls(
             players=tuple(p.strip() for p in players),  # type: ignore[arg-type]
             first_dealer=first_dealer,
@@ -354,7 +386,7 @@ def parse_contract(value: Any) -> Contract:
         return Contract(str(value).strip().lower())
     except ValueError:
         raise RuleError(
-            "Choose a contract: Spader, Valfri, Trumf, Sang or Pass.", field="contract"
+            T_("Choose a contract: Spader, Valfri, Trumf, Sang or Pass."), field="contract"
         ) from None
 
 
@@ -364,27 +396,31 @@ def parse_trump(value: Any) -> Suit | None:
     if isinstance(value, Suit):
         return value
     if not isinstance(value, str):
-        raise RuleError("The trump suit must be spades, hearts, diamonds or clubs.", field="trump")
+        raise RuleError(_NOT_A_SUIT, field="trump")
     try:
         return Suit.from_name(value)
     except ValueError:
-        raise RuleError(
-            "The trump suit must be spades, hearts, diamonds or clubs.", field="trump"
-        ) from None
+        raise RuleError(_NOT_A_SUIT, field="trump") from None
+
+
+_NOT_A_SUIT = T_("The trump suit must be spades, hearts, diamonds or clubs.")
 
 
 def parse_tricks(value: Any) -> tuple[int, int, int]:
     if not isinstance(value, list | tuple) or len(value) != PLAYERS:
-        raise RuleError("Enter the tricks of all three players.", field="tricks")
+        raise RuleError(T_("Enter the tricks of all three players."), field="tricks")
     for taken in value:
-        if isinstance(taken, bool) or not isinstance(taken, int):
-            raise RuleError("Tricks must be whole numbers from 0 to 16.", field="tricks")
-        if not 0 <= taken <= TRICKS:
-            raise RuleError("Tricks must be whole numbers from 0 to 16.", field="tricks")
+        if isinstance(taken, bool) or not isinstance(taken, int) or not 0 <= taken <= TRICKS:
+            raise RuleError(T_("Tricks must be whole numbers from 0 to 16."), field="tricks")
     total = sum(value)
     if total != TRICKS:
         raise RuleError(
-            f"The tricks add up to {total}, but a deal has {TRICKS} tricks.", field="tricks"
+            T_(
+                "The tricks add up to %(total)s, but a deal has %(n)s tricks.",
+                total=total,
+                n=TRICKS,
+            ),
+            field="tricks",
         )
     return tuple(value)  # type: ignore[return-value]
 
@@ -392,10 +428,12 @@ def parse_tricks(value: Any) -> tuple[int, int, int]:
 def _parse_deal_number(data: Mapping[str, Any]) -> int:
     number = data.get("deal")
     if isinstance(number, bool) or not isinstance(number, int):
-        raise RuleError("Which deal is this for? The deal number is missing.", field="deal")
+        raise RuleError(T_("Which deal is this for? The deal number is missing."), field="deal")
     if number < 1:
         raise RuleError(
-            f"There is no deal {number}: deals are numbered from 1.", field="deal", deal=number
+            T_("There is no deal %(n)s: deals are numbered from 1.", n=number),
+            field="deal",
+            deal=number,
         )
     return number
 
@@ -410,32 +448,47 @@ def _check_line(setup: Setup, slot: ScheduledDeal, line: Line, used: dict[Contra
     contract = line.contract
     if slot.fixed_contract is not None and contract is not slot.fixed_contract:
         raise RuleError(
-            f"Deal {slot.number} is {slot.fixed_contract.name_in(variant)} in the "
-            f"{variant.in_sentence} game.",
+            T_(
+                "Deal %(n)s is %(contract)s in %(game)s.",
+                n=slot.number,
+                contract=slot.fixed_contract.name_in(variant),
+                game=variant.the_game,
+            ),
             field="contract",
             deal=slot.number,
         )
     if contract not in variant.contracts:
         raise RuleError(
-            f"{contract.display} is not played in the {variant.in_sentence} game.",
+            T_(
+                "%(contract)s is not played in %(game)s.",
+                contract=contract.display,
+                game=variant.the_game,
+            ),
             field="contract",
             deal=slot.number,
         )
     if contract in used:
         raise RuleError(
-            f"{name} has already played {contract.name_in(variant)} (deal {used[contract]}).",
+            T_(
+                "%(name)s has already played %(contract)s (deal %(n)s).",
+                name=name,
+                contract=contract.name_in(variant),
+                n=used[contract],
+            ),
             field="contract",
             deal=slot.number,
         )
     if contract.needs_trump and line.trump is None:
         raise RuleError(
-            f"Name the trump suit for {contract.name_in(variant)}.", field="trump", deal=slot.number
+            T_("Name the trump suit for %(contract)s.", contract=contract.name_in(variant)),
+            field="trump",
+            deal=slot.number,
         )
     if contract is Contract.SPADER and line.trump not in (None, Suit.SPADES):
-        raise RuleError("In Spader, spades are trumps.", field="trump", deal=slot.number)
+        raise RuleError(T_("In Spader, spades are trumps."), field="trump", deal=slot.number)
     if contract in (Contract.SANG, Contract.PASS) and line.trump is not None:
         raise RuleError(
-            f"{contract.name_in(variant)} is played without trumps.",
+            T_("%(contract)s is played without trumps.", contract=contract.name_in(variant)),
             field="trump",
             deal=slot.number,
         )
@@ -443,9 +496,11 @@ def _check_line(setup: Setup, slot: ScheduledDeal, line: Line, used: dict[Contra
         try:
             parse_tricks(line.tricks)
         except RuleError as error:
-            raise RuleError(error.message, field="tricks", deal=slot.number) from None
+            raise RuleError(error.text, field="tricks", deal=slot.number) from None
     if isinstance(line.redeals, bool) or not isinstance(line.redeals, int) or line.redeals < 0:
-        raise RuleError("Redeals must be a count (0 or more).", field="redeals", deal=slot.number)
+        raise RuleError(
+            T_("Redeals must be a count (0 or more)."), field="redeals", deal=slot.number
+        )
 
 
 def evaluate(setup: Setup, lines: Sequence[Line], history: tuple[HistoryEntry, ...] = ()) -> State:
@@ -454,7 +509,9 @@ def evaluate(setup: Setup, lines: Sequence[Line], history: tuple[HistoryEntry, .
     for line in lines:
         if state.announced is not None:
             number = state.announced.number
-            raise RuleError(f"Deal {number} has no tricks recorded.", field="tricks", deal=number)
+            raise RuleError(
+                T_("Deal %(n)s has no tricks recorded.", n=number), field="tricks", deal=number
+            )
         state = _put(state, line)
     return replace(state, history=history)
 
@@ -472,7 +529,9 @@ def _put(state: State, line: Line) -> State:
     earlier = state.deals[:-1] if state.announced is not None else state.deals
     if len(earlier) >= len(slots):
         raise RuleError(
-            f"The game has only {len(slots)} deals.", field="deals", deal=len(slots) + 1
+            T_("The game has only %(n)s deals.", n=len(slots)),
+            field="deals",
+            deal=len(slots) + 1,
         )
     slot = slots[len(earlier)]
     # What the declarer had used before this deal (the announced deal's contract is replaced).
@@ -539,14 +598,14 @@ def new_game(setup: Setup) -> State:
 # --- events ----------------------------------------------------------------------------------
 
 
-def _fold(state: State, event: Event) -> tuple[State, str, int | None]:
+def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
     """Apply one event; return the new state, a summary and the deal it is about. Only the
     current deal is checked and scored again, except by a correction (which re-derives every
     deal after the one it corrects)."""
     setup = state.setup
     data = event.data
     if not isinstance(data, Mapping):
-        raise RuleError("An event's data must be a record of fields.")
+        raise RuleError(T_("An event's data must be a record of fields."))
     players = setup.players
     variant = setup.variant
     if event.kind == "correct":
@@ -554,40 +613,52 @@ def _fold(state: State, event: Event) -> tuple[State, str, int | None]:
     number = _parse_deal_number(data)
     if state.current is None:
         raise RuleError(
-            f"The game is over: all {state.deal_count} deals are recorded.",
+            T_("The game is over: all %(n)s deals are recorded.", n=state.deal_count),
             field="deal",
             deal=number,
         )
     current = state.current
     if number < current.number:
         raise RuleError(
-            f"Deal {number} is already recorded; use Correct to change it.",
+            T_("Deal %(n)s is already recorded; use Correct to change it.", n=number),
             field="deal",
             deal=number,
         )
     if number > current.number:
         raise RuleError(
-            f"This is deal {current.number}, not deal {number}.", field="deal", deal=number
+            T_("This is deal %(current)s, not deal %(n)s.", current=current.number, n=number),
+            field="deal",
+            deal=number,
         )
     declarer = players[current.declarer]
 
     if event.kind == "announce":
         if state.announced is not None:
             raise RuleError(
-                f"Deal {number} is already announced "
-                f"({state.announced.contract.name_in(variant)}): record its tricks.",
+                T_(
+                    "Deal %(n)s is already announced (%(contract)s): record its tricks.",
+                    n=number,
+                    contract=state.announced.contract.name_in(variant),
+                ),
                 field="contract",
                 deal=number,
             )
         contract = parse_contract(data.get("contract"))
         line = Line(contract, parse_trump(data.get("trump")))
-        return _put(state, line), f"{declarer} announced {_contract_text(line, variant)}", number
+        said = T_(
+            "%(name)s announced %(contract)s",
+            name=declarer,
+            contract=_contract_text(line, variant),
+        )
+        return _put(state, line), said, number
 
     if event.kind == "record":
         if state.announced is None:
             if data.get("contract") is None:
                 raise RuleError(
-                    f"Announce the contract for deal {number} first.", field="contract", deal=number
+                    T_("Announce the contract for deal %(n)s first.", n=number),
+                    field="contract",
+                    deal=number,
                 )
             base = Line(parse_contract(data.get("contract")), parse_trump(data.get("trump")))
         else:
@@ -597,17 +668,22 @@ def _fold(state: State, event: Event) -> tuple[State, str, int | None]:
                 and parse_contract(data.get("contract")) is not base.contract
             ):
                 raise RuleError(
-                    f"Deal {number} was announced as {base.contract.name_in(variant)}.",
+                    T_(
+                        "Deal %(n)s was announced as %(contract)s.",
+                        n=number,
+                        contract=base.contract.name_in(variant),
+                    ),
                     field="contract",
                     deal=number,
                 )
         tricks = parse_tricks(data.get("tricks"))
-        return _put(state, replace(base, tricks=tricks)), f"tricks {_tricks_text(tricks)}", number
+        said = T_("tricks %(tricks)s", tricks=_tricks_text(tricks))
+        return _put(state, replace(base, tricks=tricks)), said, number
 
     if event.kind == "redeal":
         if state.announced is None:
             raise RuleError(
-                f"Deal {number} has not been announced yet: there is nothing to redeal.",
+                T_("Deal %(n)s has not been announced yet: there is nothing to redeal.", n=number),
                 field="deal",
                 deal=number,
             )
@@ -616,23 +692,29 @@ def _fold(state: State, event: Event) -> tuple[State, str, int | None]:
         if data.get("trump") not in (None, ""):
             if line.contract not in (Contract.VALFRI, Contract.TRUMF):
                 raise RuleError(
-                    f"{line.contract.name_in(variant)} keeps its trumps on a redeal.",
+                    T_(
+                        "%(contract)s keeps its trumps on a redeal.",
+                        contract=line.contract.name_in(variant),
+                    ),
                     field="trump",
                     deal=number,
                 )
             trump = parse_trump(data.get("trump"))
         redealt = replace(line, trump=trump, redeals=line.redeals + 1)
-        return _put(state, redealt), f"redealt ({_contract_text(redealt, variant)})", number
+        said = T_("redealt (%(contract)s)", contract=_contract_text(redealt, variant))
+        return _put(state, redealt), said, number
 
-    raise RuleError(f"Unknown action {event.kind!r}.", field="kind")
+    raise RuleError(T_("Unknown action %(kind)s.", kind=repr(event.kind)), field="kind")
 
 
-def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, str, int | None]:
+def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, Text, int | None]:
     setup = state.setup
     lines = [deal.line for deal in state.deals]
     number = _parse_deal_number(data)
     if not 1 <= number <= len(lines):
-        raise RuleError(f"Deal {number} has not been played yet.", field="deal", deal=number)
+        raise RuleError(
+            T_("Deal %(n)s has not been played yet.", n=number), field="deal", deal=number
+        )
     old = lines[number - 1]
     contract = parse_contract(data["contract"]) if data.get("contract") else old.contract
     trump = parse_trump(data["trump"]) if "trump" in data else old.trump
@@ -642,33 +724,45 @@ def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, str, int | N
     if data.get("tricks") is not None:
         if old.tricks is None:
             raise RuleError(
-                f"Deal {number} is still in play: record its tricks instead.",
+                T_("Deal %(n)s is still in play: record its tricks instead.", n=number),
                 field="tricks",
                 deal=number,
             )
         tricks = parse_tricks(data.get("tricks"))
     line = replace(old, contract=contract, trump=trump, tricks=tricks)
     if line == old:
-        raise RuleError(f"That is what deal {number} already says.", field="deal", deal=number)
+        raise RuleError(
+            T_("That is what deal %(n)s already says.", n=number), field="deal", deal=number
+        )
     new = [*lines[: number - 1], line, *lines[number:]]
     try:
         corrected = evaluate(setup, new, state.history)
     except RuleError as error:
         if error.deal is not None and error.deal > number:
             raise RuleError(
-                f"This correction would make deal {error.deal} illegal: {error.message}",
+                T_(
+                    "This correction would make deal %(n)s illegal: %(problem)s",
+                    n=error.deal,
+                    problem=error.text,
+                ),
                 field=error.field,
                 deal=error.deal,
             ) from None
         raise
-    changes = []
+    changes: list[Text] = []
     if line.contract is not old.contract or line.trump is not old.trump:
         changes.append(
-            f"{_contract_text(old, setup.variant)} → {_contract_text(line, setup.variant)}"
+            joined((_contract_text(old, setup.variant), _contract_text(line, setup.variant)), " → ")
         )
     if line.tricks != old.tricks:
-        changes.append(f"tricks {_tricks_text(old.tricks)} → {_tricks_text(line.tricks)}")
-    return corrected, "corrected: " + "; ".join(changes), number
+        changes.append(
+            T_(
+                "tricks %(old)s → %(new)s",
+                old=_tricks_text(old.tricks),
+                new=_tricks_text(line.tricks),
+            )
+        )
+    return corrected, T_("corrected: %(changes)s", changes=joined(changes)), number
 
 
 def _contract_text(line: Line, variant: Variant) -> str:

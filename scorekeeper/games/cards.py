@@ -10,6 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from scorekeeper.games.events import RuleError
+from scorekeeper.games.text import N_, T_
+
 
 class Suit(Enum):
     SPADES = "S"
@@ -32,7 +35,8 @@ class Suit(Enum):
 
     @classmethod
     def from_name(cls, name: str) -> Suit:
-        """Parse a suit name (``hearts``), letter (``H``) or symbol (``♥``)."""
+        """Parse a suit name (``hearts``), letter (``H``) or symbol (``♥``); RuleError (a
+        ValueError) for anything else."""
         text = name.strip()
         for suit in cls:
             if (
@@ -41,10 +45,14 @@ class Suit(Enum):
                 or text == suit.symbol
             ):
                 return suit
-        raise ValueError(f"{name!r} is not a suit (spades, hearts, diamonds or clubs).")
+        raise RuleError(
+            T_("%(name)s is not a suit (spades, hearts, diamonds or clubs).", name=repr(name))
+        )
 
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+#: The suits' names as players read them (``_(suit.record_name)``): ids for the catalogue.
+SUIT_NAMES = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
 
 #: Ranks from high to low, as written in card codes.
 RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -71,16 +79,21 @@ class Card:
 def parse_card(code: str) -> Card:
     """Parse a card code such as ``QS`` or ``10H`` (case-insensitive; ``T`` is accepted for 10)."""
     if not isinstance(code, str):
-        raise ValueError(f"{code!r} is not a card code (like QS or 10H).")
+        raise _not_a_card(code)
     text = code.strip().upper()
     if len(text) < 2:
-        raise ValueError(f"{code!r} is not a card code (like QS or 10H).")
+        raise _not_a_card(code)
     rank, suit_letter = text[:-1], text[-1]
     if rank == "T":
         rank = "10"
     if rank not in RANKS or suit_letter not in "SHDC":
-        raise ValueError(f"{code!r} is not a card code (like QS or 10H).")
+        raise _not_a_card(code)
     return Card(rank, Suit(suit_letter))
+
+
+def _not_a_card(code: object) -> RuleError:
+    """The refusal of something that is not a card code (a ``ValueError``, as a RuleError)."""
+    return RuleError(T_("%(code)s is not a card code (like QS or 10H).", code=repr(code)))
 
 
 def parse_cards(codes: Iterable[str]) -> list[Card]:
@@ -90,7 +103,7 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
     for code in codes:
         card = parse_card(code)
         if card in seen:
-            raise ValueError(f"{card.label} is listed twice.")
+            raise RuleError(T_("%(card)s is listed twice.", card=card.label))
         seen.add(card)
         cards.append(card)
     return cards

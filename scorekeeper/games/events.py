@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
+from scorekeeper.games.text import T_, Text, as_text
+
 T = TypeVar("T")
 
 UNDO = "undo"
@@ -18,14 +20,17 @@ UNDO = "undo"
 class RuleError(ValueError):
     """Something the rules forbid, explained in a sentence a player understands.
 
-    ``field`` names the form field or record field the message belongs to (``"tricks"``,
-    ``"contract"``, ``"trump"`` ...) so that a form can show it next to that field, and
-    ``deal`` the deal (or hand) number it is about, when there is one.
+    ``text`` is the sentence as a message id and its parameters (:class:`~scorekeeper.games.
+    text.Text`), which each layer says in its reader's language; ``message`` and ``str()`` are
+    the English. ``field`` names the form field or record field the message belongs to
+    (``"tricks"``, ``"contract"``, ``"trump"`` ...) so that a form can show it next to that
+    field, and ``deal`` the deal (or hand) number it is about, when there is one.
     """
 
-    def __init__(self, message: str, *, field: str | None = None, deal: int | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Text, *, field: str | None = None, deal: int | None = None):
+        self.text = as_text(message)
+        self.message = str(self.text)
+        super().__init__(self.message)
         self.field = field
         self.deal = deal
 
@@ -58,7 +63,7 @@ def effective_events(events: Iterable[Event]) -> list[Event]:
     for event in events:
         if event.kind == UNDO:
             if not stack:
-                raise RuleError("There is nothing to undo.")
+                raise RuleError(T_("There is nothing to undo."))
             stack.pop()
         else:
             stack.append(event)
@@ -67,16 +72,18 @@ def effective_events(events: Iterable[Event]) -> list[Event]:
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    """One event of the log described for people; ``undone`` when a later undo took it back."""
+    """One event of the log described for people (``summary``: a :class:`~scorekeeper.games.
+    text.Text`, English as a string); ``undone`` when a later undo took it back."""
 
     seq: int
     kind: str
     deal: int | None
-    summary: str
+    summary: Text
     undone: bool
 
 
-#: Applies one (non-undo) event: returns the new state, a summary for people and the deal/hand.
+#: Applies one (non-undo) event: returns the new state, a summary for people (a Text) and the
+#: deal/hand.
 Fold = Callable[[T, Event], tuple[T, str, int | None]]
 
 
@@ -92,14 +99,15 @@ def _fold_into(
         seq = len(entries)
         if event.kind == UNDO:
             if not undoable:
-                raise RuleError("There is nothing to undo.")
+                raise RuleError(T_("There is nothing to undo."))
             index, state = undoable.pop()
             target = entries[index] = replace(entries[index], undone=True)
-            entries.append(HistoryEntry(seq, UNDO, target.deal, f"undid: {target.summary}", False))
+            undid = T_("undid: %(change)s", change=target.summary)
+            entries.append(HistoryEntry(seq, UNDO, target.deal, undid, False))
             continue
         new, summary, deal = fold(state, event)
         undoable.append((len(entries), state))
-        entries.append(HistoryEntry(seq, str(event.kind), deal, summary, False))
+        entries.append(HistoryEntry(seq, str(event.kind), deal, as_text(summary), False))
         state = new
     return state
 

@@ -43,6 +43,7 @@ from scorekeeper.games.cards import Card, Suit, parse_card
 from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
+from scorekeeper.games.text import T_, Possessive, Text, Tn_
 
 KIND = "klaberjass"
 PLAYERS = 2
@@ -123,10 +124,6 @@ def _pair(values: Iterable[int]) -> Pair:
     return (first, second)
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 def _labels(cards: Sequence[Card]) -> str:
     return " ".join(card.label for card in cards)
 
@@ -174,26 +171,45 @@ def _make_run(cards: list[Card], name: str, deal: int) -> Run:
     where = {"field": "sequences", "deal": deal}
     ordered = sorted(cards, key=lambda card: (_rank_index(card), card.suit.value))
     if not ordered:
-        raise RuleError(f"One of {name}'s sequences has no cards.", **where)
+        raise RuleError(
+            T_("One of %(name)s sequences has no cards.", name=Possessive(name)), **where
+        )
     if len(ordered) < 3:
         raise RuleError(
-            f"A sequence needs at least three cards: {name}'s {_labels(ordered)} is too short.",
+            T_(
+                "A sequence needs at least three cards: %(name)s %(cards)s is too short.",
+                name=Possessive(name),
+                cards=_labels(ordered),
+            ),
             **where,
         )
     seen: set[Card] = set()
     for card in ordered:
         if card in seen:
-            raise RuleError(f"{card.label} is listed twice in one of {name}'s sequences.", **where)
+            raise RuleError(
+                T_(
+                    "%(card)s is listed twice in one of %(name)s sequences.",
+                    card=card.label,
+                    name=Possessive(name),
+                ),
+                **where,
+            )
         seen.add(card)
     if len({card.suit for card in ordered}) != 1:
         raise RuleError(
-            f"{_labels(ordered)} is not a sequence: its cards must all be of one suit.", **where
+            T_(
+                "%(cards)s is not a sequence: its cards must all be of one suit.",
+                cards=_labels(ordered),
+            ),
+            **where,
         )
     indices = [_rank_index(card) for card in ordered]
     if indices != list(range(indices[0], indices[0] + len(indices))):
         raise RuleError(
-            f"{_labels(ordered)} is not a sequence: the cards must follow each other "
-            "(A K Q J 10 9 8 7).",
+            T_(
+                "%(cards)s is not a sequence: the cards must follow each other (A K Q J 10 9 8 7).",
+                cards=_labels(ordered),
+            ),
             **where,
         )
     return Run(tuple(ordered))
@@ -208,7 +224,7 @@ def sequence_contest(
     trump: Suit | None,
     dealer: int,
     players: Sequence[str],
-) -> tuple[int | None, str | None]:
+) -> tuple[int | None, Text | None]:
     """Who scores sequences (a seat, or None when nobody declared one) and why, in words."""
     best = [_best_run(sequences[seat], trump) for seat in range(PLAYERS)]
     elder = 1 - dealer
@@ -216,25 +232,44 @@ def sequence_contest(
         return None, None
     if best[0] is None or best[1] is None:
         seat = 0 if best[1] is None else 1
-        return seat, f"Only {players[seat]} declared a sequence"
+        return seat, T_("Only %(name)s declared a sequence", name=players[seat])
     a, b = best
     if a.strength(trump) == b.strength(trump):
-        return elder, (
-            f"{players[elder]}'s {a.length}-card run to the {a.top.rank} ties "
-            f"{players[dealer]}'s; the non-dealer wins the tie"
+        return elder, T_(
+            "%(mine)s %(n)s-card run to the %(top)s ties %(theirs)s; the non-dealer wins the tie",
+            mine=Possessive(players[elder]),
+            n=a.length,
+            top=a.top.rank,
+            theirs=Possessive(players[dealer]),
         )
     winner = 0 if a.strength(trump) > b.strength(trump) else 1
     won, lost = best[winner], best[1 - winner]
     assert won is not None and lost is not None
-    mine, theirs = players[winner], players[1 - winner]
+    mine, theirs = Possessive(players[winner]), Possessive(players[1 - winner])
     if won.length != lost.length:
-        reason = f"{mine}'s {won.length}-card run beats {theirs}'s {lost.length}-card run"
+        reason = T_(
+            "%(mine)s %(n)s-card run beats %(theirs)s %(other)s-card run",
+            mine=mine,
+            n=won.length,
+            theirs=theirs,
+            other=lost.length,
+        )
     elif won.suit is trump:
-        reason = f"{mine}'s {won.length}-card run in trumps beats {theirs}'s {lost.length}-card run"
+        reason = T_(
+            "%(mine)s %(n)s-card run in trumps beats %(theirs)s %(other)s-card run",
+            mine=mine,
+            n=won.length,
+            theirs=theirs,
+            other=lost.length,
+        )
     else:
-        reason = (
-            f"{mine}'s {won.length}-card run to the {won.top.label} beats "
-            f"{theirs}'s to the {lost.top.label}"
+        reason = T_(
+            "%(mine)s %(n)s-card run to the %(top)s beats %(theirs)s to the %(other)s",
+            mine=mine,
+            n=won.length,
+            top=won.top.label,
+            theirs=theirs,
+            other=lost.top.label,
         )
     return winner, reason
 
@@ -251,10 +286,11 @@ class Options:
     def __post_init__(self) -> None:
         target = self.target
         if isinstance(target, bool) or not isinstance(target, int):
-            raise RuleError("The target must be a whole number of points.", field="target")
+            raise RuleError(T_("The target must be a whole number of points."), field="target")
         if not 1 <= target <= MAX_TARGET:
             raise RuleError(
-                f"The target must be between 1 and {MAX_TARGET} points.", field="target"
+                T_("The target must be between 1 and %(most)s points.", most=MAX_TARGET),
+                field="target",
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -265,10 +301,13 @@ class Options:
         if raw is None:
             return cls()
         if not isinstance(raw, Mapping):
-            raise RuleError("options must map option names to values.", field="options")
+            raise RuleError(T_("options must map option names to values."), field="options")
         unknown = sorted(str(key) for key in raw if key != "target")
         if unknown:
-            raise RuleError(f"Unknown Klaberjass option: {', '.join(unknown)}.", field="options")
+            raise RuleError(
+                T_("Unknown Klaberjass option: %(names)s.", names=", ".join(unknown)),
+                field="options",
+            )
         return cls(target=raw.get("target", DEFAULT_TARGET))
 
 
@@ -289,13 +328,13 @@ class Setup:
             or first_dealer not in (0, 1)
         ):
             raise RuleError(
-                "The first dealer must be one of the two players (seat 0 or 1).",
+                T_("The first dealer must be one of the two players (seat 0 or 1)."),
                 field="first_dealer",
             )
         if isinstance(self.options, Mapping):
             object.__setattr__(self, "options", Options.from_dict(self.options))
         if not isinstance(self.options, Options):
-            raise RuleError("options must be Klaberjass options.", field="options")
+            raise RuleError(T_("options must be Klaberjass options."), field="options")
 
     @property
     def target(self) -> int:
@@ -315,10 +354,10 @@ class Setup:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Setup:
         if not isinstance(raw, Mapping):
-            raise RuleError("A Klaberjass setup must be a record of fields.", field="players")
+            raise RuleError(T_("A Klaberjass setup must be a record of fields."), field="players")
         players = raw.get("players")
         if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
-            raise RuleError("players must be a list of two names.", field="players")
+            raise RuleError(T_("players must be a list of two names."), field="players")
         return cls(
             players=tuple(players),  # type: ignore[arg-type]
             first_dealer=raw.get("first_dealer", 0),
@@ -373,14 +412,12 @@ def _blank(value: Any) -> bool:
     return False
 
 
-def _possessive(name: str) -> str:
-    return f"{name}'s"
-
-
-def _parse_seat(value: Any, what: str, field_name: str, deal: int) -> int:
+def _parse_seat(value: Any, what: Text, field_name: str, deal: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
         raise RuleError(
-            f"{what} must be one of the two players (seat 0 or 1).", field=field_name, deal=deal
+            T_("%(what)s must be one of the two players (seat 0 or 1).", what=what),
+            field=field_name,
+            deal=deal,
         )
     return value
 
@@ -388,7 +425,7 @@ def _parse_seat(value: Any, what: str, field_name: str, deal: int) -> int:
 def _parse_trump(value: Any, deal: int) -> Suit:
     if isinstance(value, Suit):
         return value
-    message = "The trump suit must be spades, hearts, diamonds or clubs."
+    message = T_("The trump suit must be spades, hearts, diamonds or clubs.")
     if not isinstance(value, str):
         raise RuleError(message, field="trump", deal=deal)
     try:
@@ -403,17 +440,21 @@ def _parse_pack_card(code: Any, field_name: str, deal: int) -> Card:
     else:
         try:
             card = parse_card(code)
-        except ValueError as error:
-            raise RuleError(str(error), field=field_name, deal=deal) from None
+        except RuleError as error:
+            raise RuleError(error.text, field=field_name, deal=deal) from None
     if card.rank not in PACK_RANKS:
-        raise RuleError(f"{card.label} is not in a 32-card pack.", field=field_name, deal=deal)
+        raise RuleError(
+            T_("%(card)s is not in a 32-card pack.", card=card.label), field=field_name, deal=deal
+        )
     return card
 
 
-def _per_player(value: Any, field_name: str, example: str, deal: int) -> tuple[Any, Any]:
+def _per_player(value: Any, field_name: str, example: Text, deal: int) -> tuple[Any, Any]:
     if not isinstance(value, list | tuple) or len(value) != PLAYERS:
         raise RuleError(
-            f"{field_name} must give both players' {example}.", field=field_name, deal=deal
+            T_("%(field)s must give both players' %(example)s.", field=field_name, example=example),
+            field=field_name,
+            deal=deal,
         )
     return value[0], value[1]
 
@@ -424,7 +465,8 @@ def _parse_sequences(
     if value is None:
         return ((), ())
     where = {"field": "sequences", "deal": deal}
-    per_player = _per_player(value, "sequences", 'sequences, like [[["7H", "8H", "9H"]], []]', deal)
+    example = T_("sequences, like %(example)s", example='[[["7H", "8H", "9H"]], []]')
+    per_player = _per_player(value, "sequences", example, deal)
     holder: dict[Card, int] = {}
     result: list[tuple[Run, ...]] = []
     for seat, raw_runs in enumerate(per_player):
@@ -432,18 +474,24 @@ def _parse_sequences(
         if raw_runs is None:
             raw_runs = []
         if not isinstance(raw_runs, list | tuple):
-            raise RuleError(f"{_possessive(name)} sequences must be a list of sequences.", **where)
+            raise RuleError(
+                T_("%(name)s sequences must be a list of sequences.", name=Possessive(name)),
+                **where,
+            )
         runs: list[Run] = []
         for raw_run in raw_runs:
             if not isinstance(raw_run, list | tuple):
                 raise RuleError(
-                    f"Each of {_possessive(name)} sequences must be a list of cards.", **where
+                    T_(
+                        "Each of %(name)s sequences must be a list of cards.", name=Possessive(name)
+                    ),
+                    **where,
                 )
             cards = [_parse_pack_card(code, "sequences", deal) for code in raw_run]
             run = _make_run(cards, name, deal)
             for card in run.cards:
                 if card in holder:
-                    raise RuleError(f"{card.label} is in two sequences.", **where)
+                    raise RuleError(T_("%(card)s is in two sequences.", card=card.label), **where)
                 holder[card] = seat
             runs.append(run)
         for i, first in enumerate(runs):
@@ -454,15 +502,24 @@ def _parse_sequences(
                 ):
                     joined = sorted((*first.cards, *second.cards), key=_rank_index)
                     raise RuleError(
-                        f"{first.label} and {second.label} follow each other: declare "
-                        f"{_labels(joined)} as one sequence.",
+                        T_(
+                            "%(first)s and %(second)s follow each other: declare %(cards)s as "
+                            "one sequence.",
+                            first=first.label,
+                            second=second.label,
+                            cards=_labels(joined),
+                        ),
                         **where,
                     )
         held = sum(run.length for run in runs)
         if held > HAND_SIZE:
             raise RuleError(
-                f"{_possessive(name)} sequences use {held} cards, but a player holds only "
-                f"{HAND_SIZE}.",
+                T_(
+                    "%(name)s sequences use %(held)s cards, but a player holds only %(n)s.",
+                    name=Possessive(name),
+                    held=held,
+                    n=HAND_SIZE,
+                ),
                 **where,
             )
         runs.sort(key=lambda run: (-run.length, _rank_index(run.top), run.suit.value))
@@ -474,7 +531,8 @@ def _parse_captured(
     value: Any, names: Sequence[str], deal: int
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     where = {"field": "captured", "deal": deal}
-    per_player = _per_player(value, "captured", 'captured cards, like [["JH", "7S"], []]', deal)
+    example = T_("captured cards, like %(example)s", example='[["JH", "7S"], []]')
+    per_player = _per_player(value, "captured", example, deal)
     owner: dict[Card, int] = {}
     result: list[tuple[Card, ...]] = []
     for seat, raw_cards in enumerate(per_player):
@@ -482,35 +540,55 @@ def _parse_captured(
         if raw_cards is None:
             raw_cards = []
         if not isinstance(raw_cards, list | tuple):
-            raise RuleError(f"{_possessive(name)} captured cards must be a list of cards.", **where)
+            raise RuleError(
+                T_("%(name)s captured cards must be a list of cards.", name=Possessive(name)),
+                **where,
+            )
         cards: list[Card] = []
         for code in raw_cards:
             card = _parse_pack_card(code, "captured", deal)
             if card in owner:
                 if owner[card] == seat:
                     raise RuleError(
-                        f"{card.label} is listed twice in {_possessive(name)} captured cards.",
+                        T_(
+                            "%(card)s is listed twice in %(name)s captured cards.",
+                            card=card.label,
+                            name=Possessive(name),
+                        ),
                         **where,
                     )
                 raise RuleError(
-                    f"{card.label} is in both {_possessive(names[0])} and "
-                    f"{_possessive(names[1])} captured cards.",
+                    T_(
+                        "%(card)s is in both %(first)s and %(second)s captured cards.",
+                        card=card.label,
+                        first=Possessive(names[0]),
+                        second=Possessive(names[1]),
+                    ),
                     **where,
                 )
             owner[card] = seat
             cards.append(card)
         if len(cards) % 2:
             raise RuleError(
-                f"{name} captured {_count(len(cards), 'card')}, but tricks have two cards "
-                "each: it must be an even number.",
+                T_(
+                    "%(name)s captured %(cards)s, but tricks have two cards each: it must be "
+                    "an even number.",
+                    name=name,
+                    cards=Tn_("%(num)s card", "%(num)s cards", len(cards)),
+                ),
                 **where,
             )
         result.append(tuple(cards))
     total = len(result[0]) + len(result[1])
     if total > PLAYED_CARDS:
         raise RuleError(
-            f"The captured cards number {total}, but only {PLAYED_CARDS} cards "
-            f"({TRICKS} tricks) are played.",
+            T_(
+                "The captured cards number %(total)s, but only %(n)s cards (%(tricks)s tricks) "
+                "are played.",
+                total=total,
+                n=PLAYED_CARDS,
+                tricks=TRICKS,
+            ),
             **where,
         )
     return result[0], result[1]
@@ -518,36 +596,64 @@ def _parse_captured(
 
 def _parse_card_points(value: Any, trump: Suit, names: Sequence[str], deal: int) -> Pair:
     where = {"field": "card_points", "deal": deal}
-    per_player = _per_player(value, "card_points", "card points, like [81, 62]", deal)
+    example = T_("card points, like %(example)s", example="[81, 62]")
+    per_player = _per_player(value, "card_points", example, deal)
     most = max_card_points(trump)
     possible = _possible_card_points(trump)
     for seat, points in enumerate(per_player):
         name = names[seat]
         if isinstance(points, bool) or not isinstance(points, int):
-            shown = "nothing" if points is None else json.dumps(points, default=str)
+            shown = T_("nothing") if points is None else json.dumps(points, default=str)
             raise RuleError(
-                f"{_possessive(name)} card points must be a whole number, not {shown}.", **where
+                T_(
+                    "%(name)s card points must be a whole number, not %(shown)s.",
+                    name=Possessive(name),
+                    shown=shown,
+                ),
+                **where,
             )
         if points < 0:
             raise RuleError(
-                f"{_possessive(name)} card points ({points}) cannot be negative.", **where
+                T_(
+                    "%(name)s card points (%(points)s) cannot be negative.",
+                    name=Possessive(name),
+                    points=points,
+                ),
+                **where,
             )
         if points > most:
             raise RuleError(
-                f"{_possessive(name)} card points ({points}) are more than {TRICKS} tricks can "
-                f"hold ({most} at most).",
+                T_(
+                    "%(name)s card points (%(points)s) are more than %(tricks)s tricks can hold "
+                    "(%(most)s at most).",
+                    name=Possessive(name),
+                    points=points,
+                    tricks=TRICKS,
+                    most=most,
+                ),
                 **where,
             )
         if points not in possible:
             raise RuleError(
-                f"{_possessive(name)} card points ({points}) are not a total that cards can make.",
+                T_(
+                    "%(name)s card points (%(points)s) are not a total that cards can make.",
+                    name=Possessive(name),
+                    points=points,
+                ),
                 **where,
             )
     total = per_player[0] + per_player[1]
     if total > most:
         raise RuleError(
-            f"{names[0]} and {_possessive(names[1])} card points add up to {total}, more than "
-            f"the {PLAYED_CARDS} played cards hold ({most} at most).",
+            T_(
+                "%(first)s and %(second)s card points add up to %(total)s, more than the %(n)s "
+                "played cards hold (%(most)s at most).",
+                first=names[0],
+                second=Possessive(names[1]),
+                total=total,
+                n=PLAYED_CARDS,
+                most=most,
+            ),
             **where,
         )
     return per_player[0], per_player[1]
@@ -566,23 +672,37 @@ def _check_hand(hand: Hand, names: Sequence[str], deal: int) -> None:
         for card in bella_cards:
             if card in held[other]:
                 raise RuleError(
-                    f"{names[holder]} holds bella ({_labels(bella_cards)}), so {names[other]} "
-                    f"cannot have {card.label} in a sequence.",
+                    T_(
+                        "%(holder)s holds bella (%(cards)s), so %(other)s cannot have %(card)s "
+                        "in a sequence.",
+                        holder=names[holder],
+                        cards=_labels(bella_cards),
+                        other=names[other],
+                        card=card.label,
+                    ),
                     field="bella",
                     deal=deal,
                 )
         held[holder] |= set(bella_cards)
         if len(held[holder]) > HAND_SIZE:
             raise RuleError(
-                f"{_possessive(names[holder])} sequences and bella need {len(held[holder])} "
-                f"cards, but a player holds only {HAND_SIZE}.",
+                T_(
+                    "%(name)s sequences and bella need %(held)s cards, but a player holds "
+                    "only %(n)s.",
+                    name=Possessive(names[holder]),
+                    held=len(held[holder]),
+                    n=HAND_SIZE,
+                ),
                 field="bella",
                 deal=deal,
             )
     if hand.captured is not None:
         if not hand.captured[hand.last_trick]:
             raise RuleError(
-                f"{names[hand.last_trick]} took the last trick but has no captured cards.",
+                T_(
+                    "%(name)s took the last trick but has no captured cards.",
+                    name=names[hand.last_trick],
+                ),
                 field="last_trick",
                 deal=deal,
             )
@@ -595,12 +715,21 @@ def _check_hand(hand: Hand, names: Sequence[str], deal: int) -> None:
             for seat in range(PLAYERS):
                 if counted[seat] != hand.card_points[seat]:
                     raise RuleError(
-                        f"{_possessive(names[seat])} card points ({hand.card_points[seat]}) do "
-                        f"not match the cards {names[seat]} captured ({counted[seat]}).",
+                        _points_mismatch(names[seat], hand.card_points[seat], counted[seat]),
                         field="card_points",
                         deal=deal,
                     )
     _check_points_possible(hand, held, names, deal)
+
+
+def _points_mismatch(name: str, typed: int, counted: int) -> Text:
+    return T_(
+        "%(owner)s card points (%(typed)s) do not match the cards %(name)s captured (%(counted)s).",
+        owner=Possessive(name),
+        typed=typed,
+        name=name,
+        counted=counted,
+    )
 
 
 def _declared_order(card: Card) -> tuple[str, int]:
@@ -626,36 +755,99 @@ def _check_points_possible(
         worth = count_card_points(declared, trump)
         least = worth + sum(rest[: PLAYED_CARDS - len(declared)])
         most = worth + sum(rest[len(rest) - (PLAYED_CARDS - len(declared)) :])
-        added = f"{names[0]} and {_possessive(names[1])} card points add up to {total}"
-        cards = (
-            f"the {PLAYED_CARDS} played cards include the declared {_labels(declared)} and"
-            if declared
-            else f"any {PLAYED_CARDS} played cards"
+        added = T_(
+            "%(first)s and %(second)s card points add up to %(total)s",
+            first=names[0],
+            second=Possessive(names[1]),
+            total=total,
         )
+        facts = {"added": added, "n": PLAYED_CARDS, "cards": _labels(declared)}
+        if total < least and declared:
+            raise RuleError(
+                T_(
+                    "%(added)s, but the %(n)s played cards include the declared %(cards)s and "
+                    "are worth at least %(least)s.",
+                    least=least,
+                    **facts,
+                ),
+                **where,
+            )
         if total < least:
-            raise RuleError(f"{added}, but {cards} are worth at least {least}.", **where)
+            raise RuleError(
+                T_(
+                    "%(added)s, but any %(n)s played cards are worth at least %(least)s.",
+                    least=least,
+                    **facts,
+                ),
+                **where,
+            )
+        if total > most and declared:
+            raise RuleError(
+                T_(
+                    "%(added)s, but the %(n)s played cards include the declared %(cards)s and "
+                    "are worth at most %(most)s.",
+                    most=most,
+                    **facts,
+                ),
+                **where,
+            )
         if total > most:
-            raise RuleError(f"{added}, but {cards} are worth at most {most}.", **where)
+            raise RuleError(
+                T_(
+                    "%(added)s, but any %(n)s played cards are worth at most %(most)s.",
+                    most=most,
+                    **facts,
+                ),
+                **where,
+            )
     if _points_possible(hand, declared, hand.last_trick):
         return
     if piles is not None:
         tapped = len(piles[0]) + len(piles[1])
         raise RuleError(
-            f"{_count(tapped, 'card')} are tapped as captured, and the other "
-            f"{PLAYED_CARDS - tapped} of the {PLAYED_CARDS} played cards cannot all be cards "
-            "worth nothing: tap every card each player captured.",
+            T_(
+                "%(tapped)s are tapped as captured, and the other %(rest)s of the %(n)s played "
+                "cards cannot all be cards worth nothing: tap every card each player captured.",
+                tapped=Tn_("%(num)s card", "%(num)s cards", tapped),
+                rest=PLAYED_CARDS - tapped,
+                n=PLAYED_CARDS,
+            ),
             **where,
         )
-    scores = f"{names[0]} {points[0]} and {names[1]} {points[1]} card points"
+    scores = T_(
+        "%(first)s %(a)s and %(second)s %(b)s card points",
+        first=names[0],
+        a=points[0],
+        second=names[1],
+        b=points[1],
+    )
     if _points_possible(hand, declared, 1 - hand.last_trick):
         raise RuleError(
-            f"No deal gives {scores} when {names[hand.last_trick]} takes the last trick.",
+            T_(
+                "No deal gives %(scores)s when %(name)s takes the last trick.",
+                scores=scores,
+                name=names[hand.last_trick],
+            ),
             **where,
         )
-    among = f" with the declared {_labels(declared)} among them" if declared else ""
+    if declared:
+        raise RuleError(
+            T_(
+                "No deal gives %(scores)s: %(n)s played cards with the declared %(cards)s among "
+                "them cannot be split into tricks of two that way.",
+                scores=scores,
+                n=PLAYED_CARDS,
+                cards=_labels(declared),
+            ),
+            **where,
+        )
     raise RuleError(
-        f"No deal gives {scores}: {PLAYED_CARDS} played cards{among} cannot be split into "
-        "tricks of two that way.",
+        T_(
+            "No deal gives %(scores)s: %(n)s played cards cannot be split into tricks of two "
+            "that way.",
+            scores=scores,
+            n=PLAYED_CARDS,
+        ),
         **where,
     )
 
@@ -672,8 +864,11 @@ def _check_declared_captured(
         for card in sorted(held[seat], key=_declared_order):
             if card not in captured and (complete or card_value(card, hand.trump) > 0):
                 raise RuleError(
-                    f"{card.label} was in {_possessive(names[seat])} hand, but it is "
-                    "not among the captured cards.",
+                    T_(
+                        "%(card)s was in %(name)s hand, but it is not among the captured cards.",
+                        card=card.label,
+                        name=Possessive(names[seat]),
+                    ),
                     field="captured",
                     deal=deal,
                 )
@@ -705,22 +900,31 @@ def parse_hand(d: Mapping[str, Any], number: int, players: Sequence[str] | None 
     [[codes...], [codes...]]`` instead of (or as well as) ``card_points``. ``sequences`` and
     ``bella`` may be left out. ``players`` names the seats in messages.
     """
-    names = tuple(players) if players is not None else ("Player 1", "Player 2")
+    names: tuple[str, ...] = (
+        tuple(players) if players is not None else (T_("Player 1"), T_("Player 2"))
+    )
     if not isinstance(d, Mapping):
-        raise RuleError("A hand must be a record of fields.", field="hand", deal=number)
+        raise RuleError(T_("A hand must be a record of fields."), field="hand", deal=number)
     unknown = sorted(
         str(key) for key in d if key not in (*_HAND_FIELDS, *_DERIVED_FIELDS, "thrown_in")
     )
     if unknown:
-        raise RuleError(f"Unknown hand field: {', '.join(unknown)}.", field=unknown[0], deal=number)
+        raise RuleError(
+            T_("Unknown hand field: %(names)s.", names=", ".join(unknown)),
+            field=unknown[0],
+            deal=number,
+        )
     thrown_in = d.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
-        raise RuleError("thrown_in must be true or false.", field="thrown_in", deal=number)
+        raise RuleError(T_("thrown_in must be true or false."), field="thrown_in", deal=number)
     if thrown_in:
         for key in _HAND_FIELDS:
             if not _blank(d.get(key)):
                 raise RuleError(
-                    f"A thrown-in hand scores nothing: leave out {key.replace('_', ' ')}.",
+                    T_(
+                        "A thrown-in hand scores nothing: leave out %(field)s.",
+                        field=key.replace("_", " "),
+                    ),
                     field=key,
                     deal=number,
                 )
@@ -728,26 +932,26 @@ def parse_hand(d: Mapping[str, Any], number: int, players: Sequence[str] | None 
 
     if d.get("maker") is None:
         raise RuleError(
-            "Who made trumps? Record the maker, or that the hand was thrown in.",
+            T_("Who made trumps? Record the maker, or that the hand was thrown in."),
             field="maker",
             deal=number,
         )
-    maker = _parse_seat(d.get("maker"), "The maker", "maker", number)
+    maker = _parse_seat(d.get("maker"), T_("The maker"), "maker", number)
     if d.get("trump") is None:
-        raise RuleError("Record the trump suit.", field="trump", deal=number)
+        raise RuleError(T_("Record the trump suit."), field="trump", deal=number)
     trump = _parse_trump(d.get("trump"), number)
     sequences = _parse_sequences(d.get("sequences"), names, number)
     bella = d.get("bella")
     if bella is not None:
-        bella = _parse_seat(bella, "Bella", "bella", number)
+        bella = _parse_seat(bella, T_("Bella"), "bella", number)
     if d.get("last_trick") is None:
-        raise RuleError("Record who took the last trick.", field="last_trick", deal=number)
-    last_trick = _parse_seat(d.get("last_trick"), "The last trick", "last_trick", number)
+        raise RuleError(T_("Record who took the last trick."), field="last_trick", deal=number)
+    last_trick = _parse_seat(d.get("last_trick"), T_("The last trick"), "last_trick", number)
     card_points = captured = None
     # Empty lists (a form's untouched fields) count as not given.
     if _blank(d.get("card_points")) and _blank(d.get("captured")):
         raise RuleError(
-            "Record each player's card points, or the cards each captured.",
+            T_("Record each player's card points, or the cards each captured."),
             field="card_points",
             deal=number,
         )
@@ -799,7 +1003,7 @@ class HandResult:
     dealer: int
     hand: Hand
     sequence_winner: int | None
-    sequence_reason: str | None
+    sequence_reason: Text | None
     sequence_points: Pair
     bella_points: Pair
     card_points: Pair
@@ -808,7 +1012,7 @@ class HandResult:
     scores: Pair
     totals: Pair
     outcome: Outcome
-    settlement: str
+    settlement: Text
 
     @property
     def elder(self) -> int:
@@ -864,7 +1068,7 @@ def score_hand(setup: Setup, hand: Hand, number: int, before: Pair = (0, 0)) -> 
             scores=(0, 0),
             totals=before,
             outcome=Outcome.THROWN_IN,
-            settlement=f"Thrown in: no score; {names[1 - dealer]} deals next",
+            settlement=T_("Thrown in: no score; %(name)s deals next", name=names[1 - dealer]),
         )
     assert hand.maker is not None
     winner, reason = sequence_contest(hand.sequences, hand.trump, dealer, names)
@@ -884,23 +1088,33 @@ def score_hand(setup: Setup, hand: Hand, number: int, before: Pair = (0, 0)) -> 
     if totals[maker] > totals[opponent]:
         outcome = Outcome.MAKER_AHEAD
         scores = list(totals)
-        settlement = (
-            f"{names[maker]} made trumps and scored more: {names[maker]} takes {totals[maker]}, "
-            f"{names[opponent]} takes {totals[opponent]}"
+        settlement = T_(
+            "%(maker)s made trumps and scored more: %(maker)s takes %(mine)s, %(opponent)s "
+            "takes %(theirs)s",
+            maker=names[maker],
+            mine=totals[maker],
+            opponent=names[opponent],
+            theirs=totals[opponent],
         )
     elif totals[maker] == totals[opponent]:
         outcome = Outcome.TIE
         scores[opponent] = totals[opponent]
-        settlement = (
-            f"{names[maker]} made trumps and tied at {totals[maker]}: "
-            f"{names[opponent]} takes {totals[opponent]}, {names[maker]} 0"
+        settlement = T_(
+            "%(maker)s made trumps and tied at %(mine)s: %(opponent)s takes %(theirs)s, "
+            "%(maker)s 0",
+            maker=names[maker],
+            mine=totals[maker],
+            opponent=names[opponent],
+            theirs=totals[opponent],
         )
     else:
         outcome = Outcome.OPPONENT_AHEAD
         scores[opponent] = totals[maker] + totals[opponent]
-        settlement = (
-            f"{names[maker]} made trumps and scored less: "
-            f"{names[opponent]} takes {scores[opponent]}"
+        settlement = T_(
+            "%(maker)s made trumps and scored less: %(opponent)s takes %(theirs)s",
+            maker=names[maker],
+            opponent=names[opponent],
+            theirs=scores[opponent],
         )
     return HandResult(
         number=number,
@@ -993,17 +1207,26 @@ class State:
         return len(self.history)
 
     @property
-    def result_text(self) -> str:
+    def result_text(self) -> Text:
         """The game's standing in a sentence."""
         names = self.players
         if self.winner is not None:
-            return (
-                f"{names[self.winner]} wins {self.totals[self.winner]} to "
-                f"{self.totals[1 - self.winner]}"
+            return T_(
+                "%(name)s wins %(total)s to %(other)s",
+                name=names[self.winner],
+                total=self.totals[self.winner],
+                other=self.totals[1 - self.winner],
             )
         if self.totals[0] >= self.target and self.totals[0] == self.totals[1]:
-            return f"Both have {self.totals[0]}: play another hand"
-        return f"{names[0]} {self.totals[0]}, {names[1]} {self.totals[1]}; first to {self.target}"
+            return T_("Both have %(total)s: play another hand", total=self.totals[0])
+        return T_(
+            "%(first)s %(a)s, %(second)s %(b)s; first to %(target)s",
+            first=names[0],
+            a=self.totals[0],
+            second=names[1],
+            b=self.totals[1],
+            target=self.target,
+        )
 
 
 def _evaluate(setup: Setup, hands: Sequence[Hand]) -> State:
@@ -1020,8 +1243,13 @@ def _extend(state: State, hand: Hand) -> State:
     number = len(state.hands) + 1
     if state.winner is not None:
         raise RuleError(
-            f"The game was over after hand {number - 1} ({setup.players[state.winner]} won), "
-            f"so hand {number} cannot be played.",
+            T_(
+                "The game was over after hand %(last)s (%(name)s won), so hand %(n)s cannot be "
+                "played.",
+                last=number - 1,
+                name=setup.players[state.winner],
+                n=number,
+            ),
             field="number",
             deal=number,
         )
@@ -1042,19 +1270,21 @@ def new_game(setup: Setup) -> State:
 def _parse_number(data: Mapping[str, Any]) -> int:
     number = data.get("number")
     if isinstance(number, bool) or not isinstance(number, int):
-        raise RuleError("Which hand is this for? The hand number is missing.", field="number")
+        raise RuleError(T_("Which hand is this for? The hand number is missing."), field="number")
     if number < 1:
         raise RuleError(
-            f"There is no hand {number}: hands are numbered from 1.", field="number", deal=number
+            T_("There is no hand %(n)s: hands are numbered from 1.", n=number),
+            field="number",
+            deal=number,
         )
     return number
 
 
-def _fold(state: State, event: Event) -> tuple[State, str, int]:
+def _fold(state: State, event: Event) -> tuple[State, Text, int]:
     """Apply one event (not an undo); return the new state, a summary and the hand it is about."""
     data = event.data
     if not isinstance(data, Mapping):
-        raise RuleError("An event's data must be a record of fields.")
+        raise RuleError(T_("An event's data must be a record of fields."))
     setup = state.setup
     names = setup.players
     if event.kind == EventKind.HAND:
@@ -1062,19 +1292,26 @@ def _fold(state: State, event: Event) -> tuple[State, str, int]:
         if state.current_hand is None:
             assert state.winner is not None
             raise RuleError(
-                f"The game is over: {names[state.winner]} won. No more hands can be recorded.",
+                T_(
+                    "The game is over: %(name)s won. No more hands can be recorded.",
+                    name=names[state.winner],
+                ),
                 field="number",
                 deal=number,
             )
         if number < state.current_hand:
             raise RuleError(
-                f"Hand {number} is already recorded; use Correct to change it.",
+                T_("Hand %(n)s is already recorded; use Correct to change it.", n=number),
                 field="number",
                 deal=number,
             )
         if number > state.current_hand:
             raise RuleError(
-                f"This is hand {state.current_hand}, not hand {number}.",
+                T_(
+                    "This is hand %(current)s, not hand %(n)s.",
+                    current=state.current_hand,
+                    n=number,
+                ),
                 field="number",
                 deal=number,
             )
@@ -1086,14 +1323,14 @@ def _fold(state: State, event: Event) -> tuple[State, str, int]:
         hands = [result.hand for result in state.hands]
         if not 1 <= number <= len(hands):
             raise RuleError(
-                f"Hand {number} has not been played yet: there is nothing to correct.",
+                T_("Hand %(n)s has not been played yet: there is nothing to correct.", n=number),
                 field="number",
                 deal=number,
             )
         hand = parse_hand(data, number, names)
         if hand == hands[number - 1]:
             raise RuleError(
-                f"That is what hand {number} already says.", field="number", deal=number
+                T_("That is what hand %(n)s already says.", n=number), field="number", deal=number
             )
         hands[number - 1] = hand
         try:
@@ -1101,21 +1338,31 @@ def _fold(state: State, event: Event) -> tuple[State, str, int]:
         except RuleError as error:
             if error.deal is not None and error.deal > number:
                 raise RuleError(
-                    f"This correction would make hand {error.deal} illegal: {error.message}",
+                    T_(
+                        "This correction would make hand %(n)s illegal: %(problem)s",
+                        n=error.deal,
+                        problem=error.text,
+                    ),
                     field=error.field,
                     deal=error.deal,
                 ) from None
             raise
-        return new, "corrected: " + _describe(new.hands[number - 1]), number
+        said = T_("corrected: %(changes)s", changes=_describe(new.hands[number - 1]))
+        return new, said, number
 
-    raise RuleError(f"Unknown action {event.kind!r}.", field="kind")
+    raise RuleError(T_("Unknown action %(kind)s.", kind=repr(event.kind)), field="kind")
 
 
-def _describe(result: HandResult) -> str:
+def _describe(result: HandResult) -> Text:
     if result.thrown_in:
-        return f"hand {result.number} thrown in"
+        return T_("hand %(n)s thrown in", n=result.number)
     assert result.trump is not None
-    return f"hand {result.number}: trumps {result.trump.symbol}; {result.settlement}"
+    return T_(
+        "hand %(n)s: trumps %(trump)s; %(settlement)s",
+        n=result.number,
+        trump=result.trump.symbol,
+        settlement=result.settlement,
+    )
 
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:

@@ -17,12 +17,16 @@ from typing import Any
 from scorekeeper.games.cards import Card, Suit
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.klaberjass import PACK_RANKS, count_card_points
+from scorekeeper.games.text import T_, Possessive, Text
 
 Seats = tuple[int | None, int | None]
 
 
-def _possessive(name: str) -> str:
-    return f"{name}'s"
+def _half_filled(name: str) -> RuleError:
+    return RuleError(
+        T_("Choose the length, suit and top card of %(name)s sequence.", name=Possessive(name)),
+        field="sequences",
+    )
 
 
 def run_cards(length: str, suit: str, top: str, name: str) -> list[str] | None:
@@ -32,27 +36,32 @@ def run_cards(length: str, suit: str, top: str, name: str) -> list[str] | None:
     if not (length or suit or top):
         return None
     if not (length and suit and top):
-        raise RuleError(
-            f"Choose the length, suit and top card of {_possessive(name)} sequence.",
-            field="sequences",
-        )
+        raise _half_filled(name)
     try:
         n, start, shown = int(length), PACK_RANKS.index(top), Suit.from_name(suit)
     except ValueError:
-        raise RuleError(
-            f"Choose the length, suit and top card of {_possessive(name)} sequence.",
-            field="sequences",
-        ) from None
+        raise _half_filled(name) from None
     if not 3 <= n <= len(PACK_RANKS):
         raise RuleError(
-            f"A sequence has 3 to {len(PACK_RANKS)} cards: {_possessive(name)} has {n}.",
+            T_(
+                "A sequence has 3 to %(most)s cards: %(name)s has %(n)s.",
+                most=len(PACK_RANKS),
+                name=Possessive(name),
+                n=n,
+            ),
             field="sequences",
         )
     if start + n > len(PACK_RANKS):
         lowest = PACK_RANKS[len(PACK_RANKS) - n]
         raise RuleError(
-            f"{_possessive(name)} {n}-card run cannot start at the {top}: the top card of a run "
-            f"of {n} is {lowest} or higher.",
+            T_(
+                "%(name)s %(n)s-card run cannot start at the %(top)s: the top card of a run of "
+                "%(n)s is %(lowest)s or higher.",
+                name=Possessive(name),
+                n=n,
+                top=top,
+                lowest=lowest,
+            ),
             field="sequences",
         )
     return [Card(rank, shown).code for rank in PACK_RANKS[start : start + n]]
@@ -71,10 +80,12 @@ def _count(codes: Sequence[str], trump: Suit) -> int:
 
 
 def _missing(name: str) -> RuleError:
-    return RuleError(
-        f"Enter {_possessive(name)} card points, or tap the cards {name} captured.",
-        field="card_points",
+    text: Text = T_(
+        "Enter %(owner)s card points, or tap the cards %(name)s captured.",
+        owner=Possessive(name),
+        name=name,
     )
+    return RuleError(text, field="card_points")
 
 
 def card_points(
@@ -104,8 +115,12 @@ def card_points(
     name = players[seat]
     if len(piles[seat]) % 2:
         raise RuleError(
-            f"{name} captured {len(piles[seat])} cards, but tricks have two cards each: it must "
-            "be an even number.",
+            T_(
+                "%(name)s captured %(n)s cards, but tricks have two cards each: it must be an "
+                "even number.",
+                name=name,
+                n=len(piles[seat]),
+            ),
             field="captured",
         )
     points = list(typed)
@@ -113,8 +128,14 @@ def card_points(
         counted = _count(piles[seat], trump)
         if typed[seat] is not None and typed[seat] != counted:
             raise RuleError(
-                f"{_possessive(name)} card points ({typed[seat]}) do not match the cards {name} "
-                f"captured ({counted}).",
+                T_(
+                    "%(owner)s card points (%(typed)s) do not match the cards %(name)s captured "
+                    "(%(counted)s).",
+                    owner=Possessive(name),
+                    typed=typed[seat],
+                    name=name,
+                    counted=counted,
+                ),
                 field="card_points",
             )
         points[seat] = counted

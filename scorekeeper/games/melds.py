@@ -65,6 +65,7 @@ from typing import NamedTuple
 
 from scorekeeper.games.cards import Card, Suit, parse_card, parse_cards
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.text import T_, Text, Tn_
 
 __all__ = [
     "JOKER",
@@ -109,7 +110,9 @@ def parse_trump(trump: str | Suit | None) -> Suit | None:
     if trump is None or isinstance(trump, Suit):
         return trump
     if not isinstance(trump, str):
-        raise ValueError(f"{trump!r} is not a suit (spades, hearts, diamonds or clubs).")
+        raise RuleError(
+            T_("%(name)s is not a suit (spades, hearts, diamonds or clubs).", name=repr(trump))
+        )
     if trump.strip().lower() in ("", "none", "no-trump", "notrump", "nt"):
         return None
     return Suit.from_name(trump)
@@ -1192,7 +1195,7 @@ WORK_LIMIT = 650_000
 #: the whole pack with two jokers takes the most: about a quarter of a second, under a third of
 #: this).
 TRADEOFF_WORK_LIMIT = 3_000_000
-_TOO_LONG = (
+_TOO_LONG = T_(
     "Working out the best melds for these cards takes too long here; type the melds in instead."
 )
 _BEAM = 8  # states kept per step by a quick search
@@ -1405,6 +1408,11 @@ def _units(meld: tuple[str, ...], mult: tuple[int, ...]) -> int:
 # --- checking melds that players lay ---------------------------------------------------------
 
 
+def _said(error: ValueError) -> Text:
+    """What a refusal says: a RuleError's text, or any other error's English."""
+    return error.text if isinstance(error, RuleError) else T_(str(error))
+
+
 def meld_label(meld: Sequence[str | Card]) -> str:
     """How a player reads a meld: ``7♣ 8♣ 9♣`` (a joker shows as ``Joker``)."""
     parts = []
@@ -1453,7 +1461,7 @@ def validate_meld(
     where = {"field": field, "deal": deal}
     suit = parse_trump(trump)
     if isinstance(meld, str) or not isinstance(meld, Sequence):
-        raise RuleError("A meld must be a list of cards.", **where)
+        raise RuleError(T_("A meld must be a list of cards."), **where)
     natural: list[Card] = []
     joker_count = 0
     for code in meld:
@@ -1463,36 +1471,45 @@ def validate_meld(
         try:
             card = code if isinstance(code, Card) else parse_card(code)
         except ValueError as error:
-            raise RuleError(str(error), **where) from None
+            raise RuleError(_said(error), **where) from None
         if card in natural:
-            raise RuleError(f"{card.label} is listed twice in one meld", **where)
+            raise RuleError(T_("%(card)s is listed twice in one meld", card=card.label), **where)
         natural.append(card)
     label = meld_label(meld)
     if joker_count > 1:
-        raise RuleError(f"{label}: a meld may hold only one joker", **where)
+        raise RuleError(T_("%(meld)s: a meld may hold only one joker", meld=label), **where)
     if len(natural) + joker_count < 3 or len(natural) < 2:
         if len(natural) + joker_count < 3:
-            raise RuleError(f"{label} is not a run or a set: a meld needs three cards", **where)
-        raise RuleError(f"{label}: a meld needs at least two cards besides the joker", **where)
+            raise RuleError(
+                T_("%(meld)s is not a run or a set: a meld needs three cards", meld=label), **where
+            )
+        raise RuleError(
+            T_("%(meld)s: a meld needs at least two cards besides the joker", meld=label), **where
+        )
     size = len(natural) + joker_count
     ranks = {card.rank for card in natural}
     if len(ranks) == 1:
         if size > 4:
-            raise RuleError(f"{label} is not a run or a set: a set has at most four cards", **where)
+            raise RuleError(
+                T_("%(meld)s is not a run or a set: a set has at most four cards", meld=label),
+                **where,
+            )
         return 5 * size - 10
     suits = {card.suit for card in natural}
     if len(suits) != 1:
-        raise RuleError(f"{label} is not a run or a set", **where)
+        raise RuleError(T_("%(meld)s is not a run or a set", meld=label), **where)
     if size > 13:
-        raise RuleError(f"{label} is not a run or a set: a run has at most 13 cards", **where)
+        raise RuleError(
+            T_("%(meld)s is not a run or a set: a run has at most 13 cards", meld=label), **where
+        )
     raw = [_POSITION[card.rank] for card in natural]
     candidates = [raw]
     if 14 in raw:
         candidates.append([1 if p == 14 else p for p in raw])
     if not any(_run_positions(c, joker_count == 1) for c in candidates):
         if _turns_corner(raw, joker_count == 1):
-            raise RuleError("a run cannot turn the corner K-A-2", **where)
-        raise RuleError(f"{label} is not a run or a set", **where)
+            raise RuleError(T_("a run cannot turn the corner K-A-2"), **where)
+        raise RuleError(T_("%(meld)s is not a run or a set", meld=label), **where)
     factor = _check_int(trump_run_factor, "trump_run_factor", 1, 3)
     multiplier = factor if suit is not None and natural[0].suit is suit else 1
     return multiplier * (5 * size - 10)
@@ -1517,7 +1534,7 @@ def meld_points(
     trump_run_factor: int = 2,
     cards: Iterable[str | Card] | None = None,
     jokers: int | None = None,
-    owner: str = "The pair",
+    owner: str = T_("The pair"),
     field: str | None = "melds",
     deal: int | None = None,
 ) -> int:
@@ -1544,14 +1561,22 @@ def meld_points(
                 continue
             card = code if isinstance(code, Card) else parse_card(code)  # type: ignore[arg-type]
             if card in seen:
-                raise RuleError(f"{card.label} is in two melds", **where)
+                raise RuleError(T_("%(card)s is in two melds", card=card.label), **where)
             seen.add(card)
             if pile is not None and card not in pile:
-                raise RuleError(f"{owner} did not capture {card.label}", **where)
+                raise RuleError(
+                    T_("%(owner)s did not capture %(card)s", owner=owner, card=card.label), **where
+                )
     if jokers is not None and used_jokers > jokers:
-        held = "no jokers" if jokers == 0 else f"{jokers} joker" + ("s" if jokers > 1 else "")
+        held = T_("no jokers") if jokers == 0 else Tn_("%(num)s joker", "%(num)s jokers", jokers)
         raise RuleError(
-            f"{owner} laid {used_jokers} joker{'s' if used_jokers > 1 else ''} but held {held}",
+            Tn_(
+                "%(owner)s laid %(num)s joker but held %(held)s",
+                "%(owner)s laid %(num)s jokers but held %(held)s",
+                used_jokers,
+                owner=owner,
+                held=held,
+            ),
             **where,
         )
     return total

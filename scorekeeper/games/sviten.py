@@ -51,6 +51,7 @@ from scorekeeper.games.melds import (
     validate_meld,
 )
 from scorekeeper.games.players import checked_names
+from scorekeeper.games.text import T_, Possessive, Signed, Tc_, Text, Tn_
 
 __all__ = [
     "KIND",
@@ -83,8 +84,10 @@ __all__ = [
 ]
 
 KIND = "sviten"
-SEATS: tuple[str, ...] = ("N", "E", "S", "W")
-PAIR_NAMES: tuple[str, str] = ("N–S", "E–W")
+#: The seats' letters and the pairs' names: English as strings (records, code), and each a
+#: :class:`~scorekeeper.games.text.Text` that pages and printouts say in their reader's language.
+SEATS: tuple[Text, ...] = (Tc_("seat", "N"), Tc_("seat", "E"), Tc_("seat", "S"), Tc_("seat", "W"))
+PAIR_NAMES: tuple[Text, Text] = (Tc_("pair", "N–S"), Tc_("pair", "E–W"))
 PLAYERS = 4
 TRICKS = 13
 PACK_SIZE = 52
@@ -111,8 +114,12 @@ def pair_of(seat: int) -> int:
     return seat % 2
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def _tricks(n: int) -> Text:
+    return Tn_("%(num)s trick", "%(num)s tricks", n)
+
+
+def _melds(n: int) -> Text:
+    return Tn_("%(num)s meld", "%(num)s melds", n)
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -149,17 +156,22 @@ class Options:
             "jokers",
         ):
             if not isinstance(getattr(self, name), bool):
-                raise RuleError(f"The option {name} must be true or false.", field="options")
+                raise RuleError(
+                    T_("The option %(name)s must be true or false.", name=name), field="options"
+                )
         if self.failed_bid not in FAILED_BID_RULES:
             raise RuleError(
-                "The option failed_bid must be minus_bid or keep_points.", field="options"
+                T_("The option failed_bid must be minus_bid or keep_points."), field="options"
             )
         cap = self.hand_cap
         if cap is not None and (
             isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= MAX_HAND_CAP
         ):
             raise RuleError(
-                f"The hand cap must be a whole number of hands from 1 to {MAX_HAND_CAP}, or none.",
+                T_(
+                    "The hand cap must be a whole number of hands from 1 to %(most)s, or none.",
+                    most=MAX_HAND_CAP,
+                ),
                 field="options",
             )
 
@@ -176,10 +188,13 @@ class Options:
         if raw is None:
             return cls()
         if not isinstance(raw, Mapping):
-            raise RuleError("options must map option names to values.", field="options")
+            raise RuleError(T_("options must map option names to values."), field="options")
         unknown = sorted(str(key) for key in raw if key not in _OPTION_DEFAULTS)
         if unknown:
-            raise RuleError(f"Unknown Sviten option: {', '.join(unknown)}.", field="options")
+            raise RuleError(
+                T_("Unknown Sviten option: %(names)s.", names=", ".join(unknown)),
+                field="options",
+            )
         return cls(**{name: raw.get(name, default) for name, default in _OPTION_DEFAULTS.items()})
 
 
@@ -196,21 +211,26 @@ class Setup:
         dealer = self.first_dealer
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < PLAYERS:
             raise RuleError(
-                "The first dealer must be one of the four seats (0 to 3: N, E, S, W).",
+                T_("The first dealer must be one of the four seats (0 to 3: N, E, S, W)."),
                 field="first_dealer",
             )
         if isinstance(self.options, Mapping):
             object.__setattr__(self, "options", Options.from_dict(self.options))
         if not isinstance(self.options, Options):
-            raise RuleError("options must be Sviten Special options.", field="options")
+            raise RuleError(T_("options must be Sviten Special options."), field="options")
 
     def dealer_of(self, number: int) -> int:
         """The seat that deals hand ``number`` (1-based): the deal goes clockwise."""
         return (self.first_dealer + number - 1) % PLAYERS
 
-    def pair_label(self, pair: int) -> str:
+    def pair_label(self, pair: int) -> Text:
         """``N–S (Anna & Carla)``."""
-        return f"{PAIR_NAMES[pair]} ({self.players[pair]} & {self.players[pair + 2]})"
+        return T_(
+            "%(pair)s (%(first)s & %(second)s)",
+            pair=PAIR_NAMES[pair],
+            first=self.players[pair],
+            second=self.players[pair + 2],
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -222,10 +242,12 @@ class Setup:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Setup:
         if not isinstance(raw, Mapping):
-            raise RuleError("A Sviten Special setup must be a record of fields.", field="players")
+            raise RuleError(
+                T_("A Sviten Special setup must be a record of fields."), field="players"
+            )
         players = raw.get("players")
         if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
-            raise RuleError("players must be a list of four names.", field="players")
+            raise RuleError(T_("players must be a list of four names."), field="players")
         return cls(
             players=tuple(players),  # type: ignore[arg-type]
             first_dealer=raw.get("first_dealer", 0),
@@ -279,35 +301,54 @@ def _blank(value: Any) -> bool:
 
 
 def _shown(value: Any) -> str:
-    return "nothing" if value is None else json.dumps(value, default=str)
+    return T_("nothing") if value is None else json.dumps(value, default=str)
 
 
-def _whole(value: Any, what: str, field_name: str, deal: int, low: int, high: int) -> int:
+def _whole(value: Any, what: Text, field_name: str, deal: int, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(
-            f"{what} must be a whole number, not {_shown(value)}.", field=field_name, deal=deal
+            T_("%(what)s must be a whole number, not %(shown)s.", what=what, shown=_shown(value)),
+            field=field_name,
+            deal=deal,
         )
     if not low <= value <= high:
         raise RuleError(
-            f"{what} must be from {low} to {high}, not {value}.", field=field_name, deal=deal
+            T_(
+                "%(what)s must be from %(low)s to %(high)s, not %(value)s.",
+                what=what,
+                low=low,
+                high=high,
+                value=value,
+            ),
+            field=field_name,
+            deal=deal,
         )
     return value
 
 
-def _by_pair(value: Any, field_name: str, example: str, deal: int) -> tuple[Any, Any]:
+def _by_pair(value: Any, field_name: str, example: Text, deal: int) -> tuple[Any, Any]:
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise RuleError(
-            f"{field_name} must give both pairs' {example} (N–S first, then E–W).",
+            T_(
+                "%(field)s must give both pairs' %(example)s (N–S first, then E–W).",
+                field=field_name,
+                example=example,
+            ),
             field=field_name,
             deal=deal,
         )
     return value[0], value[1]
 
 
+def _of_pair(pair: int, what: Text) -> Text:
+    """``N–S's tricks``."""
+    return T_("%(owner)s %(what)s", owner=Possessive(PAIR_NAMES[pair]), what=what)
+
+
 def _parse_trump(value: Any, deal: int) -> Suit | None:
     if value is None or isinstance(value, Suit):
         return value
-    message = "The trump suit must be spades, hearts, diamonds or clubs (or null for no-trump)."
+    message = T_("The trump suit must be spades, hearts, diamonds or clubs (or null for no-trump).")
     if not isinstance(value, str):
         raise RuleError(message, field="trump", deal=deal)
     try:
@@ -321,13 +362,14 @@ def _parse_card(code: Any, field_name: str, deal: int) -> Card:
         return code
     try:
         return parse_card(code)
-    except ValueError as error:
-        raise RuleError(str(error), field=field_name, deal=deal) from None
+    except RuleError as error:
+        raise RuleError(error.text, field=field_name, deal=deal) from None
 
 
 def _parse_captured(value: Any, deal: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     where = {"field": "captured", "deal": deal}
-    raw = _by_pair(value, "captured", 'captured cards, like [["QS", "10H", ...], null]', deal)
+    example = T_("captured cards, like %(example)s", example='[["QS", "10H", ...], null]')
+    raw = _by_pair(value, "captured", example, deal)
     owner: dict[Card, int] = {}
     piles: list[tuple[Card, ...] | None] = []
     for pair, cards in enumerate(raw):
@@ -335,28 +377,42 @@ def _parse_captured(value: Any, deal: int) -> tuple[tuple[Card, ...], tuple[Card
             piles.append(None)  # the rest of the pack
             continue
         if not isinstance(cards, list | tuple):
-            raise RuleError(f"{PAIR_NAMES[pair]}'s captured cards must be a list.", **where)
+            raise RuleError(
+                T_(
+                    "%(owner)s captured cards must be a list.",
+                    owner=Possessive(PAIR_NAMES[pair]),
+                ),
+                **where,
+            )
         pile: list[Card] = []
         for code in cards:
             card = _parse_card(code, "captured", deal)
             if card in owner:
                 if owner[card] == pair:
                     raise RuleError(
-                        f"{card.label} is listed twice in {PAIR_NAMES[pair]}'s cards.", **where
+                        T_(
+                            "%(card)s is listed twice in %(owner)s cards.",
+                            card=card.label,
+                            owner=Possessive(PAIR_NAMES[pair]),
+                        ),
+                        **where,
                     )
-                raise RuleError(f"{card.label} is in both pairs' cards.", **where)
+                raise RuleError(T_("%(card)s is in both pairs' cards.", card=card.label), **where)
             owner[card] = pair
             pile.append(card)
         if len(pile) % 4:
             raise RuleError(
-                f"{PAIR_NAMES[pair]} captured {len(pile)} cards: that is not a whole number "
-                "of tricks",
+                T_(
+                    "%(pair)s captured %(n)s cards: that is not a whole number of tricks",
+                    pair=PAIR_NAMES[pair],
+                    n=len(pile),
+                ),
                 **where,
             )
         piles.append(tuple(pile))
     first, second = piles
     if first is None and second is None:
-        raise RuleError("Record the cards at least one pair captured.", **where)
+        raise RuleError(T_("Record the cards at least one pair captured."), **where)
     pack = full_pack()
     if first is None or second is None:
         given = first if first is not None else second
@@ -367,8 +423,13 @@ def _parse_captured(value: Any, deal: int) -> tuple[tuple[Card, ...], tuple[Card
     elif len(first) + len(second) != PACK_SIZE:
         missing = [card.label for card in pack if card not in owner]
         raise RuleError(
-            f"The two piles hold {len(first) + len(second)} cards, but all {PACK_SIZE} are "
-            f"played (missing: {' '.join(missing)}).",
+            T_(
+                "The two piles hold %(held)s cards, but all %(n)s are played (missing: "
+                "%(missing)s).",
+                held=len(first) + len(second),
+                n=PACK_SIZE,
+                missing=" ".join(missing),
+            ),
             **where,
         )
     return first, second
@@ -376,14 +437,19 @@ def _parse_captured(value: Any, deal: int) -> tuple[tuple[Card, ...], tuple[Card
 
 def _parse_tricks(value: Any, deal: int) -> Pair:
     where = {"field": "tricks", "deal": deal}
-    raw = _by_pair(value, "tricks", "tricks, like [8, 5]", deal)
+    raw = _by_pair(value, "tricks", T_("tricks, like %(example)s", example="[8, 5]"), deal)
     counts = [
-        _whole(n, f"{PAIR_NAMES[pair]}'s tricks", "tricks", deal, 0, TRICKS)
+        _whole(n, _of_pair(pair, T_("tricks")), "tricks", deal, 0, TRICKS)
         for pair, n in enumerate(raw)
     ]
     if sum(counts) != TRICKS:
         raise RuleError(
-            f"The tricks add up to {sum(counts)}, but every hand has {TRICKS}.", **where
+            T_(
+                "The tricks add up to %(total)s, but every hand has %(n)s.",
+                total=sum(counts),
+                n=TRICKS,
+            ),
+            **where,
         )
     return counts[0], counts[1]
 
@@ -392,19 +458,30 @@ def _parse_melds(value: Any, deal: int) -> tuple[tuple[Meld, ...] | None, tuple[
     if value is None:
         return (None, None)
     where = {"field": "melds", "deal": deal}
-    raw = _by_pair(value, "melds", 'melds, like [[["7C", "8C", "9C"]], null]', deal)
+    example = T_("melds, like %(example)s", example='[[["7C", "8C", "9C"]], null]')
+    raw = _by_pair(value, "melds", example, deal)
     result: list[tuple[Meld, ...] | None] = []
     for pair, melds in enumerate(raw):
         if melds is None:
             result.append(None)
             continue
         if not isinstance(melds, list | tuple):
-            raise RuleError(f"{PAIR_NAMES[pair]}'s melds must be a list of melds.", **where)
+            raise RuleError(
+                T_(
+                    "%(owner)s melds must be a list of melds.",
+                    owner=Possessive(PAIR_NAMES[pair]),
+                ),
+                **where,
+            )
         laid: list[Meld] = []
         for meld in melds:
             if isinstance(meld, str) or not isinstance(meld, list | tuple):
                 raise RuleError(
-                    f"Each of {PAIR_NAMES[pair]}'s melds must be a list of cards.", **where
+                    T_(
+                        "Each of %(owner)s melds must be a list of cards.",
+                        owner=Possessive(PAIR_NAMES[pair]),
+                    ),
+                    **where,
                 )
             codes: list[str] = []
             for code in meld:
@@ -418,13 +495,14 @@ def _parse_melds(value: Any, deal: int) -> tuple[tuple[Meld, ...] | None, tuple[
 
 
 def _parse_optional_numbers(
-    value: Any, field_name: str, what: str, deal: int, high: int
+    value: Any, field_name: str, what: Text, deal: int, high: int
 ) -> tuple[int | None, int | None]:
     if value is None:
         return (None, None)
-    raw = _by_pair(value, field_name, f"{what}, like [25, null]", deal)
+    example = T_("%(what)s, like %(example)s", what=what, example="[25, null]")
+    raw = _by_pair(value, field_name, example, deal)
     result = [
-        None if n is None else _whole(n, f"{PAIR_NAMES[p]}'s {what}", field_name, deal, 0, high)
+        None if n is None else _whole(n, _of_pair(p, what), field_name, deal, 0, high)
         for p, n in enumerate(raw)
     ]
     return result[0], result[1]
@@ -440,9 +518,9 @@ def parse_hand(d: Mapping[str, Any], number: int, setup: Setup | None = None) ->
     every rule it could break is reported here.
     """
     if not isinstance(d, Mapping):
-        raise RuleError("A hand must be a record of fields.", deal=number)
-    declarer = _whole(d.get("declarer"), "The declarer's seat", "declarer", number, 0, 3)
-    bid = _whole(d.get("bid"), "The bid", "bid", number, MIN_BID, MAX_BID)
+        raise RuleError(T_("A hand must be a record of fields."), deal=number)
+    declarer = _whole(d.get("declarer"), T_("The declarer's seat"), "declarer", number, 0, 3)
+    bid = _whole(d.get("bid"), T_("The bid"), "bid", number, MIN_BID, MAX_BID)
     trump = _parse_trump(d.get("trump"), number)
     raw_captured = d.get("captured")
     # Nothing, or two empty piles (a form left blank): not given.
@@ -455,35 +533,45 @@ def parse_hand(d: Mapping[str, Any], number: int, setup: Setup | None = None) ->
         counted = (len(captured[0]) // 4, len(captured[1]) // 4)
         if counted != tricks:
             raise RuleError(
-                f"The tricks {tricks[0]}–{tricks[1]} do not match the captured cards "
-                f"({counted[0]}–{counted[1]}).",
+                T_(
+                    "The tricks %(a)s–%(b)s do not match the captured cards (%(c)s–%(d)s).",
+                    a=tricks[0],
+                    b=tricks[1],
+                    c=counted[0],
+                    d=counted[1],
+                ),
                 field="tricks",
                 deal=number,
             )
         tricks = None
     if captured is None and tricks is None:
         raise RuleError(
-            "Record the cards each pair captured, or each pair's tricks.",
+            T_("Record the cards each pair captured, or each pair's tricks."),
             field="captured",
             deal=number,
         )
     melds = _parse_melds(d.get("melds"), number)
     meld_points = _parse_optional_numbers(
-        d.get("meld_points"), "meld_points", "meld points", number, 10_000
+        d.get("meld_points"), "meld_points", T_("meld points"), number, 10_000
     )
     meld_counts = _parse_optional_numbers(
-        d.get("meld_counts"), "meld_counts", "meld count", number, 100
+        d.get("meld_counts"), "meld_counts", T_("meld count"), number, 100
     )
     jokers: Pair = (0, 0)
     if not _blank(d.get("jokers")):
-        raw = _by_pair(d.get("jokers"), "jokers", "jokers, like [1, 0]", number)
+        example = T_("jokers, like %(example)s", example="[1, 0]")
+        raw = _by_pair(d.get("jokers"), "jokers", example, number)
         counts = [
-            0 if n is None else _whole(n, f"{PAIR_NAMES[p]}'s jokers", "jokers", number, 0, 2)
+            0 if n is None else _whole(n, _of_pair(p, T_("jokers")), "jokers", number, 0, 2)
             for p, n in enumerate(raw)
         ]
         if sum(counts) > MAX_JOKERS:
             raise RuleError(
-                f"There are only {MAX_JOKERS} jokers, not {sum(counts)}.",
+                T_(
+                    "There are only %(most)s jokers, not %(n)s.",
+                    most=MAX_JOKERS,
+                    n=sum(counts),
+                ),
                 field="jokers",
                 deal=number,
             )
@@ -518,26 +606,45 @@ def _check_hand(hand: Hand, number: int) -> None:
             else:
                 missing = "meld_points" if points is None else "meld_counts"
             raise RuleError(
-                f"Record {name}'s melds, or their meld points and meld count.",
+                T_(
+                    "Record %(owner)s melds, or their meld points and meld count.",
+                    owner=Possessive(name),
+                ),
                 field=missing,
                 deal=number,
             )
         where = {"field": "meld_points", "deal": number}
         if points is not None and points % 5:
-            raise RuleError(f"{name}'s meld points ({points}) must be a multiple of 5.", **where)
+            raise RuleError(
+                T_(
+                    "%(owner)s meld points (%(points)s) must be a multiple of 5.",
+                    owner=Possessive(name),
+                    points=points,
+                ),
+                **where,
+            )
         if points is None or count is None:
             continue
         if (count == 0) != (points == 0) or points < 5 * count:
             raise RuleError(
-                f"{name} cannot score {points} points with {_count(count, 'meld')}: every meld "
-                "is worth at least 5.",
+                T_(
+                    "%(pair)s cannot score %(points)s points with %(melds)s: every meld is worth "
+                    "at least 5.",
+                    pair=name,
+                    points=points,
+                    melds=_melds(count),
+                ),
                 **where,
             )
         held = 4 * hand.trick_counts[pair] + hand.jokers[pair]
         if 3 * count > held:
             raise RuleError(
-                f"{name} cannot lay {_count(count, 'meld')} with "
-                f"{_count(hand.trick_counts[pair], 'trick')}.",
+                T_(
+                    "%(pair)s cannot lay %(melds)s with %(tricks)s.",
+                    pair=name,
+                    melds=_melds(count),
+                    tricks=_tricks(hand.trick_counts[pair]),
+                ),
                 field="meld_counts",
                 deal=number,
             )
@@ -558,19 +665,48 @@ def _check_typed_melds(options: Options, hand: Hand, pair: int, number: int) -> 
     )
     if points in possible:
         return
-    held = _count(4 * tricks, "card") + (f" and {_count(jokers, 'joker')}" if jokers else "")
-    took = f"{PAIR_NAMES[pair]} took {_count(tricks, 'trick')} ({held})"
-    melds = _count(count, "meld")
+    held = Tn_("%(num)s card", "%(num)s cards", 4 * tricks)
+    if jokers:
+        held = T_(
+            "%(cards)s and %(jokers)s",
+            cards=held,
+            jokers=Tn_("%(num)s joker", "%(num)s jokers", jokers),
+        )
+    took = T_(
+        "%(pair)s took %(tricks)s (%(held)s)",
+        pair=PAIR_NAMES[pair],
+        tricks=_tricks(tricks),
+        held=held,
+    )
+    melds = _melds(count)
     where = {"field": "meld_points", "deal": number}
     if not possible:
-        raise RuleError(f"{took}: {melds} cannot be laid from them.", **where)
+        raise RuleError(
+            T_("%(took)s: %(melds)s cannot be laid from them.", took=took, melds=melds), **where
+        )
     most = max(possible)
-    make = "makes" if count == 1 else "make"
     if points > most:
         raise RuleError(
-            f"{took}: {melds} from them {make} at most {most} points, not {points}.", **where
+            Tn_(
+                "%(took)s: %(melds)s from them makes at most %(most)s points, not %(points)s.",
+                "%(took)s: %(melds)s from them make at most %(most)s points, not %(points)s.",
+                count,
+                took=took,
+                melds=melds,
+                most=most,
+                points=points,
+            ),
+            **where,
         )
-    raise RuleError(f"{took}: {melds} from them cannot make exactly {points} points.", **where)
+    raise RuleError(
+        T_(
+            "%(took)s: %(melds)s from them cannot make exactly %(points)s points.",
+            took=took,
+            melds=melds,
+            points=points,
+        ),
+        **where,
+    )
 
 
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
@@ -677,9 +813,13 @@ def _pair_melds(
             natural = sum(1 for meld in laid for code in meld if code != JOKER)
             if natural > 4 * hand.trick_counts[pair]:
                 raise RuleError(
-                    f"{name}'s melds use {natural} cards, but "
-                    f"{_count(hand.trick_counts[pair], 'trick')} hold only "
-                    f"{4 * hand.trick_counts[pair]}.",
+                    T_(
+                        "%(owner)s melds use %(natural)s cards, but %(tricks)s hold only %(n)s.",
+                        owner=Possessive(name),
+                        natural=natural,
+                        tricks=_tricks(hand.trick_counts[pair]),
+                        n=4 * hand.trick_counts[pair],
+                    ),
                     field="melds",
                     deal=number,
                 )
@@ -699,13 +839,23 @@ def _pair_melds(
         return ((), typed_points, typed_count, False)
     if typed_points is not None and typed_points != result[1]:
         raise RuleError(
-            f"{name}'s meld points ({typed_points}) do not match their melds ({result[1]}).",
+            T_(
+                "%(owner)s meld points (%(typed)s) do not match their melds (%(laid)s).",
+                owner=Possessive(name),
+                typed=typed_points,
+                laid=result[1],
+            ),
             field="meld_points",
             deal=number,
         )
     if typed_count is not None and typed_count != result[2]:
         raise RuleError(
-            f"{name}'s meld count ({typed_count}) does not match their melds ({result[2]}).",
+            T_(
+                "%(owner)s meld count (%(typed)s) does not match their melds (%(laid)s).",
+                owner=Possessive(name),
+                typed=typed_count,
+                laid=result[2],
+            ),
             field="meld_counts",
             deal=number,
         )
@@ -718,12 +868,12 @@ def score_hand(setup: Setup, hand: Hand, number: int, before: Pair = (0, 0)) -> 
     options = setup.options
     if options.no_trump_only and hand.trump is not None:
         raise RuleError(
-            "This game is played in no-trump only: the bid cannot name trumps.",
+            T_("This game is played in no-trump only: the bid cannot name trumps."),
             field="trump",
             deal=number,
         )
     if not options.jokers and any(hand.jokers):
-        raise RuleError("This game is played without jokers.", field="jokers", deal=number)
+        raise RuleError(T_("This game is played without jokers."), field="jokers", deal=number)
     tricks = hand.trick_counts
     per_pair = [_pair_melds(setup, hand, pair, number) for pair in range(2)]
     if hand.captured is None:  # with the piles known, each pair's melds come from its own
@@ -731,7 +881,9 @@ def score_hand(setup: Setup, hand: Hand, number: int, before: Pair = (0, 0)) -> 
         for code in (code for meld in per_pair[1][0] for code in meld if code != JOKER):
             if code in first:
                 raise RuleError(
-                    f"{parse_card(code).label} is in both pairs' melds.", field="melds", deal=number
+                    T_("%(card)s is in both pairs' melds.", card=parse_card(code).label),
+                    field="melds",
+                    deal=number,
                 )
     declarers = hand.declarers
     made = per_pair[declarers][2] >= hand.bid
@@ -837,21 +989,34 @@ class State:
         return len(self.history)
 
     @property
-    def result_text(self) -> str:
+    def result_text(self) -> Text:
         """The match's standing in a sentence."""
         a, b = self.totals
         if self.winner is not None:
-            return (
-                f"{PAIR_NAMES[self.winner]} wins {self.totals[self.winner]} to "
-                f"{self.totals[1 - self.winner]}"
+            return T_(
+                "%(name)s wins %(total)s to %(other)s",
+                name=PAIR_NAMES[self.winner],
+                total=self.totals[self.winner],
+                other=self.totals[1 - self.winner],
             )
-        text = f"{PAIR_NAMES[0]} {a}, {PAIR_NAMES[1]} {b}; first to {TARGET}"
+        text = T_(
+            "%(first)s %(a)s, %(second)s %(b)s; first to %(target)s",
+            first=PAIR_NAMES[0],
+            a=a,
+            second=PAIR_NAMES[1],
+            b=b,
+            target=TARGET,
+        )
         cap = self.setup.options.hand_cap
         if cap is not None:
             if len(self.hands) >= cap:
-                text += f"; level after hand {len(self.hands)}: play on"
+                text = T_(
+                    "%(standing)s; level after hand %(n)s: play on",
+                    standing=text,
+                    n=len(self.hands),
+                )
             else:
-                text += f" or the leader after hand {cap}"
+                text = T_("%(standing)s or the leader after hand %(n)s", standing=text, n=cap)
         return text
 
 
@@ -874,8 +1039,13 @@ def _extend(state: State, hand: Hand) -> State:
     number = len(state.hands) + 1
     if state.winner is not None:
         raise RuleError(
-            f"The match was over after hand {number - 1} ({PAIR_NAMES[state.winner]} won), "
-            f"so hand {number} cannot be played.",
+            T_(
+                "The match was over after hand %(last)s (%(pair)s won), so hand %(n)s cannot be "
+                "played.",
+                last=number - 1,
+                pair=PAIR_NAMES[state.winner],
+                n=number,
+            ),
             field="number",
             deal=number,
         )
@@ -887,49 +1057,66 @@ def _extend(state: State, hand: Hand) -> State:
 def _parse_number(data: Mapping[str, Any]) -> int:
     number = data.get("number")
     if isinstance(number, bool) or not isinstance(number, int):
-        raise RuleError("Which hand is this for? The hand number is missing.", field="number")
+        raise RuleError(T_("Which hand is this for? The hand number is missing."), field="number")
     if number < 1:
         raise RuleError(
-            f"There is no hand {number}: hands are numbered from 1.", field="number", deal=number
+            T_("There is no hand %(n)s: hands are numbered from 1.", n=number),
+            field="number",
+            deal=number,
         )
     return number
 
 
-def _describe(result: HandResult) -> str:
-    trumps = "no-trump" if result.trump is None else f"trumps {result.trump.symbol}"
-    outcome = "made" if result.made else "failed"
-    return (
-        f"hand {result.number}: {SEATS[result.declarer]} bid {result.bid} in {trumps} "
-        f"({outcome}); {PAIR_NAMES[0]} {result.scores[0]:+d}, {PAIR_NAMES[1]} "
-        f"{result.scores[1]:+d}"
+def _describe(result: HandResult) -> Text:
+    trumps = (
+        T_("no-trump") if result.trump is None else T_("trumps %(suit)s", suit=result.trump.symbol)
+    )
+    return T_(
+        "hand %(n)s: %(seat)s bid %(bid)s in %(trumps)s (%(outcome)s); %(first)s %(a)s, "
+        "%(second)s %(b)s",
+        n=result.number,
+        seat=SEATS[result.declarer],
+        bid=result.bid,
+        trumps=trumps,
+        outcome=T_("made") if result.made else T_("failed"),
+        first=PAIR_NAMES[0],
+        a=Signed(result.scores[0]),
+        second=PAIR_NAMES[1],
+        b=Signed(result.scores[1]),
     )
 
 
-def _fold(state: State, event: Event) -> tuple[State, str, int]:
+def _fold(state: State, event: Event) -> tuple[State, Text, int]:
     """Apply one event (not an undo); return the new state, a summary and its hand number."""
     data = event.data
     if not isinstance(data, Mapping):
-        raise RuleError("An event's data must be a record of fields.")
+        raise RuleError(T_("An event's data must be a record of fields."))
     setup = state.setup
     if event.kind == EventKind.HAND:
         number = _parse_number(data)
         if state.current_hand is None:
             assert state.winner is not None
             raise RuleError(
-                f"The match is over: {PAIR_NAMES[state.winner]} won. No more hands can be "
-                "recorded.",
+                T_(
+                    "The match is over: %(pair)s won. No more hands can be recorded.",
+                    pair=PAIR_NAMES[state.winner],
+                ),
                 field="number",
                 deal=number,
             )
         if number < state.current_hand:
             raise RuleError(
-                f"Hand {number} is already recorded; use Correct to change it.",
+                T_("Hand %(n)s is already recorded; use Correct to change it.", n=number),
                 field="number",
                 deal=number,
             )
         if number > state.current_hand:
             raise RuleError(
-                f"This is hand {state.current_hand}, not hand {number}.",
+                T_(
+                    "This is hand %(current)s, not hand %(n)s.",
+                    current=state.current_hand,
+                    n=number,
+                ),
                 field="number",
                 deal=number,
             )
@@ -941,14 +1128,14 @@ def _fold(state: State, event: Event) -> tuple[State, str, int]:
         hands = [result.hand for result in state.hands]
         if not 1 <= number <= len(hands):
             raise RuleError(
-                f"Hand {number} has not been played yet: there is nothing to correct.",
+                T_("Hand %(n)s has not been played yet: there is nothing to correct.", n=number),
                 field="number",
                 deal=number,
             )
         hand = parse_hand(data, number)
         if hand == hands[number - 1]:
             raise RuleError(
-                f"That is what hand {number} already says.", field="number", deal=number
+                T_("That is what hand %(n)s already says.", n=number), field="number", deal=number
             )
         hands[number - 1] = hand
         try:
@@ -956,14 +1143,19 @@ def _fold(state: State, event: Event) -> tuple[State, str, int]:
         except RuleError as error:
             if error.deal is not None and error.deal > number:
                 raise RuleError(
-                    f"This correction would make hand {error.deal} illegal: {error.message}",
+                    T_(
+                        "This correction would make hand %(n)s illegal: %(problem)s",
+                        n=error.deal,
+                        problem=error.text,
+                    ),
                     field=error.field,
                     deal=error.deal,
                 ) from None
             raise
-        return new, "corrected: " + _describe(new.hands[number - 1]), number
+        said = T_("corrected: %(changes)s", changes=_describe(new.hands[number - 1]))
+        return new, said, number
 
-    raise RuleError(f"Unknown action {event.kind!r}.", field="kind")
+    raise RuleError(T_("Unknown action %(kind)s.", kind=repr(event.kind)), field="kind")
 
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:
@@ -988,6 +1180,7 @@ GAME: Game[Setup, State] = Game(
     parse_setup=Setup.from_dict,
     start=new_game,
     fold=_fold,
+    pairs=True,
 )
 
 

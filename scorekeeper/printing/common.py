@@ -12,13 +12,12 @@ from __future__ import annotations
 import functools
 import io
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 from xml.sax.saxutils import escape
 
-from flask_babel import gettext as _
 from reportlab import rl_config
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
@@ -39,6 +38,8 @@ from reportlab.platypus import (
 )
 
 from scorekeeper.games.cards import Suit
+from scorekeeper.games.text import Words, speaking
+from scorekeeper.games.text import gettext as _
 from scorekeeper.qr import reachable_url
 
 # Streams are compressed binary: ASCII85 on top would make every PDF a quarter larger and
@@ -71,6 +72,23 @@ FONT_DIRS: tuple[Path, ...] = (
     Path.home() / ".local/share/fonts",
     Path.home() / "Library/Fonts",
 )
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def in_words(printer: Callable[P, R]) -> Callable[..., R]:
+    """A printer that takes ``words=`` (a :class:`~scorekeeper.games.text.Words`): everything
+    it prints is in that language. Without it, the current words (what the web page's request
+    or the command's ``--lang`` set; English otherwise)."""
+
+    @functools.wraps(printer)
+    def printed(*args: Any, words: Words | None = None, **kwargs: Any) -> R:
+        with speaking(words):
+            return printer(*args, **kwargs)
+
+    return printed
 
 
 def page_size(paper: str) -> tuple[float, float]:

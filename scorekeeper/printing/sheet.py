@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeVar
 
-from flask_babel import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
+from scorekeeper.games.text import current_words
+from scorekeeper.games.text import gettext as _
 from scorekeeper.printing.common import Styles, build_pdf, live_url, text
 from scorekeeper.printing.printers import Blank
 
@@ -84,10 +85,10 @@ def date_fact(date: datetime.date | None, *, filled: bool) -> str:
     """The game's date; on a blank sheet a line to write it on; for a game whose date is unknown
     (a record without times), when the sheet was printed."""
     if date is not None:
-        return text(date.isoformat())
+        return text(current_words().date(date))
     if not filled:
         return to_fill(_("Date"), 12)
-    return _("printed %(date)s", date=datetime.date.today().isoformat())
+    return _("printed %(date)s", date=current_words().date(datetime.date.today()))
 
 
 def footer(result: str, notes: Sequence[str], st: Styles) -> list[Flowable]:

@@ -20,10 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from flask_babel import gettext as _
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, Table, TableStyle
 
+from scorekeeper.games.text import gettext as _
 from scorekeeper.printing.common import GREY, LIGHT, LINE, SHADE, Styles, short_names
 
 #: A table style command: ("FONT", (column, row), (column, row), ...).

@@ -35,7 +35,7 @@ from scorekeeper.records.core import (
 )
 from scorekeeper.records.guard import MAX_RECORD_BYTES, decode
 from scorekeeper.records.klaberjass import KlaberjassCodec
-from scorekeeper.records.problems import MAX_PROBLEMS, Problems, RecordError
+from scorekeeper.records.problems import MAX_PROBLEMS, RECORD, Problems, RecordError, problem
 from scorekeeper.records.rounds import RoundsCodec
 from scorekeeper.records.sviten import SvitenCodec, sviten_options_text
 
@@ -47,6 +47,7 @@ __all__ = [
     "FORMAT",
     "MAX_PROBLEMS",
     "MAX_RECORD_BYTES",
+    "RECORD",
     "Codec",
     "GameRecord",
     "NoRecordFormat",
@@ -61,6 +62,7 @@ __all__ = [
     "export",
     "loads",
     "parse",
+    "problem",
     "register_codec",
     "score_sheet",
     "sviten_options_text",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event
+from scorekeeper.games.text import T_, Text, ngettext
+from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import Codec, check_trump
 from scorekeeper.records.history import EventFields
 from scorekeeper.records.problems import Problems, is_int, show
@@ -41,11 +44,17 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
     def max_items(self, setup: bismarck.Setup | None) -> int:
         return setup.variant.deal_count if setup is not None else 12
 
-    def too_many(self, setup: bismarck.Setup | None, count: int) -> str:
+    def too_many(self, setup: bismarck.Setup | None, count: int) -> Text:
         if setup is None:
-            return f"a Bismarck game has at most 12 deals, this record lists {count}"
-        variant = setup.variant.in_sentence
-        return f"a {variant} game has {setup.variant.deal_count} deals, this record lists {count}"
+            return T_(
+                "a Bismarck game has at most 12 deals, this record lists %(count)s", count=count
+            )
+        return T_(
+            "%(game)s has %(n)s deals, this record lists %(count)s",
+            game=setup.variant.a_game,
+            n=setup.variant.deal_count,
+            count=count,
+        )
 
     def parse_item(
         self,
@@ -63,30 +72,46 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
             if setup is not None:
                 contract = bismarck.schedule(setup)[index].fixed_contract
                 if contract is None:
-                    problems.add(where, "contract is missing")
+                    problems.add(where, T_("%(field)s is missing", field="contract"))
         elif isinstance(value, str) and value in {c.value for c in bismarck.Contract}:
             contract = bismarck.Contract(value)
         else:
             ids = ", ".join(c.value for c in bismarck.Contract)
-            problems.add(where, f"contract must be one of {ids}, not {show(value, 30)}")
+            problems.add(
+                where,
+                T_(
+                    "contract must be one of %(ids)s, not %(value)s", ids=ids, value=show(value, 30)
+                ),
+            )
         trump = raw.get("trump")
         check_trump(where, trump, problems)
         tricks = raw.get("tricks")
         if tricks is None:
             if not last:
-                problems.add(where, "tricks are missing (only the last deal may still be in play)")
+                problems.add(
+                    where, T_("tricks are missing (only the last deal may still be in play)")
+                )
         elif not (
             isinstance(tricks, list)
             and len(tricks) == bismarck.PLAYERS
             and all(map(is_int, tricks))
         ):
             problems.add(
-                where, f"tricks must be three whole numbers, one per seat, not {show(tricks, 30)}"
+                where,
+                T_(
+                    "tricks must be three whole numbers, one per seat, not %(value)s",
+                    value=show(tricks, 30),
+                ),
             )
         redeals = raw.get("redeals", 0)
         if not is_int(redeals) or not 0 <= redeals <= self.max_redeals:
             problems.add(
-                where, f"redeals must be a count from 0 to {self.max_redeals}, not {show(redeals)}"
+                where,
+                T_(
+                    "redeals must be a count from 0 to %(most)s, not %(value)s",
+                    most=self.max_redeals,
+                    value=show(redeals),
+                ),
             )
         if len(problems.lines) > before or contract is None:
             return None
@@ -155,18 +180,32 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
         if deal.trump is not None and deal.contract is not bismarck.Contract.SPADER:
             text += f" {deal.trump.symbol}"
         if deal.redeals:
-            text += f", {deal.redeals} redeal{'s' if deal.redeals > 1 else ''}"
+            text += ", " + ngettext("%(num)d redeal", "%(num)d redeals", deal.redeals)
         return text
 
     def sheet(self, state: bismarck.State) -> str:
         names = state.players
         variant = state.variant
-        lines = [f"Bismarck, {variant.in_sentence} rules: {', '.join(names)}"]
+        lines = [
+            _(
+                "Bismarck, %(variant)s rules: %(names)s",
+                variant=variant.in_sentence,
+                names=", ".join(names),
+            )
+        ]
         if state.setup.options:
-            rules = "; ".join(bismarck.OPTIONS[name] for name in sorted(state.setup.options))
-            lines.append(f"House rules: {rules}")
+            rules = "; ".join(_(bismarck.OPTIONS[name]) for name in sorted(state.setup.options))
+            lines.append(_("House rules: %(rules)s", rules=rules))
         lines.append("")
-        headers = ["Deal", "Dealer", "Declarer", "Contract", "Tricks", *names, *names]
+        headers = [
+            _("Deal"),
+            _("Dealer"),
+            _("Declarer"),
+            _("Contract"),
+            _("Tricks"),
+            *names,
+            *names,
+        ]
         rows = []
         for deal in state.deals:
             row = [
@@ -176,51 +215,77 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
                 self._contract_text(deal, variant),
             ]
             if deal.tricks is None or deal.scores is None:
-                row.append("in play")
+                row.append(_("in play"))
             else:
                 row.append("/".join(str(t) for t in deal.tricks))
                 row += [signed(s) for s in deal.scores] + [signed(t) for t in deal.totals]
             rows.append(row)
-        rows.append(["Total", "", "", "", "", *[""] * 3, *[signed(t) for t in state.totals]])
+        rows.append([_("Total"), "", "", "", "", *[""] * 3, *[signed(t) for t in state.totals]])
         right = {0, *range(5, 11)}
-        groups = [("scores", 5, 8), ("totals", 8, 11)]
+        groups = [(_("scores"), 5, 8), (_("totals"), 8, 11)]
         lines += table(headers, rows, right, groups)
         lines.append("")
         recorded = len(state.recorded)
         if state.finished:
             best = state.totals[state.winners[0]]
             if len(state.winners) == 1:
-                lines.append(f"Winner: {names[state.winners[0]]} with {signed(best)}.")
+                lines.append(
+                    _(
+                        "Winner: %(name)s with %(total)s.",
+                        name=names[state.winners[0]],
+                        total=signed(best),
+                    )
+                )
             else:
-                winners = " and ".join(state.winner_names)
-                lines.append(f"Shared victory: {winners} with {signed(best)}.")
+                winners = functools.reduce(
+                    lambda first, last: _("%(first)s and %(last)s", first=first, last=last),
+                    state.winner_names,
+                )
+                lines.append(
+                    _(
+                        "Shared victory: %(names)s with %(total)s.",
+                        names=winners,
+                        total=signed(best),
+                    )
+                )
         else:
-            lines.append(f"{recorded} of {state.deal_count} deals recorded.")
+            lines.append(
+                _("%(n)d of %(count)d deals recorded.", n=recorded, count=state.deal_count)
+            )
             current = state.current
             assert current is not None
             if state.announced is not None:
                 contract = self._contract_text(state.announced, variant)
                 lines.append(
-                    f"Deal {current.number} is in play: {names[current.declarer]} plays {contract}."
+                    _(
+                        "Deal %(n)d is in play: %(name)s plays %(contract)s.",
+                        n=current.number,
+                        name=names[current.declarer],
+                        contract=contract,
+                    )
                 )
             else:
                 lines.append(
-                    f"Next: deal {current.number}, {names[current.dealer]} deals, "
-                    f"{names[current.declarer]} declares."
+                    _(
+                        "Next: deal %(n)d, %(dealer)s deals, %(declarer)s declares.",
+                        n=current.number,
+                        dealer=names[current.dealer],
+                        declarer=names[current.declarer],
+                    )
                 )
         return "\n".join(lines) + "\n"
 
     def csv_rows(self, state: bismarck.State) -> tuple[list[Any], list[list[Any]]]:
         names = state.players
         header = [
-            "Deal",
-            "Dealer",
-            "Declarer",
-            "Contract",
-            "Trump",
-            *(f"Tricks {name}" for name in names),
-            *(f"Score {name}" for name in names),
-            *(f"Total {name}" for name in names),
+            _("Deal"),
+            _("Dealer"),
+            _("Declarer"),
+            _("Contract"),
+            _("Trump"),
+            *(_("Tricks %(name)s", name=name) for name in names),
+            *(_("Score %(name)s", name=name) for name in names),
+            *(_("Total %(name)s", name=name) for name in names),
         ]
         rows = []
         for deal in state.deals:
@@ -230,7 +295,7 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
                 names[deal.dealer],
                 names[deal.declarer],
                 deal.contract.name_in(state.variant),
-                trump.record_name if trump is not None else "",
+                _(trump.record_name) if trump is not None else "",
             ]
             if deal.tricks is None or deal.scores is None:
                 row += [None] * 9

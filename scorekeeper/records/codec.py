@@ -20,14 +20,41 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.game import Game, GameSetup, GameState
 from scorekeeper.games.registry import game_for
+from scorekeeper.games.text import N_, T_, Text
 from scorekeeper.records.core import GameRecord
 from scorekeeper.records.history import EventFields, read_history
-from scorekeeper.records.problems import Problems, is_int, same, show, unknown_fields
+from scorekeeper.records.problems import RECORD, Problems, is_int, same, show, unknown_fields
 from scorekeeper.records.text import table
 
 #: The suit names a record uses (``spades`` ...).
 SUIT_NAMES = tuple(suit.record_name for suit in Suit)
 _ABSENT = object()
+
+#: What the problems say about a record's entries, by what one entry is called (the game's
+#: ``noun``): message ids, with ``n``, ``count``, ``most``, ``field`` as their parameters.
+_BY_NOUN: dict[str, dict[str, str]] = {
+    "deal": {
+        "where": N_("deal %(n)s"),
+        "entry": N_("history entry %(n)s (deal %(number)s)"),
+        "too many": N_("a record holds at most %(most)s deals, this one lists %(count)s"),
+        "lengths": N_("the history has %(n)s deals, but deals lists %(count)s"),
+        "unscored": N_("%(field)s should be left out (the deal is not scored yet)"),
+    },
+    "hand": {
+        "where": N_("hand %(n)s"),
+        "entry": N_("history entry %(n)s (hand %(number)s)"),
+        "too many": N_("a record holds at most %(most)s hands, this one lists %(count)s"),
+        "lengths": N_("the history has %(n)s hands, but hands lists %(count)s"),
+        "unscored": N_("%(field)s should be left out (the hand is not scored yet)"),
+    },
+}
+
+
+def said_of(noun: str, what: str, **params: Any) -> Text:
+    """The message ``what`` (a key of :data:`_BY_NOUN`) for a game whose entries are
+    ``noun``s, with its parameters."""
+    return Text(_BY_NOUN.get(noun, _BY_NOUN["deal"])[what], params)
+
 
 SetupT = TypeVar("SetupT", bound=GameSetup)
 StateT = TypeVar("StateT", bound=GameState)
@@ -149,9 +176,8 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         lines += ["", self.outcome(state)]
         return "\n".join(lines) + "\n"
 
-    def too_many(self, setup: SetupT | None, count: int) -> str:
-        most = self.max_items(setup)
-        return f"a record holds at most {most} {self.items}, this one lists {count}"
+    def too_many(self, setup: SetupT | None, count: int) -> Text:
+        return said_of(self.item, "too many", most=self.max_items(setup), count=count)
 
     # -- shared --
 
@@ -167,8 +193,8 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         """The state the events replay to; RuleError if the rules refuse one."""
         return self.game.replay(setup, events).state
 
-    def where(self, number: int | None) -> str:
-        return f"{self.item} {number}" if number is not None else "record"
+    def where(self, number: int | None) -> Text:
+        return said_of(self.item, "where", n=number) if number is not None else RECORD
 
     def parse(self, raw: dict[str, Any]) -> GameRecord:
         """Check a decoded record of this kind and replay it; RecordError, one line per problem."""
@@ -176,30 +202,35 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         allowed = ("format", "game", *self.setup_fields, self.items, *self.top_fields, "history")
         unknown = [name for name in raw if name not in allowed]
         if unknown:
-            problems.add("record", unknown_fields(unknown))
+            problems.add(RECORD, unknown_fields(unknown))
         missing = [name for name in self.required if name not in raw]
         for name in missing:
-            problems.add("record", f"{name} is missing")
+            problems.add(RECORD, T_("%(field)s is missing", field=name))
         setup = None
         if not set(missing) & set(self.setup_fields):
             try:
                 setup = self.parse_setup(raw)
             except RuleError as error:
-                problems.add("record", error.message)
+                problems.add(RECORD, error.text)
 
         raw_items = raw.get(self.items, [])
         entries: list[Any] = []
         if not isinstance(raw_items, list):
-            problems.add("record", f"{self.items} must be a list, not {show(raw_items, 30)}")
+            problems.add(
+                RECORD,
+                T_(
+                    "%(field)s must be a list, not %(value)s",
+                    field=self.items,
+                    value=show(raw_items, 30),
+                ),
+            )
             raw_items = []
         elif len(raw_items) > self.max_items(setup):
-            problems.add("record", self.too_many(setup, len(raw_items)))
+            problems.add(RECORD, self.too_many(setup, len(raw_items)))
             raw_items = []
         for index, item in enumerate(raw_items):
             if not isinstance(item, dict):
-                problems.add(
-                    self.where(index + 1), f"must be an object ({{…}}), not {show(item, 30)}"
-                )
+                problems.add(self.where(index + 1), not_an_object(item))
                 continue
             unknown = [name for name in item if name not in self._item_fields]
             if unknown:
@@ -258,21 +289,17 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
             number = event.data.get(self.number_key)
             number = number if is_int(number) else None
         if not history:
-            problems.add(self.where(number), error.message)
+            problems.add(self.where(number), error.text)
         elif number is None:
-            problems.add(f"history entry {position}", error.message)
+            problems.add(T_("history entry %(n)s", n=position), error.text)
         else:
-            problems.add(f"history entry {position} ({self.item} {number})", error.message)
+            problems.add(said_of(self.item, "entry", n=position, number=number), error.text)
 
     def _compare(self, state: StateT, entries: Sequence[Any], problems: Problems) -> None:
         """A record's list must say what its history says."""
         expected = self.state_entries(state)
         if len(expected) != len(entries):
-            problems.add(
-                "record",
-                f"the history has {len(expected)} {self.items}, but {self.items} lists "
-                f"{len(entries)}",
-            )
+            problems.add(RECORD, said_of(self.item, "lengths", n=len(expected), count=len(entries)))
             return
         for number, (mine, theirs) in enumerate(zip(entries, expected, strict=True), 1):
             if mine is None:
@@ -282,8 +309,12 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
                 if not same(given.get(name), value):
                     problems.add(
                         self.where(number),
-                        f"{name} should be {show(value)} as in the history, "
-                        f"not {show(given.get(name))}",
+                        T_(
+                            "%(field)s should be %(value)s as in the history, not %(given)s",
+                            field=name,
+                            value=show(value),
+                            given=show(given.get(name)),
+                        ),
                     )
 
     def _check_derived(
@@ -296,20 +327,44 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         top = self.top_derived(state)
         for name in self.top_fields:
             if name in raw:
-                self._check_field(problems, "record", name, raw[name], top)
+                self._check_field(problems, RECORD, name, raw[name], top)
 
     def _check_field(
-        self, problems: Problems, where: str, name: str, value: Any, wanted: Mapping[str, Any]
+        self, problems: Problems, where: Text, name: str, value: Any, wanted: Mapping[str, Any]
     ) -> None:
         expected = wanted.get(name, _ABSENT)
         if expected is _ABSENT:
-            problems.add(where, f"{name} should be left out (the {self.item} is not scored yet)")
+            problems.add(where, said_of(self.item, "unscored", field=name))
         elif not same(value, expected):
-            problems.add(where, f"{name} should be {show(expected)}, not {show(value)}")
+            problems.add(
+                where,
+                T_(
+                    "%(field)s should be %(value)s, not %(given)s",
+                    field=name,
+                    value=show(expected),
+                    given=show(value),
+                ),
+            )
 
 
-def check_trump(where: str, trump: Any, problems: Problems, *, or_null: bool = False) -> None:
+def not_an_object(value: Any) -> Text:
+    return T_("must be an object ({…}), not %(value)s", value=show(value, 30))
+
+
+def check_trump(where: Text, trump: Any, problems: Problems, *, or_null: bool = False) -> None:
     """A ``trump`` that is absent or a suit name; ``or_null`` when no-trump is a choice."""
     if trump is not None and trump not in SUIT_NAMES:
-        choices = ", ".join(SUIT_NAMES) + (" or null" if or_null else "")
-        problems.add(where, f"trump must be one of {choices}, not {show(trump, 30)}")
+        choices = ", ".join(SUIT_NAMES)
+        shown = show(trump, 30)
+        problems.add(
+            where,
+            T_(
+                "trump must be one of %(choices)s or null, not %(value)s",
+                choices=choices,
+                value=shown,
+            )
+            if or_null
+            else T_(
+                "trump must be one of %(choices)s, not %(value)s", choices=choices, value=shown
+            ),
+        )

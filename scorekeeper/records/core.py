@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.events import Event
 from scorekeeper.games.registry import game_for
+from scorekeeper.games.text import T_, Words, speaking
 from scorekeeper.records.guard import decode
 from scorekeeper.records.history import history_entry
-from scorekeeper.records.problems import RecordError, kind_of, show
+from scorekeeper.records.problems import RECORD, RecordError, kind_of, problem, show
 from scorekeeper.records.text import csv_text
 
 if TYPE_CHECKING:
@@ -113,18 +114,34 @@ def loads(data: bytes | str) -> GameRecord:
 def parse(raw: Any) -> GameRecord:
     """Check an already decoded record (a dict) and replay it through its game's engine."""
     if not isinstance(raw, dict):
-        raise RecordError([f"record: a game record is a JSON object ({{…}}), not {kind_of(raw)}"])
+        raise RecordError(
+            [
+                problem(
+                    RECORD,
+                    T_("a game record is a JSON object ({…}), not %(kind)s", kind=kind_of(raw)),
+                )
+            ]
+        )
     found = raw.get("format")
     if found != FORMAT:
         if found is None:
-            message = f'format is missing: a game record starts with "format": "{FORMAT}"'
+            message = T_(
+                'format is missing: a game record starts with "format": "%(format)s"',
+                format=FORMAT,
+            )
         elif isinstance(found, str) and found.startswith(FORMAT_PREFIX):
-            message = (
-                f"this is a {show(found, 40)} record, but this Scorekeeper reads only {FORMAT}"
+            message = T_(
+                "this is a %(found)s record, but this Scorekeeper reads only %(format)s",
+                found=show(found, 40),
+                format=FORMAT,
             )
         else:
-            message = f"unknown format {show(found, 40)}: this Scorekeeper reads {FORMAT}"
-        raise RecordError([f"record: {message}"])
+            message = T_(
+                "unknown format %(found)s: this Scorekeeper reads %(format)s",
+                found=show(found, 40),
+                format=FORMAT,
+            )
+        raise RecordError([problem(RECORD, message)])
     return _codec_of(raw.get("game")).parse(raw)
 
 
@@ -136,8 +153,17 @@ def _codec_of(game: Any) -> Codec[Any, Any, Any]:
         except NoRecordFormat:
             pass
     known = ", ".join(CODECS)
-    what = "game is missing" if game is None else f"unknown game {show(game, 40)}"
-    raise RecordError([f"record: {what}: this Scorekeeper reads records of {known}"])
+    what = (
+        T_("game is missing") if game is None else T_("unknown game %(game)s", game=show(game, 40))
+    )
+    raise RecordError(
+        [
+            problem(
+                RECORD,
+                T_("%(what)s: this Scorekeeper reads records of %(known)s", what=what, known=known),
+            )
+        ]
+    )
 
 
 def build(
@@ -180,14 +206,18 @@ def export(
     return dumps(build(kind, setup, events, times))
 
 
-def score_sheet(kind: str, state: Any) -> str:
-    """The score sheet as a plain-text table, for the terminal."""
-    return codec_for(kind).sheet(state)
+def score_sheet(kind: str, state: Any, words: Words | None = None) -> str:
+    """The score sheet as a plain-text table, for the terminal, in ``words`` (English unless
+    given)."""
+    with speaking(words):
+        return codec_for(kind).sheet(state)
 
 
-def deals_csv(kind: str, state: Any) -> str:
+def deals_csv(kind: str, state: Any, words: Words | None = None) -> str:
     """One row per deal (or hand), with a header row: UTF-8 text with a byte-order mark, so
     that spreadsheets open it with the right encoding. Text cells that a spreadsheet would
-    take for a formula get a leading apostrophe."""
-    header, rows = codec_for(kind).csv_rows(state)
-    return csv_text(header, rows)
+    take for a formula get a leading apostrophe. Headers and words in ``words`` (English
+    unless given)."""
+    with speaking(words):
+        header, rows = codec_for(kind).csv_rows(state)
+        return csv_text(header, rows)

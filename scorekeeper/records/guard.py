@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorekeeper.records.problems import BAD_TEXT, RecordError, show
+from scorekeeper.games.text import T_, Text
+from scorekeeper.records.problems import BAD_TEXT, RECORD, RecordError, problem, show
 
 #: The largest record read, in bytes (as the web's MAX_CONTENT_LENGTH). A real one is a few kB.
 MAX_RECORD_BYTES = 1024 * 1024
@@ -28,12 +29,12 @@ class _BadJSON(Exception):
 
 
 def _no_constant(name: str) -> Any:
-    raise _BadJSON(f"{name} is not a number a record may hold")
+    raise _BadJSON(T_("%(name)s is not a number a record may hold", name=name))
 
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _BadJSON(f"a number has more than {MAX_DIGITS} digits")
+        raise _BadJSON(T_("a number has more than %(n)s digits", n=MAX_DIGITS))
     return int(text)
 
 
@@ -41,9 +42,13 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _BadJSON(f"the field {show(key, 30)} appears twice in one object")
+            raise _BadJSON(T_("the field %(name)s appears twice in one object", name=show(key, 30)))
         result[key] = value
     return result
+
+
+def _refused(message: Text) -> RecordError:
+    return RecordError([problem(RECORD, message)])
 
 
 def decode(data: bytes | str) -> Any:
@@ -54,34 +59,40 @@ def decode(data: bytes | str) -> Any:
         len(data) if isinstance(data, bytes | bytearray) else len(data.encode("utf-8", "replace"))
     )
     if size > MAX_RECORD_BYTES:
-        raise RecordError(
-            [
-                f"record: the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB; "
-                "a game record is a few kB"
-            ]
+        raise _refused(
+            T_(
+                "the file is larger than %(n)s MB; a game record is a few kB",
+                n=MAX_RECORD_BYTES // (1024 * 1024),
+            )
         )
     if isinstance(data, bytes | bytearray):
         try:
             text = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise RecordError(
-                [f"record: the file is not UTF-8 text (invalid byte at position {error.start})"]
+            raise _refused(
+                T_("the file is not UTF-8 text (invalid byte at position %(n)s)", n=error.start)
             ) from None
     else:
         text = data.removeprefix("\ufeff")
     if not text.strip():
-        raise RecordError(["record: the file is empty"])
+        raise _refused(T_("the file is empty"))
     try:
         raw = json.loads(
             text, parse_constant=_no_constant, parse_int=_parse_int, object_pairs_hook=_object
         )
     except RecursionError:
-        raise RecordError(["record: the JSON is nested too deeply"]) from None
+        raise _refused(T_("the JSON is nested too deeply")) from None
     except _BadJSON as error:
-        raise RecordError([f"record: {error}"]) from None
+        raise _refused(error.args[0]) from None
     except json.JSONDecodeError as error:
-        raise RecordError(
-            [f"record: not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"]
+        # The parser's own words (``Expecting value``) are Python's, in English.
+        raise _refused(
+            T_(
+                "not valid JSON: %(error)s (line %(line)s, column %(column)s)",
+                error=error.msg,
+                line=error.lineno,
+                column=error.colno,
+            )
         ) from None
     _check_tree(raw)
     return raw
@@ -94,8 +105,8 @@ def _check_tree(raw: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise RecordError(
-                [f"record: the JSON is nested too deeply (more than {MAX_DEPTH} levels)"]
+            raise _refused(
+                T_("the JSON is nested too deeply (more than %(n)s levels)", n=MAX_DEPTH)
             )
         if isinstance(value, dict):
             for key, item in value.items():
@@ -110,9 +121,11 @@ def _check_tree(raw: Any) -> None:
 def _check_text(text: str) -> None:
     bad = BAD_TEXT.search(text)
     if bad:
-        raise RecordError(
-            [
-                f"record: the text {show(text, 40)} contains a control or invalid character "
-                f"(U+{ord(bad.group()):04X})"
-            ]
+        code = f"{ord(bad.group()):04X}"
+        raise _refused(
+            T_(
+                "the text %(text)s contains a control or invalid character (U+%(code)s)",
+                text=show(text, 40),
+                code=code,
+            )
         )

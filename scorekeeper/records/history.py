@@ -11,8 +11,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.games.events import Event
+from scorekeeper.games.text import T_
 from scorekeeper.records.guard import MAX_HISTORY
-from scorekeeper.records.problems import Problems, show, unknown_fields
+from scorekeeper.records.problems import RECORD, Problems, show, unknown_fields
 
 #: Each event kind of a game's history and the data fields it may carry.
 EventFields = Mapping[str, frozenset[str]]
@@ -35,18 +36,27 @@ def read_history(
     """The events and their times; entries with problems are reported and left out. None if
     ``raw`` is not a list of at most :data:`MAX_HISTORY` entries."""
     if not isinstance(raw, list):
-        problems.add("record", f"history must be a list of events, not {show(raw, 30)}")
+        problems.add(
+            RECORD, T_("history must be a list of events, not %(value)s", value=show(raw, 30))
+        )
         return None
     if len(raw) > MAX_HISTORY:
-        problems.add("record", f"history holds at most {MAX_HISTORY} events, this one {len(raw)}")
+        problems.add(
+            RECORD,
+            T_(
+                "history holds at most %(most)s events, this one %(count)s",
+                most=MAX_HISTORY,
+                count=len(raw),
+            ),
+        )
         return None
     events: list[Event] = []
     times: list[datetime | None] = []
     kinds = ", ".join(event_fields)
     for index, entry in enumerate(raw):
-        where = f"history entry {index + 1}"
+        where = T_("history entry %(n)s", n=index + 1)
         if not isinstance(entry, dict):
-            problems.add(where, f"must be an object ({{…}}), not {show(entry, 30)}")
+            problems.add(where, T_("must be an object ({…}), not %(value)s", value=show(entry, 30)))
             continue
         unknown = [name for name in entry if name not in ("kind", "data", "at")]
         if unknown:
@@ -54,16 +64,29 @@ def read_history(
             continue
         kind = entry.get("kind")
         if not isinstance(kind, str) or kind not in event_fields:
-            what = "kind is missing" if kind is None else f"unknown kind {show(kind, 30)}"
-            problems.add(where, f"{what} (a {game} history has {kinds})")
+            what = (
+                T_("kind is missing")
+                if kind is None
+                else T_("unknown kind %(kind)s", kind=show(kind, 30))
+            )
+            problems.add(
+                where,
+                T_(
+                    "%(what)s (a %(game)s history has %(kinds)s)", what=what, game=game, kinds=kinds
+                ),
+            )
             continue
         data = entry.get("data", {})
         if not isinstance(data, dict):
-            problems.add(where, f"data must be an object ({{…}}), not {show(data, 30)}")
+            problems.add(
+                where, T_("data must be an object ({…}), not %(value)s", value=show(data, 30))
+            )
             continue
         unknown = [name for name in data if name not in event_fields[kind]]
         if unknown:
-            problems.add(where, f"{kind}: {unknown_fields(unknown)}")
+            problems.add(
+                where, T_("%(kind)s: %(problem)s", kind=kind, problem=unknown_fields(unknown))
+            )
             continue
         at = None
         if "at" in entry:
@@ -71,7 +94,10 @@ def read_history(
             if at is None:
                 problems.add(
                     where,
-                    f'at must be a time like "2025-05-01T19:30:00Z", not {show(entry["at"])}',
+                    T_(
+                        'at must be a time like "2025-05-01T19:30:00Z", not %(value)s',
+                        value=show(entry["at"]),
+                    ),
                 )
                 continue
         events.append(Event(kind, data))

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games import klaberjass
+from scorekeeper.games.text import Text, say
+from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import check_trump
 from scorekeeper.records.problems import Problems
 from scorekeeper.records.rounds import RoundsCodec
@@ -29,7 +31,7 @@ class KlaberjassCodec(RoundsCodec[klaberjass.Setup, klaberjass.State, klaberjass
     )
     item_derived = ("number", "dealer", "sequence_winner", "hand_totals", "scores")
 
-    def check_item(self, where: str, raw: dict[str, Any], problems: Problems) -> None:
+    def check_item(self, where: Text, raw: dict[str, Any], problems: Problems) -> None:
         check_trump(where, raw.get("trump"), problems)
 
     def parse_round(
@@ -51,13 +53,25 @@ class KlaberjassCodec(RoundsCodec[klaberjass.Setup, klaberjass.State, klaberjass
 
     def sheet(self, state: klaberjass.State) -> str:
         names = state.players
-        lines = [f"Klaberjass: {', '.join(names)}, first to {state.target}", ""]
-        headers = ["Hand", "Dealer", "Maker", "Trumps", "Sequences", *names, *names, *names]
+        lines = [
+            _("Klaberjass: %(names)s, first to %(n)d", names=", ".join(names), n=state.target),
+            "",
+        ]
+        headers = [
+            _("Hand"),
+            _("Dealer"),
+            _("Maker"),
+            _("Trumps"),
+            _("Sequences"),
+            *names,
+            *names,
+            *names,
+        ]
         rows = []
         for hand in state.hands:
             row = [str(hand.number), names[hand.dealer]]
             if hand.thrown_in or hand.maker is None or hand.trump is None:
-                row += ["thrown in", "", ""]
+                row += [_("thrown in"), "", ""]
             else:
                 winner = hand.sequence_winner
                 row += [
@@ -68,35 +82,35 @@ class KlaberjassCodec(RoundsCodec[klaberjass.Setup, klaberjass.State, klaberjass
             row += [str(p) for p in hand.hand_totals]
             row += [str(s) for s in hand.scores] + [str(t) for t in hand.totals]
             rows.append(row)
-        rows.append(["Total", "", "", "", "", "", "", "", "", *[str(t) for t in state.totals]])
+        rows.append([_("Total"), "", "", "", "", "", "", "", "", *[str(t) for t in state.totals]])
         right = {0, *range(5, 11)}
-        groups = [("points", 5, 7), ("scores", 7, 9), ("totals", 9, 11)]
+        groups = [(_("points"), 5, 7), (_("scores"), 7, 9), (_("totals"), 9, 11)]
         lines += table(headers, rows, right, groups)
-        lines += ["", state.result_text + "."]
+        lines += ["", say(state.result_text) + "."]
         return "\n".join(lines) + "\n"
 
     def csv_rows(self, state: klaberjass.State) -> tuple[list[Any], list[list[Any]]]:
         names = state.players
         header = [
-            "Hand",
-            "Dealer",
-            "Maker",
-            "Trump",
-            "Sequences",
-            *(f"Points {name}" for name in names),
-            *(f"Score {name}" for name in names),
-            *(f"Total {name}" for name in names),
+            _("Hand"),
+            _("Dealer"),
+            _("Maker"),
+            _("Trump"),
+            _("Sequences"),
+            *(_("Points %(name)s", name=name) for name in names),
+            *(_("Score %(name)s", name=name) for name in names),
+            *(_("Total %(name)s", name=name) for name in names),
         ]
         rows = []
         for hand in state.hands:
             row: list[Any] = [hand.number, names[hand.dealer]]
             if hand.thrown_in or hand.maker is None or hand.trump is None:
-                row += ["thrown in", "", ""]
+                row += [_("thrown in"), "", ""]
             else:
                 winner = hand.sequence_winner
                 row += [
                     names[hand.maker],
-                    hand.trump.record_name,
+                    _(hand.trump.record_name),
                     names[winner] if winner is not None else "",
                 ]
             row += [*hand.hand_totals, *hand.scores, *hand.totals]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games.players import UNPRINTABLE
+from scorekeeper.games.text import T_, Clause, Text, Tn_, Words, as_text
 
 #: The most problem lines reported for one record.
 MAX_PROBLEMS = 30
@@ -19,30 +20,45 @@ MAX_PROBLEMS = 30
 BAD_TEXT = UNPRINTABLE  # one rule for names and every other text in a record
 
 
+#: Where a problem is when it is about the record as a whole.
+RECORD = T_("record")
+
+
+def problem(where: str | Text, message: str | Text) -> Text:
+    """One problem line: where, then what (its final full stop left out)."""
+    return T_("%(where)s: %(problem)s", where=as_text(where), problem=Clause(as_text(message)))
+
+
 class RecordError(ValueError):
     """A record that cannot be read or breaks the rules: one line per problem.
 
     Each line says where (``record``, ``deal 4``, ``hand 2``, ``history entry 7``) and what:
-    ``deal 4: Carla has already played Pass (deal 1)``.
+    ``deal 4: Carla has already played Pass (deal 1)``. ``problems`` are the lines (each a
+    :class:`~scorekeeper.games.text.Text`: English as a string); :meth:`lines_in` says them in
+    a reader's words.
     """
 
-    def __init__(self, problems: Sequence[str]):
-        lines = list(problems)
+    def __init__(self, problems: Sequence[str | Text]):
+        lines = [as_text(line) for line in problems]
         if len(lines) > MAX_PROBLEMS:
             more = len(lines) - MAX_PROBLEMS
-            lines = [*lines[:MAX_PROBLEMS], f"… and {more} more problems"]
+            lines = [*lines[:MAX_PROBLEMS], T_("… and %(n)s more problems", n=more)]
         super().__init__("\n".join(lines))
         self.problems = lines
+
+    def lines_in(self, words: Words) -> list[str]:
+        """The problems in ``words``, one line each."""
+        return [line.render(words) for line in self.problems]
 
 
 class Problems:
     """The problems found so far in one record, raised together by :meth:`raise_any`."""
 
     def __init__(self) -> None:
-        self.lines: list[str] = []
+        self.lines: list[Text] = []
 
-    def add(self, where: str, message: str) -> None:
-        self.lines.append(f"{where}: {message.strip().removesuffix('.')}")
+    def add(self, where: str | Text, message: str | Text) -> None:
+        self.lines.append(problem(where, message))
 
     def raise_any(self) -> None:
         if self.lines:
@@ -64,15 +80,15 @@ def kind_of(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
-        return "a string"
+        return T_("a string")
     if isinstance(value, int | float):
-        return "a number"
-    return "a list" if isinstance(value, list) else "an object"
+        return T_("a number")
+    return T_("a list") if isinstance(value, list) else T_("an object")
 
 
-def unknown_fields(names: Sequence[str]) -> str:
+def unknown_fields(names: Sequence[str]) -> Text:
     shown = ", ".join(show(name, 30) for name in names)
-    return f"unknown field{'s' if len(names) > 1 else ''} {shown}"
+    return Tn_("unknown field %(names)s", "unknown fields %(names)s", len(names), names=shown)
 
 
 def same(a: Any, b: Any) -> bool:

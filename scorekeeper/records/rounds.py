@@ -14,6 +14,8 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.game import GameState
+from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import ngettext
 from scorekeeper.records.codec import Codec, EntryT, SetupT
 from scorekeeper.records.history import EventFields
 from scorekeeper.records.problems import Problems
@@ -96,7 +98,7 @@ class RoundsCodec(Codec[SetupT, ScoredStateT, EntryT]):
         try:
             return self.parse_round(setup, data, index + 1)
         except RuleError as error:
-            problems.add(where, error.message)
+            problems.add(where, error.text)
             return None
 
     def events_from(self, setup: SetupT, entries: Sequence[EntryT]) -> list[Event]:
@@ -132,6 +134,14 @@ class RoundsCodec(Codec[SetupT, ScoredStateT, EntryT]):
         winner = state.winner
         if winner is None:
             count = len(self.rounds(state))
-            return f"{count} {self.item if count == 1 else self.items} played, no winner yet."
+            if self.item == "hand":
+                return ngettext(
+                    "%(num)d hand played, no winner yet.",
+                    "%(num)d hands played, no winner yet.",
+                    count,
+                )
+            return ngettext(
+                "%(num)d deal played, no winner yet.", "%(num)d deals played, no winner yet.", count
+            )
         total = state.totals[winner]
-        return f"Winner: {state.players[winner]} with {total}."
+        return _("Winner: %(name)s with %(total)d.", name=state.players[winner], total=total)

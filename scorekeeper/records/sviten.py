@@ -7,6 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from scorekeeper.games import sviten
+from scorekeeper.games.text import Text, say
+from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import check_trump
 from scorekeeper.records.problems import Problems
 from scorekeeper.records.rounds import RoundsCodec
@@ -65,7 +67,7 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
     )
     item_derived = ("number", "dealer", "made", "slam", "scores")
 
-    def check_item(self, where: str, raw: dict[str, Any], problems: Problems) -> None:
+    def check_item(self, where: Text, raw: dict[str, Any], problems: Problems) -> None:
         check_trump(where, raw.get("trump"), problems, or_null=True)
 
     def parse_round(
@@ -126,27 +128,33 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
 
     def sheet(self, state: sviten.State) -> str:
         names = state.players
-        seats = ", ".join(f"{seat} {name}" for seat, name in zip(sviten.SEATS, names, strict=True))
+        seats = ", ".join(
+            f"{say(seat)} {name}" for seat, name in zip(sviten.SEATS, names, strict=True)
+        )
         lines = [
-            f"Sviten Special: {seats}",
-            f"Pairs: {state.setup.pair_label(0)} v {state.setup.pair_label(1)}",
+            _("Sviten Special: %(seats)s", seats=seats),
+            _(
+                "Pairs: %(first)s v %(second)s",
+                first=state.setup.pair_label(0),
+                second=state.setup.pair_label(1),
+            ),
         ]
         options = sviten_options_text(state.setup.options)
         if options:
-            lines.append(f"Options: {options}")
+            lines.append(_("Options: %(options)s", options=options))
         lines.append("")
-        pairs = list(sviten.PAIR_NAMES)
-        headers = ["Hand", "Dealer", "Declarer", "Bid", "Result", *pairs * 4]
+        pairs = [say(pair) for pair in sviten.PAIR_NAMES]
+        headers = [_("Hand"), _("Dealer"), _("Declarer"), _("Bid"), _("Result"), *pairs * 4]
         rows = []
         for result in state.hands:
-            trump = "NT" if result.trump is None else result.trump.symbol
-            outcome = "made" if result.made else "failed"
+            trump = _("NT") if result.trump is None else result.trump.symbol
+            outcome = _("made") if result.made else _("failed")
             if result.slam is not None:
-                outcome += f", slam {sviten.PAIR_NAMES[result.slam]}"
+                outcome = _("%(outcome)s, slam %(pair)s", outcome=outcome, pair=pairs[result.slam])
             row = [
                 str(result.number),
                 names[result.dealer],
-                f"{sviten.SEATS[result.declarer]} {names[result.declarer]}",
+                f"{say(sviten.SEATS[result.declarer])} {names[result.declarer]}",
                 f"{result.bid} {trump}",
                 outcome,
                 *(str(t) for t in result.tricks),
@@ -155,29 +163,34 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
                 *(signed(t) for t in result.totals),
             ]
             rows.append(row)
-        rows.append(["Total", *[""] * 10, *(str(t) for t in state.totals)])
+        rows.append([_("Total"), *[""] * 10, *(str(t) for t in state.totals)])
         right = {0, *range(5, 13)}
-        groups = [("tricks", 5, 7), ("melds (count)", 7, 9), ("scores", 9, 11), ("totals", 11, 13)]
+        groups = [
+            (_("tricks"), 5, 7),
+            (_("melds (count)"), 7, 9),
+            (_("scores"), 9, 11),
+            (_("totals"), 11, 13),
+        ]
         lines += table(headers, rows, right, groups)
-        lines += ["", state.result_text + "."]
+        lines += ["", say(state.result_text) + "."]
         return "\n".join(lines) + "\n"
 
     def csv_rows(self, state: sviten.State) -> tuple[list[Any], list[list[Any]]]:
         names = state.players
-        pairs = sviten.PAIR_NAMES
+        pairs = [say(pair) for pair in sviten.PAIR_NAMES]
         header = [
-            "Hand",
-            "Dealer",
-            "Declarer",
-            "Bid",
-            "Trump",
-            "Made",
-            *(f"Tricks {pair}" for pair in pairs),
-            *(f"Melds {pair}" for pair in pairs),
-            *(f"Meld points {pair}" for pair in pairs),
-            *(f"Score {pair}" for pair in pairs),
-            *(f"Total {pair}" for pair in pairs),
-            *(f"Melds laid {pair}" for pair in pairs),
+            _("Hand"),
+            _("Dealer"),
+            _("Declarer"),
+            _("Bid"),
+            _("Trump"),
+            _("Made"),
+            *(_("Tricks %(pair)s", pair=pair) for pair in pairs),
+            *(_("Melds %(pair)s", pair=pair) for pair in pairs),
+            *(_("Meld points %(pair)s", pair=pair) for pair in pairs),
+            *(_("Score %(pair)s", pair=pair) for pair in pairs),
+            *(_("Total %(pair)s", pair=pair) for pair in pairs),
+            *(_("Melds laid %(pair)s", pair=pair) for pair in pairs),
         ]
         rows = []
         for result in state.hands:
@@ -187,8 +200,8 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
                     names[result.dealer],
                     names[result.declarer],
                     result.bid,
-                    "no-trump" if result.trump is None else result.trump.record_name,
-                    "yes" if result.made else "no",
+                    _("no-trump") if result.trump is None else _(result.trump.record_name),
+                    _("yes") if result.made else _("no"),
                     *result.tricks,
                     *result.meld_counts,
                     *result.meld_points,
@@ -201,20 +214,21 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
 
 
 def sviten_options_text(options: sviten.Options) -> str:
-    """The options of a Sviten game that differ from the defaults, in words (for text sheets)."""
+    """The options of a Sviten game that differ from the defaults, in words (for text sheets),
+    in the current words (:func:`~scorekeeper.games.text.speaking`)."""
     parts = []
     if not options.slam_bonus:
-        parts.append("no slam bonus")
+        parts.append(_("no slam bonus"))
     if options.failed_bid == "keep_points":
-        parts.append("a failed bid scores tricks + melds - 10 x bid")
+        parts.append(_("a failed bid scores tricks + melds - 10 x bid"))
     if options.hand_cap is not None:
-        parts.append(f"the leader wins after hand {options.hand_cap}")
+        parts.append(_("the leader wins after hand %(n)d", n=options.hand_cap))
     if options.no_trump_only:
-        parts.append("no-trump only")
+        parts.append(_("no-trump only"))
     if options.open_last_three:
-        parts.append("open last three")
+        parts.append(_("open last three"))
     if options.double_trump_runs:
-        parts.append("trump runs count three times")
+        parts.append(_("trump runs count three times"))
     if options.jokers:
-        parts.append("two jokers")
+        parts.append(_("two jokers"))
     return "; ".join(parts)

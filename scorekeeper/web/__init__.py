@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Flask, Request, render_template, url_for
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask import Flask, render_template, url_for
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
@@ -15,6 +15,7 @@ from scorekeeper.db import db
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import meld_label
 from scorekeeper.web import compression, security
+from scorekeeper.web.poll import PollFirst
 
 csrf = CSRFProtect()
 
@@ -30,19 +31,10 @@ def register_built_in_games() -> None:
 
 
 class SessionInterface(SecureCookieSessionInterface):
-    """The signed-cookie session, except for the poll: every phone asks for its game's log
-    length every two seconds, and needs no session for it, so its cookie is neither checked nor
-    written (and the answer does not vary on it)."""
-
-    def open_session(self, app: Flask, request: Request) -> SessionMixin | None:
-        from scorekeeper.web.play import POLL_PATH
-
-        if POLL_PATH.fullmatch(request.path):
-            return self.null_session_class()
-        return super().open_session(app, request)
+    """The signed-cookie session, its cookie ``Secure`` whenever the request came over HTTPS
+    (behind a proxy: ``TRUST_PROXY``)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
-        """``Secure`` whenever the request came over HTTPS (behind a proxy: ``TRUST_PROXY``)."""
         return proxy.cookie_secure(super().get_cookie_secure(app))
 
 
@@ -63,6 +55,11 @@ def init_app(app: Flask) -> None:
     for pages in all_pages():
         app.register_blueprint(pages.blueprint)
     app.register_blueprint(play.bp)  # last: its /<kind>/new must not shadow a game's routes
+    # Outermost, around ProxyFix (TRUST_PROXY): the poll's answer holds no address, so it
+    # needs nothing of the proxy's headers, and skips the response hooks (it carries the same
+    # security headers itself, and is too small to compress).
+    with app.app_context():
+        app.wsgi_app = PollFirst(app.wsgi_app, db.engine)  # type: ignore[method-assign]
     app.jinja_env.globals["game_assets"] = assets.game_assets
     app.jinja_env.globals["Suit"] = Suit
     app.jinja_env.globals["asset"] = _asset_urls(app)

@@ -17,6 +17,7 @@ from flask_wtf import FlaskForm
 
 from scorekeeper import services, store
 from scorekeeper.games.events import Event, RuleError
+from scorekeeper.i18n import say_here
 from scorekeeper.web.forms import ErrorSlot, LogForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_qr, share_url
 
@@ -45,6 +46,11 @@ def field_for(form: FlaskForm, error: RuleError) -> Any:
     if name in slots:
         return slots[name]
     return FormErrors(form)
+
+
+def show_error(form: FlaskForm, error: RuleError) -> None:
+    """Put a rule error's message, in the reader's language, where :func:`field_for` says."""
+    field_for(form, error).errors.append(say_here(error.text))
 
 
 def stray_errors(forms: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]) -> list[str]:
@@ -96,7 +102,7 @@ def act(
         words = kept(conflict.current) if callable(kept) else kept
         return page(conflict.current, 409, conflict=conflict, kept=words)
     except RuleError as error:
-        field_for(form, error).errors.append(error.message)
+        show_error(form, error)
         return page(game, 422, **{form_name: form})
     return redirect(url_for("play.game", token=token) + "#top", 303)
 
@@ -122,7 +128,7 @@ def save_correction(
         flash(changed)
         return redirect(log, 303)
     except RuleError as error:
-        field_for(form, error).errors.append(error.message)
+        show_error(form, error)
         return None
     flash(saved)
     return redirect(log, 303)

@@ -14,6 +14,7 @@ from markupsafe import Markup
 from scorekeeper import hosts, services
 from scorekeeper.cache import LRUCache
 from scorekeeper.games.events import RuleError
+from scorekeeper.i18n import say_here
 from scorekeeper.qr import qr_svg
 
 MY_GAMES = 20
@@ -33,15 +34,19 @@ def get_game_or_404(token: str, kind: str | None = None) -> services.LoadedGame:
             message=_(
                 "One of its entries breaks a rule this version of Scorekeeper checks "
                 "(%(problem)s). Nothing was changed.",
-                problem=error.message,
+                problem=say_here(error.text),
             ),
         )
         abort(Response(page, 409))
 
 
 def remember(token: str) -> None:
-    """Keep the game on this browser's list (signed session cookie), newest first."""
-    tokens = [t for t in session.get("games", []) if t != token]
+    """Keep the game on this browser's list (signed session cookie), newest first. When it is
+    first already, the cookie is left as it is (not signed and sent again with every page)."""
+    games = session.get("games", [])
+    if games[:1] == [token]:
+        return
+    tokens = [t for t in games if t != token]
     session["games"] = [token, *tokens][:MY_GAMES]
 
 
@@ -57,14 +62,21 @@ def share_url(token: str) -> str:
 
 
 def share_qr(token: str):
-    return qr_svg(share_url(token), title="QR code of this game's address")
+    return qr_svg(share_url(token), title=_("QR code of this game's address"))
+
+
+#: How many parts of pages each app keeps drawn.
+PARTS = 512
 
 
 def _parts() -> LRUCache[Markup]:
     """This app's parts of pages already drawn, by (template, game, log position, language,
-    extras). Kept per app: another app in the same process may know other games."""
-    parts: LRUCache[Markup] = current_app.extensions.setdefault("scorekeeper.parts", LRUCache(512))
-    return parts
+    extras): one cache per app, so that an app never serves another's parts (the games it
+    knows, its templates)."""
+    cache = current_app.extensions.get("scorekeeper_parts")
+    if cache is None:
+        cache = current_app.extensions["scorekeeper_parts"] = LRUCache(PARTS)
+    return cache
 
 
 @pass_context
@@ -77,10 +89,11 @@ def game_part(context: Context, template: str, **extras: Hashable) -> Markup:
     game = context["game"]
     extras = {name: value for name, value in extras.items() if not isinstance(value, Undefined)}
     key = (template, game.token, game.seq, str(get_locale()), tuple(sorted(extras.items())))
-    part = None if current_app.debug else _parts().get(key)
+    parts = _parts()
+    part = None if current_app.debug else parts.get(key)
     if part is None:
         part = Markup(render_template(template, game=game, state=game.state, **extras))
-        _parts().put(key, part)
+        parts.put(key, part)
     return part
 
 
@@ -89,8 +102,9 @@ def page_part(template: str, **extras: Hashable) -> Markup:
     ``extras`` (no form with a CSRF token, no session): drawn once, then served from the cache.
     The part sees ``extras``."""
     key = (template, None, None, str(get_locale()), tuple(sorted(extras.items())))
-    part = None if current_app.debug else _parts().get(key)
+    parts = _parts()
+    part = None if current_app.debug else parts.get(key)
     if part is None:
         part = Markup(render_template(template, **extras))
-        _parts().put(key, part)
+        parts.put(key, part)
     return part

@@ -1,10 +1,14 @@
-"""Home: start a game; the games this browser started or joined."""
+"""Home: start a game; the games this browser started or joined. And the language switch every
+page shows."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from urllib.parse import urlencode, urlsplit
 
-from scorekeeper import services
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from scorekeeper import i18n, locales, services
 from scorekeeper.web.helpers import my_game_tokens
 
 bp = Blueprint("home", __name__)
@@ -14,3 +18,40 @@ bp = Blueprint("home", __name__)
 def index():
     games = services.my_games(my_game_tokens())
     return render_template("home.html", games=games)
+
+
+@bp.get("/language/<lang>")
+def choose_language(lang: str) -> ResponseReturnValue:
+    """Speak ``lang`` from now on (a cookie) and go back to the page the switch was on. It
+    changes no game, only the words; a link, so it works without JavaScript."""
+    if lang not in locales.LANGUAGES:
+        abort(404)
+    back = request.args.get("next", "")
+    response = redirect(back if _on_this_site(back) else url_for("home.index"), 303)
+    response.set_cookie(i18n.COOKIE, lang, max_age=i18n.COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+def _on_this_site(url: str) -> bool:
+    """A path on this site (``/g/…``), never another site (``//evil.example``, ``https:…``)."""
+    parts = urlsplit(url)
+    return (
+        url.startswith("/")
+        and not url.startswith(("//", "/\\"))
+        and not parts.scheme
+        and not parts.netloc
+    )
+
+
+@bp.app_template_global()
+def language_switch(lang: str) -> str:
+    """The switch's address: speak ``lang``, then come back here (to the game's page after a
+    form was sent, since a form's address answers only its POST)."""
+    if request.method == "GET":
+        query = urlencode([(k, v) for k, v in request.args.items(multi=True) if k != "lang"])
+        here = request.path + (f"?{query}" if query else "")
+    elif request.view_args and "token" in request.view_args:
+        here = url_for("play.game", token=request.view_args["token"])
+    else:
+        here = url_for("home.index")
+    return url_for("home.choose_language", lang=lang, next=here)

@@ -4,7 +4,6 @@ the game's own pieces up in :mod:`scorekeeper.web.pages`."""
 
 from __future__ import annotations
 
-import re
 import secrets
 from typing import Any
 
@@ -21,9 +20,6 @@ from scorekeeper.web.helpers import get_game_or_404, remember
 from scorekeeper.web.pages import GamePages, pages_for
 
 bp = Blueprint("play", __name__)
-
-#: The poll's address (``/g/<token>/seq``): the session is not even opened for it.
-POLL_PATH = re.compile(r"/g/[^/]+/seq")
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
@@ -57,7 +53,7 @@ def new(kind: str) -> ResponseReturnValue:
         try:
             setup = form.setup(first)
         except RuleError as error:
-            actions.field_for(form, error).errors.append(error.message)
+            actions.show_error(form, error)
         else:
             created = services.create(kind, setup)
             remember(created.token)
@@ -126,8 +122,9 @@ def undo(token: str):
 
 @bp.get("/g/<token>/seq")
 def seq(token: str):
-    """How long the log is: phones poll this and reload when another phone wrote. One indexed
-    query; it neither reads nor writes the session (no cookie, nothing to vary on)."""
+    """How long the log is: phones poll this and reload when another phone wrote. Served by
+    :mod:`scorekeeper.web.poll` before Flask sees it; this route answers the same when the
+    database could not answer there (and names the address for ``url_for``)."""
     try:
         position = services.position(token)
     except services.GameNotFound:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import pgettext
 from markupsafe import Markup
 
-from scorekeeper import printing
+from scorekeeper import i18n, locales, printing
 from scorekeeper.games.events import RuleError
 from scorekeeper.printing import Blank, GamePrinters
-from scorekeeper.web.actions import field_for
+from scorekeeper.web.actions import show_error
 from scorekeeper.web.forms import BlankSheetForm
 from scorekeeper.web.helpers import get_game_or_404, page_part, share_url
 from scorekeeper.web.pages import GamePages, all_pages, pages_for
@@ -29,10 +30,25 @@ LETTER_REGIONS = frozenset({"US", "CA", "MX", "PH"})
 
 
 def default_paper() -> str:
-    """A4, or Letter when the browser's first language names a Letter country (``en-US``)."""
-    first = next(iter(request.accept_languages.values()), "")
-    region = first.replace("_", "-").split("-")[1:2]
-    return "letter" if region and region[0].upper() in LETTER_REGIONS else "a4"
+    """A4, or Letter when the page's language is the browser's in a Letter country (``en-US``):
+    the paper follows the language chosen, so a Swedish page is on A4 whatever else the
+    browser names."""
+    language = i18n.language()
+    for tag, quality in request.accept_languages:
+        if quality > 0 and locales.language_of(tag) == language:
+            region = tag.replace("_", "-").split("-")[1:2]
+            return "letter" if region and region[0].upper() in LETTER_REGIONS else "a4"
+    return "a4"
+
+
+def _sheet_word() -> str:
+    """The file name's word for a score sheet, in the page's language (ASCII)."""
+    return pgettext("file name", "score-sheet")
+
+
+def _card_word() -> str:
+    """The file name's word for a rules card, in the page's language (ASCII)."""
+    return pgettext("file name", "rules-card")
 
 
 def _pdf(data: bytes, filename: str, *, private: bool) -> Response:
@@ -80,7 +96,7 @@ def sheet(token: str) -> ResponseReturnValue:
     data = printers.sheet(
         game.state, paper=paper, url=share_url(token), date=game.created_at.date()
     )
-    return _pdf(data, f"{game.kind}-score-sheet.pdf", private=True)
+    return _pdf(data, f"{game.kind}-{_sheet_word()}.pdf", private=True)
 
 
 @bp.get("/g/<token>/rules.pdf")
@@ -95,7 +111,7 @@ def rules(token: str) -> ResponseReturnValue:
     except LookupError:
         return _not_printable()
     data = printers.rules_card(game.state, paper=paper, url=share_url(token))
-    return _pdf(data, f"{game.kind}-rules-card.pdf", private=True)
+    return _pdf(data, f"{game.kind}-{_card_word()}.pdf", private=True)
 
 
 # --- blank sheets --------------------------------------------------------------------------
@@ -152,9 +168,9 @@ def blank(kind: str) -> ResponseReturnValue:
         else:
             data = printers.blank_sheet(blank_sheet, paper=paper)
     except RuleError as error:
-        field_for(form, error).errors.append(error.message)
+        show_error(form, error)
         return _form_again(pages, form)
-    what = "rules-card" if card else "score-sheet"
+    what = _card_word() if card else _sheet_word()
     return _pdf(data, f"{kind}-{what}.pdf", private=False)
 
 

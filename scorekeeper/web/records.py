@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, flash, g, redirect, url_for
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from scorekeeper import records, services, store
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.text import T_
+from scorekeeper.i18n import words
 from scorekeeper.web import home
 from scorekeeper.web.forms import ImportForm
 from scorekeeper.web.helpers import get_game_or_404, remember
@@ -59,14 +62,19 @@ def _game_with_records(token: str) -> store.LoadedGame:
 def record_json(token: str):
     game = _game_with_records(token)
     text = records.export(game.kind, game.setup, game.events, game.times)
-    return _download(text, "application/json", _filename(game, "record.json"))
+    word = pgettext("file name", "record")
+    return _download(text, "application/json", _filename(game, f"{word}.json"))
 
 
 @bp.get("/g/<token>/deals.csv")
 def deals_csv(token: str):
     game = _game_with_records(token)
-    text = records.deals_csv(game.kind, game.state)
-    rounds = f"{game.rules.noun}s"  # deals, hands
+    text = records.deals_csv(game.kind, game.state, words())
+    rounds = (
+        pgettext("file name", "hands")
+        if game.rules.noun == "hand"
+        else pgettext("file name", "deals")
+    )
     return _download(text, "text/csv", _filename(game, f"{rounds}.csv"))
 
 
@@ -82,13 +90,18 @@ def import_record():
             if not services.is_known(record.kind) or not has_pages(record.kind):
                 title = record.codec.title
                 raise records.RecordError(
-                    [_("record: %(game)s games cannot be kept in this Scorekeeper yet", game=title)]
+                    [
+                        T_(
+                            "record: %(game)s games cannot be kept in this Scorekeeper yet",
+                            game=title,
+                        )
+                    ]
                 )
             game = services.import_game(record.kind, record.setup, record.events, record.times)
         except records.RecordError as error:
-            form.record.errors.extend(error.problems)
+            form.record.errors.extend(error.lines_in(words()))
         except RuleError as error:
-            form.record.errors.append(f"record: {error.message}")
+            form.record.errors.append(records.problem(records.RECORD, error.text).render(words()))
         else:
             remember(game.token)
             flash(_("Imported as a new game: %(players)s.", players=", ".join(game.setup.players)))

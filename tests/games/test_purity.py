@@ -1,12 +1,13 @@
-"""The rules engines are pure Python: importing them loads no web, database or PDF library."""
+"""The rules engines are pure Python: importing them loads no web, database, PDF or translation
+library (their messages are ids and parameters; the layers above say them)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-ENGINES = ("bismarck", "klaberjass", "sviten", "melds", "registry")
-FRAMEWORKS = ("flask", "sqlalchemy", "reportlab", "wtforms")
+ENGINES = ("bismarck", "klaberjass", "sviten", "melds", "registry", "text", "seating")
+FRAMEWORKS = ("flask", "sqlalchemy", "reportlab", "wtforms", "babel", "flask_babel")
 
 
 def test_engines_import_without_flask_sqlalchemy_or_reportlab():

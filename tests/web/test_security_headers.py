@@ -141,7 +141,26 @@ def test_blank_sheet_pdf(client):
 
 
 def test_the_poll(client, games):
+    """Answered before Flask (:mod:`scorekeeper.web.poll`), with the same headers and a policy
+    that allows nothing: it is data, never a page."""
     response = client.get(f"{games['bismarck'].url}/seq")
+    assert response.get_json() == {"seq": 1}
+    check_common(response)
+    assert (
+        response.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
+    )
+    assert response.cache_control.no_store
+
+
+def test_the_poll_when_the_app_answers_it(client, games):
+    """The app's own route (when the database could not answer before Flask) is guarded too."""
+    from scorekeeper.web.poll import PollFirst
+
+    app = client.application
+    assert isinstance(app.wsgi_app, PollFirst)
+    with app.test_request_context(f"{games['bismarck'].url}/seq"):
+        response = app.full_dispatch_request()
+    assert response.get_json() == {"seq": 1}
     check_common(response)
     assert response.cache_control.no_store
 

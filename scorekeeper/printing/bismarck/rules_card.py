@@ -7,14 +7,14 @@ setup or a variant), never the database.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Contract, Setup, State, Variant
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.printing.card import (
     card_page,
     card_pdf,
@@ -29,6 +29,7 @@ from scorekeeper.printing.common import (
     LINE,
     SHADE,
     Styles,
+    in_words,
     join_names,
     section,
     short_names,
@@ -38,6 +39,7 @@ from scorekeeper.printing.common import (
 from scorekeeper.printing.printers import Blank
 
 
+@in_words
 def bismarck_rules_card(
     game: State | Setup | Variant = Variant.MODERN,
     *,
@@ -86,6 +88,7 @@ def bismarck_rules_card(
     )
 
 
+@in_words
 def blank_rules_card(blank: Blank, *, paper: str = DEFAULT_PAPER, url: str | None = None) -> bytes:
     """The card of a game (its house rules and schedule) when the names and the first dealer
     are known, else of the variant with boxes to agree on the house rules."""
@@ -203,7 +206,7 @@ def _contracts_table(variant: Variant, st: Styles, width: float) -> Table:
                 _("quota − tricks") if contract.is_pass else _("tricks − quota"),
             ]
         )
-    widths = [0.17, 0.31, 0.15, 0.13, 0.24]
+    widths = [0.19, 0.27, 0.17, 0.13, 0.24]  # room for "Kontrakt", "spelförare"
     table = Table(rows, colWidths=[share * width for share in widths])
     table.setStyle(
         TableStyle(

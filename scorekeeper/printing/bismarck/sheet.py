@@ -13,9 +13,6 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -24,6 +21,9 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Contract, DealResult, ScheduledDeal, State, Variant
 from scorekeeper.games.cards import Suit
+from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import lazy_gettext as _l
+from scorekeeper.games.text import ngettext
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     GREY,
@@ -34,6 +34,7 @@ from scorekeeper.printing.common import (
     CheckBox,
     Styles,
     content_width,
+    in_words,
     join_names,
     page_header,
     short_names,
@@ -79,6 +80,7 @@ class BismarckSheet(Sheet[State]):
         return self.slots[number - 1] if self.slots else None
 
 
+@in_words
 def bismarck_sheet(
     state: State,
     *,
@@ -91,6 +93,7 @@ def bismarck_sheet(
     return _build(BismarckSheet.filled(state, url=url, date=date, variant=state.variant), paper)
 
 
+@in_words
 def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
     """A sheet to fill in by hand. With the names it prints them; with the first dealer as
     well it prints who deals and who declares in every deal."""
@@ -98,6 +101,7 @@ def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
     return _build(BismarckSheet.blank(blank, setup, variant=setup.variant), paper)
 
 
+@in_words
 def blank_bismarck_sheet(
     variant: Variant = Variant.MODERN,
     players: Sequence[str] | None = None,

@@ -6,13 +6,13 @@ Takes engine values (a state, a setup), never the database.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Card, Suit
 from scorekeeper.games.klaberjass import Setup, State
+from scorekeeper.games.text import gettext as _
 from scorekeeper.printing.card import (
     card_page,
     card_pdf,
@@ -24,12 +24,14 @@ from scorekeeper.printing.card import (
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     Styles,
+    in_words,
     section,
     suit_markup,
 )
 from scorekeeper.printing.printers import Blank
 
 
+@in_words
 def klaberjass_rules_card(
     game: State | Setup | None = None,
     *,
@@ -78,6 +80,7 @@ def klaberjass_rules_card(
     )
 
 
+@in_words
 def blank_rules_card(blank: Blank, *, paper: str = DEFAULT_PAPER, url: str | None = None) -> bytes:
     """The card of a game when the names and the first dealer are known, else the rules with
     the target given."""
@@ -205,7 +208,7 @@ def _example(st: Styles, width: float) -> Flowable:
                 str(result.scores[seat]),
             ]
         )
-    widths = [w * width for w in (0.2, 0.12, 0.13, 0.13, 0.12, 0.13, 0.13)]
+    widths = [w * width for w in (0.26, 0.11, 0.12, 0.12, 0.11, 0.12, 0.12)]  # "Anna (förhand)"
     bold_scores = ("FONT", (-1, 1), (-1, -1), st.fonts.bold, 8.5)
     table = example_table(rows, widths, st, more=[bold_scores])
     intro = _(

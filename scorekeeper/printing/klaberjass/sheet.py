@@ -14,20 +14,21 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Spacer, Table
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.klaberjass import HandResult, Outcome, State
+from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     GREY,
     RED,
     Styles,
     content_width,
+    in_words,
     page_header,
     short_names,
     styles,
@@ -61,6 +62,7 @@ class KlaberjassSheet(Sheet[State]):
     target: int = klaberjass.DEFAULT_TARGET
 
 
+@in_words
 def klaberjass_sheet(
     state: State,
     *,
@@ -73,6 +75,7 @@ def klaberjass_sheet(
     return _build(KlaberjassSheet.filled(state, url=url, date=date, target=state.target), paper)
 
 
+@in_words
 def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
     """A sheet to fill in by hand. With the names it prints them; with the first dealer as
     well it prints who deals every hand."""
@@ -80,6 +83,7 @@ def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
     return _build(KlaberjassSheet.blank(blank, setup, target=setup.target), paper)
 
 
+@in_words
 def blank_klaberjass_sheet(
     players: Sequence[str] | None = None,
     first_dealer: int | None = None,

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import functools
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
@@ -18,6 +16,8 @@ from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.sviten import Options, Setup, State
 from scorekeeper.games.sviten_proposal import Arrangement, arrangements
+from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import ngettext
 from scorekeeper.printing.card import (
     card_page,
     card_pdf,
@@ -29,6 +29,7 @@ from scorekeeper.printing.card import (
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     Styles,
+    in_words,
     section,
     signed,
     suit_markup,
@@ -38,6 +39,7 @@ from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sviten.sheet import pair_names
 
 
+@in_words
 def sviten_rules_card(
     game: State | Setup | None = None,
     *,
@@ -88,6 +90,7 @@ def sviten_rules_card(
     )
 
 
+@in_words
 def blank_rules_card(blank: Blank, *, paper: str = DEFAULT_PAPER, url: str | None = None) -> bytes:
     """The card of a game when the names and the first dealer are known, else the rules with
     boxes to agree on the options (those given, such as a hand cap, filled in)."""

@@ -15,14 +15,15 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import sviten
 from scorekeeper.games.melds import JOKER, meld_label
 from scorekeeper.games.sviten import HandResult, Options, State
+from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import lazy_gettext as _l
+from scorekeeper.games.text import lazy_pgettext, say
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     RED,
@@ -30,6 +31,7 @@ from scorekeeper.printing.common import (
     CheckBox,
     Styles,
     content_width,
+    in_words,
     page_header,
     short_names,
     signed,
@@ -64,6 +66,7 @@ class SvitenSheet(Sheet[State]):
     options: Options = field(default_factory=Options)
 
 
+@in_words
 def sviten_sheet(
     state: State,
     *,
@@ -77,6 +80,7 @@ def sviten_sheet(
     return _build(sheet, paper)
 
 
+@in_words
 def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
     """A sheet to fill in by hand. With the names (N, E, S, W) it prints them and the pairs;
     with the first dealer as well it prints who deals every hand."""
@@ -84,6 +88,7 @@ def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
     return _build(SvitenSheet.blank(blank, setup, options=setup.options), paper)
 
 
+@in_words
 def blank_sviten_sheet(
     players: Sequence[str] | None = None,
     first_dealer: int | None = None,
@@ -116,8 +121,8 @@ def _build(sheet: SvitenSheet, paper: str) -> bytes:
 def pair_names(players: Sequence[str] | None, pair: int) -> str:
     """``N–S (Anna & Carla)`` (or just ``N–S`` without names)."""
     if not players:
-        return sviten.PAIR_NAMES[pair]
-    return f"{sviten.PAIR_NAMES[pair]} ({players[pair]} & {players[pair + 2]})"
+        return say(sviten.PAIR_NAMES[pair])
+    return f"{say(sviten.PAIR_NAMES[pair])} ({players[pair]} & {players[pair + 2]})"
 
 
 def options_text(options: Options) -> str:
@@ -145,7 +150,8 @@ def _header(sheet: SvitenSheet, st: Styles, width: float) -> Table:
     seats = ""
     if sheet.players:
         seats = " · ".join(
-            f"{seat} {text(name)}" for seat, name in zip(sviten.SEATS, sheet.players, strict=True)
+            f"{say(seat)} {text(name)}"
+            for seat, name in zip(sviten.SEATS, sheet.players, strict=True)
         )
     subtitle = _(
         "4 players in 2 pairs · 52 cards · 13 tricks, then melds · first pair to %(n)d",
@@ -168,7 +174,7 @@ TABLE = ScoreTable(
     ),
     group=(
         Column(_l("Tricks"), 26),
-        Column(_l("Melds"), 26),
+        Column(lazy_pgettext("narrow column", "Melds"), 26),
         Column(_l("Points"), 32),
         # The score in the hand, and the running total players compare.
         Column(_l("Score"), 36, size=9, bold=True, rule=True),
@@ -189,7 +195,7 @@ def _hands_table(sheet: SvitenSheet, st: Styles, width: float) -> Table:
     commands: list[Command] = []
 
     def hand_row(hand: HandResult, index: int) -> list[object]:
-        seat = sviten.SEATS[hand.declarer]
+        seat = say(sviten.SEATS[hand.declarer])
         declarer = f"{seat} {shorter[hand.declarer]}" if shorter else seat
         row: list[object] = [
             str(hand.number),
@@ -254,7 +260,7 @@ def _melds_laid(sheet: SvitenSheet, st: Styles) -> list[Flowable]:
             if not known:
                 continue
             melds = " · ".join(_meld_markup(meld) for meld in hand.melds[pair]) or "–"
-            parts.append(f"<b>{sviten.PAIR_NAMES[pair]}</b> {melds}")
+            parts.append(f"<b>{say(sviten.PAIR_NAMES[pair])}</b> {melds}")
         if parts:
             lines.append(f"<b>{hand.number}.</b> " + "; ".join(parts))
     if not lines:

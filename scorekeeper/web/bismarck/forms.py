@@ -44,9 +44,9 @@ class NewBismarckForm(NewGameForm):
         default=Variant.MODERN.value,
     )
     first_dealer = first_dealer_field((_l("First player"), _l("Second player"), _l("Third player")))
-    see_all_cards = BooleanField(OPTIONS["see_all_cards"])
-    other_face_up = BooleanField(OPTIONS["other_face_up"])
-    must_trump = BooleanField(OPTIONS["must_trump"])
+    see_all_cards = BooleanField(_l(OPTIONS["see_all_cards"]))
+    other_face_up = BooleanField(_l(OPTIONS["other_face_up"]))
+    must_trump = BooleanField(_l(OPTIONS["must_trump"]))
 
     @property
     def option_fields(self) -> list[BooleanField]:

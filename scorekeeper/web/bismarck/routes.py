@@ -13,6 +13,7 @@ from scorekeeper import services
 from scorekeeper.games import bismarck as rules
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.text import T_
 from scorekeeper.web import actions
 from scorekeeper.web.bismarck.forms import (
     AnnounceForm,
@@ -126,7 +127,7 @@ def correction_event(form: CorrectForm, game: services.LoadedGame, number: int) 
     if deal.recorded:
         tricks = form.tricks()
         if None in tricks:
-            raise RuleError(_("Enter the tricks of all three players."), field="tricks")
+            raise RuleError(T_("Enter the tricks of all three players."), field="tricks")
         data["tricks"] = tricks
     return Event("correct", data)
 

@@ -33,6 +33,8 @@ from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit, full_pack, parse_card
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.melds import JOKER, meld_points
+from scorekeeper.games.text import T_
+from scorekeeper.i18n import say_here
 from scorekeeper.web.forms import (
     BlankSheetForm,
     ErrorSlot,
@@ -192,7 +194,7 @@ def parse_melds_text(text: str) -> list[list[str]]:
                 meld.append(parse_card(code).code)
             except ValueError:
                 raise RuleError(
-                    _(
+                    T_(
                         "“%(word)s” is not a card: write cards like 7♣ 10♥ Q♠ (or 7C 10H QS).",
                         word=word,
                     ),
@@ -303,7 +305,7 @@ class SvitenHandForm(LogForm):
         if setup.options.no_trump_only:
             return None
         if not self.trump.data:
-            raise RuleError(_("Choose trumps, or no-trump."), field="trump")
+            raise RuleError(T_("Choose trumps, or no-trump."), field="trump")
         return None if self.trump.data == NO_TRUMP else self.trump.data
 
     def _jokers(self, setup: sviten.Setup) -> dict[str, Any]:
@@ -329,12 +331,12 @@ class SvitenHandForm(LogForm):
         chosen = set(self.cards.data or ())
         if not chosen:
             raise RuleError(
-                _("Tap the cards one pair captured (or use quick entry below)."),
+                T_("Tap the cards one pair captured (or use quick entry below)."),
                 field="captured",
             )
         pair = self.card_pair
         if pair is None:
-            raise RuleError(_("Whose cards are these? Choose N–S or E–W."), field="captured")
+            raise RuleError(T_("Whose cards are these? Choose N–S or E–W."), field="captured")
         return pair, [code for code in PACK if code in chosen]
 
     def cards_data(self, setup: sviten.Setup) -> dict[str, Any]:
@@ -350,16 +352,16 @@ class SvitenHandForm(LogForm):
         points = [self.points_0.data, self.points_1.data]
         counts = [self.melds_0.data, self.melds_1.data]
         if None in tricks:
-            raise RuleError(_("Enter both pairs' tricks: 13 in all."), field="tricks")
+            raise RuleError(T_("Enter both pairs' tricks: 13 in all."), field="tricks")
         for pair, name in enumerate(sviten.PAIR_NAMES):
             if points[pair] is None:
                 raise RuleError(
-                    _("Enter %(pair)s's meld points (0 for none).", pair=name),
+                    T_("Enter %(pair)s's meld points (0 for none).", pair=name),
                     field="meld_points",
                 )
             if counts[pair] is None:
                 raise RuleError(
-                    _("Enter how many melds %(pair)s laid (0 for none).", pair=name),
+                    T_("Enter how many melds %(pair)s laid (0 for none).", pair=name),
                     field="meld_counts",
                 )
         return {
@@ -389,7 +391,7 @@ class SvitenHandForm(LogForm):
         try:
             melds = parse_melds_text(field.data or "")
         except RuleError as error:
-            raise RuleError(error.message, field=field.name) from None
+            raise RuleError(error.text, field=field.name) from None
         if sorted(map(sorted, melds)) == sorted(map(sorted, proposed)):
             return None
         assert hand.captured is not None
@@ -403,7 +405,7 @@ class SvitenHandForm(LogForm):
                 owner=sviten.PAIR_NAMES[pair],
             )
         except RuleError as error:
-            raise RuleError(error.message, field=field.name) from None
+            raise RuleError(error.text, field=field.name) from None
         return melds
 
     def chosen_count(self) -> int | None:
@@ -455,7 +457,7 @@ class SvitenHandForm(LogForm):
                 _(
                     "%(n)d cards of %(pair)s",
                     n=len(self.cards.data),
-                    pair=sviten.PAIR_NAMES[self.card_pair],
+                    pair=say_here(sviten.PAIR_NAMES[self.card_pair]),
                 )
             )
         tricks = [self.tricks_0.data, self.tricks_1.data]

@@ -203,7 +203,7 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
         try:
             proposal = _proposal(game, form, current, correcting)
         except RuleError as error:
-            actions.field_for(form, error).errors.append(error.message)
+            actions.show_error(form, error)
             return first_page(game, 422, hand=form)
         return _render_proposal(game, form, proposal, current, correcting)
 
