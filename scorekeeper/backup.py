@@ -40,9 +40,13 @@ from sqlalchemy import orm
 from scorekeeper import models, records
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for, is_known
+from scorekeeper.games.text import T_, Text, Tn_, Words
 from scorekeeper.records.guard import MAX_HISTORY
+from scorekeeper.records.problems import problem
 
 FORMAT = "scorekeeper-backup/1"
+#: How a backup's first line starts, as a message quotes it.
+HEADER_START = f"{{'format': '{FORMAT}'…}}"
 #: The longest line read back (a record is at most 1 MB; a game kept as stored may be longer).
 MAX_LINE_BYTES = 64 * 1024 * 1024
 #: What a game's address may be (as the store makes them, at most the column's 32 characters).
@@ -50,11 +54,27 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class BackupError(ValueError):
-    """A backup that cannot be restored: ``problems`` says where and why, one line each."""
+    """A backup that cannot be restored: ``problems`` says where and why, one line each (each
+    a :class:`~scorekeeper.games.text.Text`: English as a string); :meth:`lines_in` says them
+    in a reader's words."""
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[Text]):
         super().__init__("\n".join(problems))
         self.problems = problems
+
+    def lines_in(self, words: Words) -> list[str]:
+        return [line.render(words) for line in self.problems]
+
+
+def _line(number: int, token: str | None = None) -> Text:
+    """Where a problem is: ``line 4``, or ``line 4 (game TOKEN)``."""
+    if token is None:
+        return T_("line %(n)s", n=number)
+    return T_("line %(n)s (game %(token)s)", n=number, token=token)
+
+
+def _refused(where: Text, message: Text) -> BackupError:
+    return BackupError([problem(where, message)])
 
 
 @dataclass(frozen=True)
@@ -177,31 +197,35 @@ def back_up(engine: sa.Engine, out: TextIO) -> Written:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def _load(text: str, where: str) -> Any:
+def _load(text: str, number: int) -> Any:
     if len(text.encode("utf-8", "replace")) > MAX_LINE_BYTES:
-        raise BackupError([f"{where}: longer than {MAX_LINE_BYTES // 2**20} MB"])
+        raise _refused(_line(number), T_("longer than %(mb)s MB", mb=MAX_LINE_BYTES // 2**20))
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise BackupError([f"{where}: not a line of a backup ({error})"]) from None
+        raise _refused(
+            _line(number), T_("not a line of a backup (%(error)s)", error=str(error))
+        ) from None
 
 
-def _game(raw: Any, where: str) -> StoredGame:
+def _game(raw: Any, number: int) -> StoredGame:
     """One game's line, checked: a record is replayed through its rules."""
     if not isinstance(raw, dict):
-        raise BackupError([f"{where}: a game's line is a JSON object"])
+        raise _refused(_line(number), T_("a game's line is a JSON object"))
     token = raw.get("token")
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
-        raise BackupError([f"{where}: token must be a game's address (letters, digits, - and _)"])
+        raise _refused(
+            _line(number), T_("token must be a game's address (letters, digits, - and _)")
+        )
+    where = _line(number, token)
     created_at = _parse_timestamp(raw.get("created_at"))
     if created_at is None:
-        raise BackupError([f"{where} (game {token}): created_at must be a time like …Z"])
-    where = f"{where} (game {token})"
+        raise _refused(where, T_("created_at must be a time like …Z"))
     if "record" in raw:
         try:
             record = records.parse(raw["record"])
         except records.RecordError as error:
-            raise BackupError([f"{where}: {problem}" for problem in error.problems]) from None
+            raise BackupError([problem(where, line) for line in error.problems]) from None
         stamps = tuple(at or created_at for at in record.times)
         return StoredGame(
             token, record.kind, created_at, record.setup.to_dict(), record.events, stamps
@@ -210,13 +234,13 @@ def _game(raw: Any, where: str) -> StoredGame:
 
 
 def _game_as_stored(
-    raw: dict[str, Any], token: str, created_at: datetime, where: str
+    raw: dict[str, Any], token: str, created_at: datetime, where: Text
 ) -> StoredGame:
     kind, setup, history = raw.get("kind"), raw.get("setup"), raw.get("history")
     if not isinstance(kind, str) or not 0 < len(kind) <= 20:
-        raise BackupError([f"{where}: kind must be a game's kind"])
+        raise _refused(where, T_("kind must be a game's kind"))
     if not isinstance(setup, dict) or not isinstance(history, list):
-        raise BackupError([f"{where}: a game kept as stored has a setup and a history"])
+        raise _refused(where, T_("a game kept as stored has a setup and a history"))
     events, times = [], []
     for number, entry in enumerate(history, 1):
         at = _parse_timestamp(entry.get("at")) if isinstance(entry, dict) else None
@@ -225,7 +249,7 @@ def _game_as_stored(
             or not isinstance(entry.get("kind"), str)
             or not isinstance(entry.get("data"), dict)
         ):
-            raise BackupError([f"{where}: history entry {number} needs a kind, data and at"])
+            raise _refused(where, T_("history entry %(n)s needs a kind, data and at", n=number))
         events.append(Event(entry["kind"], entry["data"]))
         times.append(at)
     return StoredGame(token, kind, created_at, setup, tuple(events), tuple(times))
@@ -236,29 +260,39 @@ def read(lines: Iterable[str]) -> Iterator[StoredGame]:
     problem, including a file cut short (no end line, or fewer games than it says)."""
     numbered = iter(enumerate(lines, 1))
     first = next(numbered, None)
-    header = _load(first[1], "line 1") if first else None
+    header = _load(first[1], 1) if first else None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise BackupError(
-            [f"line 1: not a Scorekeeper backup (it starts with {{'format': '{FORMAT}'…}})"]
+        raise _refused(
+            _line(1),
+            T_(
+                "not a Scorekeeper backup (it starts with %(start)s)",
+                start=HEADER_START,
+            ),
         )
     seen: set[str] = set()
     for number, text in numbered:
-        raw = _load(text, f"line {number}")
+        raw = _load(text, number)
         if isinstance(raw, dict) and "end" in raw:
             if raw.get("end") != FORMAT or raw.get("games") != len(seen):
-                said = raw.get("games")
-                raise BackupError(
-                    [f"line {number}: the end line says {said!r} games, the backup has {len(seen)}"]
+                raise _refused(
+                    _line(number),
+                    T_(
+                        "the end line says %(said)s games, the backup has %(has)s",
+                        said=repr(raw.get("games")),
+                        has=len(seen),
+                    ),
                 )
             if next(numbered, None) is not None:
-                raise BackupError([f"line {number + 1}: nothing may follow the end line"])
+                raise _refused(_line(number + 1), T_("nothing may follow the end line"))
             return
-        game = _game(raw, f"line {number}")
+        game = _game(raw, number)
         if game.token in seen:
-            raise BackupError([f"line {number}: game {game.token} is in the backup twice"])
+            raise _refused(
+                _line(number), T_("game %(token)s is in the backup twice", token=game.token)
+            )
         seen.add(game.token)
         yield game
-    raise BackupError(["the backup is cut short (it has no end line): nothing was restored"])
+    raise BackupError([T_("the backup is cut short (it has no end line): nothing was restored")])
 
 
 # --- restoring -------------------------------------------------------------------------------
@@ -272,10 +306,14 @@ class NotEmpty(RuntimeError):
     """The database already holds games: a restore would mix two clubs' games."""
 
     def __init__(self, games: int):
-        super().__init__(
-            f"The database already holds {games} game{'s' if games != 1 else ''}: restore into "
-            "an empty one (a new instance folder or SCOREKEEPER_DATABASE_URL)."
+        self.text = Tn_(
+            "The database already holds %(num)s game: restore into an empty one (a new "
+            "instance folder or SCOREKEEPER_DATABASE_URL).",
+            "The database already holds %(num)s games: restore into an empty one (a new "
+            "instance folder or SCOREKEEPER_DATABASE_URL).",
+            games,
         )
+        super().__init__(str(self.text))
         self.games = games
 
 

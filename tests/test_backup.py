@@ -185,6 +185,30 @@ def test_a_record_that_breaks_a_rule_names_its_line_and_game(app, empty, games, 
     assert rows(empty) == []
 
 
+def test_backup_and_restore_speak_swedish(app, empty, games, tmp_path):
+    """Every line they print, a record's own problems included, in the terminal's language."""
+    path = tmp_path / "club.backup"
+    made = run(app, "backup", "--lang", "sv", str(path))
+    assert made.exit_code == 0, made.output
+    assert f"Säkerhetskopierade 4 spel till {path}." in made.output
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    line = json.loads(lines[1])
+    line["record"]["history"][2]["data"]["tricks"] = [9, 9, 9]
+    damaged = tmp_path / "damaged.backup"
+    damaged.write_text("".join([lines[0], json.dumps(line) + "\n", *lines[2:]]), "utf-8")
+    refused = run(empty, "restore", "--lang", "sv", str(damaged))
+    assert refused.exit_code == 2
+    said = refused.output.strip()
+    assert said.startswith(f"{damaged}: rad 2 (spel {line['token']}): historikpost 3: "), said
+    assert "okänt fält" in said
+    assert run(empty, "restore", "--lang", "sv", str(path)).output.startswith(
+        f"Återställde 4 spel från {path}."
+    )
+    again = run(empty, "restore", "--lang", "sv", str(path))
+    assert again.exit_code == 1
+    assert "Databasen innehåller redan 4 spel" in again.output
+
+
 def test_binary_junk_is_refused(empty, tmp_path):
     junk = tmp_path / "junk.backup"
     junk.write_bytes(b"\xff\xfe\x00garbage")

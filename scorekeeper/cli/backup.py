@@ -18,7 +18,9 @@ import click
 from flask.cli import with_appcontext
 
 from scorekeeper import backup, schema
-from scorekeeper.cli.common import fail
+from scorekeeper.cli.common import fail, lang_option
+from scorekeeper.games.text import current_words, ngettext
+from scorekeeper.games.text import gettext as _
 
 
 def _compressed(path: str) -> bool:
@@ -75,8 +77,13 @@ def _reading(path: str) -> Iterator[TextIO]:
             yield text
 
 
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
 @click.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@lang_option
 @with_appcontext
 def backup_command(file: str) -> None:
     """Write every game of this instance's database to FILE (- for stdout; FILE.gz compressed).
@@ -91,20 +98,34 @@ def backup_command(file: str) -> None:
         with _writing(file) as out:
             written = backup.back_up(db.engine, out)
     except OSError as error:
-        fail([f"Cannot write {file}: {error.strerror or error}."], 1)
-    plural = "game" if written.games == 1 else "games"
-    where = "" if file == "-" else f" to {file}"
-    click.echo(f"Backed up {written.games} {plural}{where}.", err=True)
+        fail([_("Cannot write %(path)s: %(reason)s.", path=file, reason=_reason(error))], 1)
+    if file == "-":
+        done = ngettext("Backed up %(num)s game.", "Backed up %(num)s games.", written.games)
+    else:
+        done = ngettext(
+            "Backed up %(num)s game to %(path)s.",
+            "Backed up %(num)s games to %(path)s.",
+            written.games,
+            path=file,
+        )
+    click.echo(done, err=True)
     if written.as_stored:
         click.echo(
-            f"{len(written.as_stored)} of them are kept as stored, not as records (this version "
-            f"cannot replay them): {', '.join(written.as_stored)}",
+            ngettext(
+                "%(num)s of them is kept as stored, not as a record (this version cannot replay "
+                "it): %(tokens)s",
+                "%(num)s of them are kept as stored, not as records (this version cannot replay "
+                "them): %(tokens)s",
+                len(written.as_stored),
+                tokens=", ".join(written.as_stored),
+            ),
             err=True,
         )
 
 
 @click.command("restore")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@lang_option
 @with_appcontext
 def restore_command(file: str) -> None:
     """Restore the games of a backup (FILE, or - for stdin) into this instance's database,
@@ -119,19 +140,30 @@ def restore_command(file: str) -> None:
         with _reading(file) as lines:
             unknown = backup.restore(db.session, backup.read(lines))
     except backup.NotEmpty as error:
-        fail([str(error)], 1)
+        fail([error.text.render(current_words())], 1)
     except backup.BackupError as error:
-        fail([f"{file}: {problem}" for problem in error.problems], 2)
+        fail([f"{file}: {line}" for line in error.lines_in(current_words())], 2)
     except (UnicodeDecodeError, EOFError, gzip.BadGzipFile) as error:
-        fail([f"{file}: not a readable backup ({error})."], 2)
+        fail([_("%(path)s: not a readable backup (%(error)s).", path=file, error=str(error))], 2)
     except OSError as error:
-        fail([f"Cannot read {file}: {error.strerror or error}."], 1)
+        fail([_("Cannot read %(path)s: %(reason)s.", path=file, reason=_reason(error))], 1)
     count = backup.game_count(db.session)
-    click.echo(f"Restored {count} game{'' if count == 1 else 's'} from {file}.", err=True)
+    click.echo(
+        ngettext(
+            "Restored %(num)s game from %(path)s.",
+            "Restored %(num)s games from %(path)s.",
+            count,
+            path=file,
+        ),
+        err=True,
+    )
     if unknown:
         click.echo(
-            f"Games of a kind this version does not know ({', '.join(unknown)}) were restored "
-            "as stored; they open again with a version that knows them.",
+            _(
+                "Games of a kind this version does not know (%(kinds)s) were restored as "
+                "stored; they open again with a version that knows them.",
+                kinds=", ".join(unknown),
+            ),
             err=True,
         )
 
