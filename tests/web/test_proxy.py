@@ -98,6 +98,19 @@ def test_behind_a_trusted_proxy_links_are_https_and_the_cookie_secure(tmp_path, 
     assert expected in one_line(sheet.text)
 
 
+@pytest.mark.parametrize(("proto", "secure"), [("https", True), ("http", False)])
+def test_the_language_cookie_is_secure_as_the_session_is(tmp_path, proto, secure):
+    app = make_app(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
+    client = ProxiedClient(
+        app.test_client(), {"X-Forwarded-Proto": proto, "X-Forwarded-Host": "cards.example.org"}
+    )
+    response = client.get("/language/sv?next=/")
+    assert response.status_code == 303
+    [cookie] = response.headers.getlist("Set-Cookie")
+    assert cookie.startswith("lang=sv;")
+    assert ("; Secure" in cookie) == secure
+
+
 def test_plain_http_through_the_proxy_keeps_the_cookie_plain(tmp_path):
     app = make_app(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
     client = ProxiedClient(
