@@ -85,12 +85,12 @@ class Phone:
         self.opener = urllib.request.build_opener()  # no cookie jar: see above
         self.form_opener = urllib.request.build_opener(_NoRedirect)
 
-    def _open(self, path: str, data: bytes | None = None):
+    def _open(self, path: str, data: bytes | None = None, follow: bool = True):
         headers = dict(self.headers)
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         request = urllib.request.Request(self.base + path, data=data, headers=headers)
-        opener = self.opener if data is None else self.form_opener
+        opener = self.opener if data is None and follow else self.form_opener
         response = opener.open(request, timeout=30)
         for cookie in response.headers.get_all("Set-Cookie") or []:
             self.set_cookies.append(cookie)
@@ -98,8 +98,9 @@ class Phone:
             self.cookies[name.strip()] = value.strip()
         return response
 
-    def get(self, path: str) -> tuple[int, str, bytes]:
-        with self._open(path) as response:
+    def get(self, path: str, follow: bool = True) -> tuple[int, str, bytes]:
+        """Fetch ``path`` (a 303 followed unless ``follow`` is false); status, type, body."""
+        with self._open(path, follow=follow) as response:
             return response.status, response.headers.get_content_type(), response.read()
 
     def post(self, path: str, data: Mapping[str, str]) -> str:

@@ -4,6 +4,7 @@ all the way to the app: https share links and a ``Secure`` cookie; without it, n
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.printing.pdfs import decode_qr
 from tests.serving import Phone, clean_environment, serving
 
 #: What a TLS proxy in front adds to every request it passes on.
@@ -55,9 +57,19 @@ def test_with_trust_proxy_https_reaches_the_app(tmp_path):
     with serving(scorekeeper(), tmp_path, env, tmp_path / "server.log") as base:
         phone = Phone(base, PROXY)
         game, page = start_a_game(phone)
-        assert SHARE.search(page).group(1) == f"https://cards.example.org{game}"
+        address = f"https://cards.example.org{game}"
+        assert SHARE.search(page).group(1) == address
         sessions = [c for c in phone.set_cookies if c.startswith("session=")]
         assert sessions and all("; Secure" in cookie for cookie in sessions)
+        # The poll is answered before the proxy's headers are even read, with its own headers.
+        status, kind, body = phone.get(f"{game}/seq")
+        assert (status, kind, json.loads(body)) == (200, "application/json", {"seq": 0})
+        assert phone.get(f"/language/sv?next={game}", follow=False)[0] == 303
+        assert any(c.startswith("lang=sv;") and "; Secure" in c for c in phone.set_cookies)
+        # The printed sheet's QR code, read back from the PDF, says the same https address.
+        _status, kind, pdf = phone.get(f"{game}/sheet.pdf")
+        assert kind == "application/pdf"
+        assert decode_qr(pdf, tmp_path) == address
 
 
 def test_without_trust_proxy_the_headers_change_nothing(tmp_path):
