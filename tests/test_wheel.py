@@ -1,6 +1,6 @@
 """A wheel that works (issue 16): ``pip wheel .`` carries the templates, static files, migrations
 and schemas; installed in a fresh virtual environment and started from another folder, it serves
-a game page with its stylesheet."""
+a game page with its stylesheet, in English and in Swedish."""
 
 from __future__ import annotations
 
@@ -97,6 +97,8 @@ def test_the_installed_wheel_serves_a_game_page_with_its_stylesheet(wheel, tmp_p
         status, mimetype, page = phone.get(game)
         assert status == 200 and mimetype == "text/html"
         assert "Anna deals" in page.decode()
+        swedish = phone.get(f"{game}?lang=sv")[2].decode()  # the catalogue travels too
+        assert "Anna ger · Ben är förhand" in swedish
         stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', page.decode()).group(1)
         status, mimetype, css = phone.get(stylesheet)
         assert status == 200 and mimetype == "text/css"
