@@ -20,8 +20,6 @@ from __future__ import annotations
 from flask import Flask, Response, request
 from flask_compress import Compress
 
-compress = Compress()
-
 DEFAULTS = {
     "COMPRESS_ALGORITHM": ["br", "gzip"],
     "COMPRESS_STREAMS": False,
@@ -57,5 +55,7 @@ def read_static_file_whole(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
-    compress.init_app(app)
+    # One Compress per app: it keeps the settings of the app it was last given, so one shared
+    # instance would compress every app of a process as the newest app says.
+    app.extensions["scorekeeper_compress"] = Compress(app)
     app.after_request(read_static_file_whole)  # registered after: runs before compression

@@ -112,3 +112,22 @@ def test_a_byte_range_of_a_static_file_is_sent_as_it_is(client):
     assert part.get_data() == whole.get_data()[:100]
     whole.close()
     part.close()
+
+
+def test_each_app_compresses_as_its_own_settings_say(tmp_path):
+    """Two apps in one process (as in the tests, or a dispatcher): the second one's settings do
+    not become the first one's."""
+    from scorekeeper import create_app
+
+    def app_with(name: str, **settings):
+        made = create_app(
+            {"TESTING": True, "SECRET_KEY": "test",
+             "DATABASE_URL": f"sqlite:///{tmp_path / name}.sqlite3", **settings}
+        )  # fmt: skip
+        made.instance_path = str(tmp_path)
+        return made
+
+    brotli_first = app_with("first")
+    app_with("second", COMPRESS_ALGORITHM=["gzip"])
+    response = brotli_first.test_client().get("/", headers={"Accept-Encoding": CHROME})
+    assert response.headers["Content-Encoding"] == "br"
