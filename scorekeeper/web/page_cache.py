@@ -1,4 +1,4 @@
-"""Whole game pages, drawn once per game, log position and reader, then served from memory.
+"""Whole pages, drawn once per game, log position and reader, then served from memory.
 
 When a deal is recorded, every phone at the table sees the log grow (the poll) and loads the
 game page again: the same page, except for each phone's CSRF token. So the page is drawn once
@@ -8,7 +8,8 @@ A page is only kept when nothing but the game at its log position and these say 
 the language, the default paper (which follows the language and the browser), the game's share
 address (which follows the host the request came to). Pages with a query string, with a message
 waiting to be shown (a flash), an error or an app in debug mode are drawn every time. A log
-position's content never changes, so the key is safe with several processes too.
+position's content never changes, so the key is safe with several processes too. The home page
+is kept the same way, by the list of games it shows.
 """
 
 from __future__ import annotations
@@ -40,13 +41,25 @@ def _pages() -> LRUCache[str]:
 
 
 def _keepable() -> bool:
-    return not (current_app.debug or request.args or "_flashes" in session)
+    """Only a plain GET's page is kept: a POST's page shows what was sent (a refused import)."""
+    return request.method == "GET" and not (
+        current_app.debug or request.args or "_flashes" in session
+    )
+
+
+def _html(drawn: ResponseReturnValue) -> str | None:
+    """The HTML of a page drawn as ``html`` or ``(html, 200)``; None for anything else."""
+    if isinstance(drawn, str):
+        return drawn
+    if isinstance(drawn, tuple) and drawn[1:] == (200,) and isinstance(drawn[0], str):
+        return drawn[0]
+    return None
 
 
 def serve(key: Hashable, draw: Callable[[], ResponseReturnValue]) -> ResponseReturnValue:
-    """The page ``draw()`` gives (``(html, status)``), from memory when it was drawn for ``key``
-    and this request's language before. ``key`` names the game at its log position and
-    whatever else the page shows besides the reader's language and token."""
+    """The page ``draw()`` gives (``html`` or ``(html, status)``), from memory when it was drawn
+    for ``key`` and this request's language before. ``key`` names the game at its log position
+    (or whatever else the page shows) besides the reader's language, paper and token."""
     if not _keepable():
         return draw()
     field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
@@ -62,9 +75,9 @@ def serve(key: Hashable, draw: Callable[[], ResponseReturnValue]) -> ResponseRet
         finally:
             if token is not None:
                 setattr(g, field, token)
-        if not (isinstance(drawn, tuple) and drawn[1:] == (200,) and isinstance(drawn[0], str)):
+        page = _html(drawn)
+        if page is None:
             return _with_token(drawn, token)
-        page = drawn[0]
         pages.put(full_key, page)
     return page.replace(PLACEHOLDER, token) if token is not None else page
 
