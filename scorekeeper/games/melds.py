@@ -554,6 +554,7 @@ class _Search:
         beam: int = 0,
         want: int = 0,
         push: int = _REFUND,
+        symmetric: bool = False,
     ):
         self.problem = problem
         self.bounds = list(bounds)
@@ -595,6 +596,9 @@ class _Search:
         self._moves: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.steps: list[tuple[str, int, int, dict[int, int]]] = []
         self.final = 0
+        # Suits holding the same cards at the same multiplier can trade places: a search that
+        # only counts (frontier, no rebuild) keeps one state of each such trade (see _canonical).
+        self._swaps = self._suit_swaps() if symmetric else {}
         if top >= 0:
             self._run()
 
@@ -681,6 +685,66 @@ class _Search:
                 mask |= self._row_masks[row] & below[min(best, self.top)]
         return mask
 
+    # -- suits that can trade places -------------------------------------------------------
+
+    def _suit_swaps(self) -> dict[int, list[tuple[int, int, int, int]]]:
+        """For the states after suit s of a position (s = 0..3), the comparisons of a sorting
+        network over each group of suits that can trade places there: the same cards, the same
+        multiplier, and both already past the position or both not yet. Each is (suit a, suit b
+        > a, the distance between their kept-ace bits, the mask of the bits whose kept field has
+        a's ace and not b's; 0 when neither ace can be kept back)."""
+        p = self.problem
+        swaps: dict[int, list[tuple[int, int, int, int]]] = {}
+        for last in range(4):
+            groups: dict[tuple[int, int, bool], list[int]] = {}
+            for s in range(4):
+                groups.setdefault((p.held[s], p.mult[s], s <= last), []).append(s)
+            found = []
+            for group in groups.values():
+                n = len(group)
+                for i in range(n - 1):  # a bubble sort: enough for four suits
+                    for j in range(n - 1 - i):
+                        found.append(self._swap(group[j], group[j + 1]))
+            if found:
+                swaps[last] = found
+        return swaps
+
+    def _swap(self, a: int, b: int) -> tuple[int, int, int, int]:
+        p = self.problem
+        slot_a, slot_b = p.ace_slot[a], p.ace_slot[b]
+        distance = mask = 0
+        if slot_a >= 0:  # then so is slot_b (the same cards), and slot_b > slot_a
+            distance = (1 << slot_b) - (1 << slot_a)
+            pattern = 0
+            for used in range(p.jokers + 1):
+                for kept in range(p.kept_slots):
+                    if kept >> slot_a & 1 and not kept >> slot_b & 1:
+                        pattern |= 1 << (used * p.used_stride + kept)
+            mask = pattern * self._repeat
+        return a, b, distance, mask
+
+    @staticmethod
+    def _canonical(layer: dict[int, int], swaps: list[tuple[int, int, int, int]]) -> dict[int, int]:
+        """Each state with the run states (and set bits) of the suits that can trade places
+        sorted, the larger first, its kept aces following their suits; the states that become
+        the same are merged. Any arrangement from one state is one from the other with those
+        suits traded, of the same loss and melds, so the frontier does not change."""
+        result: dict[int, int] = {}
+        get = result.get
+        for code, value in layer.items():
+            for a, b, distance, mask in swaps:
+                key_a = (code >> (4 * a)) & 15 | ((code >> (_SET_SHIFT + a)) & 1) << 4
+                key_b = (code >> (4 * b)) & 15 | ((code >> (_SET_SHIFT + b)) & 1) << 4
+                if key_a < key_b:
+                    diff, in_set = (key_a ^ key_b) & 15, (key_a ^ key_b) >> 4
+                    code ^= diff << (4 * a) | diff << (4 * b)
+                    code ^= in_set << (_SET_SHIFT + a) | in_set << (_SET_SHIFT + b)
+                    if mask:
+                        flip = ((value >> distance) ^ value) & mask
+                        value ^= flip ^ (flip << distance)
+            result[code] = get(code, 0) | value
+        return result
+
     # -- the forward pass ------------------------------------------------------------------
 
     def _suit_moves(self, position: int, s: int, state: int) -> list[tuple[int, int, int]]:
@@ -748,12 +812,18 @@ class _Search:
                 self._count(layer, 3)
                 layer = self._prune(nxt, position, s)
                 self.steps.append(("suit", position, s, layer))
+                if s in self._swaps and position < _END:
+                    layer = self._canonical(layer, self._swaps[s])
+                    self.steps.append(("canonical", position, s, layer))
             if position < _HIGH and any(code & _SET_FIELD for code in layer):
                 layer = self._prune(self._sets(layer), position, 4)
                 self.steps.append(("set", position, -1, layer))
             if p.jokers and position < _END and any(self._has_joker_run(code) for code in layer):
                 layer = self._merge(layer)
                 self.steps.append(("merge", position, -1, layer))
+            if 3 in self._swaps and position < _END:
+                layer = self._canonical(layer, self._swaps[3])
+                self.steps.append(("canonical", position, -1, layer))
         # Every joker not used loses what it could have added; then only what is within the
         # bounds counts.
         value = layer.get(0, 0)
@@ -905,6 +975,7 @@ class _Search:
     def rebuild(self, row: int) -> list[tuple[str, ...]]:
         """The melds of the arrangement of least loss with ``row`` melds (found by walking
         back from its final bit, taking the first way there in a fixed order)."""
+        assert not self._swaps, "a search that traded suits cannot retrace its steps"
         p = self.problem
         bit = self._lowest(row)
         assert bit >= 0, "no arrangement with that many melds was found"
@@ -1359,7 +1430,7 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
     for _ in range(2):
         if all(value is None for value in wanted):
             break
-        search = budget.search(problem, wanted)
+        search = budget.search(problem, wanted, symmetric=True)
         for count, loss in search.frontier().items():
             if loss < known.get(count, ceiling + 1):
                 known[count] = loss
