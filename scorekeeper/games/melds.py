@@ -599,6 +599,7 @@ class _Search:
         # Suits holding the same cards at the same multiplier can trade places: a search that
         # only counts (frontier, no rebuild) keeps one state of each such trade (see _canonical).
         self._swaps = self._suit_swaps() if symmetric else {}
+        self._canonical_ways: dict[int, dict[int, tuple[int, tuple[tuple[int, int], ...]]]] = {}
         if top >= 0:
             self._run()
 
@@ -638,14 +639,14 @@ class _Search:
         if packed >= _DEAD_PACKED:
             self._keep[packed * 64 + more] = 0
             return 0
-        main_key = (packed & ((1 << 36) - 1)) * 64 + more
+        need = (packed >> _NEED_SHIFT) & 15
+        low = (((packed >> 16) & 0xFFFF) + 1) // 2
+        adjusted = ((packed & 0xFFFF) + 1) // 2
+        main_key = ((need * 0x10000 + low) * 0x10000 + adjusted) * 64 + more  # in whole units
         mask = self._keep_main.get(main_key)
         if mask is None:
-            need = (packed >> _NEED_SHIFT) & 15
             mask = 0
             if need <= self.problem.jokers:
-                low = (((packed >> 16) & 0xFFFF) + 1) // 2
-                adjusted = ((packed & 0xFFFF) + 1) // 2
                 mask = self._mask_for(low, adjusted, 0, 0, more)
                 if need:  # only bits with that many jokers left
                     mask &= self._block_mask(need, 0, 0)
@@ -690,15 +691,16 @@ class _Search:
     def _suit_swaps(self) -> dict[int, list[tuple[int, int, int, int]]]:
         """For the states after suit s of a position (s = 0..3), the comparisons of a sorting
         network over each group of suits that can trade places there: the same cards, the same
-        multiplier, and both already past the position or both not yet. Each is (suit a, suit b
-        > a, the distance between their kept-ace bits, the mask of the bits whose kept field has
+        multiplier, and both already past the position. Each is (suit a, suit b > a, the
+        distance between their kept-ace bits, the mask of the bits whose kept field has
         a's ace and not b's; 0 when neither ace can be kept back)."""
         p = self.problem
         swaps: dict[int, list[tuple[int, int, int, int]]] = {}
         for last in range(4):
-            groups: dict[tuple[int, int, bool], list[int]] = {}
-            for s in range(4):
-                groups.setdefault((p.held[s], p.mult[s], s <= last), []).append(s)
+            # Suits not yet past the position were sorted between positions and are unchanged.
+            groups: dict[tuple[int, int], list[int]] = {}
+            for s in range(last + 1):
+                groups.setdefault((p.held[s], p.mult[s]), []).append(s)
             found = []
             for group in groups.values():
                 n = len(group)
@@ -723,27 +725,38 @@ class _Search:
             mask = pattern * self._repeat
         return a, b, distance, mask
 
-    @staticmethod
-    def _canonical(layer: dict[int, int], swaps: list[tuple[int, int, int, int]]) -> dict[int, int]:
+    def _canonical(self, layer: dict[int, int], last: int) -> dict[int, int]:
         """Each state with the run states (and set bits) of the suits that can trade places
         sorted, the larger first, its kept aces following their suits; the states that become
         the same are merged. Any arrangement from one state is one from the other with those
         suits traded, of the same loss and melds, so the frontier does not change."""
+        ways = self._canonical_ways.setdefault(last, {})
         result: dict[int, int] = {}
         get = result.get
         for code, value in layer.items():
-            for a, b, distance, mask in swaps:
-                key_a = (code >> (4 * a)) & 15 | ((code >> (_SET_SHIFT + a)) & 1) << 4
-                key_b = (code >> (4 * b)) & 15 | ((code >> (_SET_SHIFT + b)) & 1) << 4
-                if key_a < key_b:
-                    diff, in_set = (key_a ^ key_b) & 15, (key_a ^ key_b) >> 4
-                    code ^= diff << (4 * a) | diff << (4 * b)
-                    code ^= in_set << (_SET_SHIFT + a) | in_set << (_SET_SHIFT + b)
-                    if mask:
-                        flip = ((value >> distance) ^ value) & mask
-                        value ^= flip ^ (flip << distance)
-            result[code] = get(code, 0) | value
+            way = ways.get(code)
+            if way is None:
+                way = ways[code] = self._canonical_way(code, last)
+            target, flips = way
+            for distance, mask in flips:
+                flip = ((value >> distance) ^ value) & mask
+                value ^= flip ^ (flip << distance)
+            result[target] = get(target, 0) | value
         return result
+
+    def _canonical_way(self, code: int, last: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """The sorted state code, and the kept-ace swaps that take a value along."""
+        flips = []
+        for a, b, distance, mask in self._swaps[last]:
+            key_a = (code >> (4 * a)) & 15 | ((code >> (_SET_SHIFT + a)) & 1) << 4
+            key_b = (code >> (4 * b)) & 15 | ((code >> (_SET_SHIFT + b)) & 1) << 4
+            if key_a < key_b:
+                diff, in_set = (key_a ^ key_b) & 15, (key_a ^ key_b) >> 4
+                code ^= diff << (4 * a) | diff << (4 * b)
+                code ^= in_set << (_SET_SHIFT + a) | in_set << (_SET_SHIFT + b)
+                if mask:
+                    flips.append((distance, mask))
+        return code, tuple(flips)
 
     # -- the forward pass ------------------------------------------------------------------
 
@@ -799,9 +812,9 @@ class _Search:
                     continue
                 nxt: dict[int, int] = {}
                 get = nxt.get
+                by_state = [self._suit_moves(position, s, state) for state in range(_STATES)]
                 for code, value in layer.items():
-                    moves = self._suit_moves(position, s, (code >> shift4) & 15)
-                    for dcode, shift, mask in moves:
+                    for dcode, shift, mask in by_state[(code >> shift4) & 15]:
                         target = code + dcode
                         if mask:
                             moved = value & mask
@@ -813,7 +826,7 @@ class _Search:
                 layer = self._prune(nxt, position, s)
                 self.steps.append(("suit", position, s, layer))
                 if s in self._swaps and position < _END:
-                    layer = self._canonical(layer, self._swaps[s])
+                    layer = self._canonical(layer, s)
                     self.steps.append(("canonical", position, s, layer))
             if position < _HIGH and any(code & _SET_FIELD for code in layer):
                 layer = self._prune(self._sets(layer), position, 4)
@@ -822,7 +835,7 @@ class _Search:
                 layer = self._merge(layer)
                 self.steps.append(("merge", position, -1, layer))
             if 3 in self._swaps and position < _END:
-                layer = self._canonical(layer, self._swaps[3])
+                layer = self._canonical(layer, 3)
                 self.steps.append(("canonical", position, -1, layer))
         # Every joker not used loses what it could have added; then only what is within the
         # bounds counts.
@@ -1379,12 +1392,14 @@ def _tradeoff(
 def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
     """Meld count -> the least loss with exactly that many melds, for every count possible.
 
-    Quick searches find arrangements for many counts (the richest, one with about half the
-    melds, one with as many as they can); dropping the cheapest melds of the richest gives
+    Quick searches find arrangements for many counts (the richest, and one with at least
+    about half the melds; a third one aiming at the most melds seldom found what the exact
+    search then did not have to find again); dropping the cheapest melds of the richest gives
     arrangements with fewer, splitting long runs ones with more. Lower bounds from the suits
     (for several rates of loss per meld) prove most counts; exact searches then look for
     strictly better arrangements only for the others, and for the counts no quick search
-    reached (first as cheap as the lower bound allows, then at any loss).
+    reached (first as cheap as the lower bound allows, then at any loss). They only count,
+    so they merge the states of suits that trade places (see _Search._canonical).
     """
     ceiling, rows = problem.ceiling, problem.rows
     known: dict[int, int] = {0: ceiling}
@@ -1393,7 +1408,7 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
         if 0 <= count < rows and loss < known.get(count, ceiling + 1):
             known[count] = loss
 
-    for want, push in ((0, _REFUND), (rows // 2, 4), (rows - 1, 8)):
+    for want, push in ((0, _REFUND), (rows // 2, 4)):
         quick = budget.search(
             problem,
             [ceiling if final >= want else None for final in range(rows)],
