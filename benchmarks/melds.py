@@ -15,8 +15,9 @@ again (served from the memo); and ``meld_tradeoff`` on the whole pack and on ran
 
 Issue 12's budgets: every ``best_melds`` call at most 100 ms, the median of every case at most
 25 ms, and ``meld_tradeoff`` on the whole pack with two jokers at most 100 ms. That last target
-is not met yet (about 150 ms without trumps, 250 ms with): ``--check`` holds the trade-off to
-TRADEOFF_CHECK_MS instead, to catch it getting slower, and the table marks it. ``--check`` exits
+is met without a trump (about 80 ms) and ``--check`` holds it there; with a trump it is not met
+yet (about 140 ms with hearts): ``--check`` holds that row to TRADEOFF_CHECK_MS instead, to
+catch it getting slower, and the table marks it. ``--check`` exits
 with status 1 when a budget times ``--headroom`` (default 1.5, for noisy shared CI machines) is
 broken. The last column is the largest share of the solver's work limit a pile used: the guard
 that stops any one call (a RuleError) is far from the piles measured here.
@@ -44,7 +45,7 @@ TRUMPS = [None, "spades", "hearts", "diamonds", "clubs"]
 MEDIAN_BUDGET_MS = 25  # the median of every best_melds case
 WORST_BUDGET_MS = 100  # every best_melds call
 TRADEOFF_BUDGET_MS = 100  # meld_tradeoff on the whole pack with two jokers: issue 12's target
-TRADEOFF_CHECK_MS = 400  # what --check holds it to until that target is met
+TRADEOFF_CHECK_MS = 200  # what --check holds it to with a trump until that target is met
 
 Call = Callable[[], object]
 
@@ -154,7 +155,7 @@ def build_cases(hands: int, seed: int) -> list[Case]:
         for trump in (None, "hearts"):
             call = lambda t=trump, j=jokers: meld_tradeoff(PACK, trump=t, jokers=j)  # noqa: E731
             budget = TRADEOFF_BUDGET_MS if jokers == 2 else None
-            enforced = TRADEOFF_CHECK_MS if jokers == 2 else None
+            enforced = TRADEOFF_CHECK_MS if jokers == 2 and trump else None
             label = f"tradeoff: pack, {jokers} j, {trump or 'no trump'}"
             cases.append(Case(label, [call], budget, budget, enforced))
     for size, jokers in ((26, 0), (39, 2)):

@@ -37,8 +37,10 @@ meld count that cannot beat it; the exact search looks only for a strictly bette
 that out within a few steps. When no quick arrangement has enough melds, exact searches look
 from the lower bound up. :func:`meld_tradeoff` finds arrangements for many counts quickly
 (dropping the cheapest melds for fewer, splitting long runs for more), proves most of them by
-the lower bounds and searches only the rest. The melds are rebuilt by walking back through
-the stored steps of the search that found them.
+the lower bounds and searches only the rest; those exact searches only count, so they merge
+the states of suits that hold the same cards and can trade places (the whole pack's three or
+four). The melds are rebuilt by walking back through the stored steps of the search that
+found them.
 
 Jokers take no position of their own. A set's joker is an extra card. A joker at the *end* of
 a run is added when the run closes (it can stand for a card the pair lays elsewhere); a suit
@@ -1276,8 +1278,7 @@ MEMO_SIZE = 256
 #: can reach it.
 WORK_LIMIT = 650_000
 #: The work limit of meld_tradeoff, which no request of the web app calls (the whole table for
-#: the whole pack with two jokers takes the most: about a quarter of a second, under a third of
-#: this).
+#: the whole pack with two jokers and a trump takes the most: under a sixth of this).
 TRADEOFF_WORK_LIMIT = 3_000_000
 _TOO_LONG = T_(
     "Working out the best melds for these cards takes too long here; type the melds in instead."
