@@ -577,8 +577,9 @@ class _Search:
         self._size_factor = 1 + size // 8192
         block = (1 << p.row_stride) - 1
         self._repeat = _repeat(p.row_stride, size)
-        per_loss = _repeat(self.loss_stride, size)
-        self._row_masks = [(block << (r * p.row_stride)) * per_loss for r in range(self.rows)]
+        first_row = block * _repeat(self.loss_stride, size)  # a short factor: a quick product
+        self._row_masks = [first_row << (r * p.row_stride) for r in range(self.rows)]
+        self._room_masks: dict[tuple[int, ...], int] = {}
         # For each meld count, the final counts worth looking at: those whose bound is more
         # than every bound between (a larger count with no larger bound is no easier).
         self._finals: list[list[tuple[int, int]]] = []
@@ -673,8 +674,7 @@ class _Search:
         ``more`` above their row, for what is still to be lost: at least ``low``, at least
         ``adjusted`` plus the refunds of the melds still to make, and at least ``rated`` plus
         ``rate`` units per meld still to make."""
-        below = self._below
-        mask = 0
+        bests = []
         for row, finals in enumerate(self._finals):
             best = -1
             for final, bound in finals:
@@ -684,8 +684,20 @@ class _Search:
                 least = max(low, _REFUND * (final - row) + adjusted, rate * (final - row) + rated)
                 if most - least > best:
                     best = most - least
-            if best >= 0:
-                mask |= self._row_masks[row] & below[min(best, self.top)]
+            bests.append(min(best, self.top))
+        # Many bounds give the same room row by row: build each mask once, the rows with the
+        # same room at once.
+        key = tuple(bests)
+        mask = self._room_masks.get(key)
+        if mask is None:
+            rows_by_room: dict[int, int] = {}
+            for row, best in enumerate(bests):
+                if best >= 0:
+                    rows_by_room[best] = rows_by_room.get(best, 0) | self._row_masks[row]
+            mask = 0
+            for best, rows in rows_by_room.items():
+                mask |= rows & self._below[best]
+            self._room_masks[key] = mask
         return mask
 
     # -- suits that can trade places -------------------------------------------------------
