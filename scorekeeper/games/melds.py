@@ -37,9 +37,10 @@ meld count that cannot beat it; the exact search looks only for a strictly bette
 that out within a few steps. When no quick arrangement has enough melds, exact searches look
 from the lower bound up. :func:`meld_tradeoff` finds arrangements for many counts quickly
 (dropping the cheapest melds for fewer, splitting long runs for more), proves most of them by
-the lower bounds and searches only the rest; those exact searches only count, so they merge
-the states of suits that hold the same cards and can trade places (the whole pack's three or
-four). The melds are rebuilt by walking back through the stored steps of the search that
+the lower bounds and searches only the rest (a start of sets of three and short runs, joined
+run by run, gives many counts a witness no quick search finds); those exact searches only
+count, so they merge the states of suits that hold the same cards and can trade places (the
+whole pack's three or four). The melds are rebuilt by walking back through the stored steps of the search that
 found them.
 
 Jokers take no position of their own. A set's joker is an extra card. A joker at the *end* of
@@ -1408,8 +1409,10 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
     Quick searches find arrangements for many counts (the richest, and one with at least
     about half the melds; a third one aiming at the most melds seldom found what the exact
     search then did not have to find again); dropping the cheapest melds of the richest gives
-    arrangements with fewer, splitting long runs ones with more. Lower bounds from the suits
-    (for several rates of loss per meld) prove most counts; exact searches then look for
+    arrangements with fewer, splitting long runs ones with more. For the most melds, a start
+    of sets of three and short runs (_many_melds), joined run by run for fewer (_join_runs).
+    Lower bounds from the suits (for several rates of loss per meld) prove most counts (on the
+    whole pack, every count: no exact search runs); exact searches then look for
     strictly better arrangements only for the others, and for the counts no quick search
     reached (first as cheap as the lower bound allows, then at any loss). They only count,
     so they merge the states of suits that trade places (see _Search._canonical).
@@ -1443,6 +1446,17 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
                 for extra, cost in enumerate(_split_costs(melds, problem.mult), 1):
                     found_loss = found[count] + cost
                     learn(count + extra, found_loss)
+    # Very many melds: sets of three and short runs, then fewer by joining runs (checked like
+    # laid melds, so that a slip here could never pass for an answer).
+    trump = next((_SUITS[s] for s in range(4) if problem.mult[s] > 1), None)
+    factor = max(problem.mult)
+    melds = _many_melds(problem.held, problem.mult, problem.jokers)
+    pile = [_code(p, s) for s in range(4) for p in range(2, _HIGH + 1) if problem.held[s] >> p & 1]
+    meld_points(melds, trump, trump_run_factor=factor, cards=pile, jokers=problem.jokers)
+    while melds:
+        units = sum(validate_meld(meld, trump, trump_run_factor=factor) for meld in melds) // 5
+        learn(len(melds), ceiling - units)
+        melds = _join_runs(melds, trump, factor)
     ordered = sorted(known)
     rates = {0, _REFUND, _STEEP}
     for low, high in itertools.pairwise(ordered):
@@ -1472,6 +1486,81 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
         # Counts still unknown: at any loss, to learn whether they can be made at all.
         wanted = [None if count in found else ceiling for count in range(rows)]
     return {count: loss for count, loss in known.items()}
+
+
+def _many_melds(held: tuple[int, ...], mult: tuple[int, ...], jokers: int) -> list[tuple[str, ...]]:
+    """An arrangement with many melds, most of three cards (a witness for the counts the quick
+    searches seldom reach): rank by rank, sets of three from the suits that are not trumps;
+    then each suit's cards left (trumps first), every row of cards in a row cut into as many
+    runs as it can make, a joker completing a run of two; then pairs of a rank with a joker
+    left. Not the best arrangement: a start for _join_runs. The ace is only high here."""
+    left = [{p for p in range(2, _HIGH + 1) if h >> p & 1} for h in held]
+    melds: list[tuple[str, ...]] = []
+    plain = [s for s in range(4) if mult[s] == 1]
+    for position in range(2, _HIGH + 1):
+        holders = [s for s in plain if position in left[s]]
+        if len(holders) >= 3:
+            melds.append(tuple(_code(position, s) for s in holders[:3]))
+            for s in holders[:3]:
+                left[s].discard(position)
+    for s in sorted(range(4), key=lambda t: -mult[t]):
+        rows: list[list[int]] = []
+        for position in sorted(left[s]):
+            if rows and position == rows[-1][-1] + 1:
+                rows[-1].append(position)
+            else:
+                rows.append([position])
+        for row in rows:
+            n = len(row)
+            runs = min(n // 2, (n + jokers) // 3)
+            if not runs:
+                continue
+            with_joker = max(0, 3 * runs - n)
+            jokers -= with_joker
+            cuts = [2] * with_joker + [3] * (runs - with_joker)
+            cuts[-1] += n - sum(cuts)  # the rest on the last run
+            first = 0
+            for size in cuts:
+                cards = tuple(_code(p, s) for p in row[first : first + size])
+                melds.append((*cards, JOKER) if size == 2 else cards)
+                left[s].difference_update(row[first : first + size])
+                first += size
+    for position in range(2, _HIGH + 1):
+        holders = [s for s in range(4) if position in left[s]]
+        if len(holders) >= 2 and jokers:
+            melds.append((*(_code(position, s) for s in holders[:2]), JOKER))
+            jokers -= 1
+    return melds
+
+
+def _join_runs(
+    melds: list[tuple[str, ...]], trump: Suit | None, factor: int
+) -> list[tuple[str, ...]]:
+    """One meld fewer, joining the two runs of a suit whose joined run adds the most (two runs
+    of three in trumps: 2 x factor units), or [] when no two runs make one."""
+    runs: dict[str, list[int]] = {}  # suit letter -> the runs of that suit
+    for i, meld in enumerate(melds):
+        natural = [code for code in meld if code != JOKER]
+        if len({code[:-1] for code in natural}) > 1:  # a run, not a set
+            runs.setdefault(natural[0][-1], []).append(i)
+    best, pair = 0, None
+    for members in runs.values():
+        for i, j in itertools.combinations(members, 2):
+            first, second = melds[i], melds[j]
+            if JOKER in first and JOKER in second:
+                continue
+            try:
+                joined = validate_meld(first + second, trump, trump_run_factor=factor)
+            except ValueError:
+                continue
+            gain = joined - validate_meld(first, trump, trump_run_factor=factor)
+            gain -= validate_meld(second, trump, trump_run_factor=factor)
+            if pair is None or gain > best:
+                best, pair = gain, (i, j)
+    if pair is None:
+        return []
+    i, j = pair
+    return [meld for k, meld in enumerate(melds) if k not in pair] + [melds[i] + melds[j]]
 
 
 def _split_costs(melds: list[tuple[str, ...]], mult: tuple[int, ...]) -> list[int]:

@@ -101,6 +101,49 @@ def test_jokers_and_bids_agree_with_an_exhaustive_search_on_many_hands():
             legal_points(plan, cards, trump, jokers, factor)
 
 
+# --- the trade-off's start for very many melds -------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(PACK), max_size=52, unique=True),
+    trump=st.sampled_from([None, "spades", "hearts"]),
+    jokers=st.integers(0, 2),
+    factor=st.sampled_from([2, 3]),
+)
+def test_property_the_many_melds_start_and_its_joined_runs_are_legal(cards, trump, jokers, factor):
+    held, mult = melds._prepare(cards, trump, jokers, factor)
+    arrangement = melds._many_melds(held, mult, jokers)
+    suit = melds.parse_trump(trump)
+    while arrangement:
+        meld_points(arrangement, trump, trump_run_factor=factor, cards=cards, jokers=jokers)
+        joined = melds._join_runs(arrangement, suit, factor)
+        assert not joined or len(joined) == len(arrangement) - 1
+        arrangement = joined
+
+
+@pytest.mark.parametrize("trump", [None, "hearts"])
+def test_the_whole_pack_with_two_jokers_needs_no_exact_search(trump):
+    """Issue 12's 100 ms for the whole pack's trade-off: quick searches, the many-melds start
+    and the lower bounds settle every count, so no exact search runs (it would take most of
+    the time)."""
+    exact = []
+    original = melds._Search.__init__
+
+    def counting(search, problem, bounds, work_limit, **options):
+        if not options.get("beam"):
+            exact.append(bounds)
+        original(search, problem, bounds, work_limit, **options)
+
+    melds._Search.__init__ = counting  # type: ignore[method-assign]
+    try:
+        table = meld_tradeoff(PACK, trump=trump, jokers=2)
+    finally:
+        melds._Search.__init__ = original  # type: ignore[method-assign]
+    assert table == dict(enumerate(int(p) for p in PACK_TRADEOFF[(trump, 2)].split()))
+    assert exact == []
+
+
 # --- suits that trade places: the exact search that merges them --------------------------------
 
 
