@@ -40,8 +40,8 @@ from the lower bound up. :func:`meld_tradeoff` finds arrangements for many count
 the lower bounds and searches only the rest (a start of sets of three and short runs, joined
 run by run, gives many counts a witness no quick search finds); those exact searches only
 count, so they merge the states of suits that hold the same cards and can trade places (the
-whole pack's three or four). The melds are rebuilt by walking back through the stored steps of the search that
-found them.
+whole pack's three or four). The melds are rebuilt by walking back through the stored steps
+of the search that found them.
 
 Jokers take no position of their own. A set's joker is an extra card. A joker at the *end* of
 a run is added when the run closes (it can stand for a card the pair lays elsewhere); a suit
