@@ -827,9 +827,13 @@ class _Search:
                     continue
                 nxt: dict[int, int] = {}
                 get = nxt.get
-                by_state = [self._suit_moves(position, s, state) for state in range(_STATES)]
+                by_state: list[list[tuple[int, int, int]] | None] = [None] * _STATES
                 for code, value in layer.items():
-                    for dcode, shift, mask in by_state[(code >> shift4) & 15]:
+                    state = (code >> shift4) & 15
+                    moves = by_state[state]
+                    if moves is None:
+                        moves = by_state[state] = self._suit_moves(position, s, state)
+                    for dcode, shift, mask in moves:
                         target = code + dcode
                         if mask:
                             moved = value & mask
