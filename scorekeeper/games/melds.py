@@ -1294,8 +1294,9 @@ MEMO_SIZE = 256
 #: hold a server thread. Asking for 15 melds or more of a whole pack with a trump and two jokers
 #: can reach it.
 WORK_LIMIT = 650_000
-#: The work limit of meld_tradeoff, which no request of the web app calls (the whole table for
-#: the whole pack with two jokers and a trump takes the most: under a sixth of this).
+#: The work limit of meld_tradeoff, which no request of the web app calls (random piles of 39
+#: cards with two jokers take the most of benchmarks/melds.py's: about a tenth of this; the
+#: whole pack, whose counts the quick searches and bounds settle, a few per cent).
 TRADEOFF_WORK_LIMIT = 3_000_000
 _TOO_LONG = T_(
     "Working out the best melds for these cards takes too long here; type the melds in instead."
