@@ -122,6 +122,18 @@ def test_plain_http_through_the_proxy_keeps_the_cookie_plain(tmp_path):
     assert share_link(page) == f"http://cards.example.org{table.url}"
 
 
+def test_a_page_kept_in_memory_is_kept_per_scheme(tmp_path):
+    """Game pages are drawn once per log position and kept (``web/page_cache.py``): the page
+    drawn for an https request is never handed to a plain-http one, nor the other way round."""
+    app = make_app(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
+    client = app.test_client()
+    table, _cookie = start(ProxiedClient(client, HTTPS))
+    plain = {**HTTPS, "X-Forwarded-Proto": "http"}
+    for headers, scheme in ((HTTPS, "https"), (plain, "http"), (HTTPS, "https"), (plain, "http")):
+        page = ProxiedClient(client, headers).get(table.url).get_data(as_text=True)
+        assert share_link(page) == f"{scheme}://cards.example.org{table.url}"
+
+
 def test_without_trust_proxy_forwarded_headers_change_nothing(tmp_path):
     app = make_app(tmp_path, TRUSTED_HOSTS=["localhost"])
     client = ProxiedClient(app.test_client(), HTTPS)
