@@ -16,9 +16,16 @@ from scorekeeper.cache import LRUCache
 from scorekeeper.db import db
 from scorekeeper.evenings import store
 from scorekeeper.evenings.setup import EveningSetup
-from scorekeeper.evenings.standings import Standings, TableResult, standings
+from scorekeeper.evenings.standings import (
+    Standings,
+    TableResult,
+    TableState,
+    standings,
+    table_state,
+)
 from scorekeeper.evenings.store import (
     EveningNotFound,
+    EveningSummary,
     LoadedEvening,
     RoundStarted,
     Table,
@@ -34,6 +41,7 @@ __all__ = [
     "create",
     "import_evening",
     "load",
+    "my_evenings",
     "results",
     "standings_of",
     "start_round",
@@ -94,3 +102,13 @@ def standings_of(evening: LoadedEvening) -> Standings:
         found = standings(evening.setup.players, evening.setup.scoring, results(evening))
         _STANDINGS.put(key, found)
     return found
+
+
+def table_states(evening: LoadedEvening) -> dict[tuple[int, int], TableState]:
+    """Where every table of the plan stands, by (round, table number)."""
+    return {(r.round, r.table): table_state(r) for r in results(evening)}
+
+
+def my_evenings(tokens: Sequence[str]) -> list[EveningSummary]:
+    """The evenings with these tokens (a browser's list), in that order."""
+    return store.summaries(db.session, tokens)

@@ -196,3 +196,37 @@ def _places(points: Sequence[Fraction]) -> list[int]:
 
 def _mean(values: Sequence[int]) -> Fraction | None:
     return Fraction(sum(values), len(values)) if values else None
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Where one table's game stands, for the evening's list of tables: not made yet (its round
+    has not started), made but no round scored, ``scored`` rounds (deals, hands) scored, or
+    over with its ``winners`` (the evening's player numbers; several when they share the win or
+    won as a pair)."""
+
+    made: bool
+    scored: int = 0
+    finished: bool = False
+    winners: tuple[int, ...] = ()
+    #: Several sides won: they share the win.
+    shared: bool = False
+
+    @property
+    def playing(self) -> bool:
+        return self.made and self.scored > 0 and not self.finished
+
+
+def table_state(table: TableResult) -> TableState:
+    """How far the table's game is (see :class:`TableState`)."""
+    board = table.board
+    if board is None:
+        return TableState(made=False)
+    winners = tuple(table.seats[seat] for side in board.winners for seat in board.sides[side])
+    return TableState(
+        made=True,
+        scored=len(board.rounds),
+        finished=board.finished,
+        winners=winners if board.finished else (),
+        shared=board.finished and len(board.winners) > 1,
+    )

@@ -267,3 +267,34 @@ def import_evening(
     if made is None:  # pragma: no cover - a fresh evening has no tables to clash with
         raise RuntimeError("An imported evening's tables clashed.")
     return LoadedEvening(row.id, row.token, row.created_at, setup, plan, made)
+
+
+@dataclass(frozen=True)
+class EveningSummary:
+    """What a browser's list of its evenings shows."""
+
+    token: str
+    name: str
+    kind: str
+    created_at: datetime
+
+
+def summaries(session: orm.Session, tokens: Sequence[str]) -> list[EveningSummary]:
+    """The evenings with these tokens, in that order (one query; unknown tokens skipped)."""
+    if not tokens:
+        return []
+    rows = session.execute(
+        sa.select(
+            models.Evening.token,
+            models.Evening.kind,
+            models.Evening.setup,
+            models.Evening.created_at,
+        ).where(models.Evening.token.in_(list(tokens)))
+    ).all()
+    found = {
+        row.token: EveningSummary(
+            row.token, str(row.setup.get("name", "")), row.kind, row.created_at
+        )
+        for row in rows
+    }
+    return [found[token] for token in tokens if token in found]

@@ -12,8 +12,10 @@ from scorekeeper.evenings.standings import (
     PLACINGS,
     TOTALS,
     TableResult,
+    TableState,
     game_points,
     standings,
+    table_state,
 )
 from scorekeeper.games.scoreboard import Detail, Scoreboard
 
@@ -196,3 +198,17 @@ def test_ties_share_a_place_and_places_count_those_ahead(evening, scoring):
     if result.rounds:
         for row in rows:
             assert result.positions[row.player][-1] == row.place
+
+
+def test_table_state_from_not_made_to_won_by_a_pair():
+    assert table_state(TableResult(1, 1, (0, 1, 2, 3))) == TableState(made=False)
+    fresh = Scoreboard(sides=((0, 2), (1, 3)), rounds=(), finished=False)
+    assert table_state(TableResult(1, 1, (5, 6, 7, 8), fresh)) == TableState(made=True)
+    going = Scoreboard(sides=((0, 2), (1, 3)), rounds=((10, 0), (30, 40)), finished=False)
+    state = table_state(TableResult(1, 1, (5, 6, 7, 8), going))
+    assert (state.scored, state.playing, state.winners) == (2, True, ())
+    over = Scoreboard(
+        sides=((0, 2), (1, 3)), rounds=((10, 0), (100, 90)), finished=True, winners=(0,)
+    )
+    state = table_state(TableResult(2, 1, (5, 6, 7, 8), over))
+    assert (state.finished, state.playing, state.winners) == (True, False, (5, 7))

@@ -1,0 +1,227 @@
+"""The routes of club evenings (see the package's docstring). Views parse, call one service of
+:mod:`scorekeeper.evenings.services`, render."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import format_decimal
+from flask_babel import gettext as _
+
+from scorekeeper import hosts
+from scorekeeper.evenings import services
+from scorekeeper.evenings.setup import EveningSetup, default_scoring
+from scorekeeper.evenings.standings import TableState
+from scorekeeper.games.events import RuleError
+from scorekeeper.games.registry import game_for
+from scorekeeper.i18n import say_here
+from scorekeeper.qr import qr_svg
+from scorekeeper.web import join_names
+from scorekeeper.web.actions import field_for, show_error
+from scorekeeper.web.evenings.forms import (
+    EveningForm,
+    StartRoundForm,
+    setting_fields,
+    settings,
+    settings_form,
+    validate_settings,
+)
+from scorekeeper.web.pages import GamePages, all_pages, pages_for
+
+bp = Blueprint("evenings", __name__)
+
+#: How many evenings a browser keeps on its list.
+MY_EVENINGS = 10
+#: How often the projector view reloads itself (seconds).
+SCREEN_REFRESH = 15
+#: The evening form's own fields: a rule error naming one of them is shown there.
+_EVENING_FIELDS = ("name", "players", "rounds", "scoring")
+
+
+def _pages_or_404(kind: str) -> GamePages:
+    try:
+        return pages_for(kind)
+    except LookupError:
+        abort(404)
+
+
+def _evening_or_404(token: str) -> services.LoadedEvening:
+    try:
+        return services.load(token)
+    except services.EveningNotFound:
+        abort(404)
+
+
+def remember_evening(token: str) -> None:
+    """Keep the evening on this browser's list (the signed session cookie), newest first."""
+    tokens = session.get("evenings", [])
+    if tokens[:1] == [token]:
+        return
+    session["evenings"] = [token, *(t for t in tokens if t != token)][:MY_EVENINGS]
+
+
+def my_evening_tokens() -> list[str]:
+    return [t for t in session.get("evenings", []) if isinstance(t, str)]
+
+
+@bp.route("/evening/new/<kind>", methods=["GET", "POST"])
+def new(kind: str) -> ResponseReturnValue:
+    """A new evening of ``kind``: its name, the players, the rounds, the scoring and the
+    game's settings; then its page with the seating plan."""
+    pages = _pages_or_404(kind)
+    form = EveningForm()
+    game_form = settings_form(pages.new_form)
+    if not form.is_submitted():
+        form.scoring.data = default_scoring(game_for(kind))
+    else:
+        valid = form.validate()
+        valid = validate_settings(game_form) and valid
+        if valid:
+            try:
+                setup = EveningSetup(
+                    name=form.name.data or "",
+                    kind=kind,
+                    players=form.names(),
+                    rounds=form.rounds.data or 0,
+                    scoring=form.scoring.data or "",
+                    settings=settings(game_form),
+                )
+            except RuleError as error:
+                if error.field in _EVENING_FIELDS:
+                    show_error(form, error)
+                else:
+                    field_for(game_form, error).errors.append(say_here(error.text))
+            else:
+                evening = services.create(setup)
+                remember_evening(evening.token)
+                return redirect(url_for("evenings.evening", token=evening.token), 303)
+    return render_template(
+        "evenings/new.html",
+        form=form,
+        game_form=game_form,
+        settings=setting_fields(game_form),
+        page=pages,
+    ), 422 if form.is_submitted() else 200
+
+
+def _share_url(token: str) -> str:
+    url = url_for("evenings.evening", token=token, _external=True)
+    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
+
+
+def _context(evening: services.LoadedEvening) -> dict[str, Any]:
+    rules = game_for(evening.setup.kind)
+    return {
+        "evening": evening,
+        "rules": rules,
+        "states": services.table_states(evening),
+        "standings": services.standings_of(evening),
+        "sides": lambda seats: _sides(evening, rules.pairs, seats),
+    }
+
+
+def _sides(
+    evening: services.LoadedEvening, pairs: bool, seats: Sequence[int]
+) -> list[tuple[str, ...]]:
+    """A table's players as they score: each alone, or two pairs (seats 0 and 2, 1 and 3)."""
+    names = evening.names(seats)
+    if pairs:
+        return [(names[0], names[2]), (names[1], names[3])]
+    return [(name,) for name in names]
+
+
+@bp.get("/e/<token>")
+def evening(token: str) -> ResponseReturnValue:
+    """The evening: the standings, each round's tables with their games, the next round to
+    start, and how the evening is scored."""
+    loaded = _evening_or_404(token)
+    remember_evening(token)
+    url = _share_url(token)
+    return render_template(
+        "evenings/evening.html",
+        **_context(loaded),
+        start_form=StartRoundForm(),
+        share_url=url,
+        share_qr=qr_svg(url, title=_("QR code of this evening's address")),
+    )
+
+
+@bp.post("/e/<token>/round/<int:number>/start")
+def start_round(token: str, number: int) -> ResponseReturnValue:
+    """Start round ``number``: make each of its tables' games, seated as the plan says."""
+    loaded = _evening_or_404(token)
+    form = StartRoundForm()
+    if not 1 <= number <= loaded.setup.rounds:
+        abort(404)
+    if form.validate_on_submit():
+        try:
+            services.start_round(loaded, number)
+        except services.RoundStarted:
+            flash(_("Round %(n)d was already started on another phone.", n=number))
+        except RuleError as error:
+            flash(say_here(error.text))
+        else:
+            flash(_("Round %(n)d started: each table has its game.", n=number))
+    return redirect(url_for("evenings.evening", token=token, _anchor=f"round-{number}"), 303)
+
+
+@bp.get("/e/<token>/screen")
+def screen(token: str) -> ResponseReturnValue:
+    """The projector view: the standings and the tables of the round in play, in large type,
+    reloading itself every few seconds (no JavaScript needed)."""
+    loaded = _evening_or_404(token)
+    response = current_app.make_response(
+        render_template("evenings/screen.html", **_context(loaded), refresh=SCREEN_REFRESH)
+    )
+    response.cache_control.no_store = True
+    return response
+
+
+def points(value: Fraction, signed: bool = False) -> str:
+    """An evening's points as people write them: ``12``, ``1½``, ``−3``, ``2.33`` (in the
+    page's language: ``2,33``); ``signed`` adds a plus to a positive number."""
+    sign = "−" if value < 0 else "+" if signed and value > 0 else ""
+    whole, rest = divmod(abs(value), 1)
+    if rest == 0:
+        return f"{sign}{whole}"
+    if rest == Fraction(1, 2):
+        return f"{sign}{whole or ''}½"
+    return sign + format_decimal(float(abs(value)), format="#,##0.0#")
+
+
+def table_status(state: TableState, noun: str, names: Sequence[str]) -> str:
+    """Where a table stands in words: not started, the deal (hand) in play, or over and who
+    won (``names`` are the evening's players)."""
+    if state.finished:
+        winners = [names[p] for p in state.winners]
+        if state.shared:
+            return _("Finished: %(names)s share the win", names=join_names(winners))
+        return _("Finished: %(names)s won", names=join_names(winners))
+    if not state.made or not state.scored:
+        return _("Not started")
+    number = state.scored + 1
+    return _("Deal %(n)d", n=number) if noun == "deal" else _("Hand %(n)d", n=number)
+
+
+@bp.app_context_processor
+def _evening_helpers() -> dict[str, object]:
+    return {
+        "my_evenings": lambda: services.my_evenings(my_evening_tokens()),
+        "evening_games": lambda: [p for p in all_pages() if p.new_form is not None],
+        "evening_points": points,
+        "table_status": table_status,
+    }
