@@ -177,7 +177,9 @@ def test_the_projector_view_refreshes_itself_in_large_type(client):
     response = client.get(f"/e/{token}/screen")
     page = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert '<meta http-equiv="refresh" content="15">' in page
+    # JavaScript reloads it (and can pause); without JavaScript, a meta refresh does.
+    assert '<noscript><meta http-equiv="refresh" content="15"></noscript>' in page
+    assert 'data-refresh="15"' in page and "evening.js" in page
     assert 'class="projector"' in page and "Round 1" in page
     assert response.cache_control.no_store
 
