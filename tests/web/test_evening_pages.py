@@ -195,3 +195,25 @@ def test_the_evening_speaks_swedish(client):
     token = evening_token(new_evening(client))
     page = client.get(f"/e/{token}").get_data(as_text=True)
     assert "Rond 1" in page and "Starta rond 1" in page
+
+
+def test_statistics_show_each_players_average_and_bismarcks_by_contract(client, app):
+    token = evening_token(
+        new_evening(client, players="\n".join(NINE[:3]), rounds="2", variant="classic")
+    )
+    start(client, token, 1)
+    with app.app_context():
+        game = services.load(token).tables(1)[0].game
+        declarer = game.state.current.declarer
+        game = play_deal(game, 1)
+        declarer_name = game.setup.players[declarer]
+        score = game.state.recorded[0].scores[declarer]
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    stats = page[page.index('id="stats-h"') :]
+    assert "Average score as declarer, by contract" in stats
+    assert re.search(r"<th[^>]*>Trumf</th>\s*<th[^>]*>Sang</th>\s*<th[^>]*>Noll</th>", stats)
+    row = re.search(rf'<th scope="row">{declarer_name}</th>(.*?)</tr>', stats, re.S).group(1)
+    cells = re.findall(r"<td>([^<]*)</td>", row)
+    shown = f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "0"
+    # games, wins, average, then Trumf, Sang, Noll: only Trumf was declared.
+    assert cells == ["1", "0", shown, shown, "–", "–"]
