@@ -217,3 +217,27 @@ def test_statistics_show_each_players_average_and_bismarcks_by_contract(client, 
     shown = f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "0"
     # games, wins, average, then Trumf, Sang, Noll: only Trumf was declared.
     assert cells == ["1", "0", shown, shown, "–", "–"]
+
+
+def test_the_standings_and_a_rounds_table_cards_print(client, app):
+    token = evening_token(new_evening(client))
+    assert client.get(f"/e/{token}/round/9/cards.pdf").status_code == 404
+    before = client.get(f"/e/{token}/round/1/cards.pdf")
+    assert before.mimetype == "application/pdf"
+    start(client, token, 1)
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    assert f"/e/{token}/round/1/cards.pdf" in page
+    cards = client.get(f"/e/{token}/round/1/cards.pdf?paper=letter")
+    assert cards.mimetype == "application/pdf" and cards.cache_control.no_store
+    from tests.printing.pdfs import LETTER, Pdf
+
+    pdf = Pdf(cards.data)
+    assert pdf.pages == 3 and pdf.size == LETTER
+    with app.app_context():
+        evening = services.load(token)
+        first = evening.tables(1)[0].game
+        dealer = first.setup.players[first.setup.first_dealer]
+    assert f"{dealer} deals first." in pdf.reader.pages[0].extract_text()
+    client.set_cookie("lang", "sv")
+    standings = Pdf(client.get(f"/e/{token}/standings.pdf").data)
+    assert "Placering" in standings.text and "Hur ställningen räknas" in standings.text

@@ -19,18 +19,19 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal
+from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 
 from scorekeeper import hosts
 from scorekeeper.evenings import services
 from scorekeeper.evenings.setup import EveningSetup, default_scoring
-from scorekeeper.evenings.standings import TableState
+from scorekeeper.evenings.standings import TOTALS, Standings, TableState
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
+from scorekeeper.printing import evening as paper_evening
 from scorekeeper.qr import qr_svg
-from scorekeeper.web import join_names
+from scorekeeper.web import game_title, join_names
 from scorekeeper.web.actions import field_for, show_error
 from scorekeeper.web.evenings.forms import (
     EveningForm,
@@ -40,7 +41,9 @@ from scorekeeper.web.evenings.forms import (
     settings_form,
     validate_settings,
 )
+from scorekeeper.web.helpers import share_url as game_share_url
 from scorekeeper.web.pages import GamePages, all_pages, pages_for
+from scorekeeper.web.printing import default_paper
 
 bp = Blueprint("evenings", __name__)
 
@@ -191,6 +194,114 @@ def screen(token: str) -> ResponseReturnValue:
     return response
 
 
+def scoring_explained(scoring: str) -> list[str]:
+    """How an evening with ``scoring`` is scored, paragraph by paragraph (the page and the
+    printed standings say the same)."""
+    if scoring == TOTALS:
+        first = _(
+            "Game totals: at every table a player scores their total in that game; the evening "
+            "adds them up. A game that sums to zero at its table keeps the evening summing to "
+            "zero too."
+        )
+    else:
+        first = _(
+            "Placings: at every table a player scores a point for each player (or pair) placed "
+            "below them and half a point for each one level with them: 2, 1 and 0 at a table of "
+            "three; 1 for the winner of a game of two, ½ each for a tie. A game's winners are "
+            "placed first whatever their totals."
+        )
+    return [
+        first,
+        _(
+            "Every game counts as it stands from its first scored deal or hand, so the "
+            "standings move during the round. A player who sits out a round scores the average "
+            "of everyone who played in it, so sitting out neither helps nor hurts."
+        ),
+        _(
+            "Players with equal points share a place, shown as =2; within a place they are "
+            "listed by name."
+        ),
+    ]
+
+
+def _paper() -> str:
+    paper = request.args.get("paper", "").strip().lower()
+    return paper if paper in ("a4", "letter") else default_paper()
+
+
+def _pdf(data: bytes, filename: str) -> ResponseReturnValue:
+    response = current_app.response_class(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.cache_control.no_store = True  # it changes with every deal; a capability
+    response.cache_control.private = True
+    return response
+
+
+def _in_play_note(standings: Standings) -> str:
+    if not standings.provisional:
+        return ""
+    return ngettext(
+        "%(num)d game is still being played: the standings count it as it stands.",
+        "%(num)d games are still being played: the standings count them as they stand.",
+        standings.in_play,
+    )
+
+
+@bp.get("/e/<token>/standings.pdf")
+def standings_pdf(token: str) -> ResponseReturnValue:
+    """The standings on one page, with how they are scored and the evening's QR code."""
+    loaded = _evening_or_404(token)
+    standings = services.standings_of(loaded)
+    signed = standings.scoring == TOTALS
+    rows = [
+        paper_evening.StandingRow(
+            row.place, row.shared, row.name, points(row.points, signed), row.games, row.wins
+        )
+        for row in standings.rows
+    ]
+    data = paper_evening.standings_pdf(
+        loaded.setup.name,
+        game_title(loaded.setup.kind),
+        rows,
+        scoring_explained(standings.scoring),
+        paper=_paper(),
+        url=_share_url(token),
+        date=loaded.created_at.date(),
+        note=_in_play_note(standings),
+    )
+    return _pdf(data, "standings.pdf")
+
+
+@bp.get("/e/<token>/round/<int:number>/cards.pdf")
+def table_cards(token: str, number: int) -> ResponseReturnValue:
+    """Round ``number``'s table cards: a page a table, with its game's QR code once started."""
+    loaded = _evening_or_404(token)
+    if not 1 <= number <= loaded.setup.rounds:
+        abort(404)
+    pairs = game_for(loaded.setup.kind).pairs
+    cards = []
+    for table in loaded.tables(number):
+        game = table.game
+        cards.append(
+            paper_evening.TableCard(
+                number=table.number,
+                seats=loaded.names(table.seats),
+                sides=tuple(_sides(loaded, pairs, table.seats)),
+                first_dealer=None if game is None else game.setup.players[game.setup.first_dealer],
+                url=None if game is None else game_share_url(game.token),
+            )
+        )
+    data = paper_evening.table_cards_pdf(
+        loaded.setup.name,
+        game_title(loaded.setup.kind),
+        number,
+        cards,
+        loaded.names(loaded.sitting_out(number)),
+        paper=_paper(),
+    )
+    return _pdf(data, f"round-{number}.pdf")
+
+
 def points(value: Fraction, signed: bool = False) -> str:
     """An evening's points as people write them: ``12``, ``1½``, ``−3``, ``2.33`` (in the
     page's language: ``2,33``); ``signed`` adds a plus to a positive number."""
@@ -224,4 +335,5 @@ def _evening_helpers() -> dict[str, object]:
         "evening_games": lambda: [p for p in all_pages() if p.new_form is not None],
         "evening_points": points,
         "table_status": table_status,
+        "scoring_explained": scoring_explained,
     }
