@@ -55,6 +55,8 @@ class LoadedEvening:
     plan: Plan
     #: The games of the started rounds' tables, by (round, table number), rounds from 1.
     games: dict[tuple[int, int], LoadedGame]
+    #: The seed the plan was made with (kept for the evening's record).
+    seed: int = 0
 
     def tables(self, round_: int) -> list[Table]:
         """The tables of round ``round_`` (from 1), with their games where started."""
@@ -114,7 +116,7 @@ def create_evening(session: orm.Session, setup: EveningSetup, seed: int = 0) -> 
     )
     session.add(row)
     session.commit()
-    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, {})
+    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, {}, seed)
 
 
 _EVENING = sa.select(
@@ -144,7 +146,9 @@ def load_evening(session: orm.Session, token: str) -> LoadedEvening:
     except store.GameNotFound:
         raise EveningNotFound(token) from None
     games = {(t.round, t.number): game for t, game in zip(tables, loaded, strict=True)}
-    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, games)
+    seed = row.setup.get("seed", 0)
+    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
+    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, games, seed)
 
 
 def start_round(
@@ -180,6 +184,7 @@ def start_round(
         evening.setup,
         evening.plan,
         {**evening.games, **made},
+        evening.seed,
     )
 
 
@@ -266,7 +271,7 @@ def import_evening(
         raise
     if made is None:  # pragma: no cover - a fresh evening has no tables to clash with
         raise RuntimeError("An imported evening's tables clashed.")
-    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, made)
+    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, made, seed)
 
 
 @dataclass(frozen=True)

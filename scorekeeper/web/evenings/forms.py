@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from flask_wtf.file import FileField, FileRequired
 from wtforms import Field, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange
@@ -87,3 +88,12 @@ def settings(form: NewGameForm) -> dict[str, Any]:
 
 class StartRoundForm(AppForm):
     """Start the next round: its tables' games are made (the round is in the address)."""
+
+
+class EveningImportForm(AppForm):
+    """Upload an evening record (``scorekeeper-evening/1``) to make a new evening of it."""
+
+    evening_record = FileField(
+        _l("Evening record (JSON)"),
+        validators=[FileRequired(_l("Choose an evening record to import."))],
+    )

@@ -28,13 +28,17 @@ from scorekeeper.evenings.setup import EveningSetup, default_scoring
 from scorekeeper.evenings.standings import TOTALS, Standings, TableState
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
-from scorekeeper.i18n import say_here
+from scorekeeper.i18n import say_here, words
 from scorekeeper.printing import evening as paper_evening
 from scorekeeper.qr import qr_svg
+from scorekeeper.records import MAX_RECORD_BYTES, RecordError
+from scorekeeper.records import evening as evening_records
+from scorekeeper.records.problems import RECORD, problem
 from scorekeeper.web import game_title, join_names
 from scorekeeper.web.actions import field_for, show_error
 from scorekeeper.web.evenings.forms import (
     EveningForm,
+    EveningImportForm,
     StartRoundForm,
     setting_fields,
     settings,
@@ -194,6 +198,46 @@ def screen(token: str) -> ResponseReturnValue:
     return response
 
 
+@bp.get("/e/<token>/evening.json")
+def evening_record(token: str) -> ResponseReturnValue:
+    """The evening as a portable record: its setup, plan and every started table's game."""
+    loaded = _evening_or_404(token)
+    tables = [
+        (r, n, game.kind, game.setup, game.events, game.times)
+        for (r, n), game in sorted(loaded.games.items())
+    ]
+    body = evening_records.dumps_evening(loaded.setup, loaded.plan, loaded.seed, tables)
+    response = current_app.response_class(body.encode("utf-8"), mimetype="application/json")
+    filename = f"scorekeeper-evening-{loaded.created_at:%Y-%m-%d-%H%M}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.cache_control.no_store = True
+    response.cache_control.private = True
+    return response
+
+
+@bp.post("/evening/import")
+def import_evening() -> ResponseReturnValue:
+    """A new evening from an uploaded evening record; on any problem, the messages beside the
+    file field and nothing stored."""
+    form = EveningImportForm()
+    if form.validate_on_submit():
+        data = form.evening_record.data.read(MAX_RECORD_BYTES + 1)
+        try:
+            read = evening_records.loads_evening(data)
+            tables = [(r, n, game.setup, game.events, game.times) for r, n, game in read.tables]
+            evening = services.import_evening(read.setup, read.plan, read.seed, tables)
+        except RecordError as error:
+            form.evening_record.errors.extend(error.lines_in(words()))
+        except RuleError as error:
+            form.evening_record.errors.append(problem(RECORD, error.text).render(words()))
+        else:
+            remember_evening(evening.token)
+            flash(_("Imported as a new evening: %(name)s.", name=evening.setup.name))
+            return redirect(url_for("evenings.evening", token=evening.token), 303)
+    return render_template("evenings/import.html", form=form), 422
+
+
 def scoring_explained(scoring: str) -> list[str]:
     """How an evening with ``scoring`` is scored, paragraph by paragraph (the page and the
     printed standings say the same)."""
@@ -336,4 +380,5 @@ def _evening_helpers() -> dict[str, object]:
         "evening_points": points,
         "table_status": table_status,
         "scoring_explained": scoring_explained,
+        "evening_import_form": lambda: EveningImportForm(formdata=None),
     }
