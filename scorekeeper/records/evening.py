@@ -15,15 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from scorekeeper.evenings.setup import EveningSetup, read_plan, settings_of
+from scorekeeper.evenings.standings import TOTALS, Standings, TableResult, standings
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.seating import Plan
-from scorekeeper.games.text import T_, Text
+from scorekeeper.games.text import T_, Text, ngettext
+from scorekeeper.games.text import gettext as _
 from scorekeeper.records.core import GameRecord, build, dumps, parse
 from scorekeeper.records.guard import decode
 from scorekeeper.records.problems import RECORD, RecordError, kind_of, problem, show
+from scorekeeper.records.text import table
 
 EVENING_FORMAT = "scorekeeper-evening/1"
 #: The fields of an evening record and of each of its tables: any other is refused.
@@ -186,3 +190,86 @@ def _whole(value: Any) -> bool:
 
 def _fail(where: Any, message: Any) -> Any:
     raise RecordError([problem(where, message)])
+
+
+# --- the command line's view of an evening ----------------------------------------------------
+
+
+def evening_standings(read: EveningRecord) -> Standings:
+    """The standings of a read evening (as its page shows them)."""
+    game = read.setup.game
+    by_table = {(r, n): record for r, n, record in read.tables}
+    results = [
+        TableResult(
+            round_,
+            number,
+            seats,
+            None
+            if (round_, number) not in by_table
+            else game.scoreboard(by_table[round_, number].state),
+        )
+        for round_, planned in enumerate(read.plan.rounds, start=1)
+        for number, seats in enumerate(planned.tables, start=1)
+    ]
+    return standings(read.setup.players, read.setup.scoring, results)
+
+
+def points_text(value: Fraction, signed: bool = False) -> str:
+    """Points as the terminal shows them: ``12``, ``1½``, ``-3``, ``2.33``."""
+    sign = "-" if value < 0 else "+" if signed and value > 0 else ""
+    whole, rest = divmod(abs(value), 1)
+    if rest == 0:
+        return f"{sign}{whole}"
+    if rest == Fraction(1, 2):
+        return f"{sign}{whole or ''}½"
+    return f"{sign}{float(abs(value)):.2f}"
+
+
+def standings_text(read: EveningRecord) -> str:
+    """The evening's standings as a text table for the terminal (shared places as ``=2``),
+    in the current words."""
+    found = evening_standings(read)
+    signed = found.scoring == TOTALS
+    rows = [
+        [
+            f"={row.place}" if row.shared else str(row.place),
+            row.name,
+            points_text(row.points, signed),
+            str(row.games),
+            str(row.wins),
+        ]
+        for row in found.rows
+    ]
+    headers = [_("Place"), _("Player"), _("Points"), _("Games"), _("Wins")]
+    started = len({r for r, _n, _g in read.tables})
+    lines = [
+        read.setup.name,
+        _(
+            "%(game)s · round %(n)s of %(count)s",
+            game=read.setup.game.title,
+            n=started,
+            count=read.setup.rounds,
+        ),
+        "",
+        *table(headers, rows, right={0, 2, 3, 4}),
+    ]
+    if found.provisional:
+        lines.append("")
+        lines.append(
+            ngettext(
+                "%(num)d game is still being played: the standings count it as it stands.",
+                "%(num)d games are still being played: the standings count them as they stand.",
+                found.in_play,
+            )
+        )
+    return "\n".join(lines) + "\n"
+
+
+def evening_dict(read: EveningRecord) -> dict[str, Any]:
+    """The evening record again, each table's record with every derived field."""
+    return build_evening(
+        read.setup,
+        read.plan,
+        read.seed,
+        [(r, n, g.kind, g.setup, g.events, g.times) for r, n, g in read.tables],
+    )
