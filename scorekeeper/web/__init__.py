@@ -29,7 +29,7 @@ def register_built_in_games() -> None:
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
-    from scorekeeper.web import assets, evenings, helpers, home, play, printing, records
+    from scorekeeper.web import assets, charts, evenings, helpers, home, play, printing, records
     from scorekeeper.web.pages import all_pages
 
     register_built_in_games()
@@ -52,6 +52,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["game_title"] = game_title
     app.jinja_env.globals["game_pages"] = all_pages
     app.jinja_env.globals["game_part"] = helpers.game_part
+    app.jinja_env.globals["game_chart"] = charts.game_chart
+    app.jinja_env.globals["evening_chart"] = charts.evening_chart
     app.jinja_env.globals["page_part"] = helpers.page_part
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)
