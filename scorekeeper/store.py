@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy import orm
@@ -345,18 +345,36 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
     return stored
 
 
-def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[sa.Row[Any]]:
+class Summary(NamedTuple):
+    """What a list of games shows of each: none of it ever changes once the game is created."""
+
+    token: str
+    kind: str
+    setup: dict[str, Any]
+    created_at: datetime
+
+
+#: Summaries already read, by token: a game's row never changes, so they stay right with several
+#: processes too. Per process, like the replays.
+SUMMARIES: LRUCache[Summary] = LRUCache(4096)
+
+
+def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[Summary]:
     """The games with these tokens (token, kind, setup, created_at), in the order given;
-    unknown tokens are skipped. Given the engine, it borrows a pooled connection only."""
-    if not tokens:
-        return []
-    query = sa.select(
-        models.Game.token, models.Game.kind, models.Game.setup, models.Game.created_at
-    ).where(models.Game.token.in_(tokens))
-    if isinstance(bind, orm.Session):
-        rows = bind.execute(query).all()
-    else:
-        with bind.connect() as connection:
-            rows = connection.execute(query).all()
-    by_token = {row.token: row for row in rows}
-    return [by_token[t] for t in tokens if t in by_token]
+    unknown tokens are skipped. Only tokens this process has not read before are asked for;
+    given the engine, it borrows a pooled connection only."""
+    found = {t: s for t in tokens if (s := SUMMARIES.get(t)) is not None}
+    missing = [t for t in tokens if t not in found]
+    if missing:
+        query = sa.select(
+            models.Game.token, models.Game.kind, models.Game.setup, models.Game.created_at
+        ).where(models.Game.token.in_(missing))
+        if isinstance(bind, orm.Session):
+            rows = bind.execute(query).all()
+        else:
+            with bind.connect() as connection:
+                rows = connection.execute(query).all()
+        for row in rows:
+            found[row.token] = summary = Summary(*row)
+            SUMMARIES.put(row.token, summary)
+    return [found[t] for t in tokens if t in found]

@@ -37,8 +37,11 @@ meld count that cannot beat it; the exact search looks only for a strictly bette
 that out within a few steps. When no quick arrangement has enough melds, exact searches look
 from the lower bound up. :func:`meld_tradeoff` finds arrangements for many counts quickly
 (dropping the cheapest melds for fewer, splitting long runs for more), proves most of them by
-the lower bounds and searches only the rest. The melds are rebuilt by walking back through
-the stored steps of the search that found them.
+the lower bounds and searches only the rest (a start of sets of three and short runs, joined
+run by run, gives many counts a witness no quick search finds); those exact searches only
+count, so they merge the states of suits that hold the same cards and can trade places (the
+whole pack's three or four). The melds are rebuilt by walking back through the stored steps
+of the search that found them.
 
 Jokers take no position of their own. A set's joker is an extra card. A joker at the *end* of
 a run is added when the run closes (it can stand for a card the pair lays elsewhere); a suit
@@ -554,6 +557,7 @@ class _Search:
         beam: int = 0,
         want: int = 0,
         push: int = _REFUND,
+        symmetric: bool = False,
     ):
         self.problem = problem
         self.bounds = list(bounds)
@@ -574,8 +578,9 @@ class _Search:
         self._size_factor = 1 + size // 8192
         block = (1 << p.row_stride) - 1
         self._repeat = _repeat(p.row_stride, size)
-        per_loss = _repeat(self.loss_stride, size)
-        self._row_masks = [(block << (r * p.row_stride)) * per_loss for r in range(self.rows)]
+        first_row = block * _repeat(self.loss_stride, size)  # a short factor: a quick product
+        self._row_masks = [first_row << (r * p.row_stride) for r in range(self.rows)]
+        self._room_masks: dict[tuple[int, ...], int] = {}
         # For each meld count, the final counts worth looking at: those whose bound is more
         # than every bound between (a larger count with no larger bound is no easier).
         self._finals: list[list[tuple[int, int]]] = []
@@ -595,6 +600,10 @@ class _Search:
         self._moves: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.steps: list[tuple[str, int, int, dict[int, int]]] = []
         self.final = 0
+        # Suits holding the same cards at the same multiplier can trade places: a search that
+        # only counts (frontier, no rebuild) keeps one state of each such trade (see _canonical).
+        self._swaps = self._suit_swaps() if symmetric else {}
+        self._canonical_ways: dict[int, dict[int, tuple[int, tuple[tuple[int, int], ...]]]] = {}
         if top >= 0:
             self._run()
 
@@ -634,14 +643,14 @@ class _Search:
         if packed >= _DEAD_PACKED:
             self._keep[packed * 64 + more] = 0
             return 0
-        main_key = (packed & ((1 << 36) - 1)) * 64 + more
+        need = (packed >> _NEED_SHIFT) & 15
+        low = (((packed >> 16) & 0xFFFF) + 1) // 2
+        adjusted = ((packed & 0xFFFF) + 1) // 2
+        main_key = ((need * 0x10000 + low) * 0x10000 + adjusted) * 64 + more  # in whole units
         mask = self._keep_main.get(main_key)
         if mask is None:
-            need = (packed >> _NEED_SHIFT) & 15
             mask = 0
             if need <= self.problem.jokers:
-                low = (((packed >> 16) & 0xFFFF) + 1) // 2
-                adjusted = ((packed & 0xFFFF) + 1) // 2
                 mask = self._mask_for(low, adjusted, 0, 0, more)
                 if need:  # only bits with that many jokers left
                     mask &= self._block_mask(need, 0, 0)
@@ -666,8 +675,7 @@ class _Search:
         ``more`` above their row, for what is still to be lost: at least ``low``, at least
         ``adjusted`` plus the refunds of the melds still to make, and at least ``rated`` plus
         ``rate`` units per meld still to make."""
-        below = self._below
-        mask = 0
+        bests = []
         for row, finals in enumerate(self._finals):
             best = -1
             for final, bound in finals:
@@ -677,9 +685,93 @@ class _Search:
                 least = max(low, _REFUND * (final - row) + adjusted, rate * (final - row) + rated)
                 if most - least > best:
                     best = most - least
-            if best >= 0:
-                mask |= self._row_masks[row] & below[min(best, self.top)]
+            bests.append(min(best, self.top))
+        # Many bounds give the same room row by row: build each mask once, the rows with the
+        # same room at once.
+        key = tuple(bests)
+        mask = self._room_masks.get(key)
+        if mask is None:
+            rows_by_room: dict[int, int] = {}
+            for row, best in enumerate(bests):
+                if best >= 0:
+                    rows_by_room[best] = rows_by_room.get(best, 0) | self._row_masks[row]
+            mask = 0
+            for best, rows in rows_by_room.items():
+                mask |= rows & self._below[best]
+            self._room_masks[key] = mask
         return mask
+
+    # -- suits that can trade places -------------------------------------------------------
+
+    def _suit_swaps(self) -> dict[int, list[tuple[int, int, int, int]]]:
+        """For the states after suit s of a position (s = 0..3), the comparisons of a sorting
+        network over each group of suits that can trade places there: the same cards, the same
+        multiplier, and both already past the position. Each is (suit a, suit b > a, the
+        distance between their kept-ace bits, the mask of the bits whose kept field has
+        a's ace and not b's; 0 when neither ace can be kept back)."""
+        p = self.problem
+        swaps: dict[int, list[tuple[int, int, int, int]]] = {}
+        for last in range(4):
+            # Suits not yet past the position were sorted between positions and are unchanged.
+            groups: dict[tuple[int, int], list[int]] = {}
+            for s in range(last + 1):
+                groups.setdefault((p.held[s], p.mult[s]), []).append(s)
+            found = []
+            for group in groups.values():
+                n = len(group)
+                for i in range(n - 1):  # a bubble sort: enough for four suits
+                    for j in range(n - 1 - i):
+                        found.append(self._swap(group[j], group[j + 1]))
+            if found:
+                swaps[last] = found
+        return swaps
+
+    def _swap(self, a: int, b: int) -> tuple[int, int, int, int]:
+        p = self.problem
+        slot_a, slot_b = p.ace_slot[a], p.ace_slot[b]
+        distance = mask = 0
+        if slot_a >= 0:  # then so is slot_b (the same cards), and slot_b > slot_a
+            distance = (1 << slot_b) - (1 << slot_a)
+            pattern = 0
+            for used in range(p.jokers + 1):
+                for kept in range(p.kept_slots):
+                    if kept >> slot_a & 1 and not kept >> slot_b & 1:
+                        pattern |= 1 << (used * p.used_stride + kept)
+            mask = pattern * self._repeat
+        return a, b, distance, mask
+
+    def _canonical(self, layer: dict[int, int], last: int) -> dict[int, int]:
+        """Each state with the run states (and set bits) of the suits that can trade places
+        sorted, the larger first, its kept aces following their suits; the states that become
+        the same are merged. Any arrangement from one state is one from the other with those
+        suits traded, of the same loss and melds, so the frontier does not change."""
+        ways = self._canonical_ways.setdefault(last, {})
+        result: dict[int, int] = {}
+        get = result.get
+        for code, value in layer.items():
+            way = ways.get(code)
+            if way is None:
+                way = ways[code] = self._canonical_way(code, last)
+            target, flips = way
+            for distance, mask in flips:
+                flip = ((value >> distance) ^ value) & mask
+                value ^= flip ^ (flip << distance)
+            result[target] = get(target, 0) | value
+        return result
+
+    def _canonical_way(self, code: int, last: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """The sorted state code, and the kept-ace swaps that take a value along."""
+        flips = []
+        for a, b, distance, mask in self._swaps[last]:
+            key_a = (code >> (4 * a)) & 15 | ((code >> (_SET_SHIFT + a)) & 1) << 4
+            key_b = (code >> (4 * b)) & 15 | ((code >> (_SET_SHIFT + b)) & 1) << 4
+            if key_a < key_b:
+                diff, in_set = (key_a ^ key_b) & 15, (key_a ^ key_b) >> 4
+                code ^= diff << (4 * a) | diff << (4 * b)
+                code ^= in_set << (_SET_SHIFT + a) | in_set << (_SET_SHIFT + b)
+                if mask:
+                    flips.append((distance, mask))
+        return code, tuple(flips)
 
     # -- the forward pass ------------------------------------------------------------------
 
@@ -735,8 +827,12 @@ class _Search:
                     continue
                 nxt: dict[int, int] = {}
                 get = nxt.get
+                by_state: list[list[tuple[int, int, int]] | None] = [None] * _STATES
                 for code, value in layer.items():
-                    moves = self._suit_moves(position, s, (code >> shift4) & 15)
+                    state = (code >> shift4) & 15
+                    moves = by_state[state]
+                    if moves is None:
+                        moves = by_state[state] = self._suit_moves(position, s, state)
                     for dcode, shift, mask in moves:
                         target = code + dcode
                         if mask:
@@ -748,12 +844,18 @@ class _Search:
                 self._count(layer, 3)
                 layer = self._prune(nxt, position, s)
                 self.steps.append(("suit", position, s, layer))
+                if s in self._swaps and position < _END:
+                    layer = self._canonical(layer, s)
+                    self.steps.append(("canonical", position, s, layer))
             if position < _HIGH and any(code & _SET_FIELD for code in layer):
                 layer = self._prune(self._sets(layer), position, 4)
                 self.steps.append(("set", position, -1, layer))
             if p.jokers and position < _END and any(self._has_joker_run(code) for code in layer):
                 layer = self._merge(layer)
                 self.steps.append(("merge", position, -1, layer))
+            if 3 in self._swaps and position < _END:
+                layer = self._canonical(layer, 3)
+                self.steps.append(("canonical", position, -1, layer))
         # Every joker not used loses what it could have added; then only what is within the
         # bounds counts.
         value = layer.get(0, 0)
@@ -905,6 +1007,7 @@ class _Search:
     def rebuild(self, row: int) -> list[tuple[str, ...]]:
         """The melds of the arrangement of least loss with ``row`` melds (found by walking
         back from its final bit, taking the first way there in a fixed order)."""
+        assert not self._swaps, "a search that traded suits cannot retrace its steps"
         p = self.problem
         bit = self._lowest(row)
         assert bit >= 0, "no arrangement with that many melds was found"
@@ -1191,9 +1294,9 @@ MEMO_SIZE = 256
 #: hold a server thread. Asking for 15 melds or more of a whole pack with a trump and two jokers
 #: can reach it.
 WORK_LIMIT = 650_000
-#: The work limit of meld_tradeoff, which no request of the web app calls (the whole table for
-#: the whole pack with two jokers takes the most: about a quarter of a second, under a third of
-#: this).
+#: The work limit of meld_tradeoff, which no request of the web app calls (random piles of 39
+#: cards with two jokers take the most of benchmarks/melds.py's: about a tenth of this; the
+#: whole pack, whose counts the quick searches and bounds settle, a few per cent).
 TRADEOFF_WORK_LIMIT = 3_000_000
 _TOO_LONG = T_(
     "Working out the best melds for these cards takes too long here; type the melds in instead."
@@ -1308,12 +1411,16 @@ def _tradeoff(
 def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
     """Meld count -> the least loss with exactly that many melds, for every count possible.
 
-    Quick searches find arrangements for many counts (the richest, one with about half the
-    melds, one with as many as they can); dropping the cheapest melds of the richest gives
-    arrangements with fewer, splitting long runs ones with more. Lower bounds from the suits
-    (for several rates of loss per meld) prove most counts; exact searches then look for
+    Quick searches find arrangements for many counts (the richest, and one with at least
+    about half the melds; a third one aiming at the most melds seldom found what the exact
+    search then did not have to find again); dropping the cheapest melds of the richest gives
+    arrangements with fewer, splitting long runs ones with more. For the most melds, a start
+    of sets of three and short runs (_many_melds), joined run by run for fewer (_join_runs).
+    Lower bounds from the suits (for several rates of loss per meld) prove most counts (on the
+    whole pack, every count: no exact search runs); exact searches then look for
     strictly better arrangements only for the others, and for the counts no quick search
-    reached (first as cheap as the lower bound allows, then at any loss).
+    reached (first as cheap as the lower bound allows, then at any loss). They only count,
+    so they merge the states of suits that trade places (see _Search._canonical).
     """
     ceiling, rows = problem.ceiling, problem.rows
     known: dict[int, int] = {0: ceiling}
@@ -1322,7 +1429,7 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
         if 0 <= count < rows and loss < known.get(count, ceiling + 1):
             known[count] = loss
 
-    for want, push in ((0, _REFUND), (rows // 2, 4), (rows - 1, 8)):
+    for want, push in ((0, _REFUND), (rows // 2, 4)):
         quick = budget.search(
             problem,
             [ceiling if final >= want else None for final in range(rows)],
@@ -1344,6 +1451,17 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
                 for extra, cost in enumerate(_split_costs(melds, problem.mult), 1):
                     found_loss = found[count] + cost
                     learn(count + extra, found_loss)
+    # Very many melds: sets of three and short runs, then fewer by joining runs (checked like
+    # laid melds, so that a slip here could never pass for an answer).
+    trump = next((_SUITS[s] for s in range(4) if problem.mult[s] > 1), None)
+    factor = max(problem.mult)
+    melds = _many_melds(problem.held, problem.mult, problem.jokers)
+    pile = [_code(p, s) for s in range(4) for p in range(2, _HIGH + 1) if problem.held[s] >> p & 1]
+    meld_points(melds, trump, trump_run_factor=factor, cards=pile, jokers=problem.jokers)
+    while melds:
+        units = sum(validate_meld(meld, trump, trump_run_factor=factor) for meld in melds) // 5
+        learn(len(melds), ceiling - units)
+        melds = _join_runs(melds, trump, factor)
     ordered = sorted(known)
     rates = {0, _REFUND, _STEEP}
     for low, high in itertools.pairwise(ordered):
@@ -1359,7 +1477,7 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
     for _ in range(2):
         if all(value is None for value in wanted):
             break
-        search = budget.search(problem, wanted)
+        search = budget.search(problem, wanted, symmetric=True)
         for count, loss in search.frontier().items():
             if loss < known.get(count, ceiling + 1):
                 known[count] = loss
@@ -1373,6 +1491,81 @@ def _tradeoff_losses(problem: _Problem, budget: _Budget) -> dict[int, int]:
         # Counts still unknown: at any loss, to learn whether they can be made at all.
         wanted = [None if count in found else ceiling for count in range(rows)]
     return {count: loss for count, loss in known.items()}
+
+
+def _many_melds(held: tuple[int, ...], mult: tuple[int, ...], jokers: int) -> list[tuple[str, ...]]:
+    """An arrangement with many melds, most of three cards (a witness for the counts the quick
+    searches seldom reach): rank by rank, sets of three from the suits that are not trumps;
+    then each suit's cards left (trumps first), every row of cards in a row cut into as many
+    runs as it can make, a joker completing a run of two; then pairs of a rank with a joker
+    left. Not the best arrangement: a start for _join_runs. The ace is only high here."""
+    left = [{p for p in range(2, _HIGH + 1) if h >> p & 1} for h in held]
+    melds: list[tuple[str, ...]] = []
+    plain = [s for s in range(4) if mult[s] == 1]
+    for position in range(2, _HIGH + 1):
+        holders = [s for s in plain if position in left[s]]
+        if len(holders) >= 3:
+            melds.append(tuple(_code(position, s) for s in holders[:3]))
+            for s in holders[:3]:
+                left[s].discard(position)
+    for s in sorted(range(4), key=lambda t: -mult[t]):
+        rows: list[list[int]] = []
+        for position in sorted(left[s]):
+            if rows and position == rows[-1][-1] + 1:
+                rows[-1].append(position)
+            else:
+                rows.append([position])
+        for row in rows:
+            n = len(row)
+            runs = min(n // 2, (n + jokers) // 3)
+            if not runs:
+                continue
+            with_joker = max(0, 3 * runs - n)
+            jokers -= with_joker
+            cuts = [2] * with_joker + [3] * (runs - with_joker)
+            cuts[-1] += n - sum(cuts)  # the rest on the last run
+            first = 0
+            for size in cuts:
+                cards = tuple(_code(p, s) for p in row[first : first + size])
+                melds.append((*cards, JOKER) if size == 2 else cards)
+                left[s].difference_update(row[first : first + size])
+                first += size
+    for position in range(2, _HIGH + 1):
+        holders = [s for s in range(4) if position in left[s]]
+        if len(holders) >= 2 and jokers:
+            melds.append((*(_code(position, s) for s in holders[:2]), JOKER))
+            jokers -= 1
+    return melds
+
+
+def _join_runs(
+    melds: list[tuple[str, ...]], trump: Suit | None, factor: int
+) -> list[tuple[str, ...]]:
+    """One meld fewer, joining the two runs of a suit whose joined run adds the most (two runs
+    of three in trumps: 2 x factor units), or [] when no two runs make one."""
+    runs: dict[str, list[int]] = {}  # suit letter -> the runs of that suit
+    for i, meld in enumerate(melds):
+        natural = [code for code in meld if code != JOKER]
+        if len({code[:-1] for code in natural}) > 1:  # a run, not a set
+            runs.setdefault(natural[0][-1], []).append(i)
+    best, pair = 0, None
+    for members in runs.values():
+        for i, j in itertools.combinations(members, 2):
+            first, second = melds[i], melds[j]
+            if JOKER in first and JOKER in second:
+                continue
+            try:
+                joined = validate_meld(first + second, trump, trump_run_factor=factor)
+            except ValueError:
+                continue
+            gain = joined - validate_meld(first, trump, trump_run_factor=factor)
+            gain -= validate_meld(second, trump, trump_run_factor=factor)
+            if pair is None or gain > best:
+                best, pair = gain, (i, j)
+    if pair is None:
+        return []
+    i, j = pair
+    return [meld for k, meld in enumerate(melds) if k not in pair] + [melds[i] + melds[j]]
 
 
 def _split_costs(melds: list[tuple[str, ...]], mult: tuple[int, ...]) -> list[int]:

@@ -9,6 +9,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import i18n, locales, services
+from scorekeeper.web import page_cache
 from scorekeeper.web.helpers import my_game_tokens
 
 bp = Blueprint("home", __name__)
@@ -17,7 +18,13 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index():
     games = services.my_games(my_game_tokens())
-    return render_template("home.html", games=games)
+    # The page shows the browser's games: their setups, which a token's game never changes;
+    # and its club evenings (their names never change either).
+    from scorekeeper.web.evenings.routes import my_evening_tokens
+
+    evenings = tuple(my_evening_tokens())
+    key = ("home", *(game.token for game in games), "evenings", *evenings)
+    return page_cache.serve(key, lambda: render_template("home.html", games=games))
 
 
 @bp.get("/language/<lang>")

@@ -14,9 +14,9 @@ from flask_babel import gettext as _
 from scorekeeper import services
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
-from scorekeeper.web import actions
+from scorekeeper.web import actions, page_cache
 from scorekeeper.web.forms import UndoForm
-from scorekeeper.web.helpers import get_game_or_404, remember
+from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import GamePages, pages_for
 
 bp = Blueprint("play", __name__)
@@ -38,7 +38,9 @@ def _pages_or_404(kind: str) -> GamePages:
 def game(token: str):
     loaded = get_game_or_404(token)
     remember(token)
-    return render_game(loaded)
+    # The page shows the game at its log position and its address (from the request's host).
+    key = (loaded.token, loaded.seq, share_url(token))
+    return page_cache.serve(key, lambda: render_game(loaded))
 
 
 @bp.route("/<kind>/new", methods=["GET", "POST"])

@@ -21,6 +21,7 @@ from scorekeeper.games.sviten_proposal import propose
 from tests.games.test_melds import brute_tradeoff, legal_points
 
 PACK = [card.code for card in full_pack()]
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 # meld_tradeoff on the whole pack, as the solver before issue 12 found it (seconds each).
 PACK_TRADEOFF = {  # points for 0, 1, 2 ... melds
     (None, 0): "0 55 110 165 220 210 200 190 180 170 160 150 140 130 120 110 100 90",
@@ -98,6 +99,123 @@ def test_jokers_and_bids_agree_with_an_exhaustive_search_on_many_hands():
             )
             assert (plan.points, plan.count) == expected_plan(table, wanted), (cards, wanted)
             legal_points(plan, cards, trump, jokers, factor)
+
+
+# --- the trade-off's start for very many melds -------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(PACK), max_size=52, unique=True),
+    trump=st.sampled_from([None, "spades", "hearts"]),
+    jokers=st.integers(0, 2),
+    factor=st.sampled_from([2, 3]),
+)
+def test_property_the_many_melds_start_and_its_joined_runs_are_legal(cards, trump, jokers, factor):
+    held, mult = melds._prepare(cards, trump, jokers, factor)
+    arrangement = melds._many_melds(held, mult, jokers)
+    suit = melds.parse_trump(trump)
+    while arrangement:
+        meld_points(arrangement, trump, trump_run_factor=factor, cards=cards, jokers=jokers)
+        joined = melds._join_runs(arrangement, suit, factor)
+        assert not joined or len(joined) == len(arrangement) - 1
+        arrangement = joined
+
+
+@pytest.mark.parametrize("trump", [None, "hearts"])
+def test_the_whole_pack_with_two_jokers_needs_no_exact_search(trump):
+    """Issue 12's 100 ms for the whole pack's trade-off: quick searches, the many-melds start
+    and the lower bounds settle every count, so no exact search runs (it would take most of
+    the time)."""
+    exact = []
+    original = melds._Search.__init__
+
+    def counting(search, problem, bounds, work_limit, **options):
+        if not options.get("beam"):
+            exact.append(bounds)
+        original(search, problem, bounds, work_limit, **options)
+
+    melds._Search.__init__ = counting  # type: ignore[method-assign]
+    try:
+        table = meld_tradeoff(PACK, trump=trump, jokers=2)
+    finally:
+        melds._Search.__init__ = original  # type: ignore[method-assign]
+    assert table == dict(enumerate(int(p) for p in PACK_TRADEOFF[(trump, 2)].split()))
+    assert exact == []
+
+
+# --- suits that trade places: the exact search that merges them --------------------------------
+
+
+def exact_table(cards, trump, jokers, factor=2, *, symmetric) -> dict[int, int]:
+    """Melds -> points from one exact search for every count, with or without merging the
+    states of suits that hold the same cards (what meld_tradeoff's exact searches do)."""
+    held, mult = melds._prepare(cards, trump, jokers, factor)
+    problem = melds._Problem(held, mult, jokers, steep=True)
+    bounds = [problem.ceiling] * problem.rows
+    search = melds._Search(problem, bounds, 10**9, symmetric=symmetric)
+    return {
+        count: 5 * (problem.ceiling - loss) for count, loss in sorted(search.frontier().items())
+    }
+
+
+twin_suits = st.tuples(
+    st.lists(
+        st.sampled_from(RANKS),
+        min_size=1,
+        max_size=5,
+        unique=True,
+    ),
+    st.lists(st.sampled_from("SHDC"), min_size=2, max_size=3, unique=True),
+    st.lists(st.sampled_from(PACK), max_size=2, unique=True),
+).map(lambda t: sorted({rank + suit for rank in t[0] for suit in t[1]} | set(t[2]))[:12])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    cards=twin_suits,
+    trump=st.sampled_from([None, "spades", "hearts"]),
+    jokers=st.integers(0, 2),
+)
+def test_property_merging_twin_suits_agrees_with_an_exhaustive_search(cards, trump, jokers):
+    table = brute_tradeoff(cards, trump, jokers)
+    assert exact_table(cards, trump, jokers, symmetric=True) == table
+    assert meld_tradeoff(cards, trump=trump, jokers=jokers) == table
+
+
+@pytest.mark.parametrize(
+    ("ranks", "suits", "extra", "trump", "jokers"),
+    [
+        # The ace can be kept back for the high end in each suit: low in one, high in another.
+        ("A 2 3 Q K", "SH", [], None, 0),
+        ("A 2 3 Q K", "SHD", [], "clubs", 0),
+        ("A 2 Q K", "SHD", [], None, 1),
+        ("A 2 K", "SHC", ["QS"], "hearts", 2),
+        ("A 2 3 K", "HDC", [], "spades", 2),
+        ("A 3 Q", "SH", ["2D", "KC"], None, 2),
+    ],
+)
+def test_merging_twin_suits_follows_their_kept_aces(ranks, suits, extra, trump, jokers):
+    cards = [rank + suit for rank in ranks.split() for suit in suits] + extra
+    table = brute_tradeoff(cards, trump, jokers)
+    assert exact_table(cards, trump, jokers, symmetric=True) == table
+    assert meld_tradeoff(cards, trump=trump, jokers=jokers) == table
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_merging_twin_suits_changes_no_count_on_big_piles(seed):
+    """Two to four suits holding the same ranks (the whole pack is the extreme): the search
+    that merges their states finds the same table as the one that does not."""
+    rng = random.Random(seed)
+    ranks = ["A", "K", *rng.sample(RANKS[1:12], rng.randint(3, 6))]
+    suits = rng.sample("SHDC", rng.randint(2, 4))
+    cards = [rank + suit for rank in ranks for suit in suits]
+    cards += rng.sample([code for code in PACK if code not in cards], rng.randint(0, 2))
+    trump = rng.choice([None, "spades", "hearts"])
+    jokers = rng.randint(0, 2)
+    merged = exact_table(cards, trump, jokers, symmetric=True)
+    assert merged == exact_table(cards, trump, jokers, symmetric=False)
+    assert meld_tradeoff(cards, trump=trump, jokers=jokers) == merged
 
 
 # --- big piles: the whole pack's known answers, and consistency ------------------------------

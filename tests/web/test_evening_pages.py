@@ -241,3 +241,15 @@ def test_the_standings_and_a_rounds_table_cards_print(client, app):
     client.set_cookie("lang", "sv")
     standings = Pdf(client.get(f"/e/{token}/standings.pdf").data)
     assert "Placering" in standings.text and "Hur ställningen räknas" in standings.text
+
+
+def test_the_home_page_lists_a_browsers_evenings_only_to_that_browser(app):
+    """The home page is kept in memory by what it shows: one browser's evening must never
+    appear on another's home page."""
+    organiser, other = app.test_client(), app.test_client()
+    assert other.get("/").status_code == 200  # drawn and kept for a browser with no evenings
+    token = evening_token(new_evening(organiser))
+    assert f"/e/{token}" in organiser.get("/").get_data(as_text=True)
+    assert f"/e/{token}" not in other.get("/").get_data(as_text=True)
+    fresh = app.test_client()
+    assert f"/e/{token}" not in fresh.get("/").get_data(as_text=True)

@@ -1,0 +1,89 @@
+"""Whole pages, drawn once per game, log position and reader, then served from memory.
+
+When a deal is recorded, every phone at the table sees the log grow (the poll) and loads the
+game page again: the same page, except for each phone's CSRF token. So the page is drawn once
+with a placeholder where the token goes, kept, and each phone gets a copy with its own token.
+
+A page is only kept when nothing but the game at its log position and these say what it shows:
+the language, the default paper (which follows the language and the browser), the game's share
+address (which follows the host the request came to). Pages with a query string, with a message
+waiting to be shown (a flash), an error or an app in debug mode are drawn every time. A log
+position's content never changes, so the key is safe with several processes too. The home page
+is kept the same way, by the list of games it shows.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Hashable
+
+from flask import current_app, g, request, session
+from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+
+from scorekeeper.cache import LRUCache
+from scorekeeper.web.printing import default_paper
+
+#: How many whole pages each app keeps (some 15 KB each).
+PAGES = 256
+
+#: Drawn where a page's CSRF token goes, then replaced by each reader's own token. Random per
+#: process, so that no player can type it into a page.
+PLACEHOLDER = "csrf-placeholder-" + secrets.token_hex(16)
+
+
+def _pages() -> LRUCache[str]:
+    cache = current_app.extensions.get("scorekeeper_pages")
+    if cache is None:
+        cache = current_app.extensions["scorekeeper_pages"] = LRUCache(PAGES)
+    return cache
+
+
+def _keepable() -> bool:
+    """Only a plain GET's page is kept: a POST's page shows what was sent (a refused import)."""
+    return request.method == "GET" and not (
+        current_app.debug or request.args or "_flashes" in session
+    )
+
+
+def _html(drawn: ResponseReturnValue) -> str | None:
+    """The HTML of a page drawn as ``html`` or ``(html, 200)``; None for anything else."""
+    if isinstance(drawn, str):
+        return drawn
+    if isinstance(drawn, tuple) and drawn[1:] == (200,) and isinstance(drawn[0], str):
+        return drawn[0]
+    return None
+
+
+def serve(key: Hashable, draw: Callable[[], ResponseReturnValue]) -> ResponseReturnValue:
+    """The page ``draw()`` gives (``html`` or ``(html, status)``), from memory when it was drawn
+    for ``key`` and this request's language before. ``key`` names the game at its log position
+    (or whatever else the page shows) besides the reader's language, paper and token."""
+    if not _keepable():
+        return draw()
+    field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    token = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else None
+    full_key = (key, str(get_locale()), default_paper())
+    pages = _pages()
+    page = pages.get(full_key)
+    if page is None:
+        if token is not None:
+            setattr(g, field, PLACEHOLDER)  # every form of the page draws the placeholder
+        try:
+            drawn = draw()
+        finally:
+            if token is not None:
+                setattr(g, field, token)
+        page = _html(drawn)
+        if page is None:
+            return _with_token(drawn, token)
+        pages.put(full_key, page)
+    return page.replace(PLACEHOLDER, token) if token is not None else page
+
+
+def _with_token(drawn: ResponseReturnValue, token: str | None) -> ResponseReturnValue:
+    """A page that is not kept, with the reader's token where its forms drew the placeholder."""
+    if token is None or not isinstance(drawn, tuple) or not isinstance(drawn[0], str):
+        return drawn
+    return (drawn[0].replace(PLACEHOLDER, token), *drawn[1:])
