@@ -52,3 +52,36 @@ class Event(Model):
     data: orm.Mapped[dict[str, Any]] = orm.mapped_column(sa.JSON)
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
     game: orm.Mapped[Game] = orm.relationship(back_populates="events")
+
+
+# --- club evenings (scorekeeper.evenings) ---------------------------------------------------------
+
+
+class Evening(Model):
+    """A club evening: its setup (name, game, settings, players, rounds, scoring) and its
+    seating plan, as JSON. Its tables' games are ordinary games (:class:`EveningTable`)."""
+
+    __tablename__ = "evening"
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    token: orm.Mapped[str] = orm.mapped_column(sa.String(32), unique=True)
+    kind: orm.Mapped[str] = orm.mapped_column(sa.String(20))
+    setup: orm.Mapped[dict[str, Any]] = orm.mapped_column(sa.JSON)
+    created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+
+
+class EveningTable(Model):
+    """The game of one table in one round of an evening. (evening, round, number) is unique, so
+    two phones starting the same round cannot both make its games (and it indexes an evening's
+    tables)."""
+
+    __tablename__ = "evening_table"
+    __table_args__ = (
+        sa.UniqueConstraint("evening_id", "round", "number", name="uq_evening_table_round"),
+    )
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    evening_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("evening.id"))
+    round: orm.Mapped[int]
+    number: orm.Mapped[int]
+    game_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("game.id"), unique=True)

@@ -232,6 +232,61 @@ def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGam
     return loaded
 
 
+#: Several games' logs, in order (the games' ids bound as ``ids``, an expanding list).
+_LOGS = (
+    sa.select(models.Event.game_id, models.Event.kind, models.Event.data, models.Event.created_at)
+    .where(models.Event.game_id.in_(sa.bindparam("ids", expanding=True)))
+    .order_by(models.Event.game_id, models.Event.seq)
+)
+
+
+def game_columns() -> tuple[Any, ...]:
+    """The columns :func:`load_rows` needs of each game (id, token, kind, setup, created_at and
+    the length of its log as ``seq``), to select beside a query's own."""
+    return tuple(_GAME_AND_LENGTH.selected_columns)
+
+
+def load_rows(session: orm.Session, rows: Sequence[Any]) -> list[LoadedGame]:
+    """Several games from rows of :func:`game_columns`, in their order: those this process has
+    replayed at that log position from the cache, the others' logs in **one** query together
+    (not one per game). A game whose kind is not known here raises :class:`GameNotFound`."""
+    found: dict[int, LoadedGame] = {}
+    missing = []
+    for row in rows:
+        cached = REPLAYS.get(row.token, row.seq)
+        if cached is not None:
+            found[row.id] = cached
+        else:
+            missing.append(row)
+    if missing:
+        logs: dict[int, list[Any]] = {row.id: [] for row in missing}
+        for entry in session.execute(_LOGS, {"ids": list(logs)}):
+            logs[entry.game_id].append(entry)
+        for row in missing:
+            try:
+                rules = game_for(row.kind)
+            except UnknownGame:
+                raise GameNotFound(row.token) from None
+            # Only the entries that were there when the row was read: a phone may have written
+            # since, and the loaded game must be the one at ``row.seq``.
+            entries = logs[row.id][: row.seq]
+            events = tuple(Event(e.kind, e.data) for e in entries)
+            setup = rules.parse_setup(row.setup)
+            loaded = LoadedGame(
+                id=row.id,
+                token=row.token,
+                kind=row.kind,
+                created_at=row.created_at,
+                setup=setup,
+                events=events,
+                times=tuple(e.created_at for e in entries),
+                played=rules.replay(setup, events),
+            )
+            REPLAYS.put(loaded)
+            found[row.id] = loaded
+    return [found[row.id] for row in rows]
+
+
 #: How long a game's log is, by token: one indexed query (built once).
 _LOG_LENGTH = (
     sa.select(sa.func.count(models.Event.id))

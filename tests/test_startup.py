@@ -22,7 +22,7 @@ from scorekeeper.db import db
 from tests.conftest import csrf_token
 
 FIRST = "1795990862"
-LATEST = "1796055136"
+LATEST = "1796064180"
 
 
 def settings(tmp_path: Path, **extra) -> dict:

@@ -15,6 +15,7 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import current_words, say
 from scorekeeper.games.text import gettext as _
 from scorekeeper.qr import reachable_url
+from scorekeeper.records import evening as evening_records
 
 
 @click.command()
@@ -24,12 +25,25 @@ from scorekeeper.qr import reachable_url
 @click.argument("file", type=click.File("rb"))
 @lang_option
 def score(file: BinaryIO, as_json: bool) -> None:
-    """Check a game record and print its score sheet (FILE may be - for stdin).
+    """Check a game record and print its score sheet, or an evening record and its standings
+    (FILE may be - for stdin).
 
     Needs no database. An invalid record exits with status 2 and one line per problem on
     stderr, nothing on stdout.
     """
-    record = read_record(file)
+    data = file.read(records.MAX_RECORD_BYTES + 1)
+    try:
+        raw = records.decode(data)
+        if isinstance(raw, dict) and raw.get("format") == evening_records.EVENING_FORMAT:
+            evening = evening_records.parse_evening(raw)
+            if as_json:
+                click.echo(records.dumps(evening_records.evening_dict(evening)), nl=False)
+            else:
+                click.echo(evening_records.standings_text(evening), nl=False)
+            return
+        record = records.parse(raw)
+    except records.RecordError as error:
+        fail(error.lines_in(current_words()), 2)
     if as_json:
         click.echo(records.dumps(record.to_dict()), nl=False)
     else:

@@ -31,6 +31,7 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
+from scorekeeper.games.scoreboard import Detail, Scoreboard
 from scorekeeper.games.text import N_, T_, Tc_, Text, joined
 
 KIND = "bismarck"
@@ -786,6 +787,25 @@ def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
     return GAME.replay(setup, [*events, event]).state
 
 
+def scoreboard(state: State) -> Scoreboard:
+    """Each player's running total deal by deal, the winners (a tie shares the win), and each
+    declarer's score by contract (a club evening's statistic)."""
+    recorded = state.recorded
+    return Scoreboard(
+        sides=((0,), (1,), (2,)),
+        rounds=tuple(deal.totals for deal in recorded),
+        finished=state.finished,
+        winners=state.winners,
+        details=tuple(
+            Detail(deal.declarer, deal.contract.name_in(state.variant), deal.scores[deal.declarer])
+            for deal in recorded
+            if deal.scores is not None
+        ),
+        detail_heading=T_("Average score as declarer, by contract"),
+        detail_labels=tuple(c.name_in(state.variant) for c in state.variant.contracts),
+    )
+
+
 GAME: Game[Setup, State] = Game(
     kind=KIND,
     title="Bismarck",
@@ -796,4 +816,6 @@ GAME: Game[Setup, State] = Game(
     parse_setup=Setup.from_dict,
     start=new_game,
     fold=_fold,
+    scoreboard=scoreboard,
+    even_totals=True,
 )

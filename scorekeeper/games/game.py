@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from scorekeeper.games.events import Event, Fold, HistoryEntry, Played
+from scorekeeper.games.scoreboard import Scoreboard
 
 
 class GameSetup(Protocol):
@@ -71,8 +72,14 @@ class Game(Generic[SetupT, StateT]):
     start: Callable[[SetupT], StateT]
     #: Applies one event that is not an undo (RuleError if the rules forbid it).
     fold: Fold[StateT]
+    #: The state's scores by side, round by round (what charts and club evenings read).
+    scoreboard: Callable[[StateT], Scoreboard]
     #: Whether the players sit in two fixed pairs, partners opposite (N–S and E–W).
     pairs: bool = False
+    #: Whether every game's totals weigh the same at any table (always as many rounds, and
+    #: every round sums to zero): a club evening then adds them up by default, rather than
+    #: giving points for each table's placings.
+    even_totals: bool = False
 
     def replay(self, setup: SetupT, events: Sequence[Event]) -> Played[StateT]:
         """Fold a whole log, once: RuleError if it breaks a rule."""

@@ -43,6 +43,7 @@ from scorekeeper.games.cards import Card, Suit, parse_card
 from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
+from scorekeeper.games.scoreboard import Scoreboard
 from scorekeeper.games.text import T_, Possessive, Text, Tn_
 
 KIND = "klaberjass"
@@ -1377,6 +1378,17 @@ def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
     return GAME.replay(setup, [*events, event]).state
 
 
+def scoreboard(state: State) -> Scoreboard:
+    """Each player's running total hand by hand (a hand thrown in scores nothing) and the
+    winner."""
+    return Scoreboard(
+        sides=((0,), (1,)),
+        rounds=tuple(hand.totals for hand in state.hands),
+        finished=state.finished,
+        winners=() if state.winner is None else (state.winner,),
+    )
+
+
 GAME: Game[Setup, State] = Game(
     kind=KIND,
     title="Klaberjass",
@@ -1387,6 +1399,7 @@ GAME: Game[Setup, State] = Game(
     parse_setup=Setup.from_dict,
     start=new_game,
     fold=_fold,
+    scoreboard=scoreboard,
 )
 
 

@@ -51,6 +51,7 @@ from scorekeeper.games.melds import (
     validate_meld,
 )
 from scorekeeper.games.players import checked_names
+from scorekeeper.games.scoreboard import Scoreboard
 from scorekeeper.games.text import T_, Possessive, Signed, Tc_, Text, Tn_
 
 __all__ = [
@@ -1170,6 +1171,17 @@ def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
     return GAME.replay(setup, [*events, event]).state
 
 
+def scoreboard(state: State) -> Scoreboard:
+    """Each pair's running total hand by hand (N–S: seats 0 and 2, E–W: 1 and 3) and the
+    winning pair."""
+    return Scoreboard(
+        sides=((0, 2), (1, 3)),
+        rounds=tuple(hand.totals for hand in state.hands),
+        finished=state.finished,
+        winners=() if state.winner is None else (state.winner,),
+    )
+
+
 GAME: Game[Setup, State] = Game(
     kind=KIND,
     title="Sviten Special",
@@ -1180,6 +1192,7 @@ GAME: Game[Setup, State] = Game(
     parse_setup=Setup.from_dict,
     start=new_game,
     fold=_fold,
+    scoreboard=scoreboard,
     pairs=True,
 )
 

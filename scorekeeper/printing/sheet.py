@@ -15,7 +15,8 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games.text import current_words
 from scorekeeper.games.text import gettext as _
-from scorekeeper.printing.common import Styles, build_pdf, live_url, text
+from scorekeeper.printing.chart import progression_chart
+from scorekeeper.printing.common import Styles, build_pdf, content_width, live_url, styles, text
 from scorekeeper.printing.printers import Blank
 
 StateT = TypeVar("StateT")
@@ -108,7 +109,13 @@ def sheet_pdf(
     paper: str,
     title: str,
     subject: str,
+    state: Any = None,
 ) -> bytes:
-    """One page: the header, the body (the table and what goes with it), the foot."""
-    story: list[Flowable] = [header, Spacer(0, 4 * mm), *body, *foot]
+    """One page: the header, the body (the table and what goes with it), a finished game's
+    score progression (``state``: :mod:`scorekeeper.printing.chart`), the foot."""
+    story: list[Flowable] = [header, Spacer(0, 4 * mm), *body]
+    chart = None if state is None else progression_chart(state, content_width(paper))
+    if chart is not None:
+        story += [Paragraph(_("Score progression"), styles().heading), chart, Spacer(0, 3 * mm)]
+    story += foot
     return build_pdf(story, paper=paper, title=title, subject=subject)

@@ -44,7 +44,7 @@ def init_app(app: Flask) -> None:
     compression.init_app(app)
     csrf.init_app(app)
     app.session_interface = SessionInterface()
-    from scorekeeper.web import assets, helpers, home, play, printing, records
+    from scorekeeper.web import assets, charts, evenings, helpers, home, play, printing, records
     from scorekeeper.web.pages import all_pages
 
     register_built_in_games()
@@ -52,6 +52,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(records.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(assets.bp)
+    app.register_blueprint(evenings.bp)
     for pages in all_pages():
         app.register_blueprint(pages.blueprint)
     app.register_blueprint(play.bp)  # last: its /<kind>/new must not shadow a game's routes
@@ -69,6 +70,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["game_title"] = game_title
     app.jinja_env.globals["game_pages"] = all_pages
     app.jinja_env.globals["game_part"] = helpers.game_part
+    app.jinja_env.globals["game_chart"] = charts.game_chart
+    app.jinja_env.globals["evening_chart"] = charts.evening_chart
     app.jinja_env.globals["page_part"] = helpers.page_part
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)

@@ -83,9 +83,14 @@ def test_every_kind_of_page_runs_under_the_policy(watched, server):
     style = page.locator(".cards-row i").first.evaluate("e => getComputedStyle(e).display")
     assert style == "inline-block"
 
+    # A finished game's chart: its own block of style rules, allowed by the policy's hash.
+    visit(f"/g/{seed_game(server, 12)}")
+    line = page.locator(".chart polyline").first
+    assert line.evaluate("e => getComputedStyle(e).fill") == "none"
+
     visit("/g/no-such-game")
     assert problems == [], problems
-    assert len(visited) == 8
+    assert len(visited) == 9
 
 
 @contextmanager

@@ -17,6 +17,7 @@ from typing import Any
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
+from scorekeeper.games.scoreboard import Scoreboard
 
 KIND = "tally"
 PLAYERS = 2
@@ -166,6 +167,15 @@ def _fold(state: State, event: Event) -> tuple[State, str, int]:
     raise RuleError(f"Unknown action {event.kind!r}.", field="kind")
 
 
+def scoreboard(state: State) -> Scoreboard:
+    return Scoreboard(
+        sides=((0,), (1,)),
+        rounds=tuple(deal.totals for deal in state.deals),
+        finished=state.finished,
+        winners=() if state.winner is None else (state.winner,),
+    )
+
+
 GAME: Game[Setup, State] = Game(
     kind=KIND,
     title="Tally",
@@ -176,6 +186,7 @@ GAME: Game[Setup, State] = Game(
     parse_setup=Setup.from_dict,
     start=State,
     fold=_fold,
+    scoreboard=scoreboard,
 )
 
 

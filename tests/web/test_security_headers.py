@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.web import security
+from scorekeeper.web.charts import STYLE as CHART_STYLE
 from tests.web.bismarck_client import Table
 from tests.web.klaberjass_client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass_client import KlaberjassTable
@@ -56,29 +57,72 @@ def check_page(response) -> None:
     header = response.headers["Content-Security-Policy"]
     policy = dict(part.strip().split(" ", 1) for part in header.split(";"))
     assert policy["default-src"] == "'self'"
-    for directive in ("script-src", "style-src"):
-        assert policy[directive] == "'self'", directive
+    assert policy["script-src"] == "'self'"
+    assert policy["style-src"] == f"'self' {security.CHART_STYLE_SOURCE}"  # that block only
     assert "unsafe" not in header
     assert policy["object-src"] == "'none'"
-    found = INLINE.findall(response.get_data(as_text=True))
+    found = INLINE.findall(response.get_data(as_text=True).replace(CHART_STYLE, ""))
     assert not found, f"inline script or style on {response.request.path}: {found}"
     check_not_stored(response)
 
 
 def check_not_stored(response) -> None:
+    """Kept by no cache: ``no-store`` (and ``private`` where the view did not say itself)."""
     assert response.cache_control.no_store
-    assert response.cache_control.private
+    assert not response.cache_control.public
 
 
 @pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
 def test_game_pages_of_every_kind(client, games, kind):
     table = games[kind]
-    check_page(client.get(table.url))
+    page = client.get(table.url)
+    check_page(page)
+    assert page.cache_control.private
 
 
 @pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
 def test_new_game_pages_of_every_kind(client, kind):
     check_page(client.get(f"/{kind}/new"))
+
+
+def test_a_finished_game_page_with_its_chart(app, client):
+    """A finished game shows its score progression: an inline SVG whose one block of style
+    rules is the one the policy allows, by its hash."""
+    from scorekeeper import records, services
+
+    record = records.loads((ROOT / "tests" / "records" / "modern-full-history.json").read_bytes())
+    with app.app_context():
+        game = services.import_game(record.kind, record.setup, record.events, record.times)
+    page = client.get(f"/g/{game.token}")
+    assert CHART_STYLE in page.get_data(as_text=True)
+    check_page(page)
+
+
+def test_the_chart_style_hash_is_of_those_rules_exactly():
+    import base64
+    import hashlib
+
+    rules = CHART_STYLE.removeprefix("<style>").removesuffix("</style>")
+    assert rules and "<" not in rules
+    digest = base64.b64encode(hashlib.sha256(rules.encode()).digest()).decode()
+    assert f"'sha256-{digest}'" == security.CHART_STYLE_SOURCE
+    assert security.style_hash("<style>a{}</style>") != security.CHART_STYLE_SOURCE
+
+
+def test_evening_pages(client):
+    from tests.web.test_evening_pages import evening_token, new_evening, start
+
+    check_page(client.get("/evening/new/bismarck"))
+    token = evening_token(new_evening(client))
+    start(client, token, 1)
+    check_page(client.get(f"/e/{token}"))
+    check_page(client.get(f"/e/{token}/screen"))
+    record = client.get(f"/e/{token}/evening.json")
+    check_common(record)
+    check_not_stored(record)
+    standings = client.get(f"/e/{token}/standings.pdf")
+    assert standings.mimetype == "application/pdf"
+    assert standings.headers["Content-Security-Policy"] == security.PDF_POLICY
 
 
 def test_home_page_lists_this_browsers_games_and_is_not_stored(client, games):

@@ -144,6 +144,7 @@ def _build(sheet: BismarckSheet, paper: str) -> bytes:
         paper=paper,
         title=_("Bismarck score sheet: %(names)s", names=names_or_blank(sheet.players)),
         subject=_("Bismarck, %(variant)s rules", variant=sheet.variant.title),
+        state=sheet.state,
     )
 
 

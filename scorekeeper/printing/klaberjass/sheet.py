@@ -110,6 +110,7 @@ def _build(sheet: KlaberjassSheet, paper: str) -> bytes:
         paper=paper,
         title=_("Klaberjass score sheet: %(names)s", names=names_or_blank(sheet.players)),
         subject=_("Klaberjass, first to %(n)d", n=sheet.target),
+        state=sheet.state,
     )
 
 

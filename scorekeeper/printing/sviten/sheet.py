@@ -115,6 +115,7 @@ def _build(sheet: SvitenSheet, paper: str) -> bytes:
         paper=paper,
         title=_("Sviten Special score sheet: %(names)s", names=names_or_blank(sheet.players)),
         subject=_("Sviten Special, first pair to %(n)d", n=sviten.TARGET),
+        state=sheet.state,
     )
 
 

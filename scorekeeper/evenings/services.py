@@ -1,0 +1,114 @@
+"""What a request or a command does with an evening: make one, load one, start a round, import
+one, and its standings — whatever asked (a page, the command line).
+
+The standings are derived from the tables' games and kept per process by the evening and the
+log position of each of its games, so a standings page that many screens reload reads the
+database (a bounded number of queries, :mod:`scorekeeper.evenings.store`) but replays and
+scores nothing again until some table records something.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+
+from scorekeeper.cache import LRUCache
+from scorekeeper.db import db
+from scorekeeper.evenings import store
+from scorekeeper.evenings.setup import EveningSetup
+from scorekeeper.evenings.standings import (
+    Standings,
+    TableResult,
+    TableState,
+    standings,
+    table_state,
+)
+from scorekeeper.evenings.store import (
+    EveningNotFound,
+    EveningSummary,
+    LoadedEvening,
+    RoundStarted,
+    Table,
+    TableGame,
+)
+from scorekeeper.games.seating import Plan
+
+__all__ = [
+    "EveningNotFound",
+    "LoadedEvening",
+    "RoundStarted",
+    "Table",
+    "create",
+    "import_evening",
+    "load",
+    "my_evenings",
+    "results",
+    "standings_of",
+    "start_round",
+]
+
+#: The most seeds there are: any of them seats the players as fairly.
+SEEDS = 2**31
+
+
+def create(setup: EveningSetup, seed: int | None = None) -> LoadedEvening:
+    """A new evening; its plan numbers the players by a seed drawn at random unless given (every
+    seed is as fair: the draw decides who meets whom first, not the order they were typed)."""
+    if seed is None:
+        seed = 1 + secrets.randbelow(SEEDS - 1)
+    return store.create_evening(db.session, setup, seed)
+
+
+def load(token: str) -> LoadedEvening:
+    """The evening at ``token`` with its games; :class:`EveningNotFound` if there is none."""
+    return store.load_evening(db.session, token)
+
+
+def start_round(evening: LoadedEvening, round_: int) -> LoadedEvening:
+    """Make round ``round_``'s games, each table's first dealer drawn at random (as the new-game
+    form's draw does). :class:`RoundStarted` when another phone did it first; RuleError when an
+    earlier round has not been started."""
+    seats = evening.setup.game.seats
+    dealers = [secrets.randbelow(seats) for _ in evening.tables(round_)]
+    return store.start_round(db.session, evening, round_, dealers)
+
+
+def import_evening(
+    setup: EveningSetup, plan: Plan, seed: int, tables: Sequence[TableGame]
+) -> LoadedEvening:
+    """A new evening from a whole record: all of it stored, or nothing."""
+    return store.import_evening(db.session, setup, plan, seed, tables)
+
+
+def results(evening: LoadedEvening) -> list[TableResult]:
+    """Every table of the plan with its game's scoreboard (None where not started)."""
+    rules = evening.setup.game
+    return [
+        TableResult(
+            t.round, t.number, t.seats, None if t.game is None else rules.scoreboard(t.game.state)
+        )
+        for t in evening.all_tables()
+    ]
+
+
+_STANDINGS: LRUCache[Standings] = LRUCache(256)
+
+
+def standings_of(evening: LoadedEvening) -> Standings:
+    """The evening's standings, worked out once per evening and log position of its games."""
+    key = (evening.token, evening.setup.scoring, evening.positions)
+    found = _STANDINGS.get(key)
+    if found is None:
+        found = standings(evening.setup.players, evening.setup.scoring, results(evening))
+        _STANDINGS.put(key, found)
+    return found
+
+
+def table_states(evening: LoadedEvening) -> dict[tuple[int, int], TableState]:
+    """Where every table of the plan stands, by (round, table number)."""
+    return {(r.round, r.table): table_state(r) for r in results(evening)}
+
+
+def my_evenings(tokens: Sequence[str]) -> list[EveningSummary]:
+    """The evenings with these tokens (a browser's list), in that order."""
+    return store.summaries(db.session, tokens)

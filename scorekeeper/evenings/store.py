@@ -1,0 +1,305 @@
+"""Evenings in the database: make one, load one with every table's game, start a round, import
+a whole evening.
+
+An evening's row holds its setup and its seating plan (JSON); each table of a started round is
+a row naming an ordinary game (:mod:`scorekeeper.store` keeps its log). Loading an evening with
+all its games takes at most three queries, however many tables it has: the evening, its tables
+with each game's row and log length, and — only for games this process has not replayed at
+that length — their logs, all in one (:func:`scorekeeper.store.load_rows`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import orm
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper import models, store
+from scorekeeper.evenings.setup import EveningSetup, read_plan
+from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.seating import Plan
+from scorekeeper.games.text import T_
+from scorekeeper.store import LoadedGame
+
+
+class EveningNotFound(LookupError):
+    pass
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of one round: its number (from 1), the players by seat (their numbers in the
+    evening), and its game once the round is started."""
+
+    round: int
+    number: int
+    seats: tuple[int, ...]
+    game: LoadedGame | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class LoadedEvening:
+    id: int
+    token: str
+    created_at: datetime
+    setup: EveningSetup
+    plan: Plan
+    #: The games of the started rounds' tables, by (round, table number), rounds from 1.
+    games: dict[tuple[int, int], LoadedGame]
+    #: The seed the plan was made with (kept for the evening's record).
+    seed: int = 0
+
+    def tables(self, round_: int) -> list[Table]:
+        """The tables of round ``round_`` (from 1), with their games where started."""
+        planned = self.plan.rounds[round_ - 1].tables
+        return [
+            Table(round_, number, seats, self.games.get((round_, number)))
+            for number, seats in enumerate(planned, start=1)
+        ]
+
+    def all_tables(self) -> list[Table]:
+        return [t for r in range(1, len(self.plan.rounds) + 1) for t in self.tables(r)]
+
+    def sitting_out(self, round_: int) -> tuple[int, ...]:
+        return self.plan.rounds[round_ - 1].sitting_out
+
+    def names(self, players: Sequence[int]) -> tuple[str, ...]:
+        return tuple(self.setup.players[p] for p in players)
+
+    @property
+    def started(self) -> int:
+        """How many rounds have been started (they start in order)."""
+        return max((r for r, _ in self.games), default=0)
+
+    @property
+    def next_round(self) -> int | None:
+        """The round to start next; None when every round has started."""
+        return self.started + 1 if self.started < self.setup.rounds else None
+
+    @property
+    def positions(self) -> tuple[tuple[int, int, int], ...]:
+        """(round, table, log position) of every table's game: what the evening's derived
+        pages depend on, and so the key of what is drawn of them."""
+        return tuple((r, n, game.seq) for (r, n), game in sorted(self.games.items()))
+
+
+class RoundStarted(Exception):
+    """Another phone started this round first; ``current`` is the evening as it is now."""
+
+    def __init__(self, current: LoadedEvening, round_: int):
+        super().__init__(f"Round {round_} was already started.")
+        self.current = current
+        self.round = round_
+
+
+def _stored_setup(setup: EveningSetup, plan: Plan, seed: int) -> dict[str, Any]:
+    return {**setup.to_dict(), "seed": seed, "plan": plan.to_dict()}
+
+
+def create_evening(session: orm.Session, setup: EveningSetup, seed: int = 0) -> LoadedEvening:
+    """A new evening with its plan (made now, and kept: a later planner never reseats it)."""
+    plan = setup.plan(seed)
+    row = models.Evening(
+        token=store.new_token(),
+        kind=setup.kind,
+        setup=_stored_setup(setup, plan, seed),
+        created_at=_now(),
+    )
+    session.add(row)
+    session.commit()
+    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, {}, seed)
+
+
+_EVENING = sa.select(
+    models.Evening.id, models.Evening.token, models.Evening.setup, models.Evening.created_at
+).where(models.Evening.token == sa.bindparam("token"))
+
+#: An evening's tables with each game's row and log length: one query.
+_TABLES = (
+    sa.select(models.EveningTable.round, models.EveningTable.number, *store.game_columns())
+    .join(models.Game, models.Game.id == models.EveningTable.game_id)
+    .where(models.EveningTable.evening_id == sa.bindparam("evening_id"))
+    .order_by(models.EveningTable.round, models.EveningTable.number)
+)
+
+
+def load_evening(session: orm.Session, token: str) -> LoadedEvening:
+    """The evening at ``token`` with every started table's game (:class:`EveningNotFound`);
+    at most three queries (see the module's docstring)."""
+    row = session.execute(_EVENING, {"token": token}).first()
+    if row is None:
+        raise EveningNotFound(token)
+    setup = EveningSetup.from_dict(row.setup)
+    plan = read_plan(row.setup.get("plan"), setup)
+    tables = session.execute(_TABLES, {"evening_id": row.id}).all()
+    try:
+        loaded = store.load_rows(session, tables)
+    except store.GameNotFound:
+        raise EveningNotFound(token) from None
+    games = {(t.round, t.number): game for t, game in zip(tables, loaded, strict=True)}
+    seed = row.setup.get("seed", 0)
+    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
+    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, games, seed)
+
+
+def start_round(
+    session: orm.Session, evening: LoadedEvening, round_: int, first_dealers: Sequence[int]
+) -> LoadedEvening:
+    """Make the games of round ``round_``'s tables (each seated as the plan says, its first
+    dealer from ``first_dealers``), all in one transaction. Rounds start in order: RuleError
+    for a later one; :class:`RoundStarted` when this one was started already (by another
+    phone), with the evening as it is now."""
+    if (round_, 1) in evening.games:
+        raise RoundStarted(evening, round_)
+    if evening.next_round != round_:
+        raise RuleError(T_("Start round %(n)s first.", n=evening.started + 1), field="round")
+    tables = evening.tables(round_)
+    setups = [
+        evening.setup.table_setup(evening.names(table.seats), dealer)
+        for table, dealer in zip(tables, first_dealers, strict=True)
+    ]
+    made = _insert(
+        session,
+        evening,
+        [
+            (round_, table.number, setup, (), ())
+            for table, setup in zip(tables, setups, strict=True)
+        ],
+    )
+    if made is None:
+        raise RoundStarted(load_evening(session, evening.token), round_)
+    return LoadedEvening(
+        evening.id,
+        evening.token,
+        evening.created_at,
+        evening.setup,
+        evening.plan,
+        {**evening.games, **made},
+        evening.seed,
+    )
+
+
+#: A table's game to store: round, table number, setup, events and their times.
+TableGame = tuple[int, int, Any, Sequence[Event], Sequence[datetime | None]]
+
+
+def _insert(
+    session: orm.Session, evening: LoadedEvening, tables: Sequence[TableGame]
+) -> dict[tuple[int, int], LoadedGame] | None:
+    """Store these tables' games (each replayed first: RuleError before anything is written)
+    in one transaction; None when the unique key says a table is already there."""
+    kind = evening.setup.kind
+    rules = evening.setup.game
+    played = [rules.replay(setup, tuple(events)) for _, _, setup, events, _ in tables]
+    now = _now()
+    rows = []
+    try:
+        for (round_, number, setup, events, times), _ in zip(tables, played, strict=True):
+            game = models.Game(
+                token=store.new_token(), kind=kind, setup=setup.to_dict(), created_at=now
+            )
+            session.add(game)
+            session.flush()
+            stamps = [now if at is None else at for at in times] or [now] * len(events)
+            session.add_all(
+                models.Event(
+                    game_id=game.id, seq=seq, kind=e.kind, data=dict(e.data), created_at=at
+                )
+                for seq, (e, at) in enumerate(zip(events, stamps, strict=True))
+            )
+            session.add(
+                models.EveningTable(
+                    evening_id=evening.id, round=round_, number=number, game_id=game.id
+                )
+            )
+            rows.append((round_, number, game, setup, tuple(events), tuple(stamps)))
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        return None
+    except Exception:
+        session.rollback()
+        raise
+    made = {}
+    for (round_, number, game, setup, events, stamps), replayed in zip(rows, played, strict=True):
+        loaded = LoadedGame(
+            id=game.id,
+            token=game.token,
+            kind=kind,
+            created_at=now,
+            setup=setup,
+            events=events,
+            times=stamps,
+            played=replayed,
+        )
+        store.REPLAYS.put(loaded)
+        made[round_, number] = loaded
+    return made
+
+
+def import_evening(
+    session: orm.Session,
+    setup: EveningSetup,
+    plan: Plan,
+    seed: int,
+    tables: Sequence[TableGame],
+) -> LoadedEvening:
+    """Store a whole evening at once (an imported record): the evening, its plan and every
+    table's game with its log, in one transaction — all of it or, on any error, nothing."""
+    row = models.Evening(
+        token=store.new_token(),
+        kind=setup.kind,
+        setup=_stored_setup(setup, plan, seed),
+        created_at=_now(),
+    )
+    try:
+        session.add(row)
+        session.flush()
+        evening = LoadedEvening(row.id, row.token, row.created_at, setup, plan, {})
+        made = _insert(session, evening, tables)  # commits both, or rolls both back
+    except Exception:
+        session.rollback()
+        raise
+    if made is None:  # pragma: no cover - a fresh evening has no tables to clash with
+        raise RuntimeError("An imported evening's tables clashed.")
+    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, made, seed)
+
+
+@dataclass(frozen=True)
+class EveningSummary:
+    """What a browser's list of its evenings shows."""
+
+    token: str
+    name: str
+    kind: str
+    created_at: datetime
+
+
+def summaries(session: orm.Session, tokens: Sequence[str]) -> list[EveningSummary]:
+    """The evenings with these tokens, in that order (one query; unknown tokens skipped)."""
+    if not tokens:
+        return []
+    rows = session.execute(
+        sa.select(
+            models.Evening.token,
+            models.Evening.kind,
+            models.Evening.setup,
+            models.Evening.created_at,
+        ).where(models.Evening.token.in_(list(tokens)))
+    ).all()
+    found = {
+        row.token: EveningSummary(
+            row.token, str(row.setup.get("name", "")), row.kind, row.created_at
+        )
+        for row in rows
+    }
+    return [found[token] for token in tokens if token in found]

@@ -1,0 +1,275 @@
+"""The portable evening record ``scorekeeper-evening/1``: an evening's setup, its seating plan
+and each started table's game record (``scorekeeper-record/1``, whole, with its history).
+
+    text = dumps_evening(setup, plan, seed, tables)     # tables: (round, table, game record)
+    read = loads_evening(data)                          # RecordError: one line per problem
+
+Reading checks everything an import needs before anything is stored: the setup (as the
+new-evening form would), the plan against it, each table's record (its own problems prefixed
+with the table), that each table's players are the ones the plan seats there, in its seats,
+that every table plays the evening's game with its settings, and that rounds are started in
+order and whole. ``docs/records.md`` documents the format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.evenings.setup import EveningSetup, read_plan, settings_of
+from scorekeeper.evenings.standings import TOTALS, Standings, TableResult, standings
+from scorekeeper.games.events import RuleError
+from scorekeeper.games.seating import Plan
+from scorekeeper.games.text import T_, Text, ngettext
+from scorekeeper.games.text import gettext as _
+from scorekeeper.records.core import GameRecord, build, dumps, parse
+from scorekeeper.records.guard import decode
+from scorekeeper.records.problems import RECORD, RecordError, kind_of, problem, show
+from scorekeeper.records.text import table
+
+EVENING_FORMAT = "scorekeeper-evening/1"
+#: The fields of an evening record and of each of its tables: any other is refused.
+FIELDS = ("format", "name", "game", "settings", "players", "rounds", "scoring", "seed", "plan")
+TABLE_FIELDS = ("round", "table", "record")
+
+
+@dataclass(frozen=True)
+class EveningRecord:
+    """A checked evening record: what :func:`scorekeeper.evenings.services.import_evening`
+    stores."""
+
+    setup: EveningSetup
+    plan: Plan
+    seed: int
+    #: Each started table: round, table number, and its game's record.
+    tables: tuple[tuple[int, int, GameRecord], ...]
+
+
+def build_evening(
+    setup: EveningSetup,
+    plan: Plan,
+    seed: int,
+    tables: Sequence[tuple[int, int, str, Any, Sequence[Any], Sequence[Any]]],
+) -> dict[str, Any]:
+    """The evening as a record: ``tables`` are (round, table, kind, setup, events, times) of
+    every started table's game."""
+    return {
+        "format": EVENING_FORMAT,
+        **setup.to_dict(),
+        "seed": seed,
+        "plan": plan.to_dict(),
+        "tables": [
+            {"round": r, "table": n, "record": build(kind, game_setup, events, times)}
+            for r, n, kind, game_setup, events, times in tables
+        ],
+    }
+
+
+def dumps_evening(*args: Any) -> str:
+    """:func:`build_evening` as text (byte-stable, like a game record)."""
+    return dumps(build_evening(*args))
+
+
+def loads_evening(data: bytes | str) -> EveningRecord:
+    """Read and check an evening record (see the module's docstring)."""
+    return parse_evening(decode(data))
+
+
+def parse_evening(raw: Any) -> EveningRecord:
+    if not isinstance(raw, dict):
+        _fail(
+            RECORD, T_("an evening record is a JSON object ({…}), not %(kind)s", kind=kind_of(raw))
+        )
+    if raw.get("format") != EVENING_FORMAT:
+        _fail(
+            RECORD,
+            T_(
+                "format must be %(format)s, not %(found)s",
+                format=EVENING_FORMAT,
+                found=show(raw.get("format"), 40),
+            ),
+        )
+    unknown = [key for key in raw if key not in (*FIELDS, "tables")]
+    if unknown:
+        _fail(RECORD, T_("unknown field %(field)s", field=show(unknown[0], 40)))
+    try:
+        setup = EveningSetup.from_dict(raw)
+        plan = read_plan(raw.get("plan"), setup)
+    except RuleError as error:
+        _fail(RECORD, error.text)
+    seed = raw.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        _fail(RECORD, T_("seed must be a whole number"))
+    tables = raw.get("tables", [])
+    if not isinstance(tables, list):
+        _fail(RECORD, T_("tables must be a list"))
+    lines: list[Text] = []
+    read: dict[tuple[int, int], GameRecord] = {}
+    for entry in tables:
+        where, found = _table(entry, setup, plan, read)
+        if isinstance(found, GameRecord):
+            read[where] = found
+        else:
+            lines.extend(found)
+    if lines:
+        raise RecordError(lines)
+    _rounds_in_order(read, plan)
+    return EveningRecord(
+        setup, plan, seed, tuple((r, n, game) for (r, n), game in sorted(read.items()))
+    )
+
+
+def _table(
+    entry: Any, setup: EveningSetup, plan: Plan, read: Mapping[tuple[int, int], GameRecord]
+) -> tuple[tuple[int, int], GameRecord | list[Text]]:
+    """One table's entry, checked: its record, or its problem lines."""
+    if not isinstance(entry, Mapping):
+        return (0, 0), [problem(RECORD, T_("each table must be a record of fields"))]
+    unknown = [key for key in entry if key not in TABLE_FIELDS]
+    if unknown:
+        return (0, 0), [problem(RECORD, T_("unknown field %(field)s", field=show(unknown[0], 40)))]
+    round_, number = entry.get("round"), entry.get("table")
+    if not (_whole(round_) and 1 <= round_ <= len(plan.rounds)):
+        return (0, 0), [
+            problem(RECORD, T_("a table's round must be 1 to %(n)s", n=len(plan.rounds)))
+        ]
+    seated = plan.rounds[round_ - 1].tables
+    if not (_whole(number) and 1 <= number <= len(seated)):
+        return (0, 0), [
+            problem(RECORD, T_("round %(r)s has tables 1 to %(n)s", r=round_, n=len(seated)))
+        ]
+    where = T_("round %(r)s, table %(t)s", r=round_, t=number)
+    if (round_, number) in read:
+        return (round_, number), [problem(where, T_("this table is in the record twice"))]
+    try:
+        game = parse(entry.get("record"))
+    except RecordError as error:
+        return (round_, number), [problem(where, line) for line in error.problems]
+    if game.kind != setup.kind:
+        return (round_, number), [
+            problem(
+                where,
+                T_(
+                    "its game is %(found)s, the evening's %(game)s",
+                    found=game.kind,
+                    game=setup.kind,
+                ),
+            )
+        ]
+    names = tuple(setup.players[p] for p in seated[number - 1])
+    if tuple(game.setup.players) != names:
+        return (round_, number), [
+            problem(
+                where, T_("its players must be %(names)s, in that order", names=", ".join(names))
+            )
+        ]
+    if settings_of(game.setup) != dict(setup.settings):
+        return (round_, number), [problem(where, T_("it must play with the evening's settings"))]
+    return (round_, number), game
+
+
+def _rounds_in_order(read: Mapping[tuple[int, int], GameRecord], plan: Plan) -> None:
+    """Rounds start whole and in order: every table of rounds 1 … n, none after."""
+    started = sorted({r for r, _ in read})
+    for expected, round_ in enumerate(started, start=1):
+        tables = len(plan.rounds[round_ - 1].tables)
+        if round_ != expected:
+            _fail(
+                RECORD, T_("round %(r)s has tables but round %(n)s has none", r=round_, n=expected)
+            )
+        missing = [n for n in range(1, tables + 1) if (round_, n) not in read]
+        if missing:
+            _fail(RECORD, T_("round %(r)s lacks table %(t)s", r=round_, t=missing[0]))
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fail(where: Any, message: Any) -> Any:
+    raise RecordError([problem(where, message)])
+
+
+# --- the command line's view of an evening ----------------------------------------------------
+
+
+def evening_standings(read: EveningRecord) -> Standings:
+    """The standings of a read evening (as its page shows them)."""
+    game = read.setup.game
+    by_table = {(r, n): record for r, n, record in read.tables}
+    results = [
+        TableResult(
+            round_,
+            number,
+            seats,
+            None
+            if (round_, number) not in by_table
+            else game.scoreboard(by_table[round_, number].state),
+        )
+        for round_, planned in enumerate(read.plan.rounds, start=1)
+        for number, seats in enumerate(planned.tables, start=1)
+    ]
+    return standings(read.setup.players, read.setup.scoring, results)
+
+
+def points_text(value: Fraction, signed: bool = False) -> str:
+    """Points as the terminal shows them: ``12``, ``1½``, ``-3``, ``2.33``."""
+    sign = "-" if value < 0 else "+" if signed and value > 0 else ""
+    whole, rest = divmod(abs(value), 1)
+    if rest == 0:
+        return f"{sign}{whole}"
+    if rest == Fraction(1, 2):
+        return f"{sign}{whole or ''}½"
+    return f"{sign}{float(abs(value)):.2f}"
+
+
+def standings_text(read: EveningRecord) -> str:
+    """The evening's standings as a text table for the terminal (shared places as ``=2``),
+    in the current words."""
+    found = evening_standings(read)
+    signed = found.scoring == TOTALS
+    rows = [
+        [
+            f"={row.place}" if row.shared else str(row.place),
+            row.name,
+            points_text(row.points, signed),
+            str(row.games),
+            str(row.wins),
+        ]
+        for row in found.rows
+    ]
+    headers = [_("Place"), _("Player"), _("Points"), _("Games"), _("Wins")]
+    started = len({r for r, _n, _g in read.tables})
+    lines = [
+        read.setup.name,
+        _(
+            "%(game)s · round %(n)s of %(count)s",
+            game=read.setup.game.title,
+            n=started,
+            count=read.setup.rounds,
+        ),
+        "",
+        *table(headers, rows, right={0, 2, 3, 4}),
+    ]
+    if found.provisional:
+        lines.append("")
+        lines.append(
+            ngettext(
+                "%(num)d game is still being played: the standings count it as it stands.",
+                "%(num)d games are still being played: the standings count them as they stand.",
+                found.in_play,
+            )
+        )
+    return "\n".join(lines) + "\n"
+
+
+def evening_dict(read: EveningRecord) -> dict[str, Any]:
+    """The evening record again, each table's record with every derived field."""
+    return build_evening(
+        read.setup,
+        read.plan,
+        read.seed,
+        [(r, n, g.kind, g.setup, g.events, g.times) for r, n, g in read.tables],
+    )

@@ -1,0 +1,182 @@
+"""Charts as small inline SVG, drawn on the server (no JavaScript, no library): a game's score
+progression and an evening's running positions. Each chart is a picture of a table the page
+also shows in numbers (the score sheet, the standings): ``role="img"`` with a title and a
+description that says so. Each chart carries its own few style rules (the page's colour
+variables, so light and dark both work): the game page's stylesheet stays as small as its
+budget asks. Every line also has its own dash pattern and an end label, so it reads in black
+and white.
+
+A game page shows its chart once the game is over (the shape of a finished game); a page in
+play has no room for it within the game page's budget (under 30 KB), and the sheet beside the
+form is what a table needs then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from scorekeeper.store import LoadedGame
+
+WIDTH, HEIGHT = 340, 190
+LEFT, RIGHT, TOP, BOTTOM = 34, 78, 10, 22
+#: Lines of a chart are told apart by these many styles (colour and dash), then repeat.
+STYLES = 6
+#: The least vertical distance between two end labels.
+LABEL_GAP = 11
+#: The chart's own style rules: six line styles (colour and dash), the grid and the labels.
+STYLE = (
+    "<style>.chart{width:100%;height:auto;max-width:34rem;display:block}"
+    ".chart polyline{fill:none;stroke-width:2.2;stroke-linejoin:round}"
+    ".chart .grid{stroke:var(--line)}.chart text{font-size:10px;fill:var(--muted)}"
+    ".chart .name{fill:var(--fg);font-weight:700}"
+    ".s0{stroke:var(--accent)}.s1{stroke:var(--red);stroke-dasharray:6 3}"
+    ".s2{stroke:var(--fg);stroke-dasharray:2 3}.s3{stroke:#3b82f6;stroke-dasharray:9 3 2 3}"
+    ".s4{stroke:#d97706;stroke-dasharray:1 3}.s5{stroke:var(--muted);stroke-dasharray:12 4}"
+    "</style>"
+)
+
+
+def progression(
+    names: Sequence[str],
+    rounds: Sequence[Sequence[float]],
+    *,
+    title: str,
+    description: str,
+    places: bool = False,
+    first: int = 0,
+    ident: str = "chart",
+) -> Markup:
+    """A line per name through its values round by round (``rounds[i][side]``). Totals start
+    from 0 before round 1 (``first=0``); with ``places`` the axis runs from 1 at the top down to
+    the last place, and the lines start at round ``first`` itself. ``ident`` makes the chart's
+    element ids unique on its page."""
+    series = [[row[side] for row in rounds] for side in range(len(names))]
+    if not places:
+        series = [[0, *values] for values in series]
+    count = len(series[0]) if series else 0
+    everything = [v for values in series for v in values]
+    if places:
+        low, high = 1, max([len(names), *everything])
+    else:
+        low, high = min([0, *everything]), max([0, *everything])
+    if low == high:
+        high = low + 1
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
+
+    def y(v: float) -> float:
+        share = (v - low) / (high - low) if places else (high - v) / (high - low)
+        return TOP + plot_h * share
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="{ident}-t {ident}-d" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{ident}-t">{escape(title)}</title>',
+        f'<desc id="{ident}-d">{escape(description)}</desc>',
+        STYLE,
+    ]
+    # The axis: the top and bottom values, zero (or place 1), and the rounds along the foot.
+    ticks = sorted({low, high, *(() if places else (0,))})
+    for value in ticks:
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(value):.1f}" '
+            f'y2="{y(value):.1f}"/>'
+            f'<text class="tick" x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">'
+            f"{_number(value)}</text>"
+        )
+    step = max(1, (count - 1) // 6 + 1)
+    for i in range(0 if places else 1, count, step):
+        label = first + i if places else i
+        parts.append(
+            f'<text class="tick" x="{x(i):.1f}" y="{HEIGHT - 6}" text-anchor="middle">'
+            f"{label}</text>"
+        )
+    ends = []
+    for side, values in enumerate(series):
+        points = " ".join(f"{_at(x(i))},{_at(y(v))}" for i, v in enumerate(values))
+        parts.append(f'<polyline class="s{side % STYLES}" points="{points}"/>')
+        if values:
+            ends.append([y(values[-1]), side])
+    # End labels, nudged apart so that close lines' names do not overlap.
+    ends.sort()
+    gap = min(LABEL_GAP, (HEIGHT - TOP) / max(1, len(ends)))  # many names: closer, still inside
+    for i in range(1, len(ends)):
+        ends[i][0] = max(ends[i][0], ends[i - 1][0] + gap)
+    overflow = ends[-1][0] - (HEIGHT - 8) if ends else 0
+    if overflow > 0:  # pushed past the foot: move them all up, keeping their gaps
+        for end in ends:
+            end[0] -= overflow
+    for at, side in ends:
+        parts.append(
+            f'<text class="name l{side % STYLES}" x="{LEFT + plot_w + 4}" y="{at + 4:.1f}">'
+            f"{escape(_short(names[side]))}</text>"
+        )
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _at(value: float) -> str:
+    """A coordinate, short: ``12`` or ``12.5``."""
+    shown = f"{value:.1f}"
+    return shown[:-2] if shown.endswith(".0") else shown
+
+
+def _number(value: float) -> str:
+    whole = int(value)
+    shown = str(whole) if whole == value else f"{value:.1f}"
+    return shown.replace("-", "−")
+
+
+def _short(name: str, most: int = 12) -> str:
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
+def game_chart(game: LoadedGame) -> Markup:
+    """A finished game's score progression (empty while it is in play: see the module's
+    docstring): each side's running total after each deal or hand, a pair's line named by both
+    partners."""
+    board = game.rules.scoreboard(game.state)
+    if not board.finished or not board.rounds:
+        return Markup("")
+    players = game.setup.players
+    names = [" & ".join(players[seat] for seat in seats) for seats in board.sides]
+    if game.rules.noun == "deal":
+        description = _(
+            "Each player's running total after each deal, from 0 before the first; the score "
+            "sheet has the same numbers."
+        )
+    else:
+        description = _(
+            "Each player's (or pair's) running total after each hand, from 0 before the first; "
+            "the score sheet has the same numbers."
+        )
+    return progression(
+        names, board.rounds, title=_("Score progression"), description=description, ident="score"
+    )
+
+
+def evening_chart(
+    names: Sequence[str], rounds: Sequence[int], positions: Sequence[Sequence[int]]
+) -> Markup:
+    """Each player's place after each round of an evening (``positions[player][i]`` after
+    ``rounds[i]``); empty before a second round counts."""
+    if len(rounds) < 2:
+        return Markup("")
+    by_round = [[positions[p][i] for p in range(len(names))] for i in range(len(rounds))]
+    return progression(
+        names,
+        by_round,
+        title=_("Place after each round"),
+        description=_(
+            "Each player's place after each round; the table below has the same numbers."
+        ),
+        places=True,
+        first=rounds[0],
+        ident="places",
+    )

@@ -1,0 +1,384 @@
+"""The routes of club evenings (see the package's docstring). Views parse, call one service of
+:mod:`scorekeeper.evenings.services`, render."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import format_decimal, ngettext
+from flask_babel import gettext as _
+
+from scorekeeper import hosts
+from scorekeeper.evenings import services
+from scorekeeper.evenings.setup import EveningSetup, default_scoring
+from scorekeeper.evenings.standings import TOTALS, Standings, TableState
+from scorekeeper.games.events import RuleError
+from scorekeeper.games.registry import game_for
+from scorekeeper.i18n import say_here, words
+from scorekeeper.printing import evening as paper_evening
+from scorekeeper.qr import qr_svg
+from scorekeeper.records import MAX_RECORD_BYTES, RecordError
+from scorekeeper.records import evening as evening_records
+from scorekeeper.records.problems import RECORD, problem
+from scorekeeper.web import game_title, join_names
+from scorekeeper.web.actions import field_for, show_error
+from scorekeeper.web.evenings.forms import (
+    EveningForm,
+    EveningImportForm,
+    StartRoundForm,
+    setting_fields,
+    settings,
+    settings_form,
+    validate_settings,
+)
+from scorekeeper.web.helpers import share_url as game_share_url
+from scorekeeper.web.pages import GamePages, all_pages, pages_for
+from scorekeeper.web.printing import default_paper
+
+bp = Blueprint("evenings", __name__)
+
+#: How many evenings a browser keeps on its list.
+MY_EVENINGS = 10
+#: How often the projector view reloads itself (seconds).
+SCREEN_REFRESH = 15
+#: The evening form's own fields: a rule error naming one of them is shown there.
+_EVENING_FIELDS = ("name", "players", "rounds", "scoring")
+
+
+def _pages_or_404(kind: str) -> GamePages:
+    try:
+        return pages_for(kind)
+    except LookupError:
+        abort(404)
+
+
+def _evening_or_404(token: str) -> services.LoadedEvening:
+    try:
+        return services.load(token)
+    except services.EveningNotFound:
+        abort(404)
+
+
+def remember_evening(token: str) -> None:
+    """Keep the evening on this browser's list (the signed session cookie), newest first."""
+    tokens = session.get("evenings", [])
+    if tokens[:1] == [token]:
+        return
+    session["evenings"] = [token, *(t for t in tokens if t != token)][:MY_EVENINGS]
+
+
+def my_evening_tokens() -> list[str]:
+    return [t for t in session.get("evenings", []) if isinstance(t, str)]
+
+
+@bp.route("/evening/new/<kind>", methods=["GET", "POST"])
+def new(kind: str) -> ResponseReturnValue:
+    """A new evening of ``kind``: its name, the players, the rounds, the scoring and the
+    game's settings; then its page with the seating plan."""
+    pages = _pages_or_404(kind)
+    form = EveningForm()
+    game_form = settings_form(pages.new_form)
+    if not form.is_submitted():
+        form.scoring.data = default_scoring(game_for(kind))
+    else:
+        valid = form.validate()
+        valid = validate_settings(game_form) and valid
+        if valid:
+            try:
+                setup = EveningSetup(
+                    name=form.name.data or "",
+                    kind=kind,
+                    players=form.names(),
+                    rounds=form.rounds.data or 0,
+                    scoring=form.scoring.data or "",
+                    settings=settings(game_form),
+                )
+            except RuleError as error:
+                if error.field in _EVENING_FIELDS:
+                    show_error(form, error)
+                else:
+                    field_for(game_form, error).errors.append(say_here(error.text))
+            else:
+                evening = services.create(setup)
+                remember_evening(evening.token)
+                return redirect(url_for("evenings.evening", token=evening.token), 303)
+    return render_template(
+        "evenings/new.html",
+        form=form,
+        game_form=game_form,
+        settings=setting_fields(game_form),
+        page=pages,
+    ), 422 if form.is_submitted() else 200
+
+
+def _share_url(token: str) -> str:
+    url = url_for("evenings.evening", token=token, _external=True)
+    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
+
+
+def _context(evening: services.LoadedEvening) -> dict[str, Any]:
+    rules = game_for(evening.setup.kind)
+    return {
+        "evening": evening,
+        "rules": rules,
+        "states": services.table_states(evening),
+        "standings": services.standings_of(evening),
+        "sides": lambda seats: _sides(evening, rules.pairs, seats),
+    }
+
+
+def _sides(
+    evening: services.LoadedEvening, pairs: bool, seats: Sequence[int]
+) -> list[tuple[str, ...]]:
+    """A table's players as they score: each alone, or two pairs (seats 0 and 2, 1 and 3)."""
+    names = evening.names(seats)
+    if pairs:
+        return [(names[0], names[2]), (names[1], names[3])]
+    return [(name,) for name in names]
+
+
+@bp.get("/e/<token>")
+def evening(token: str) -> ResponseReturnValue:
+    """The evening: the standings, each round's tables with their games, the next round to
+    start, and how the evening is scored."""
+    loaded = _evening_or_404(token)
+    remember_evening(token)
+    url = _share_url(token)
+    return render_template(
+        "evenings/evening.html",
+        **_context(loaded),
+        start_form=StartRoundForm(),
+        share_url=url,
+        share_qr=qr_svg(url, title=_("QR code of this evening's address")),
+    )
+
+
+@bp.post("/e/<token>/round/<int:number>/start")
+def start_round(token: str, number: int) -> ResponseReturnValue:
+    """Start round ``number``: make each of its tables' games, seated as the plan says."""
+    loaded = _evening_or_404(token)
+    form = StartRoundForm()
+    if not 1 <= number <= loaded.setup.rounds:
+        abort(404)
+    if form.validate_on_submit():
+        try:
+            services.start_round(loaded, number)
+        except services.RoundStarted:
+            flash(_("Round %(n)d was already started on another phone.", n=number))
+        except RuleError as error:
+            flash(say_here(error.text))
+        else:
+            flash(_("Round %(n)d started: each table has its game.", n=number))
+    return redirect(url_for("evenings.evening", token=token, _anchor=f"round-{number}"), 303)
+
+
+@bp.get("/e/<token>/screen")
+def screen(token: str) -> ResponseReturnValue:
+    """The projector view: the standings and the tables of the round in play, in large type,
+    reloading itself every few seconds (no JavaScript needed)."""
+    loaded = _evening_or_404(token)
+    response = current_app.make_response(
+        render_template("evenings/screen.html", **_context(loaded), refresh=SCREEN_REFRESH)
+    )
+    response.cache_control.no_store = True
+    return response
+
+
+@bp.get("/e/<token>/evening.json")
+def evening_record(token: str) -> ResponseReturnValue:
+    """The evening as a portable record: its setup, plan and every started table's game."""
+    loaded = _evening_or_404(token)
+    tables = [
+        (r, n, game.kind, game.setup, game.events, game.times)
+        for (r, n), game in sorted(loaded.games.items())
+    ]
+    body = evening_records.dumps_evening(loaded.setup, loaded.plan, loaded.seed, tables)
+    response = current_app.response_class(body.encode("utf-8"), mimetype="application/json")
+    filename = f"scorekeeper-evening-{loaded.created_at:%Y-%m-%d-%H%M}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.cache_control.no_store = True
+    response.cache_control.private = True
+    return response
+
+
+@bp.post("/evening/import")
+def import_evening() -> ResponseReturnValue:
+    """A new evening from an uploaded evening record; on any problem, the messages beside the
+    file field and nothing stored."""
+    form = EveningImportForm()
+    if form.validate_on_submit():
+        data = form.evening_record.data.read(MAX_RECORD_BYTES + 1)
+        try:
+            read = evening_records.loads_evening(data)
+            tables = [(r, n, game.setup, game.events, game.times) for r, n, game in read.tables]
+            evening = services.import_evening(read.setup, read.plan, read.seed, tables)
+        except RecordError as error:
+            form.evening_record.errors.extend(error.lines_in(words()))
+        except RuleError as error:
+            form.evening_record.errors.append(problem(RECORD, error.text).render(words()))
+        else:
+            remember_evening(evening.token)
+            flash(_("Imported as a new evening: %(name)s.", name=evening.setup.name))
+            return redirect(url_for("evenings.evening", token=evening.token), 303)
+    return render_template("evenings/import.html", form=form), 422
+
+
+def scoring_explained(scoring: str) -> list[str]:
+    """How an evening with ``scoring`` is scored, paragraph by paragraph (the page and the
+    printed standings say the same)."""
+    if scoring == TOTALS:
+        first = _(
+            "Game totals: at every table a player scores their total in that game; the evening "
+            "adds them up. A game that sums to zero at its table keeps the evening summing to "
+            "zero too."
+        )
+    else:
+        first = _(
+            "Placings: at every table a player scores a point for each player (or pair) placed "
+            "below them and half a point for each one level with them: 2, 1 and 0 at a table of "
+            "three; 1 for the winner of a game of two, ½ each for a tie. A game's winners are "
+            "placed first whatever their totals."
+        )
+    return [
+        first,
+        _(
+            "Every game counts as it stands from its first scored deal or hand, so the "
+            "standings move during the round. A player who sits out a round scores the average "
+            "of everyone who played in it, so sitting out neither helps nor hurts."
+        ),
+        _(
+            "Players with equal points share a place, shown as =2; within a place they are "
+            "listed by name."
+        ),
+    ]
+
+
+def _paper() -> str:
+    paper = request.args.get("paper", "").strip().lower()
+    return paper if paper in ("a4", "letter") else default_paper()
+
+
+def _pdf(data: bytes, filename: str) -> ResponseReturnValue:
+    response = current_app.response_class(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.cache_control.no_store = True  # it changes with every deal; a capability
+    response.cache_control.private = True
+    return response
+
+
+def _in_play_note(standings: Standings) -> str:
+    if not standings.provisional:
+        return ""
+    return ngettext(
+        "%(num)d game is still being played: the standings count it as it stands.",
+        "%(num)d games are still being played: the standings count them as they stand.",
+        standings.in_play,
+    )
+
+
+@bp.get("/e/<token>/standings.pdf")
+def standings_pdf(token: str) -> ResponseReturnValue:
+    """The standings on one page, with how they are scored and the evening's QR code."""
+    loaded = _evening_or_404(token)
+    standings = services.standings_of(loaded)
+    signed = standings.scoring == TOTALS
+    rows = [
+        paper_evening.StandingRow(
+            row.place, row.shared, row.name, points(row.points, signed), row.games, row.wins
+        )
+        for row in standings.rows
+    ]
+    data = paper_evening.standings_pdf(
+        loaded.setup.name,
+        game_title(loaded.setup.kind),
+        rows,
+        scoring_explained(standings.scoring),
+        paper=_paper(),
+        url=_share_url(token),
+        date=loaded.created_at.date(),
+        note=_in_play_note(standings),
+    )
+    return _pdf(data, "standings.pdf")
+
+
+@bp.get("/e/<token>/round/<int:number>/cards.pdf")
+def table_cards(token: str, number: int) -> ResponseReturnValue:
+    """Round ``number``'s table cards: a page a table, with its game's QR code once started."""
+    loaded = _evening_or_404(token)
+    if not 1 <= number <= loaded.setup.rounds:
+        abort(404)
+    pairs = game_for(loaded.setup.kind).pairs
+    cards = []
+    for table in loaded.tables(number):
+        game = table.game
+        cards.append(
+            paper_evening.TableCard(
+                number=table.number,
+                seats=loaded.names(table.seats),
+                sides=tuple(_sides(loaded, pairs, table.seats)),
+                first_dealer=None if game is None else game.setup.players[game.setup.first_dealer],
+                url=None if game is None else game_share_url(game.token),
+            )
+        )
+    data = paper_evening.table_cards_pdf(
+        loaded.setup.name,
+        game_title(loaded.setup.kind),
+        number,
+        cards,
+        loaded.names(loaded.sitting_out(number)),
+        paper=_paper(),
+    )
+    return _pdf(data, f"round-{number}.pdf")
+
+
+def points(value: Fraction, signed: bool = False) -> str:
+    """An evening's points as people write them: ``12``, ``1½``, ``−3``, ``2.33`` (in the
+    page's language: ``2,33``); ``signed`` adds a plus to a positive number."""
+    sign = "−" if value < 0 else "+" if signed and value > 0 else ""
+    whole, rest = divmod(abs(value), 1)
+    if rest == 0:
+        return f"{sign}{whole}"
+    if rest == Fraction(1, 2):
+        return f"{sign}{whole or ''}½"
+    return sign + format_decimal(float(abs(value)), format="#,##0.0#")
+
+
+def table_status(state: TableState, noun: str, names: Sequence[str]) -> str:
+    """Where a table stands in words: not started, the deal (hand) in play, or over and who
+    won (``names`` are the evening's players)."""
+    if state.finished:
+        winners = [names[p] for p in state.winners]
+        if state.shared:
+            return _("Finished: %(names)s share the win", names=join_names(winners))
+        return _("Finished: %(names)s won", names=join_names(winners))
+    if not state.made or not state.scored:
+        return _("Not started")
+    number = state.scored + 1
+    return _("Deal %(n)d", n=number) if noun == "deal" else _("Hand %(n)d", n=number)
+
+
+@bp.app_context_processor
+def _evening_helpers() -> dict[str, object]:
+    return {
+        "my_evenings": lambda: services.my_evenings(my_evening_tokens()),
+        "evening_games": lambda: [p for p in all_pages() if p.new_form is not None],
+        "evening_points": points,
+        "table_status": table_status,
+        "scoring_explained": scoring_explained,
+        "evening_import_form": lambda: EveningImportForm(formdata=None),
+    }

@@ -1,0 +1,104 @@
+"""A club evening at phone size: the organiser plans it (a refusal first, shown beside its
+field with the input kept), starts round 1, and a table opens its game from the evening page
+and plays a deal; the evening page then shows that table's deal and the standings, and the
+projector view shows the same in large type. Every page: axe clean, nothing wider than the
+screen, thumb-sized targets, light and dark. Screenshots go to artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.table import Player, shoot
+from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
+
+NINE = ["Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida"]
+
+
+def layout_problems(page, name: str) -> list[str]:
+    problems = []
+    layout = page.evaluate(OVERFLOW)
+    if layout["scroll"] > layout["client"] or layout["wide"]:
+        problems.append(f"{name}: page {layout['scroll']} px wide: {layout['wide']}")
+    for target in page.evaluate(TAP_TARGETS):
+        if not target["inline"] and (target["width"] < 44 - 0.01 or target["height"] < 44 - 0.01):
+            problems.append(
+                f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
+            )
+    return problems
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_organiser_plans_an_evening_and_a_table_plays(scheme, new_phone, axe):
+    phone = new_phone(color_scheme=scheme)
+    problems: list[str] = []
+    violations = {}
+
+    def look(name: str) -> None:
+        shoot(phone, f"evening-{name}-{scheme}")
+        problems.extend(layout_problems(phone, name))
+        bad = axe(phone, f"evening-{name}-{scheme}")
+        if bad:
+            violations[name] = bad
+
+    phone.goto("/")
+    phone.get_by_role("link", name="Bismarck evening").tap()
+    phone.get_by_role("textbox", name="Name of the evening").fill("Friday club")
+    phone.get_by_role("textbox", name="Players, one name a line").fill("Anna\nBen")
+    phone.get_by_role("spinbutton", name="Rounds").fill("4")
+    phone.get_by_role("button", name="Plan the evening").tap()
+    error = phone.locator("#players-error")
+    expect(error).to_contain_text("needs 3 players: there are only 2")
+    expect(phone.get_by_role("textbox", name="Name of the evening")).to_have_value("Friday club")
+    look("refused")
+
+    phone.get_by_role("textbox", name="Players, one name a line").fill("\n".join(NINE))
+    phone.get_by_role("radio", name=re.compile("^Classic 1949")).tap()
+    look("new")
+    phone.get_by_role("button", name="Plan the evening").tap()
+    expect(phone).to_have_url(re.compile(r"/e/[\w-]+$"))
+    expect(phone.locator("h1")).to_have_text("Friday club")
+    evening_url = phone.url
+    phone.get_by_role("button", name="Start round 1").tap()
+    expect(phone.locator(".notice")).to_contain_text("Round 1 started")
+    look("started")
+
+    # A table opens its game from the evening page and plays the first deal (classic: Trumf).
+    round_1 = phone.locator("#round-1")
+    round_1.get_by_role("link", name=re.compile("table 1")).tap()
+    expect(phone).to_have_url(re.compile(r"/g/[\w-]+$"))
+    table = Player(phone)
+    forehand = table.forehand()
+    table.announce("Trumf", "hearts", tap=False)
+    expect(phone.get_by_role("button", name="Record tricks")).to_be_visible()
+    # The tricks fields are labelled with the table's players in seat order.
+    names = phone.locator(".tricks .stepper label").all_inner_texts()
+    assert sorted(names) == sorted(set(names)) and set(names) <= set(NINE), names
+    table.record([10 if name == forehand else 3 for name in names], names)
+    table.expect_deal_recorded(1)
+
+    phone.goto(evening_url)
+    expect(round_1.locator(".state").first).to_contain_text("Deal 2")
+    expect(phone.locator(".evening-standings tbody tr")).to_have_count(9)
+    look("standings")
+
+    phone.get_by_role("link", name="Projector view").tap()
+    expect(phone.locator("main")).to_have_attribute("data-refresh", "15")
+    pause = phone.get_by_role("button", name="Pause updates")
+    pause.tap()
+    expect(phone.get_by_role("button", name="Resume updates")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(phone.locator(".evening-standings tbody tr")).to_have_count(9)
+    look("screen")
+    phone.set_viewport_size({"width": 1280, "height": 720})  # what a projector shows
+    shoot(phone, f"evening-screen-projector-{scheme}", full_page=False)
+
+    assert not violations, "\n".join(
+        f"{page}: [{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
+        for page, found in violations.items()
+        for v in found
+    )
+    assert not problems, "\n".join(problems)

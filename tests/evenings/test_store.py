@@ -1,0 +1,128 @@
+"""Evenings in the database: made with their plan, rounds started in order and only once, every
+table's game an ordinary game, loaded with a bounded number of queries."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pytest
+import sqlalchemy as sa
+
+from scorekeeper import services as game_services
+from scorekeeper import store as game_store
+from scorekeeper.db import db
+from scorekeeper.evenings import services
+from scorekeeper.evenings.setup import EveningSetup
+from scorekeeper.evenings.store import EveningNotFound, RoundStarted
+from scorekeeper.games import bismarck
+from scorekeeper.games.events import Event, RuleError
+
+NINE = ("Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida")
+
+
+def nine_at_bismarck(**changes) -> EveningSetup:
+    fields = {
+        "name": "Club night",
+        "kind": "bismarck",
+        "players": NINE,
+        "rounds": 4,
+        "scoring": "totals",
+        "settings": {"variant": "classic"},
+        **changes,
+    }
+    return EveningSetup(**fields)
+
+
+@contextmanager
+def counted_queries():
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args):
+        statements.append(statement)
+
+    sa.event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", count)
+
+
+def test_an_evening_keeps_its_setup_and_plan(app):
+    with app.app_context():
+        made = services.create(nine_at_bismarck(), seed=7)
+        loaded = services.load(made.token)
+    assert loaded.setup == made.setup
+    assert loaded.plan.rounds == nine_at_bismarck().plan(7).rounds
+    assert loaded.started == 0 and loaded.next_round == 1 and loaded.games == {}
+    assert len(made.token) >= 20
+
+
+def test_starting_a_round_makes_each_tables_game_seated_as_planned(app):
+    with app.app_context():
+        evening = services.start_round(services.create(nine_at_bismarck(), seed=3), 1)
+        for table in evening.tables(1):
+            game = game_services.load(table.game.token)  # an ordinary game
+            assert game.kind == "bismarck"
+            assert game.setup.players == evening.names(table.seats)
+            assert game.setup.variant is bismarck.Variant.CLASSIC
+        assert evening.started == 1 and evening.next_round == 2
+        assert services.load(evening.token).positions == ((1, 1, 0), (1, 2, 0), (1, 3, 0))
+
+
+def test_a_round_starts_once_and_in_order(app):
+    with app.app_context():
+        evening = services.create(nine_at_bismarck())
+        with pytest.raises(RuleError, match="Start round 1 first"):
+            services.start_round(evening, 2)
+        started = services.start_round(evening, 1)
+        # A second phone, with the evening as it loaded it before the round started:
+        with pytest.raises(RoundStarted) as info:
+            services.start_round(evening, 1)
+        assert info.value.current.started == 1
+        assert info.value.current.games[1, 1].token == started.games[1, 1].token
+        count = db.session.scalar(sa.select(sa.func.count()).select_from(sa.table("game")))
+        assert count == 3
+
+
+def test_an_unknown_evening_is_not_found(app):
+    with app.app_context(), pytest.raises(EveningNotFound):
+        services.load("nope")
+
+
+def test_loading_an_evening_takes_a_bounded_number_of_queries(app):
+    with app.app_context():
+        evening = services.create(nine_at_bismarck())
+        for number in range(1, 5):
+            evening = services.start_round(evening, number)
+        for game in evening.games.values():
+            game_services.record(
+                game, Event("announce", {"deal": 1, "contract": "trumf", "trump": "hearts"}), 0
+            )
+        game_store.REPLAYS.clear()
+        with counted_queries() as cold:
+            loaded = services.load(evening.token)
+        with counted_queries() as warm:
+            again = services.load(evening.token)
+            services.standings_of(again)
+    assert len(loaded.games) == 12
+    assert len(cold) == 3  # the evening, its tables with their games, every log at once
+    assert len(warm) == 2  # every replay cached
+    assert all(game.seq == 1 for game in loaded.games.values())
+
+
+def test_import_is_all_or_nothing(app):
+    with app.app_context():
+        setup = nine_at_bismarck(rounds=1)
+        plan = setup.plan(0)
+        tables = []
+        for number, seats in enumerate(plan.rounds[0].tables, start=1):
+            names = tuple(setup.players[p] for p in seats)
+            tables.append((1, number, setup.table_setup(names, 0), (), ()))
+        bad = Event("record", {"deal": 1, "tricks": [5, 5, 6]})  # nothing announced
+        broken = [*tables[:2], (*tables[2][:3], (bad,), (None,))]
+        with pytest.raises(RuleError):
+            services.import_evening(setup, plan, 0, broken)
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(sa.table("evening"))) == 0
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(sa.table("game"))) == 0
+        made = services.import_evening(setup, plan, 0, tables)
+        assert services.load(made.token).started == 1

@@ -1,0 +1,118 @@
+"""Charts drawn on the server: a line per side through its running totals (from 0), values
+placed on the scale the axis says, end labels kept apart, places upside down (1 at the top),
+and the chart on a game page and an evening page once there is something to draw."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.web.charts import BOTTOM, HEIGHT, LABEL_GAP, TOP, progression
+
+
+def lines(svg: str) -> list[list[tuple[float, float]]]:
+    return [
+        [tuple(map(float, point.split(","))) for point in found.split()]
+        for found in re.findall(r'<polyline class="s\d" points="([^"]*)"', svg)
+    ]
+
+
+def test_a_worked_progression():
+    svg = str(
+        progression(
+            ["Anna", "Ben", "Carla"],
+            [(4, -4, 0), (2, -4, 2)],
+            title="Score progression",
+            description="The sheet has the same numbers.",
+        )
+    )
+    assert 'role="img"' in svg and "<title" in svg and "The sheet has the same numbers." in svg
+    anna, ben, _carla = lines(svg)
+    # From 0 before the first deal; the scale runs from −4 (bottom) to +4 (top).
+    bottom, top = HEIGHT - BOTTOM, TOP
+    assert [y for _, y in anna] == [(top + bottom) / 2, top, top + (bottom - top) / 4]
+    assert [y for _, y in ben] == [(top + bottom) / 2, bottom, bottom]
+    assert anna[0][0] < anna[1][0] < anna[2][0]
+    assert ">−4<" in svg and ">4<" in svg and ">0<" in svg
+
+
+def test_places_run_from_first_at_the_top():
+    svg = str(
+        progression(
+            ["Anna", "Ben"], [(1, 2), (2, 1)], title="t", description="d", places=True, first=1
+        )
+    )
+    anna, ben = lines(svg)
+    assert anna[0][1] == TOP and anna[1][1] == HEIGHT - BOTTOM
+    assert ben[0][1] == HEIGHT - BOTTOM and ben[1][1] == TOP
+
+
+@given(st.lists(st.lists(st.integers(-300, 300), min_size=3, max_size=3), min_size=1, max_size=30))
+def test_every_point_is_inside_the_plot_and_labels_never_overlap(rounds):
+    svg = str(progression(["A", "B", "C"], rounds, title="t", description="d"))
+    for line in lines(svg):
+        assert len(line) == len(rounds) + 1
+        assert all(TOP - 0.05 <= y <= HEIGHT - BOTTOM + 0.05 for _, y in line)
+    ends = sorted(
+        float(y) for y in re.findall(r'<text class="name l\d" x="[^"]*" y="([^"]*)"', svg)
+    )
+    assert all(b - a >= LABEL_GAP - 0.11 for a, b in itertools.pairwise(ends))
+
+
+def test_names_are_escaped():
+    svg = str(progression(["<b>Anna</b>"], [(1,)], title="a & b", description="d"))
+    assert "<b>" not in svg and "&lt;b&gt;" in svg and "a &amp; b" in svg
+
+
+def test_a_finished_game_page_shows_its_progression_and_one_in_play_does_not(client, app):
+    from pathlib import Path
+
+    from scorekeeper import records, services
+
+    record = records.loads(
+        (Path(__file__).parent.parent / "records" / "modern-full-history.json").read_bytes()
+    )
+    with app.app_context():
+        game = services.import_game(record.kind, record.setup, record.events, record.times)
+        in_play = services.import_game(
+            record.kind, record.setup, record.events[:-1], record.times[:-1]
+        )
+    assert in_play.state.finished is False
+    assert "Score progression" not in client.get(f"/g/{in_play.token}").get_data(as_text=True)
+    page = client.get(f"/g/{game.token}").get_data(as_text=True)
+    assert 'id="chart-h">Score progression' in page
+    start = page.index('<svg class="chart"')
+    svg = page[start : page.index("</svg>", start)]
+    found = lines(svg)
+    assert len(found) == 3 and all(len(line) == 13 for line in found)  # 0, then 12 deals
+    for name in game.setup.players:
+        assert f">{name}<" in svg
+    # The highest end is the winner's.
+    ends = [line[-1][1] for line in found]
+    winner = game.setup.players.index(game.state.winner_names[0])
+    assert ends[winner] == min(ends)
+
+
+def test_the_evening_page_charts_places_from_the_second_round(client, app):
+    from scorekeeper.evenings import services as evenings
+    from tests.web.test_evening_pages import evening_token, new_evening, play_deal, start
+
+    token = evening_token(
+        new_evening(client, players="Anna\nBen\nCarla", rounds="2", variant="classic")
+    )
+    start(client, token, 1)
+    with app.app_context():
+        play_deal(evenings.load(token).tables(1)[0].game, 1)
+    assert 'aria-labelledby="places-t places-d"' not in client.get(f"/e/{token}").get_data(
+        as_text=True
+    )
+    start(client, token, 2)
+    with app.app_context():
+        play_deal(evenings.load(token).tables(2)[0].game, 1)
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    assert 'aria-labelledby="places-t places-d"' in page
+    svg = page[page.index('aria-labelledby="places-t') :]
+    assert len(lines(svg[: svg.index("</svg>")])) == 3

@@ -1,0 +1,255 @@
+"""Club evenings in the browser's terms: the new-evening form (messages beside fields, input
+kept), the evening page with its plan, starting a round (each table an ordinary game), the
+tables' states, the standings with ties, the projector view, the home page's list."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import services as game_services
+from scorekeeper.evenings import services
+from scorekeeper.games.events import Event
+from tests.conftest import csrf_token
+
+NINE = ["Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida"]
+
+
+def new_evening(client, kind="bismarck", **fields):
+    token = csrf_token(client, f"/evening/new/{kind}")
+    data = {
+        "csrf_token": token,
+        "name": "Club night",
+        "players": "\n".join(NINE),
+        "rounds": "4",
+        "scoring": "totals",
+        **fields,
+    }
+    return client.post(f"/evening/new/{kind}", data=data)
+
+
+def evening_token(response) -> str:
+    match = re.search(r"/e/([\w-]+)$", response.headers["Location"])
+    assert match, response.headers["Location"]
+    return match.group(1)
+
+
+def start(client, token: str, number: int):
+    csrf = csrf_token(client, f"/e/{token}")
+    return client.post(f"/e/{token}/round/{number}/start", data={"csrf_token": csrf})
+
+
+def test_the_home_page_offers_an_evening_of_every_game(client):
+    page = client.get("/").get_data(as_text=True)
+    for kind in ("bismarck", "klaberjass", "sviten"):
+        assert f'href="/evening/new/{kind}"' in page
+
+
+def test_no_game_names_a_setting_as_the_evening_names_its_fields(app):
+    from scorekeeper.web.evenings.forms import EveningForm, setting_fields, settings_form
+    from scorekeeper.web.pages import all_pages
+
+    with app.test_request_context():
+        own = {field.short_name for field in EveningForm(meta={"csrf": False})}
+        for pages in all_pages():
+            names = {field.short_name for field in setting_fields(settings_form(pages.new_form))}
+            assert not names & own, pages.kind
+
+
+def test_the_form_shows_the_games_settings_and_the_default_scoring(client):
+    page = client.get("/evening/new/bismarck").get_data(as_text=True)
+    assert 'name="variant"' in page and 'name="must_trump"' in page
+    assert 'name="player_0"' not in page and 'name="first_dealer"' not in page
+    assert re.search(r'value="totals"[^>]*checked|checked[^>]*value="totals"', page)
+    page = client.get("/evening/new/klaberjass").get_data(as_text=True)
+    assert 'name="target"' in page
+    assert re.search(r'value="placings"[^>]*checked|checked[^>]*value="placings"', page)
+
+
+def test_a_new_evening_gets_its_own_address_and_plan(client, app):
+    response = new_evening(client, **{"variant": "classic", "must_trump": "y"})
+    assert response.status_code == 303
+    token = evening_token(response)
+    assert len(token) >= 20
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    assert "Club night" in page and "Round 4" in page and "Start round 1" in page
+    with app.app_context():
+        evening = services.load(token)
+    assert evening.setup.settings == {"variant": "classic", "options": {"must_trump": True}}
+    # Every player is seated once a round, three tables of three.
+    for number in range(1, 5):
+        assert len(evening.tables(number)) == 3
+    assert f"/e/{token}" in client.get("/").get_data(as_text=True)  # on this browser's list
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"name": ""}, "name", "Give the evening a name."),
+        ({"players": "Anna\nBen"}, "players", "needs 3 players: there are only 2"),
+        ({"players": "Anna\nBen\nAnna\nDan"}, "players", "Anna"),
+        ({"rounds": "0"}, "rounds", "Rounds are from 1 to 20."),
+        ({"rounds": "many"}, "rounds", "Type a whole number"),
+    ],
+)
+def test_a_refused_evening_says_why_beside_the_field_and_keeps_the_input(
+    client, fields, field, message
+):
+    response = new_evening(client, **fields)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    error = re.search(rf'<p class="error" id="{field}-error">([^<]*)</p>', page)
+    assert error, page
+    assert message in error.group(1)
+    if field != "players":
+        assert "Anna\nBen\nCarla" in page  # the names typed are kept
+    else:
+        assert fields["players"] in page
+
+
+def test_a_games_own_setting_is_refused_beside_it(client):
+    response = new_evening(client, "klaberjass", **{"target": "0"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert re.search(r'id="target-error">Play to a number from 1', page)
+
+
+def test_starting_a_round_makes_ordinary_games_seated_as_planned(client, app):
+    token = evening_token(new_evening(client))
+    response = start(client, token, 1)
+    assert response.status_code == 303 and response.headers["Location"].endswith("#round-1")
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    assert "Round 1 started" in page and "Start round 2" in page
+    with app.app_context():
+        evening = services.load(token)
+        tables = evening.tables(1)
+        for table in tables:
+            assert f"/g/{table.game.token}" in page
+            game_page = client.get(f"/g/{table.game.token}")
+            assert game_page.status_code == 200
+            for name in evening.names(table.seats):
+                assert name in game_page.get_data(as_text=True)
+    assert page.count("Not started") == 3 * 4  # every table of every round
+    # Starting it again (a second phone): said, nothing made twice.
+    again = start(client, token, 1)
+    assert "already started" in client.get(again.headers["Location"]).get_data(as_text=True)
+    # A later round before the next: refused with a sentence.
+    later = start(client, token, 3)
+    assert "Start round 2 first." in client.get(later.headers["Location"]).get_data(as_text=True)
+
+
+def play_deal(game, number: int):
+    """A Trumf deal in which the declarer takes 8 tricks and the others 4 each, whoever
+    declares: every table playing it scores the same totals, seat for seat of the declarer."""
+    declarer = game.state.current.declarer
+    tricks = [8 if seat == declarer else 4 for seat in range(3)]
+    game = game_services.record(
+        game, Event("announce", {"deal": number, "contract": "trumf", "trump": "hearts"}), game.seq
+    )
+    return game_services.record(game, Event("record", {"deal": number, "tricks": tricks}), game.seq)
+
+
+def test_tables_states_and_standings_with_ties(client, app):
+    token = evening_token(
+        new_evening(client, players="\n".join(NINE[:6]), rounds="2", variant="classic")
+    )
+    start(client, token, 1)
+    with app.app_context():
+        evening = services.load(token)
+        for table in evening.tables(1):
+            play_deal(table.game, 1)
+        board = evening.setup.game.scoreboard(services.load(token).games[1, 1].state)
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    assert page.count("Deal 2") == 2
+    # Both tables scored alike: every place is shared by (at least) two players.
+    places = re.findall(r'<td class="place">(?:<span class="sr">[^<]*</span>)?(=?)(\d+)</td>', page)
+    assert len(places) == 6 and all(shared == "=" for shared, _ in places)
+    top = max(board.totals)
+    assert [p for _, p in places].count("1") == 2 * board.totals.count(top)
+    assert page.count(f">+{top}<" if top > 0 else f">{top}<") >= 2
+    assert "How the standings are scored" in page and "Game totals:" in page
+
+
+def test_the_projector_view_refreshes_itself_in_large_type(client):
+    token = evening_token(new_evening(client))
+    start(client, token, 1)
+    response = client.get(f"/e/{token}/screen")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    # JavaScript reloads it (and can pause); without JavaScript, a meta refresh does.
+    assert '<noscript><meta http-equiv="refresh" content="15"></noscript>' in page
+    assert 'data-refresh="15"' in page and "evening.js" in page
+    assert 'class="projector"' in page and "Round 1" in page
+    assert response.cache_control.no_store
+
+
+def test_an_unknown_evening_or_game_is_not_found(client):
+    assert client.get("/e/nope").status_code == 404
+    assert client.get("/e/nope/screen").status_code == 404
+    assert client.get("/evening/new/chess").status_code == 404
+
+
+def test_the_evening_speaks_swedish(client):
+    client.set_cookie("lang", "sv")
+    token = evening_token(new_evening(client))
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    assert "Rond 1" in page and "Starta rond 1" in page
+
+
+def test_statistics_show_each_players_average_and_bismarcks_by_contract(client, app):
+    token = evening_token(
+        new_evening(client, players="\n".join(NINE[:3]), rounds="2", variant="classic")
+    )
+    start(client, token, 1)
+    with app.app_context():
+        game = services.load(token).tables(1)[0].game
+        declarer = game.state.current.declarer
+        game = play_deal(game, 1)
+        declarer_name = game.setup.players[declarer]
+        score = game.state.recorded[0].scores[declarer]
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    stats = page[page.index('id="stats-h"') :]
+    assert "Average score as declarer, by contract" in stats
+    assert re.search(r"<th[^>]*>Trumf</th>\s*<th[^>]*>Sang</th>\s*<th[^>]*>Noll</th>", stats)
+    row = re.search(rf'<th scope="row">{declarer_name}</th>(.*?)</tr>', stats, re.S).group(1)
+    cells = re.findall(r"<td>([^<]*)</td>", row)
+    shown = f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "0"
+    # games, wins, average, then Trumf, Sang, Noll: only Trumf was declared.
+    assert cells == ["1", "0", shown, shown, "–", "–"]
+
+
+def test_the_standings_and_a_rounds_table_cards_print(client, app):
+    token = evening_token(new_evening(client))
+    assert client.get(f"/e/{token}/round/9/cards.pdf").status_code == 404
+    before = client.get(f"/e/{token}/round/1/cards.pdf")
+    assert before.mimetype == "application/pdf"
+    start(client, token, 1)
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    assert f"/e/{token}/round/1/cards.pdf" in page
+    cards = client.get(f"/e/{token}/round/1/cards.pdf?paper=letter")
+    assert cards.mimetype == "application/pdf" and cards.cache_control.no_store
+    from tests.printing.pdfs import LETTER, Pdf
+
+    pdf = Pdf(cards.data)
+    assert pdf.pages == 3 and pdf.size == LETTER
+    with app.app_context():
+        evening = services.load(token)
+        first = evening.tables(1)[0].game
+        dealer = first.setup.players[first.setup.first_dealer]
+    assert f"{dealer} deals first." in pdf.reader.pages[0].extract_text()
+    client.set_cookie("lang", "sv")
+    standings = Pdf(client.get(f"/e/{token}/standings.pdf").data)
+    assert "Placering" in standings.text and "Hur ställningen räknas" in standings.text
+
+
+def test_the_home_page_lists_a_browsers_evenings_only_to_that_browser(app):
+    """The home page is kept in memory by what it shows: one browser's evening must never
+    appear on another's home page."""
+    organiser, other = app.test_client(), app.test_client()
+    assert other.get("/").status_code == 200  # drawn and kept for a browser with no evenings
+    token = evening_token(new_evening(organiser))
+    assert f"/e/{token}" in organiser.get("/").get_data(as_text=True)
+    assert f"/e/{token}" not in other.get("/").get_data(as_text=True)
+    fresh = app.test_client()
+    assert f"/e/{token}" not in fresh.get("/").get_data(as_text=True)
