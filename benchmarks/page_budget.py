@@ -5,8 +5,9 @@ Klaberjass games (in play at hand 9, finished, and a long one in play at hand 12
 Special matches (in play at hand 3, finished, and a long one in play at hand 12), and measures:
 
 - in Chromium at phone size, what loading the game page fetches: bytes of every response body
-  (uncompressed: the app sends no compression) and the number of requests, for the finished game
-  and for the same game in play at deal 12 (tricks form showing, 23 changes in the log).
+  (as decoded; ``benchmarks/compression.py`` measures the compressed bytes on the wire) and the
+  number of requests, for the finished game and for the same game in play at deal 12 (tricks
+  form showing, 23 changes in the log).
   Icons a headless browser does not fetch by itself (``<link rel=icon>``) are fetched and
   counted, since a phone's browser does fetch them. The live-refresh poll (a tiny JSON every
   few seconds) is not part of loading the page and is not counted;
@@ -81,33 +82,32 @@ def measure(browser, url: str) -> dict:
     """Load ``url`` on a fresh phone; what it fetched until loaded, by kind."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    fetched: list[tuple[str, str, int]] = []
+    # By address: a phone fetches each once. (An icon the browser fetches late, while the
+    # benchmark fetches it too, would otherwise count twice.)
+    fetched: dict[str, tuple[str, int]] = {}
 
     def finished(request) -> None:
         response = request.response()
         kind = kind_of(response.headers.get("content-type", ""))
-        fetched.append((request.url, kind, len(response.body())))
+        fetched[request.url] = (kind, len(response.body()))
 
     page.on("requestfinished", finished)
     page.goto(url, wait_until="load")
     page.wait_for_timeout(300)  # late requests (icons), well before the first poll
-    seen = {u for u, _, _ in fetched}
     icons = page.eval_on_selector_all(
         "link[rel~=icon], link[rel=apple-touch-icon], link[rel=manifest]",
         "links => links.map(l => l.href)",
     )
     for icon in icons:
-        if icon not in seen:
+        if icon not in fetched:
             response = page.request.get(icon)
             kind = kind_of(response.headers.get("content-type", ""))
-            fetched.append((icon, kind, len(response.body())))
+            fetched[icon] = (kind, len(response.body()))
     context.close()
-    # Once per address: an icon the browser fetched just after we looked is not fetched twice.
-    unique = {url: (kind, size) for url, kind, size in fetched}
     by_kind: dict[str, int] = {}
-    for kind, size in unique.values():
+    for kind, size in fetched.values():
         by_kind[kind] = by_kind.get(kind, 0) + size
-    return {"requests": len(unique), "bytes": sum(by_kind.values()), "by_kind": by_kind}
+    return {"requests": len(fetched), "bytes": sum(by_kind.values()), "by_kind": by_kind}
 
 
 def lighthouse(url: str, name: str) -> dict[str, float]:

@@ -22,8 +22,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder="../templates",
-        static_folder="../static",
+        template_folder=_pages_folder("templates"),
+        static_folder=_pages_folder("static"),
     )
     app.config.from_mapping(
         DATABASE_URL="sqlite:///scorekeeper.sqlite3",
@@ -42,7 +42,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_prefixed_env(prefix="SCOREKEEPER")
     else:
         app.config.from_mapping(test_config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    from scorekeeper import permissions
+
+    permissions.private_folder(Path(app.instance_path), app.logger)  # 0700: it holds every game
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path), app.logger)
     app.config.setdefault("SQLALCHEMY_ENGINES", {"default": app.config["DATABASE_URL"]})
@@ -53,6 +55,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     web.init_app(app)
     return app
+
+
+def _pages_folder(name: str) -> str:
+    """``templates`` or ``static``: inside the package when installed from a wheel (setup.py
+    puts them there), else at the top of the repository (a checkout, an editable install)."""
+    package = Path(__file__).resolve().parent
+    shipped = package / name
+    return str(shipped if shipped.is_dir() else package.parent / name)
 
 
 #: The secret key written into ``instance/secret_key``: 32 random bytes as 64 hex digits.
@@ -114,7 +124,7 @@ def _locked(path: Path) -> Iterator[None]:
     except ImportError:  # pragma: no cover - Windows
         yield
         return
-    with open(path, "a") as handle:
+    with open(path, "a", opener=lambda name, flags: os.open(name, flags, 0o600)) as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask_sqlalchemy_lite import SQLAlchemy
 
-from scorekeeper import schema
+from scorekeeper import permissions, schema
 from scorekeeper.models import Model
 
 db = SQLAlchemy()
@@ -59,6 +59,7 @@ def init_app(app: Flask) -> None:
     alembic.init_app(app)
     with app.app_context():
         engine = db.engine
+        permissions.private_database(engine.url, app.logger)  # 0600, before SQLite opens it
         if engine.dialect.name == "sqlite":
             level = str(app.config.get("SQLITE_SYNCHRONOUS", "NORMAL")).upper()
             if level not in SYNCHRONOUS_LEVELS:

@@ -9,6 +9,9 @@ What every test would otherwise pay for is done once per session or not at all:
   a fresh app renders;
 - waiting for the disk: a test's throw-away database does not sync every commit to disk
   (``SQLITE_SYNCHRONOUS=OFF``).
+
+With ``SCOREKEEPER_TEST_DATABASE_URL`` set to a PostgreSQL server, each test's app gets a schema
+of its own there instead, migrated for real (``tests/databases.py``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
 from scorekeeper import create_app
+from tests.databases import close_connections, fresh_database, on_postgresql
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
@@ -90,10 +94,26 @@ def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def app(tmp_path: Path, migrated_database: Path) -> Iterator[Flask]:
+def database_url(tmp_path: Path, migrated_database: Path) -> Iterator[str]:
+    """The test's own database: a copy of the migrated SQLite file, or a PostgreSQL schema."""
+    if on_postgresql():
+        yield from fresh_database(tmp_path)
+        return
     database = tmp_path / "test.sqlite3"
     shutil.copy(migrated_database, database)
-    yield make_app(database, tmp_path)
+    yield f"sqlite:///{database}"
+
+
+@pytest.fixture
+def app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
+    if not on_postgresql():
+        yield make_app(Path(database_url.removeprefix("sqlite:///")), tmp_path)
+        return
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url})
+    app.instance_path = str(tmp_path)
+    app.jinja_env.bytecode_cache = TEMPLATE_CODE
+    yield app
+    close_connections(app)  # before its schema is dropped (psycopg warns about open ones)
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """The ``scorekeeper`` command: ``serve`` for the table; ``score``, ``export`` and ``import`` for
 game records (``docs/records.md``); ``sheet`` and ``rules-card`` for printing; ``evening plan``
-for club evenings; plus Flask's own commands (``db`` ...). The command line never imports the
-web layer."""
+for club evenings; ``backup`` and ``restore`` for every game at once; plus Flask's own commands
+(``db`` ...). The command line never imports the web layer."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from flask.cli import FlaskGroup, with_appcontext
 from scorekeeper import create_app
 from scorekeeper.cli.common import lang_option
 from scorekeeper.games.text import gettext as _
+from scorekeeper.proxy import waitress_options
 from scorekeeper.qr import lan_address, qr_text
 
 
@@ -37,13 +38,13 @@ def serve(host: str, port: int, threads: int) -> None:
     click.echo(_("Scorekeeper is running. On any phone on this network, open:") + f"\n\n  {url}\n")
     click.echo(qr_text(url))
     click.echo(_("Press Ctrl+C to stop."))
-    waitress_serve(app, host=host, port=port, threads=threads)
+    waitress_serve(app, host=host, port=port, threads=threads, **waitress_options(app.config))
 
 
 def _add_commands() -> None:
-    from scorekeeper.cli import evening, printing, records
+    from scorekeeper.cli import backup, evening, printing, records
 
-    for command in (*records.COMMANDS, *printing.COMMANDS, *evening.COMMANDS):
+    for command in (*records.COMMANDS, *printing.COMMANDS, *evening.COMMANDS, *backup.COMMANDS):
         main.add_command(command)
 
 

@@ -6,12 +6,15 @@ import hashlib
 from pathlib import Path
 
 from flask import Flask, render_template, url_for
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
+from scorekeeper import proxy
 from scorekeeper.db import db
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import meld_label
+from scorekeeper.web import compression, security
 from scorekeeper.web.poll import PollFirst
 
 csrf = CSRFProtect()
@@ -27,8 +30,20 @@ def register_built_in_games() -> None:
         register_pages(game.PAGES)
 
 
+class SessionInterface(SecureCookieSessionInterface):
+    """The signed-cookie session, its cookie ``Secure`` whenever the request came over HTTPS
+    (behind a proxy: ``TRUST_PROXY``)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return proxy.cookie_secure(super().get_cookie_secure(app))
+
+
 def init_app(app: Flask) -> None:
+    proxy.init_app(app)
+    security.init_app(app)
+    compression.init_app(app)
     csrf.init_app(app)
+    app.session_interface = SessionInterface()
     from scorekeeper.web import assets, charts, evenings, helpers, home, play, printing, records
     from scorekeeper.web.pages import all_pages
 
@@ -41,6 +56,9 @@ def init_app(app: Flask) -> None:
     for pages in all_pages():
         app.register_blueprint(pages.blueprint)
     app.register_blueprint(play.bp)  # last: its /<kind>/new must not shadow a game's routes
+    # Outermost, around ProxyFix (TRUST_PROXY): the poll's answer holds no address, so it
+    # needs nothing of the proxy's headers, and skips the response hooks (it carries the same
+    # security headers itself, and is too small to compress).
     with app.app_context():
         app.wsgi_app = PollFirst(app.wsgi_app, db.engine)  # type: ignore[method-assign]
     app.jinja_env.globals["game_assets"] = assets.game_assets

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from urllib.parse import urlencode, urlsplit
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper import i18n, locales, services
+from scorekeeper import i18n, locales, proxy, services
 from scorekeeper.web import page_cache
 from scorekeeper.web.helpers import my_game_tokens
 
@@ -35,7 +35,14 @@ def choose_language(lang: str) -> ResponseReturnValue:
         abort(404)
     back = request.args.get("next", "")
     response = redirect(back if _on_this_site(back) else url_for("home.index"), 303)
-    response.set_cookie(i18n.COOKIE, lang, max_age=i18n.COOKIE_AGE, samesite="Lax", httponly=True)
+    response.set_cookie(
+        i18n.COOKIE,
+        lang,
+        max_age=i18n.COOKIE_AGE,
+        samesite="Lax",
+        httponly=True,
+        secure=proxy.cookie_secure(current_app.config["SESSION_COOKIE_SECURE"]),  # as the session's
+    )
     return response
 
 

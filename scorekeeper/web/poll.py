@@ -17,17 +17,19 @@ import sqlalchemy as sa
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper import store
+from scorekeeper.web import security
 
 #: ``/g/<token>/seq``: the poll's address.
 POLL_PATH = re.compile(r"/g/([^/]+)/seq")
 
 #: What every answer of the poll says besides its body: never cache it, never sniff it, never
-#: frame it, never pass its address on.
+#: frame it, never pass its address on. The headers every response carries
+#: (:mod:`scorekeeper.web.security`, added by Flask to everything else) and a policy that allows
+#: nothing at all: the answer is data, never a page.
 HEADERS = (
     ("Content-Type", "application/json"),
     ("Cache-Control", "no-store"),
-    ("X-Content-Type-Options", "nosniff"),
-    ("Referrer-Policy", "no-referrer"),
+    *security.HEADERS.items(),
     ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
 )
 

@@ -1,0 +1,171 @@
+"""``scorekeeper backup FILE`` and ``scorekeeper restore FILE``: every game of an instance, for
+any database (the format: :mod:`scorekeeper.backup`). A FILE ending in ``.gz`` is gzip
+compressed; ``-`` is standard output or input."""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+import click
+from flask.cli import with_appcontext
+
+from scorekeeper import backup, schema
+from scorekeeper.cli.common import fail, lang_option
+from scorekeeper.games.text import current_words, ngettext
+from scorekeeper.games.text import gettext as _
+
+
+def _compressed(path: str) -> bool:
+    return path.endswith(".gz")
+
+
+@contextlib.contextmanager
+def _writing(path: str) -> Iterator[TextIO]:
+    """``path`` written whole or not at all (a temporary file beside it, renamed into place),
+    readable by its owner only: it holds every game's address."""
+    if path == "-":
+        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+        try:
+            yield out
+            out.flush()
+        finally:
+            out.detach()  # standard output stays open
+        return
+    target = Path(path)
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        os.chmod(temporary, 0o600)
+        with open(fd, "wb") as raw:
+            stream = gzip.GzipFile(fileobj=raw, mode="wb") if _compressed(path) else raw
+            text = io.TextIOWrapper(stream, encoding="utf-8", newline="\n")
+            yield text
+            text.flush()
+            text.detach()
+            if stream is not raw:
+                stream.close()  # the gzip trailer
+            raw.flush()
+            os.fsync(raw.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def _reading(path: str) -> Iterator[TextIO]:
+    if path == "-":
+        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict")
+        try:
+            yield lines
+        finally:
+            lines.detach()  # standard input stays open
+        return
+    with open(path, "rb") as raw:
+        compressed = raw.read(2) == b"\x1f\x8b"
+        raw.seek(0)
+        stream = gzip.GzipFile(fileobj=raw, mode="rb") if compressed else raw
+        with io.TextIOWrapper(stream, encoding="utf-8", errors="strict") as text:
+            yield text
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+@click.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@lang_option
+@with_appcontext
+def backup_command(file: str) -> None:
+    """Write every game of this instance's database to FILE (- for stdout; FILE.gz compressed).
+
+    A consistent copy, taken while the server runs: each game with its address, its record and
+    its whole history. ``scorekeeper restore FILE`` brings it back into an empty database (of
+    any kind: SQLite or PostgreSQL).
+    """
+    from scorekeeper.db import db
+
+    try:
+        with _writing(file) as out:
+            written = backup.back_up(db.engine, out)
+    except OSError as error:
+        fail([_("Cannot write %(path)s: %(reason)s.", path=file, reason=_reason(error))], 1)
+    if file == "-":
+        done = ngettext("Backed up %(num)s game.", "Backed up %(num)s games.", written.games)
+    else:
+        done = ngettext(
+            "Backed up %(num)s game to %(path)s.",
+            "Backed up %(num)s games to %(path)s.",
+            written.games,
+            path=file,
+        )
+    click.echo(done, err=True)
+    if written.as_stored:
+        click.echo(
+            ngettext(
+                "%(num)s of them is kept as stored, not as a record (this version cannot replay "
+                "it): %(tokens)s",
+                "%(num)s of them are kept as stored, not as records (this version cannot replay "
+                "them): %(tokens)s",
+                len(written.as_stored),
+                tokens=", ".join(written.as_stored),
+            ),
+            err=True,
+        )
+
+
+@click.command("restore")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@lang_option
+@with_appcontext
+def restore_command(file: str) -> None:
+    """Restore the games of a backup (FILE, or - for stdin) into this instance's database,
+    which must hold no games yet. All or nothing: a problem names its line; nothing is stored.
+    """
+    from scorekeeper.db import alembic, db
+
+    not_ready = schema.problem(alembic)
+    if not_ready is not None:
+        fail([not_ready], 1)
+    try:
+        with _reading(file) as lines:
+            unknown = backup.restore(db.session, backup.read(lines))
+    except backup.NotEmpty as error:
+        fail([error.text.render(current_words())], 1)
+    except backup.BackupError as error:
+        fail([f"{file}: {line}" for line in error.lines_in(current_words())], 2)
+    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile) as error:
+        fail([_("%(path)s: not a readable backup (%(error)s).", path=file, error=str(error))], 2)
+    except OSError as error:
+        fail([_("Cannot read %(path)s: %(reason)s.", path=file, reason=_reason(error))], 1)
+    count = backup.game_count(db.session)
+    click.echo(
+        ngettext(
+            "Restored %(num)s game from %(path)s.",
+            "Restored %(num)s games from %(path)s.",
+            count,
+            path=file,
+        ),
+        err=True,
+    )
+    if unknown:
+        click.echo(
+            _(
+                "Games of a kind this version does not know (%(kinds)s) were restored as "
+                "stored; they open again with a version that knows them.",
+                kinds=", ".join(unknown),
+            ),
+            err=True,
+        )
+
+
+COMMANDS = (backup_command, restore_command)

@@ -1,0 +1,109 @@
+"""A wheel that works (issue 16): ``pip wheel .`` carries the templates, static files, migrations
+and schemas; installed in a fresh virtual environment and started from another folder, it serves
+a game page with its stylesheet, in English and in Swedish."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.serving import Phone, clean_environment, serving
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Never copied into the build: what a working checkout has beside its sources.
+LEFT_OUT = shutil.ignore_patterns(
+    ".git", ".venv", "venv", "node_modules", "instance", "build", "dist", "artifacts",
+    "__pycache__", "*.egg-info", ".pytest_cache", ".ruff_cache", ".hypothesis", "*.whl",
+)  # fmt: skip
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+pytestmark = pytest.mark.slow
+
+
+def run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(
+        [str(part) for part in command],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, f"{command}:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel, built by pip from a clean copy of the sources (no earlier build/ in it)."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=LEFT_OUT)
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", work / "dist", ".",
+        cwd=source)  # fmt: skip
+    (built,) = (work / "dist").glob("scorekeeper-*.whl")
+    return built
+
+
+def files(folder: Path, inside: str) -> set[str]:
+    """The files under ``folder`` as the wheel names them, under ``inside``."""
+    found = (
+        path for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts
+    )
+    return {f"{inside}/{path.relative_to(folder).as_posix()}" for path in found}
+
+
+def test_the_wheel_carries_what_the_app_reads_at_run_time(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    package = ROOT / "scorekeeper"
+    for shipped in (
+        files(ROOT / "templates", "scorekeeper/templates"),
+        files(ROOT / "static", "scorekeeper/static"),
+        files(package / "migrations", "scorekeeper/migrations"),
+        files(package / "schemas", "scorekeeper/schemas"),
+    ):
+        assert shipped and shipped <= names, shipped - names
+    translations = files(package / "translations", "scorekeeper/translations")  # once there
+    assert translations <= names, translations - names
+    assert not [n for n in names if n.startswith(("tests/", "templates/", "static/"))]
+
+
+def test_the_installed_wheel_serves_a_game_page_with_its_stylesheet(wheel, tmp_path):
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
+    bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
+    run(bin_dir / "python", "-m", "pip", "install", "-q", wheel, cwd=tmp_path)
+    elsewhere = tmp_path / "elsewhere"  # not the repository: nothing found by accident
+    elsewhere.mkdir()
+    env = clean_environment(SCOREKEEPER_DATABASE_URL=f"sqlite:///{tmp_path / 'club.sqlite3'}")
+    current = run(bin_dir / "scorekeeper", "db", "current", cwd=elsewhere, env=env)
+    assert "head" in current  # migrated at start (AUTO_MIGRATE), from the wheel's migrations
+
+    with serving(bin_dir / "scorekeeper", elsewhere, env, tmp_path / "server.log") as base:
+        phone = Phone(base)
+        _status, _type, form = phone.get("/bismarck/new")
+        token = CSRF.search(form.decode()).group(1)
+        data = {"csrf_token": token, "player_0": "Anna", "player_1": "Ben",
+                "player_2": "Carla", "variant": "modern", "first_dealer": "0"}  # fmt: skip
+        game = phone.post("/bismarck/new", data)
+        assert game.startswith("/g/")
+        status, mimetype, page = phone.get(game)
+        assert status == 200 and mimetype == "text/html"
+        assert "Anna deals" in page.decode()
+        swedish = phone.get(f"{game}?lang=sv")[2].decode()  # the catalogue travels too
+        assert "Anna ger · Ben är förhand" in swedish
+        stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', page.decode()).group(1)
+        status, mimetype, css = phone.get(stylesheet)
+        assert status == 200 and mimetype == "text/css"
+        assert css == (ROOT / "static" / "app.css").read_bytes()
+        script = re.search(r'<script src="([^"]+)"', page.decode()).group(1)
+        assert phone.get(script)[:2] == (200, "text/javascript")
+    assert not (elsewhere / "instance").exists()  # the instance folder is the environment's:
+    assert (venv / "var" / "scorekeeper-instance" / "secret_key").is_file()
