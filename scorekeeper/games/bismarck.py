@@ -477,6 +477,7 @@ def _check_line(setup: Setup, slot: ScheduledDeal, line: Line, used: dict[Contra
             ),
             field="contract",
             deal=slot.number,
+            other=used[contract],
         )
     if contract.needs_trump and line.trump is None:
         raise RuleError(

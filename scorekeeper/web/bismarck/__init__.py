@@ -24,5 +24,7 @@ PAGES = GamePages(
         fill=routes.fill_correction,
         event=routes.correction_event,
         context=routes.correction_context,
+        combine=routes.combine_corrections,
+        suggest=routes.suggest_swap,
     ),
 )

@@ -42,6 +42,7 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
         conflict=forms.get("conflict"),
         stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
         kept=forms.get("kept"),
+        fix=forms.get("fix"),
         noun="hand",
         recent=None if everything else RECENT_CHANGES,
         recent_hands=None if everything else RECENT_HANDS,

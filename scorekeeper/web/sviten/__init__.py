@@ -23,4 +23,6 @@ PAGES = GamePages(
     new_template="sviten/new.html",
     blank_form=SvitenBlankForm,
     own_assets=True,
+    count=lambda state: len(state.hands),
+    correct_endpoint="sviten.correct",
 )

@@ -1,0 +1,127 @@
+"""Issue 15, at the table: an identical entry from a second phone, a beaten entry offered as a
+correction, Undo that asks first and says what it took back, joining first, Play again."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from scorekeeper import store
+from scorekeeper.db import db
+from tests.conftest import csrf_token
+from tests.web.bismarck_client import Table
+from tests.web.test_bismarck_pages import text
+
+
+def two_phones(app) -> tuple[Table, Table]:
+    phone_a, phone_b = Table(app.test_client()), Table(app.test_client())
+    phone_a.start()
+    phone_b.url = phone_a.url
+    phone_b.token = csrf_token(phone_b.client, phone_b.url)
+    return phone_a, phone_b
+
+
+def events(app, table: Table) -> list:
+    with app.app_context():
+        return list(store.load(db.session, table.url.rsplit("/", 1)[-1]).events)
+
+
+def test_the_same_entry_from_a_second_phone_is_a_success(app):
+    phone_a, phone_b = two_phones(app)
+    phone_a.announce(1, "sang")
+    seq = phone_b.seq()
+    assert phone_a.record(1, (8, 4, 4), seq=seq).status_code == 303
+    response = phone_b.record(1, (8, 4, 4), seq=seq)
+    assert response.status_code == 303
+    page = text(phone_b.client.get(response.headers["Location"]).get_data(as_text=True))
+    assert "Another phone recorded the same: nothing more to do." in page
+    assert "Already recorded" not in page
+    assert len(events(app, phone_a)) == 2
+
+
+def test_beaten_tricks_are_offered_as_a_correction_of_that_deal(app):
+    phone_a, phone_b = two_phones(app)
+    phone_a.announce(1, "sang")
+    seq = phone_b.seq()
+    phone_a.record(1, (8, 4, 4), seq=seq)
+    response = phone_b.record(1, (9, 3, 4), seq=seq)
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "enter it again" not in text(page)
+    fix = re.search(r'<a class="button" href="([^"]+)">✎ Correct deal 1', page)
+    assert fix, "no ✎ for deal 1"
+    form = phone_b.client.get(html.unescape(fix.group(1))).get_data(as_text=True)
+    for name, value in (("tricks_0", 9), ("tricks_1", 3), ("tricks_2", 4)):
+        assert re.search(rf'name="{name}"[^>]*value="{value}"', form), name
+
+
+def test_an_entry_about_another_deal_goes_on_top(app):
+    phone_a, phone_b = two_phones(app)
+    phone_a.announce(1, "sang")
+    phone_a.record(1, (8, 4, 4))
+    seq = phone_b.seq()
+    phone_a.client.get(f"{phone_a.url}/deal/1/correct")
+    corrected = phone_a.post("deal/1/correct", deal=1, contract="sang", tricks_0=7, tricks_1=5)
+    assert corrected.status_code == 303  # tricks_2 left empty: the rest of the 16
+    # Phone B still shows deal 2's announcement as of before the correction of deal 1.
+    assert phone_b.announce(2, "pass", seq=seq).status_code == 303
+    assert [e.kind for e in events(app, phone_a)] == ["announce", "record", "correct", "announce"]
+
+
+def test_undo_says_what_it_takes_back_asks_and_says_what_it_took_back(client, app):
+    table = Table(client)
+    table.start()
+    table.announce(1, "sang")
+    table.record(1, (8, 4, 4))
+    page = table.page()
+    assert "Undo: Deal 1: tricks 8/4/4" in text(page)
+    asked = client.get(f"{table.url}/undo").get_data(as_text=True)
+    assert "This takes back the latest entry still in effect: Deal 1: tricks 8/4/4" in text(asked)
+    assert len(events(app, table)) == 2  # asking stores nothing
+    done = table.post("undo", deal=1)
+    assert done.status_code == 303
+    page = text(client.get(done.headers["Location"]).get_data(as_text=True))
+    assert "Taken back: Deal 1: tricks 8/4/4" in page
+    # A stale undo (another entry came first) undoes nothing and asks again.
+    seq = table.seq()
+    table.record(1, (6, 5, 5))
+    stale = table.post("undo", seq=seq, deal=1)
+    assert stale.status_code == 409
+    assert "Nothing was undone" in text(stale.get_data(as_text=True))
+    assert [e.kind for e in events(app, table)][-1] == "record"
+
+
+def test_joining_comes_first_then_is_a_tap_away(client):
+    table = Table(client)
+    table.start()
+    page = table.page()
+    assert page.index('id="share-h"') < page.index("Announce")
+    assert f'href="{table.url}/join"' not in page
+    table.announce(1, "sang")
+    page = table.page()
+    assert 'id="share-h"' not in page and f'href="{table.url}/join"' in page
+    joined = client.get(f"{table.url}/join").get_data(as_text=True)
+    assert "<svg" in joined and table.url in joined
+
+
+def test_a_changed_mind_does_not_lock_announce(client, app):
+    table = Table(client)
+    table.start()
+    # Valfri, ♥, then Sang: the ♥ is still selected in the hidden picker.
+    assert table.announce(1, "sang", "hearts").status_code == 303
+    assert events(app, table)[-1].data["trump"] is None
+
+
+def test_play_again_starts_one_game_with_the_next_dealer(app):
+    from tests.web.test_bismarck_pages import MODERN_GAME, play_modern_game
+
+    phone_a, phone_b = two_phones(app)
+    play_modern_game(phone_a, MODERN_GAME)
+    over = phone_a.page()
+    assert "Play again" in over and "same players, Ben deals first" in text(over)
+    first = phone_a.client.post(f"{phone_a.url}/again", data={"csrf_token": phone_a.token})
+    second = phone_b.client.post(f"{phone_b.url}/again", data={"csrf_token": phone_b.token})
+    assert first.status_code == second.status_code == 303
+    assert first.headers["Location"] == second.headers["Location"] != phone_a.url
+    new = text(phone_a.client.get(first.headers["Location"]).get_data(as_text=True))
+    assert "Deal 1 of 12" in new and "Ben deals" in new
