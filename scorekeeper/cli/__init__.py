@@ -1,6 +1,7 @@
 """The ``scorekeeper`` command: ``serve`` for the table; ``score``, ``export`` and ``import`` for
-game records (``docs/records.md``); ``sheet`` and ``rules-card`` for printing; plus Flask's own
-commands (``db`` ...). The command line never imports the web layer."""
+game records (``docs/records.md``); ``sheet`` and ``rules-card`` for printing; ``evening plan``
+for club evenings; plus Flask's own commands (``db`` ...). The command line never imports the
+web layer."""
 
 from __future__ import annotations
 
@@ -40,9 +41,9 @@ def serve(host: str, port: int, threads: int) -> None:
 
 
 def _add_commands() -> None:
-    from scorekeeper.cli import printing, records
+    from scorekeeper.cli import evening, printing, records
 
-    for command in (*records.COMMANDS, *printing.COMMANDS):
+    for command in (*records.COMMANDS, *printing.COMMANDS, *evening.COMMANDS):
         main.add_command(command)
 
 

@@ -71,6 +71,8 @@ class Game(Generic[SetupT, StateT]):
     start: Callable[[SetupT], StateT]
     #: Applies one event that is not an undo (RuleError if the rules forbid it).
     fold: Fold[StateT]
+    #: Whether the players sit in two fixed pairs, partners opposite (N–S and E–W).
+    pairs: bool = False
 
     def replay(self, setup: SetupT, events: Sequence[Event]) -> Played[StateT]:
         """Fold a whole log, once: RuleError if it breaks a rule."""

@@ -1180,6 +1180,7 @@ GAME: Game[Setup, State] = Game(
     parse_setup=Setup.from_dict,
     start=new_game,
     fold=_fold,
+    pairs=True,
 )
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Flask, Request, render_template, url_for
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask import Flask, render_template, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from scorekeeper.db import db
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import meld_label
+from scorekeeper.web.poll import PollFirst
 
 csrf = CSRFProtect()
 
@@ -27,22 +27,8 @@ def register_built_in_games() -> None:
         register_pages(game.PAGES)
 
 
-class SessionInterface(SecureCookieSessionInterface):
-    """The signed-cookie session, except for the poll: every phone asks for its game's log
-    length every two seconds, and needs no session for it, so its cookie is neither checked nor
-    written (and the answer does not vary on it)."""
-
-    def open_session(self, app: Flask, request: Request) -> SessionMixin | None:
-        from scorekeeper.web.play import POLL_PATH
-
-        if POLL_PATH.fullmatch(request.path):
-            return self.null_session_class()
-        return super().open_session(app, request)
-
-
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
-    app.session_interface = SessionInterface()
     from scorekeeper.web import assets, helpers, home, play, printing, records
     from scorekeeper.web.pages import all_pages, pages_for
 
@@ -54,6 +40,8 @@ def init_app(app: Flask) -> None:
     for pages in all_pages():
         app.register_blueprint(pages.blueprint)
     app.register_blueprint(play.bp)  # last: its /<kind>/new must not shadow a game's routes
+    with app.app_context():
+        app.wsgi_app = PollFirst(app.wsgi_app, db.engine)  # type: ignore[method-assign]
     app.jinja_env.globals["game_assets"] = assets.game_assets
     app.jinja_env.globals["Suit"] = Suit
     app.jinja_env.globals["asset"] = _asset_urls(app)

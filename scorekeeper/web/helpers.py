@@ -41,8 +41,12 @@ def get_game_or_404(token: str, kind: str | None = None) -> services.LoadedGame:
 
 
 def remember(token: str) -> None:
-    """Keep the game on this browser's list (signed session cookie), newest first."""
-    tokens = [t for t in session.get("games", []) if t != token]
+    """Keep the game on this browser's list (signed session cookie), newest first. When it is
+    first already, the cookie is left as it is (not signed and sent again with every page)."""
+    games = session.get("games", [])
+    if games[:1] == [token]:
+        return
+    tokens = [t for t in games if t != token]
     session["games"] = [token, *tokens][:MY_GAMES]
 
 

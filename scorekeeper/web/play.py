@@ -4,7 +4,6 @@ the game's own pieces up in :mod:`scorekeeper.web.pages`."""
 
 from __future__ import annotations
 
-import re
 import secrets
 from typing import Any
 
@@ -21,9 +20,6 @@ from scorekeeper.web.helpers import get_game_or_404, remember
 from scorekeeper.web.pages import GamePages, pages_for
 
 bp = Blueprint("play", __name__)
-
-#: The poll's address (``/g/<token>/seq``): the session is not even opened for it.
-POLL_PATH = re.compile(r"/g/[^/]+/seq")
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
@@ -239,8 +235,9 @@ def again(token: str) -> ResponseReturnValue:
 
 @bp.get("/g/<token>/seq")
 def seq(token: str):
-    """How long the log is: phones poll this and reload when another phone wrote. One indexed
-    query; it neither reads nor writes the session (no cookie, nothing to vary on)."""
+    """How long the log is: phones poll this and reload when another phone wrote. Served by
+    :mod:`scorekeeper.web.poll` before Flask sees it; this route answers the same when the
+    database could not answer there (and names the address for ``url_for``)."""
     try:
         position = services.position(token)
     except services.GameNotFound:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-ENGINES = ("bismarck", "klaberjass", "sviten", "melds", "registry", "text")
+ENGINES = ("bismarck", "klaberjass", "sviten", "melds", "registry", "text", "seating")
 FRAMEWORKS = ("flask", "sqlalchemy", "reportlab", "wtforms", "babel", "flask_babel")
 
 

@@ -3,6 +3,7 @@ the pages and the command line (records: tests/test_sviten_records.py)."""
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import pytest
@@ -14,6 +15,7 @@ from tests.printing.test_sheets import RED_FILL
 from tests.web.sviten_client import HANDS, PLAYERS, SvitenTable, engine_state
 
 URL = "http://192.0.2.7:8000/g/abcdefghijklmnopqrstuv"
+BOOLEAN_OPTIONS = ("slam_bonus", "no_trump_only", "open_last_three", "double_trump_runs", "jokers")
 
 
 @pytest.fixture(autouse=True)
@@ -160,6 +162,32 @@ def test_the_values_table_and_the_worked_example_come_from_the_engine():
         printing.sviten_rules_card(sviten.Setup(PLAYERS, options={"double_trump_runs": True}))
     )
     assert triple.has_run("Run of 13", "55", "165")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(zip(BOOLEAN_OPTIONS, bits, strict=True))
+        for bits in itertools.product((False, True), repeat=5)
+    ],
+    ids=lambda o: "+".join(k for k, v in o.items() if v) or "defaults",
+)
+def test_every_combination_of_options_prints_a_rules_card(options):
+    """A rules card for every game the new-game form can start (a no-trump-only game once
+    crashed on its worked example, which bid in spades)."""
+    setup = sviten.Setup(PLAYERS, options=sviten.Options(**options, failed_bid="keep_points"))
+    assert "Example." in one_line(Pdf(printing.sviten_rules_card(setup)).text)
+
+
+def test_a_no_trump_only_games_card_works_its_example_in_no_trump():
+    """The worked example bids in spades unless the game has no trumps: then in no-trump."""
+    setup = sviten.Setup(PLAYERS, options=sviten.Options(no_trump_only=True))
+    pdf = Pdf(printing.sviten_rules_card(setup))
+    text = one_line(pdf.text)
+    assert "East bids 3 in no-trump" in text
+    assert "the spades score 55, but that is one meld" in text
+    assert pdf.has_run("3 melds", "35", "made: +39")
+    assert pdf.has_run("1 meld", "55", "failed: −30")
 
 
 def test_a_games_card_names_its_pairs_options_and_qr(tmp_path):

@@ -108,3 +108,30 @@ def test_a_stored_log_the_rules_now_refuse_is_a_page_that_says_so(app, client):
     assert response.status_code == 409
     assert "cannot be shown" in response.get_data(as_text=True)
     assert client.get(f"/g/{game.token}/seq").get_json() == {"seq": 1}
+
+
+def test_the_poll_is_answered_before_flask_with_the_headers_of_any_answer(app, client):
+    with app.app_context():
+        token = _seed()["klaberjass"]
+    response = client.get(f"/g/{token}/seq")
+    assert response.get_json() == {"seq": 1}
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+    assert client.head(f"/g/{token}/seq").data == b""
+    missing = client.get("/g/no-such-game/seq")
+    assert (missing.status_code, missing.get_json()) == (404, {"error": "not found"})
+
+
+def test_when_the_database_cannot_answer_the_poll_the_app_does(app, client, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    def broken(*_args, **_kwargs):
+        raise OperationalError("SELECT", {}, Exception("disk I/O error"))
+
+    with app.app_context():
+        token = _seed()["bismarck"]
+    monkeypatch.setattr(store, "log_position", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as served: errors become the error page
+    response = client.get(f"/g/{token}/seq")
+    assert response.status_code == 500  # the app's friendly error page, not a dropped connection
+    assert "Something went wrong" in response.get_data(as_text=True)

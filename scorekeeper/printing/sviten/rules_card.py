@@ -194,7 +194,8 @@ def _scoring(options: Options) -> list[str]:
     return paragraphs
 
 
-#: The worked example: E–W bid 3 in spades holding the whole spade suit and three odd cards.
+#: The worked example: E–W bid 3 in spades (in no-trump when the game has no trumps) holding
+#: the whole spade suit and three odd cards.
 EXAMPLE_PILE = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
 
 
@@ -205,7 +206,7 @@ def example_arrangements(options: Options) -> tuple[Arrangement, ...]:
         {
             "declarer": 1,
             "bid": 3,
-            "trump": "spades",
+            "trump": None if options.no_trump_only else "spades",
             "captured": [None, [*EXAMPLE_PILE, "2H", "5D", "9C"]],
         },
         1,
@@ -229,14 +230,21 @@ def _example(options: Options, st: Styles, width: float) -> Flowable:
     widths = [w * width * 0.85 for w in (0.3, 0.25, 0.45)]
     table = example_table(rows, widths, st, centred=(1, 1))
     whole, made = found[0], next(a for a in found if a.made)
-    intro = _(
-        "<b>Example.</b> East bids 3 in %(spades)s; E–W win 4 tricks holding every spade. "
-        "As one run of 13 the spades score 55 × %(factor)d = %(points)d, but that is one "
-        "meld, not three:",
-        spades=suit_markup(Suit.SPADES),
-        factor=options.trump_run_factor,
-        points=whole.points,
-    )
+    if options.no_trump_only:
+        intro = _(
+            "<b>Example.</b> East bids 3 in no-trump; E–W win 4 tricks holding every spade. "
+            "As one run of 13 the spades score %(points)d, but that is one meld, not three:",
+            points=whole.points,
+        )
+    else:
+        intro = _(
+            "<b>Example.</b> East bids 3 in %(spades)s; E–W win 4 tricks holding every spade. "
+            "As one run of 13 the spades score 55 × %(factor)d = %(points)d, but that is one "
+            "meld, not three:",
+            spades=suit_markup(Suit.SPADES),
+            factor=options.trump_run_factor,
+            points=whole.points,
+        )
     outcome = _(
         "Laid as three runs (A–7, 8–10, J–K) they make the bid: 4 tricks + %(points)d = %(score)d.",
         points=made.points,

@@ -1,0 +1,58 @@
+"""The poll, answered before Flask: every phone at every table asks for its game's log length
+every two seconds, so this one request is served by a few lines of WSGI — one indexed query on a
+pooled connection, a fixed JSON body, no session, no language, no template.
+
+Everything else (and the poll itself when the database cannot answer) goes on to the app, whose
+``/g/<token>/seq`` route gives the same answer the slow way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import SQLAlchemyError
+
+from scorekeeper import store
+
+#: ``/g/<token>/seq``: the poll's address.
+POLL_PATH = re.compile(r"/g/([^/]+)/seq")
+
+#: What every answer of the poll says besides its body: never cache it, never sniff it, never
+#: frame it, never pass its address on.
+HEADERS = (
+    ("Content-Type", "application/json"),
+    ("Cache-Control", "no-store"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
+)
+
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+
+class PollFirst:
+    """WSGI middleware: answers ``GET /g/<token>/seq`` itself, passes everything else on."""
+
+    def __init__(self, app: WSGIApp, engine: sa.Engine):
+        self.app = app
+        self.engine = engine
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        method = environ.get("REQUEST_METHOD")
+        found = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
+        if found is None or method not in ("GET", "HEAD"):
+            return self.app(environ, start_response)
+        try:
+            status, body = "200 OK", {"seq": store.log_position(self.engine, found.group(1))}
+        except store.GameNotFound:
+            status, body = "404 NOT FOUND", {"error": "not found"}
+        except SQLAlchemyError:
+            return self.app(environ, start_response)  # the app says what is wrong, in words
+        data = json.dumps(body).encode()
+        start_response(status, [*HEADERS, ("Content-Length", str(len(data)))])
+        return [] if method == "HEAD" else [data]
