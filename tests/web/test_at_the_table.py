@@ -125,3 +125,16 @@ def test_play_again_starts_one_game_with_the_next_dealer(app):
     assert first.headers["Location"] == second.headers["Location"] != phone_a.url
     new = text(phone_a.client.get(first.headers["Location"]).get_data(as_text=True))
     assert "Deal 1 of 12" in new and "Ben deals" in new
+
+
+def test_a_correction_of_an_old_hand_lands_on_it_though_the_page_shows_the_latest(client):
+    from tests.web.klaberjass_client import HANDS, KlaberjassTable
+
+    table = KlaberjassTable(client)
+    table.start()
+    table.play(HANDS)  # more hands than the page lists
+    assert "Show all" in table.page()
+    response = table.correct(1, {**HANDS[0], "card_points": [52, 60]})
+    assert response.status_code == 303 and response.headers["Location"].endswith("#r1")
+    landed = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "<tr id=r1>" in landed and "✓ Corrected: hand 1" in text(landed)

@@ -28,7 +28,10 @@ RECENT_CHANGES = 5
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
     state: rules.State = game.state
-    everything = request.args.get("all") == "1"
+    noted = actions.noted_round()  # a hand just corrected is shown even if it is an old one
+    everything = request.args.get("all") == "1" or (
+        noted is not None and noted <= len(state.hands) - RECENT_HANDS
+    )
     base = {"seq": game.seq, "deal": state.current_hand or ""}
     hand = forms.get("hand") or HandForm(formdata=None, data=base)
     hand.seq.data = game.seq

@@ -43,7 +43,10 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     hand.deal.data = state.current_hand or ""
     undo = UndoForm(formdata=None, data=base)
     visible = () if state.finished else (hand,)
-    everything = request.args.get("all") == "1"
+    noted = actions.noted_round()  # a hand just corrected is shown even if it is an old one
+    everything = request.args.get("all") == "1" or (
+        noted is not None and noted <= len(state.hands) - RECENT_HANDS
+    )
     return render_template(
         "sviten/game.html",
         **actions.page_context(game),
