@@ -21,7 +21,7 @@ from sqlalchemy import orm
 
 from scorekeeper import store
 from scorekeeper.db import db
-from scorekeeper.games.events import UNDO, Event, Played
+from scorekeeper.games.events import UNDO, Event, Played, RuleError
 from scorekeeper.games.registry import is_known
 from scorekeeper.store import Conflict, GameNotFound, LoadedGame
 
@@ -35,6 +35,7 @@ __all__ = [
     "is_known",
     "load",
     "my_games",
+    "my_games_now",
     "play_again",
     "position",
     "record",
@@ -62,6 +63,18 @@ def load(token: str, kind: str | None = None) -> LoadedGame:
 def my_games(tokens: list[str]) -> list[Any]:
     """The games with these tokens (a browser's list), in that order; unknown ones skipped."""
     return store.summaries(db.engine, tokens)
+
+
+def my_games_now(tokens: list[str]) -> list[tuple[Any, LoadedGame | None]]:
+    """:func:`my_games`, each with the game as it stands now (None when this version's rules
+    refuse its stored log): the home page says where each one is."""
+    found: list[tuple[Any, LoadedGame | None]] = []
+    for row in my_games(tokens):
+        try:
+            found.append((row, store.load(_session(), row.token)))
+        except RuleError:
+            found.append((row, None))
+    return found
 
 
 def position(token: str) -> int:

@@ -16,7 +16,7 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index():
-    games = services.my_games(my_game_tokens())
+    games = services.my_games_now(my_game_tokens())
     return render_template("home.html", games=games)
 
 

@@ -73,6 +73,8 @@ class GamePages:
     count: Callable[[Any], int] | None = None
     #: Where a round is corrected: the shared flow, or the game's own (Sviten's two steps).
     correct_endpoint: str = "play.correct"
+    #: Where a game in play stands, in a few words (``Deal 5 of 12``), for *Your games*.
+    progress: Callable[[Any], str] | None = None
 
     @property
     def seats(self) -> int:

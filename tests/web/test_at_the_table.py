@@ -138,3 +138,17 @@ def test_a_correction_of_an_old_hand_lands_on_it_though_the_page_shows_the_lates
     assert response.status_code == 303 and response.headers["Location"].endswith("#r1")
     landed = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "<tr id=r1>" in landed and "✓ Corrected: hand 1" in text(landed)
+
+
+def test_your_games_say_where_each_game_stands(client):
+    from tests.web.test_bismarck_pages import MODERN_GAME, play_modern_game
+
+    playing, over = Table(client), Table(client)
+    playing.start()
+    play_modern_game(playing, MODERN_GAME[:4])
+    over.start(("Dora", "Erik", "Fia"))
+    play_modern_game(over, MODERN_GAME)
+    home = text(client.get("/").get_data(as_text=True))
+    assert "Anna, Ben, Carla Deal 5 of 12 Bismarck" in home
+    assert "Dora, Erik, Fia Erik wins with +2. Bismarck" in home
+    assert "last change" in home

@@ -46,7 +46,7 @@ def test_home_offers_klaberjass_beside_bismarck_and_lists_its_kind(client):
     assert "New Klaberjass game 2 players" in home
     KlaberjassTable(client).start(("Dora", "Eli"))
     home = text(client.get("/").get_data(as_text=True))
-    assert re.search(r"Dora, Eli Klaberjass · \d{4}-\d\d-\d\d", home)
+    assert re.search(r"Dora, Eli Hand 1 Klaberjass · \d{4}-\d\d-\d\d", home)
 
 
 def test_the_new_game_form(client):

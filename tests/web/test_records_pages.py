@@ -208,7 +208,7 @@ def test_import_of_a_klaberjass_record_opens_its_game_page(app, client):
     assert "Hand 4" in page and "Ben deals · Anna bids first" in page
     assert counts(app) == (1, 3)
     home = text(client.get("/").get_data(as_text=True))
-    assert "Anna, Ben Klaberjass ·" in home
+    assert "Anna, Ben Hand 4 Klaberjass ·" in home  # where it stands, then its kind
 
 
 def test_a_failed_import_keeps_the_home_page_working(client):

@@ -65,7 +65,7 @@ def test_home_offers_sviten_and_lists_its_kind(client):
     assert "New Sviten Special game 4 players" in home
     SvitenTable(client).start(("Nora", "Erik", "Sara", "Walt"))
     home = text(client.get("/").get_data(as_text=True))
-    assert re.search(r"Nora, Erik, Sara, Walt Sviten Special · \d{4}-\d\d-\d\d", home)
+    assert re.search(r"Nora, Erik, Sara, Walt Hand 1 Sviten Special · \d{4}-\d\d-\d\d", home)
 
 
 def test_the_new_game_form_shows_the_pairs_and_the_options(client):

@@ -170,3 +170,16 @@ def _suit_symbol(name: str | None) -> str:
         return Suit.from_name(name).symbol if name else ""
     except ValueError:
         return ""
+
+
+def progress(state: rules.State) -> str:
+    """Where the game stands, for *Your games*: the deal in play, or the winner."""
+    from scorekeeper.web import join_names, signed
+
+    if state.finished:
+        won = state.winners
+        if len(won) == 1:
+            name, total = state.players[won[0]], signed(state.totals[won[0]])
+            return _("%(name)s wins with %(total)s.", name=name, total=total)
+        return _("Shared victory: %(names)s", names=join_names(state.winner_names))
+    return _("Deal %(n)d of %(total)d", n=state.current.number, total=state.deal_count)

@@ -79,3 +79,16 @@ def correction_event(form: HandForm, game: services.LoadedGame, number: int) -> 
 
 def correction_context(game: services.LoadedGame, number: int) -> dict[str, Any]:
     return {"result": game.state.hands[number - 1]}
+
+
+def progress(state: rules.State) -> str:
+    """Where the game stands, for *Your games*: the hand in play, or the winner."""
+    if state.finished and state.winner is not None:
+        w = state.winner
+        return _(
+            "%(name)s wins %(total)d to %(other)d.",
+            name=state.players[w],
+            total=state.totals[w],
+            other=state.totals[1 - w],
+        )
+    return _("Hand %(n)d", n=state.current_hand)

@@ -19,6 +19,7 @@ from scorekeeper.games import sviten as rules
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.melds import validate_meld
 from scorekeeper.games.sviten_proposal import Proposal, melds_for, propose
+from scorekeeper.i18n import say_here
 from scorekeeper.web import actions
 from scorekeeper.web.forms import UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember
@@ -280,3 +281,16 @@ def correct(token: str, number: int) -> ResponseReturnValue:
     if "typed" in request.args:  # a hand another phone beat, carried over
         form = SvitenHandForm(formdata=request.args)
     return _render_correction(game, number, form)
+
+
+def progress(state: rules.State) -> str:
+    """Where the match stands, for *Your games*: the hand in play, or the winning pair."""
+    if state.finished and state.winner is not None:
+        w = state.winner
+        return _(
+            "%(pair)s wins %(total)d to %(other)d.",
+            pair=say_here(rules.PAIR_NAMES[w]),
+            total=state.totals[w],
+            other=state.totals[1 - w],
+        )
+    return _("Hand %(n)d", n=state.current_hand)
