@@ -16,7 +16,7 @@ def engine_totals(events) -> dict[str, int]:
 
 def running_totals(phone, deal: int) -> list[str]:
     """The small running totals under each player's score in the deal-by-deal table."""
-    row = phone.locator("table.log tbody tr").nth(deal - 1)
+    row = phone.locator(f"table.log tbody tr#r{deal}")  # (a note row may follow a deal's)
     return [cell.inner_text() for cell in row.locator("td small").all()[-3:]]
 
 

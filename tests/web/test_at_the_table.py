@@ -152,3 +152,58 @@ def test_your_games_say_where_each_game_stands(client):
     assert "Anna, Ben, Carla Deal 5 of 12 Bismarck" in home
     assert "Dora, Erik, Fia Erik wins with +2. Bismarck" in home
     assert "last change" in home
+
+
+def test_swapping_two_deals_contracts_in_one_correction(client, app):
+    from tests.web.test_bismarck_pages import MODERN_GAME, play_modern_game
+
+    table = Table(client)
+    table.start()
+    play_modern_game(table, MODERN_GAME[:7])  # Ben: Sang in deal 1, Spader in deal 7
+    client.get(f"{table.url}/deal/1/correct")
+    # Deal 1 was really Spader: alone that is refused (Spader is deal 7's) ...
+    refused = table.post(
+        "deal/1/correct", deal=1, contract="spader", tricks_0=4, tricks_1=10, tricks_2=2
+    )
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    offer = re.search(r'<a class="button wide" href="([^"]+)">Change deal 7 too', page)
+    assert offer, "no offer to change deal 7 too"
+    # ... so deal 7 is added to the same correction, offered deal 1's Sang in exchange.
+    url = html.unescape(offer.group(1))
+    both = client.get(url).get_data(as_text=True)
+    assert "Correct deals 1 and 7" in text(both)
+    assert re.search(r'name="contract" value="spader" checked', both)
+    assert re.search(r'name="d7-contract" value="sang" checked', both)
+    was = re.search(r'name="was" type="hidden" value="(\w+)"', both).group(1)
+    fields = dict(re.findall(r'name="(d7-tricks_\d)"[^>]*value="(\d+)"', both))
+    saved = client.post(
+        url,
+        data={
+            "csrf_token": table.token,
+            "seq": table.seq(),
+            "deal": 1,
+            "was": was,
+            "contract": "spader",
+            **{f"tricks_{i}": t for i, t in enumerate((4, 10, 2))},
+            "d7-contract": "sang",
+            **fields,
+        },
+    )
+    assert saved.status_code == 303, text(saved.get_data(as_text=True))[:500]
+    stored = events(app, table)
+    assert stored[-1].kind == "correct" and len(stored[-1].data["deals"]) == 2
+    with app.app_context():
+        state = store.load(db.session, table.url.rsplit("/", 1)[-1]).state
+    assert (state.deals[0].contract.value, state.deals[6].contract.value) == ("spader", "sang")
+
+
+def test_the_app_is_installable_from_its_manifest(client):
+    page = client.get("/").get_data(as_text=True)
+    link = re.search(r'<link rel="manifest" href="([^"]+)">', page)
+    assert link
+    manifest = client.get(link.group(1)).get_json(force=True)
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    assert manifest["name"] == "Scorekeeper"
+    icon = manifest["icons"][0]
+    assert client.get("/static/" + icon["src"]).status_code == 200

@@ -527,7 +527,8 @@ def test_klaberjass_pages_load_one_bundle_of_each_the_others_the_shared_files(ta
     assert again.status_code == 304
     response = client.get(js.group(1))
     assert response.mimetype == "text/javascript" and b"data-pile" in response.data
-    assert client.get("/assets/bismarck.css").status_code == 404
+    assert client.get("/assets/chess.css").status_code == 404  # no such game
+    assert b"data-pile" not in client.get("/assets/bismarck.js").data  # each game its own
     assert client.get("/assets/klaberjass.txt").status_code == 404
 
 

@@ -28,4 +28,5 @@ PAGES = GamePages(
         combine=routes.combine_corrections,
         suggest=routes.suggest_swap,
     ),
+    own_assets=True,
 )
