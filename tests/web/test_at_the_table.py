@@ -202,8 +202,11 @@ def test_the_app_is_installable_from_its_manifest(client):
     page = client.get("/").get_data(as_text=True)
     link = re.search(r'<link rel="manifest" href="([^"]+)">', page)
     assert link
-    manifest = client.get(link.group(1)).get_json(force=True)
+    response = client.get(link.group(1))
+    manifest = response.get_json(force=True)
+    response.close()  # a static file: its handle is closed with the response
     assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
     assert manifest["name"] == "Scorekeeper"
-    icon = manifest["icons"][0]
-    assert client.get("/static/" + icon["src"]).status_code == 200
+    icon = client.get("/static/" + manifest["icons"][0]["src"])
+    assert icon.status_code == 200
+    icon.close()
