@@ -74,7 +74,7 @@
       }
       if (!on && lock) { lock.release(); lock = null; }
     };
-    wake.hidden = false;
+    wake.classList.add("ready");
     wake.addEventListener("click", function () { hold(!want); });
     document.addEventListener("visibilitychange", function () { if (want) hold(true); });
     hold(want);
