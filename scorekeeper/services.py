@@ -67,13 +67,15 @@ def my_games(tokens: list[str]) -> list[Any]:
 
 def my_games_now(tokens: list[str]) -> list[tuple[Any, LoadedGame | None]]:
     """:func:`my_games`, each with the game as it stands now (None when this version's rules
-    refuse its stored log): the home page says where each one is."""
+    refuse its stored log): the home page says where each one is. One query for all of them;
+    a game this process has not replayed at its length yet is loaded."""
     found: list[tuple[Any, LoadedGame | None]] = []
     for row in my_games(tokens):
         try:
-            found.append((row, store.load(_session(), row.token)))
+            now = store.REPLAYS.get(row.token, row.seq) or store.load(_session(), row.token)
         except RuleError:
-            found.append((row, None))
+            now = None
+        found.append((row, now))
     return found
 
 

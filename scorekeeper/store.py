@@ -344,12 +344,22 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
 
 
 def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[sa.Row[Any]]:
-    """The games with these tokens (token, kind, setup, created_at), in the order given;
-    unknown tokens are skipped. Given the engine, it borrows a pooled connection only."""
+    """The games with these tokens (token, kind, setup, created_at, and seq: how long the log
+    is), in the order given; unknown tokens are skipped. Given the engine, it borrows a pooled
+    connection only."""
     if not tokens:
         return []
+    length = (
+        sa.select(sa.func.count(models.Event.id))
+        .where(models.Event.game_id == models.Game.id)
+        .scalar_subquery()
+    )
     query = sa.select(
-        models.Game.token, models.Game.kind, models.Game.setup, models.Game.created_at
+        models.Game.token,
+        models.Game.kind,
+        models.Game.setup,
+        models.Game.created_at,
+        length.label("seq"),
     ).where(models.Game.token.in_(tokens))
     if isinstance(bind, orm.Session):
         rows = bind.execute(query).all()
