@@ -13,7 +13,7 @@ that another phone beat comes out as :class:`~scorekeeper.store.Conflict`; an un
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -21,7 +21,7 @@ from sqlalchemy import orm
 
 from scorekeeper import store
 from scorekeeper.db import db
-from scorekeeper.games.events import UNDO, Event, Played
+from scorekeeper.games.events import UNDO, Event, Played, RuleError
 from scorekeeper.games.registry import is_known
 from scorekeeper.store import Conflict, GameNotFound, LoadedGame
 
@@ -35,10 +35,14 @@ __all__ = [
     "is_known",
     "load",
     "my_games",
+    "my_games_now",
+    "play_again",
     "position",
     "record",
+    "record_on_top",
     "trial",
     "undo",
+    "untouched",
 ]
 
 
@@ -61,10 +65,36 @@ def my_games(tokens: list[str]) -> list[Any]:
     return store.summaries(db.engine, tokens)
 
 
+def my_games_now(tokens: list[str]) -> list[tuple[Any, LoadedGame | None]]:
+    """:func:`my_games`, each with the game as it stands now (None when this version's rules
+    refuse its stored log): the home page says where each one is. One query for all of them;
+    a game this process has not replayed at its length yet is loaded."""
+    found: list[tuple[Any, LoadedGame | None]] = []
+    for row in my_games(tokens):
+        try:
+            now = store.REPLAYS.get(row.token, row.seq) or store.load(_session(), row.token)
+        except RuleError:
+            now = None
+        found.append((row, now))
+    return found
+
+
 def position(token: str) -> int:
     """How long the game's log is (what the phones poll): one query on a pooled connection,
     no ORM session."""
     return store.log_position(db.engine, token)
+
+
+def play_again(game: LoadedGame) -> LoadedGame:
+    """The game after ``game``: the same kind, options and players, the next seat dealing
+    first. Every phone that asks gets the same one (its token follows from ``game``'s)."""
+    setup = game.setup.to_dict()
+    setup["first_dealer"] = (game.setup.first_dealer + 1) % len(game.setup.players)
+    token = store.next_token(game.token)
+    try:
+        return store.create_game(_session(), game.kind, game.rules.parse_setup(setup), token)
+    except store.TokenTaken:
+        return store.load(_session(), token)
 
 
 def record(game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
@@ -73,16 +103,55 @@ def record(game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
     return store.append(_session(), game, event, based_on)
 
 
+#: How often a write that may go on top of other phones' entries tries again when yet another
+#: write slips in between (each try loads the game once more).
+TRIES = 3
+
+
+def record_on_top(
+    game: LoadedGame,
+    event: Event,
+    based_on: int,
+    still_right: Callable[[Conflict], bool],
+) -> LoadedGame:
+    """Write ``event``, typed on a page that showed the game at ``based_on``, on top of what
+    other phones wrote since, when ``still_right`` says that none of it changes what the event
+    is about (the same deal as it was when the page was opened); otherwise :class:`Conflict`.
+    The rules check the event against the game as it is now (RuleError)."""
+    for _ in range(TRIES):
+        if based_on != game.seq:
+            conflict = Conflict(game, based_on)
+            if not 0 <= based_on < game.seq or not still_right(conflict):
+                raise conflict
+        try:
+            return store.append(_session(), game, event, game.seq)
+        except Conflict as raced:  # yet another write came first: judge again
+            game = raced.current
+    raise Conflict(game, based_on)
+
+
+def untouched(number: int | None) -> Callable[[Conflict], bool]:
+    """An entry about round ``number`` goes on top of what was written since unless that was
+    about the same round (or an undo, or a correction of several rounds)."""
+    return lambda conflict: number is not None and not conflict.touched(number)
+
+
 def undo(game: LoadedGame, based_on: int) -> LoadedGame:
     """Take back the last action still in effect (an undo is an event too)."""
     return record(game, Event(UNDO), based_on)
 
 
-def check_position(game: LoadedGame, based_on: int) -> None:
-    """:class:`Conflict` when the log has moved on past ``based_on`` (a step that writes
-    nothing yet, such as proposing melds, still refuses to work on a stale game)."""
+def check_position(
+    game: LoadedGame, based_on: int, still_right: Callable[[Conflict], bool] | None = None
+) -> None:
+    """:class:`Conflict` when the log has moved on past ``based_on`` in a way that matters (a
+    step that writes nothing yet, such as proposing melds, still refuses to work on a stale
+    game); ``still_right`` says when what was written since does not (as for
+    :func:`record_on_top`)."""
     if based_on != game.seq:
-        raise Conflict(game, based_on)
+        conflict = Conflict(game, based_on)
+        if still_right is None or not 0 <= based_on < game.seq or not still_right(conflict):
+            raise conflict
 
 
 def trial(game: LoadedGame, event: Event) -> Played[Any]:

@@ -13,11 +13,14 @@ has not seen the newest event asks for a longer log, which is a different key.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import orm
@@ -25,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models
 from scorekeeper.cache import LRUCache
-from scorekeeper.games.events import Event, HistoryEntry, Played
+from scorekeeper.games.events import UNDO, Event, HistoryEntry, Played
 from scorekeeper.games.game import Game
 from scorekeeper.games.registry import UnknownGame, game_for
 
@@ -74,6 +77,28 @@ class Conflict(Exception):
     def new_events(self) -> tuple[HistoryEntry, ...]:
         return tuple(h for h in self.current.state.history if h.seq >= self.based_on)
 
+    def recorded(self, event: Event) -> bool:
+        """Whether what was recorded since holds this very event, still in effect: a second
+        phone that entered the same thing has nothing to fix."""
+        wanted = same_event(event)
+        return any(
+            not entry.undone and same_event(self.current.events[entry.seq]) == wanted
+            for entry in self.new_events
+        )
+
+    def touched(self, number: int | None) -> bool:
+        """Whether what was recorded since may have changed round ``number``: an entry about
+        it, an undo, or an entry about no single round (a correction of several)."""
+        return any(
+            entry.kind == UNDO or entry.deal is None or entry.deal == number
+            for entry in self.new_events
+        )
+
+
+def same_event(event: Event) -> str:
+    """An event's kind and data as one comparable text (lists and tuples alike, keys sorted)."""
+    return json.dumps(event.to_dict(), sort_keys=True, separators=(",", ":"))
+
 
 class _Replays:
     """The latest replayed games by (token, seq), least recently used dropped first."""
@@ -106,11 +131,39 @@ def new_token() -> str:
     return token
 
 
-def create_game(session: orm.Session, kind: str, setup: Any) -> LoadedGame:
+class TokenTaken(Exception):
+    """A game with the token asked for exists already (another phone started it first)."""
+
+
+def next_token(token: str) -> str:
+    """The token of the game played after the game at ``token`` (*Play again*): derived from
+    it, so that every phone that knows the finished game finds the next one, and two phones
+    tapping *Play again* start one game. As unguessable as ``token`` itself (128 bits)."""
+    salt = 0
+    while True:
+        digest = hashlib.sha256(f"again:{salt}:{token}".encode()).digest()[:16]
+        derived = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+        if not derived.startswith("-"):
+            return derived
+        salt += 1
+
+
+def create_game(
+    session: orm.Session, kind: str, setup: Any, token: str | None = None
+) -> LoadedGame:
+    """A new game (at ``token``, when given: :class:`TokenTaken` if that game exists)."""
     rules = game_for(kind)
-    game = models.Game(token=new_token(), kind=kind, setup=setup.to_dict(), created_at=_now())
+    game = models.Game(
+        token=token or new_token(), kind=kind, setup=setup.to_dict(), created_at=_now()
+    )
     session.add(game)
-    session.commit()
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        if token is None:
+            raise
+        raise TokenTaken(token) from None
     loaded = LoadedGame(
         id=game.id,
         token=game.token,
@@ -345,36 +398,28 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
     return stored
 
 
-class Summary(NamedTuple):
-    """What a list of games shows of each: none of it ever changes once the game is created."""
-
-    token: str
-    kind: str
-    setup: dict[str, Any]
-    created_at: datetime
-
-
-#: Summaries already read, by token: a game's row never changes, so they stay right with several
-#: processes too. Per process, like the replays.
-SUMMARIES: LRUCache[Summary] = LRUCache(4096)
-
-
-def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[Summary]:
-    """The games with these tokens (token, kind, setup, created_at), in the order given;
-    unknown tokens are skipped. Only tokens this process has not read before are asked for;
-    given the engine, it borrows a pooled connection only."""
-    found = {t: s for t in tokens if (s := SUMMARIES.get(t)) is not None}
-    missing = [t for t in tokens if t not in found]
-    if missing:
-        query = sa.select(
-            models.Game.token, models.Game.kind, models.Game.setup, models.Game.created_at
-        ).where(models.Game.token.in_(missing))
-        if isinstance(bind, orm.Session):
-            rows = bind.execute(query).all()
-        else:
-            with bind.connect() as connection:
-                rows = connection.execute(query).all()
-        for row in rows:
-            found[row.token] = summary = Summary(*row)
-            SUMMARIES.put(row.token, summary)
-    return [found[t] for t in tokens if t in found]
+def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[sa.Row[Any]]:
+    """The games with these tokens (token, kind, setup, created_at, and seq: how long the log
+    is), in the order given; unknown tokens are skipped. Given the engine, it borrows a pooled
+    connection only."""
+    if not tokens:
+        return []
+    length = (
+        sa.select(sa.func.count(models.Event.id))
+        .where(models.Event.game_id == models.Game.id)
+        .scalar_subquery()
+    )
+    query = sa.select(
+        models.Game.token,
+        models.Game.kind,
+        models.Game.setup,
+        models.Game.created_at,
+        length.label("seq"),
+    ).where(models.Game.token.in_(tokens))
+    if isinstance(bind, orm.Session):
+        rows = bind.execute(query).all()
+    else:
+        with bind.connect() as connection:
+            rows = connection.execute(query).all()
+    by_token = {row.token: row for row in rows}
+    return [by_token[t] for t in tokens if t in by_token]

@@ -57,6 +57,59 @@
       }).catch(function () {});
     }, (+game.dataset.poll || 2) * 1000);
   }
+  // Screen on: while a game page is open the screen does not dim (Screen Wake Lock), unless
+  // the player switched it off here; the choice is kept on this phone.
+  var wake = document.querySelector("[data-wake]");
+  if (wake && navigator.wakeLock) {
+    var lock = null, want = localStorage.getItem("wake") !== "0";
+    var hold = function (on) {
+      want = on;
+      localStorage.setItem("wake", on ? "1" : "0");
+      wake.setAttribute("aria-pressed", String(on));
+      if (on && !lock && !document.hidden) {
+        navigator.wakeLock.request("screen").then(function (l) {
+          lock = l;
+          l.addEventListener("release", function () { lock = null; });
+        }).catch(function () {});
+      }
+      if (!on && lock) { lock.release(); lock = null; }
+    };
+    wake.classList.add("ready");
+    wake.addEventListener("click", function () { hold(!want); });
+    document.addEventListener("visibilitychange", function () { if (want) hold(true); });
+    hold(want);
+  }
+  // No network: an entry is not lost. It is kept on this phone (with the log position it was
+  // typed against, so a conflict is still caught), the page says so, and it is sent again
+  // when the network is back or when the player asks.
+  var unsent = document.querySelector("[data-unsent]"), KEY = "unsent:" + location.pathname;
+  if (unsent) {
+    var resend = function () {
+      var saved = JSON.parse(localStorage.getItem(KEY) || "null");
+      if (!saved || !navigator.onLine) return;
+      localStorage.removeItem(KEY);
+      var f = document.createElement("form");
+      f.method = "post"; f.action = saved.action; f.hidden = true;
+      saved.fields.forEach(function (kv) {
+        var i = document.createElement("input");
+        i.type = "hidden"; i.name = kv[0]; i.value = kv[1]; f.appendChild(i);
+      });
+      document.body.appendChild(f);
+      f.submit();
+    };
+    document.addEventListener("submit", function (e) {
+      var form = e.target;
+      if (navigator.onLine || form.method.toLowerCase() !== "post") return;
+      e.preventDefault();
+      var fields = [];
+      new FormData(form, e.submitter).forEach(function (v, k) { if (typeof v === "string") fields.push([k, v]); });
+      localStorage.setItem(KEY, JSON.stringify({ action: form.action, fields: fields }));
+      unsent.hidden = false;
+    });
+    unsent.querySelector("button").addEventListener("click", resend);
+    window.addEventListener("online", resend);
+    if (localStorage.getItem(KEY)) unsent.hidden = false;
+  }
   // New game: label the first-dealer choices and the seat diagram with the names typed.
   var names = document.querySelectorAll("input[name^=player_]");
   names.forEach(function (input, seat) {

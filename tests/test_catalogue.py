@@ -46,11 +46,11 @@ def test_a_new_string_in_the_code_is_caught(found, swedish):
 def test_fuzzy_untranslated_and_wrong_placeholders_are_caught(found, swedish):
     template = catalogue.read(catalogue.TEMPLATE)
     broken = copy.deepcopy(swedish)
-    broken["Undo last action"].flags.add("fuzzy")
+    broken["Undo it"].flags.add("fuzzy")
     broken["Nothing entered yet."].string = ""
     broken["Deal %(n)d"].string = "Giv %(nummer)d"
     problems = catalogue.check(found, template, {"sv": broken})
-    assert "sv/messages.po: fuzzy 'Undo last action'" in problems
+    assert "sv/messages.po: fuzzy 'Undo it'" in problems
     assert "sv/messages.po: untranslated 'Nothing entered yet.'" in problems
     assert any(line.startswith("sv/messages.po: 'Deal %(n)d': ") for line in problems)
 
@@ -72,7 +72,7 @@ def test_no_compiled_catalogue_is_kept_or_needed():
     ).stdout
     assert tracked.strip() == ""
     assert not list(locales.TRANSLATIONS.rglob("*.mo"))
-    assert locales.translations("sv").ugettext("Undo last action") == "Ångra senaste åtgärden"
+    assert locales.translations("sv").ugettext("Undo it") == "Ångra det"
 
 
 def test_the_package_ships_the_catalogues():

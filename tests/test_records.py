@@ -229,6 +229,32 @@ def test_the_history_is_replayed_and_the_first_illegal_event_is_named():
     ]
 
 
+def test_a_correction_of_several_deals_travels_in_the_history():
+    from tests.games.test_bismarck import swap_game
+
+    setup, events = swap_game()
+    swap = {"deals": [{"deal": 1, "contract": "sang"}, {"deal": 10, "contract": "spader"}]}
+    events = [*events, Event("correct", swap)]
+    text = records.export("bismarck", setup, events, [datetime(2025, 5, 1, 20)] * len(events))
+    record = records.loads(text)
+    assert record.events[-1] == Event("correct", swap)
+    assert [d.contract.value for d in record.state.deals][::9] == ["sang", "spader"]
+    assert records.export("bismarck", record.setup, record.events, record.times) == text
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(schema())
+    assert not list(validator.iter_errors(json.loads(text)))
+    raw = json.loads(text)
+    raw["history"][-1]["data"]["deals"][1]["note"] = "x"
+    assert list(validator.iter_errors(raw))
+    # Half of the swap is refused, naming the deal it would break.
+    raw = json.loads(text)
+    raw["history"][-1]["data"]["deals"].pop()
+    assert problems(raw) == [
+        "history entry 21 (deal 10): This correction would make deal 10 illegal: "
+        "Ben has already played Sang (deal 1)"
+    ]
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [

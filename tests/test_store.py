@@ -139,24 +139,3 @@ def test_a_game_of_another_kind_is_not_found(app):
         with _Statements(db.engine) as statements:
             assert store.log_position(db.session, game.token) == 0
         assert len(statements.sql) == 1
-
-
-def test_a_list_of_games_asks_only_for_games_this_process_has_not_listed(app):
-    with app.app_context():
-        games = [
-            store.create_game(db.session, "bismarck", bismarck.Setup((f"A{i}", "Ben", "Carla")))
-            for i in range(3)
-        ]
-        tokens = [g.token for g in games]
-        with _Statements(db.engine) as statements:
-            first = store.summaries(db.engine, [tokens[0], "unknown", tokens[1]])
-        assert [s.token for s in first] == [tokens[0], tokens[1]]
-        assert len(statements.sql) == 1
-        with _Statements(db.engine) as statements:
-            again = store.summaries(db.engine, tokens[::-1])
-        assert len(statements.sql) == 1 and "IN" in statements.sql[0]  # only the third game
-        assert [s.setup["players"][0] for s in again] == ["A2", "A1", "A0"]
-        assert again[2].kind == "bismarck" and again[2].created_at == games[0].created_at
-        with _Statements(db.engine) as statements:
-            assert store.summaries(db.engine, tokens) == again[::-1]
-        assert statements.sql == []

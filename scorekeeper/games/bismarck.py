@@ -15,8 +15,8 @@ declarer and the contract and scores nothing.
 
 The engine folds a game's setup and its *effective* events (undo applied) into a :class:`State`.
 Event kinds: ``announce`` (contract and trump for the current deal), ``record`` (its tricks),
-``redeal``, ``correct`` (any earlier or the current deal; later deals are re-validated) and
-``undo``.
+``redeal``, ``correct`` (any earlier or the current deal, or several deals at once, checked as
+a whole; later deals are re-validated) and ``undo``.
 """
 
 from __future__ import annotations
@@ -478,6 +478,7 @@ def _check_line(setup: Setup, slot: ScheduledDeal, line: Line, used: dict[Contra
             ),
             field="contract",
             deal=slot.number,
+            other=used[contract],
         )
     if contract.needs_trump and line.trump is None:
         raise RuleError(
@@ -709,14 +710,81 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
 
 
 def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, Text, int | None]:
+    """A correction of one deal (``deal`` with its fields) or of several at once (``deals``: a
+    list of such objects), checked as a whole: swapping two deals' contracts is one correction,
+    although each half alone would be refused."""
     setup = state.setup
     lines = [deal.line for deal in state.deals]
-    number = _parse_deal_number(data)
-    if not 1 <= number <= len(lines):
-        raise RuleError(
-            T_("Deal %(n)s has not been played yet.", n=number), field="deal", deal=number
-        )
-    old = lines[number - 1]
+    if "deals" in data:
+        if "deal" in data:
+            raise RuleError(
+                T_("A correction names one deal or a list of deals, not both."), field="deals"
+            )
+        items = data["deals"]
+        if not isinstance(items, list | tuple) or not items:
+            raise RuleError(T_("A correction lists the deals it changes."), field="deals")
+        if not all(isinstance(item, Mapping) for item in items):
+            raise RuleError(T_("Each corrected deal must be a record of fields."), field="deals")
+    else:
+        items = [data]
+    new = list(lines)
+    changed: list[tuple[int, Line, Line]] = []
+    seen: set[int] = set()
+    for item in items:
+        number = _parse_deal_number(item)
+        if not 1 <= number <= len(lines):
+            raise RuleError(
+                T_("Deal %(n)s has not been played yet.", n=number), field="deal", deal=number
+            )
+        if number in seen:
+            raise RuleError(
+                T_("Deal %(n)s is corrected twice in one correction.", n=number),
+                field="deal",
+                deal=number,
+            )
+        seen.add(number)
+        old = lines[number - 1]
+        line = _corrected_line(old, item, number)
+        new[number - 1] = line
+        if line != old:
+            changed.append((number, old, line))
+    if not changed:
+        if len(items) == 1:
+            number = _parse_deal_number(items[0])
+            raise RuleError(
+                T_("That is what deal %(n)s already says.", n=number), field="deal", deal=number
+            )
+        raise RuleError(T_("That is what these deals already say."), field="deal")
+    numbers = {number for number, _old, _line in changed}
+    try:
+        corrected = evaluate(setup, new, state.history)
+    except RuleError as error:
+        if error.deal is not None and error.deal > min(numbers) and error.deal not in numbers:
+            raise RuleError(
+                T_(
+                    "This correction would make deal %(n)s illegal: %(problem)s",
+                    n=error.deal,
+                    problem=error.text,
+                ),
+                field=error.field,
+                deal=error.deal,
+            ) from None
+        raise
+    if len(changed) == 1:
+        number, old, line = changed[0]
+        summary = T_("corrected: %(changes)s", changes=_changes_text(old, line, setup.variant))
+        return corrected, summary, number
+    said = joined(
+        [
+            T_("deal %(n)s: %(changes)s", n=number, changes=_changes_text(old, line, setup.variant))
+            for number, old, line in sorted(changed, key=lambda change: change[0])
+        ]
+    )
+    return corrected, T_("corrected %(changes)s", changes=said), None
+
+
+def _corrected_line(old: Line, data: Mapping[str, Any], number: int) -> Line:
+    """Deal ``number`` as entered (``old``) with the fields a correction gives."""
     contract = parse_contract(data["contract"]) if data.get("contract") else old.contract
     trump = parse_trump(data["trump"]) if "trump" in data else old.trump
     if "trump" not in data and not contract.needs_trump and contract is not Contract.SPADER:
@@ -730,31 +798,14 @@ def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, Text, int | 
                 deal=number,
             )
         tricks = parse_tricks(data.get("tricks"))
-    line = replace(old, contract=contract, trump=trump, tricks=tricks)
-    if line == old:
-        raise RuleError(
-            T_("That is what deal %(n)s already says.", n=number), field="deal", deal=number
-        )
-    new = [*lines[: number - 1], line, *lines[number:]]
-    try:
-        corrected = evaluate(setup, new, state.history)
-    except RuleError as error:
-        if error.deal is not None and error.deal > number:
-            raise RuleError(
-                T_(
-                    "This correction would make deal %(n)s illegal: %(problem)s",
-                    n=error.deal,
-                    problem=error.text,
-                ),
-                field=error.field,
-                deal=error.deal,
-            ) from None
-        raise
+    return replace(old, contract=contract, trump=trump, tricks=tricks)
+
+
+def _changes_text(old: Line, line: Line, variant: Variant) -> Text:
+    """What a correction changed in a deal: ``Spader → Sang; tricks 6/6/4 → 8/4/4``."""
     changes: list[Text] = []
     if line.contract is not old.contract or line.trump is not old.trump:
-        changes.append(
-            joined((_contract_text(old, setup.variant), _contract_text(line, setup.variant)), " → ")
-        )
+        changes.append(joined((_contract_text(old, variant), _contract_text(line, variant)), " → "))
     if line.tricks != old.tricks:
         changes.append(
             T_(
@@ -763,7 +814,7 @@ def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, Text, int | 
                 new=_tricks_text(line.tricks),
             )
         )
-    return corrected, T_("corrected: %(changes)s", changes=joined(changes)), number
+    return joined(changes)
 
 
 def _contract_text(line: Line, variant: Variant) -> str:

@@ -24,15 +24,25 @@ class RuleError(ValueError):
     text.Text`), which each layer says in its reader's language; ``message`` and ``str()`` are
     the English. ``field`` names the form field or record field the message belongs to
     (``"tricks"``, ``"contract"``, ``"trump"`` ...) so that a form can show it next to that
-    field, and ``deal`` the deal (or hand) number it is about, when there is one.
+    field, and ``deal`` the deal (or hand) number it is about, when there is one; ``other``
+    another deal the sentence names (the one a contract was already played in), so that a page
+    can offer to change that deal too.
     """
 
-    def __init__(self, message: str | Text, *, field: str | None = None, deal: int | None = None):
+    def __init__(
+        self,
+        message: str | Text,
+        *,
+        field: str | None = None,
+        deal: int | None = None,
+        other: int | None = None,
+    ):
         self.text = as_text(message)
         self.message = str(self.text)
         super().__init__(self.message)
         self.field = field
         self.deal = deal
+        self.other = other
 
     def __str__(self) -> str:
         return self.message

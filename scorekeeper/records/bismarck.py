@@ -35,7 +35,8 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
         "announce": frozenset({"deal", "contract", "trump"}),
         "record": frozenset({"deal", "tricks", "contract", "trump"}),
         "redeal": frozenset({"deal", "trump"}),
-        "correct": frozenset({"deal", "contract", "trump", "tricks"}),
+        # One deal (``deal`` and its fields) or several at once (``deals``: a list of those).
+        "correct": frozenset({"deal", "contract", "trump", "tricks", "deals"}),
         "undo": frozenset(),
     }
     #: More redeals of one deal than any table has patience for.

@@ -45,7 +45,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     app.session_interface = SessionInterface()
     from scorekeeper.web import assets, charts, evenings, helpers, home, play, printing, records
-    from scorekeeper.web.pages import all_pages
+    from scorekeeper.web.pages import all_pages, pages_for
 
     register_built_in_games()
     app.register_blueprint(home.bp)
@@ -69,10 +69,12 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["card"] = card_label
     app.jinja_env.globals["game_title"] = game_title
     app.jinja_env.globals["game_pages"] = all_pages
+    app.jinja_env.globals["game_pages_for"] = pages_for
     app.jinja_env.globals["game_part"] = helpers.game_part
     app.jinja_env.globals["game_chart"] = charts.game_chart
     app.jinja_env.globals["evening_chart"] = charts.evening_chart
     app.jinja_env.globals["page_part"] = helpers.page_part
+    app.jinja_env.globals["join_qr"] = helpers.share_qr
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(CSRFError, _csrf_error)

@@ -8,18 +8,23 @@ its event builder; the rules stay in the engine, the log in :mod:`scorekeeper.st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from flask import flash, redirect, url_for
+from flask import flash, get_flashed_messages, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
 from scorekeeper import services, store
-from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.i18n import say_here
-from scorekeeper.web.forms import ErrorSlot, LogForm
-from scorekeeper.web.helpers import get_game_or_404, remember, share_qr, share_url
+from scorekeeper.records import NoRecordFormat, codec_for
+from scorekeeper.web.forms import AgainForm, ErrorSlot, LogForm
+from scorekeeper.web.helpers import get_game_or_404, remember, share_url
+from scorekeeper.web.pages import pages_for
 
 
 class GamePage(Protocol):
@@ -66,14 +71,39 @@ def stray_errors(forms: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]
 
 
 def page_context(game: store.LoadedGame) -> dict[str, Any]:
-    """What every game page's shared sections need (joining, keeping, printing, the log)."""
+    """What every game page's shared sections need (joining, keeping, printing, the log, what
+    Undo takes back, the deal a correction just changed)."""
     return {
         "game": game,
         "state": game.state,
         "share_url": share_url(game.token),
-        "share_qr": share_qr(game.token),
         "times": game.times,
+        "last_action": last_action(game),
+        "noted": noted_round(),
+        "again": AgainForm(formdata=None) if game.state.finished else None,
     }
+
+
+def last_action(game: store.LoadedGame) -> HistoryEntry | None:
+    """The entry an undo would take back: the latest one still in effect."""
+    undoable = game.played.undoable
+    return game.state.history[undoable[-1][0]] if undoable else None
+
+
+def change_words(entry: HistoryEntry, noun: str) -> str:
+    """An entry of the changes list in words: ``Deal 5: tricks 5/5/6``."""
+    said = say_here(entry.summary)
+    if noun == "deal":
+        return _("Deal %(n)d: %(change)s", n=entry.deal, change=said) if entry.deal else said
+    return said[:1].upper() + said[1:]
+
+
+def noted_round() -> int | None:
+    """The round a correction just changed (the page marks it, and says what changed)."""
+    for number in get_flashed_messages(category_filter=["round"]):
+        if str(number).isdigit():
+            return int(number)
+    return None
 
 
 def act(
@@ -91,44 +121,118 @@ def act(
     raise :class:`RuleError` too (a form that cannot become an event). ``kept`` says in words
     what the player entered, for the conflict banner (a function of the game as it is now,
     when the words need its players' names).
+
+    Another phone may have written since this page was drawn. Then the entry still goes on top
+    when nothing written since was about its deal; it is a success when the other phone
+    recorded the very same; otherwise nothing is stored and the page says what the other phone
+    recorded, keeps the input, and offers to correct that deal with it.
     """
     game = get_game_or_404(token, kind)
     remember(token)
     if not form.validate_on_submit():
         return page(game, 422, **{form_name: form})
+    number = form.deal_number()
     try:
-        services.record(game, event_for(form, game), form.based_on())
+        event = event_for(form, game)
+        services.record_on_top(game, event, form.based_on(), services.untouched(number))
     except store.Conflict as conflict:
-        words = kept(conflict.current) if callable(kept) else kept
-        return page(conflict.current, 409, conflict=conflict, kept=words)
+        if conflict.recorded(event):
+            flash(_("Another phone recorded the same: nothing more to do."))
+            return redirect(url_for("play.game", token=token) + "#top", 303)
+        now = conflict.current
+        words = kept(now) if callable(kept) else kept
+        forms: dict[str, Any] = {"conflict": conflict, "kept": words}
+        fix = correction_url(now, number, form)
+        if fix is not None and any(h.deal == number for h in conflict.new_events):
+            forms["fix"] = (number, fix)
+        else:  # its deal is still to be entered: the form keeps what was typed
+            forms[form_name] = form
+        return page(now, 409, **forms)
     except RuleError as error:
         show_error(form, error)
         return page(game, 422, **{form_name: form})
     return redirect(url_for("play.game", token=token) + "#top", 303)
 
 
+#: Fields a typed entry does not carry over to a correction of its deal.
+NOT_CARRIED = frozenset({"csrf_token", "seq", "deal", "was", "step"})
+
+
+def correction_url(game: store.LoadedGame, number: int | None, form: LogForm) -> str | None:
+    """The correction of deal ``number`` with what was typed in ``form`` filled in (None when
+    the game has no such deal to correct). ``typed=all``: the form is the whole deal, as the
+    correction form has it; ``typed=some``: only some of its fields (the tricks)."""
+    pages = pages_for(game.kind)
+    if number is None or not 1 <= number <= pages.rounds(game.state):
+        return None
+    typed = {
+        name: values
+        for name, values in request.form.lists()
+        if name not in NOT_CARRIED and values != [""]
+    }
+    whole = pages.correction is None or isinstance(form, pages.correction.form)
+    return pages.correction_url(game.token, number, typed="all" if whole else "some", **typed)
+
+
+def carry_over(form: FlaskForm, args: Any) -> None:
+    """Fill ``form`` (a correction, already filled with its deal as recorded) with what a
+    typed entry carried over in ``args`` (:func:`correction_url`): every field when it carried
+    the whole deal, else only the fields it has."""
+    whole = args.get("typed") == "all"
+    for field in form:
+        if field.name in NOT_CARRIED:
+            continue
+        if whole or field.name in args:
+            field.process(args)
+
+
 def save_correction(
     game: store.LoadedGame,
     form: LogForm,
     event_for: Callable[[Any], Event],
+    numbers: Sequence[int],
     *,
-    saved: str,
-    changed: str,
-) -> ResponseReturnValue | None:
-    """Append a correction built from a validated form and go back to the game's log.
+    page: Callable[..., ResponseReturnValue],
+) -> ResponseReturnValue:
+    """Append a correction built from a validated form and land on its (first) deal in the
+    game's log, where the page says what changed.
 
-    Returns None when the rules refuse it: the message is then beside its field and the caller
-    shows the correction form again. When another phone wrote first, nothing is stored and the
-    game's log says ``changed``.
+    Another phone may have written since the form was opened: the correction still goes on top
+    unless one of its deals changed meanwhile (``form.was`` is what they said when the form was
+    opened). Then, and when the rules refuse it, the correction form is shown again
+    (``page(game, status, conflict=…)``) with the input kept, the message beside its field or
+    what changed at the top, and the form based on the game as it is now.
     """
-    log = url_for("play.game", token=game.token, _anchor="log")
     try:
-        services.record(game, event_for(form), form.based_on())
-    except store.Conflict:
-        flash(changed)
-        return redirect(log, 303)
+        event = event_for(form)
+        services.record_on_top(
+            game, event, form.based_on(), lambda c: fingerprint(c.current, numbers) == form.was.data
+        )
+    except store.Conflict as conflict:
+        now = conflict.current
+        form.seq.data = now.seq
+        form.was.data = fingerprint(now, numbers)
+        return page(now, 409, conflict=conflict)
     except RuleError as error:
         show_error(form, error)
-        return None
-    flash(saved)
-    return redirect(log, 303)
+        form.refused_rounds = [k for k in (error.deal, error.other) if k and k not in numbers]
+        return page(game, 422)
+    flash(str(min(numbers)), "round")
+    return redirect(url_for("play.game", token=game.token, _anchor=f"r{min(numbers)}"), 303)
+
+
+def fingerprint(game: store.LoadedGame, numbers: Iterable[int]) -> str:
+    """What deals ``numbers`` say as entered, in a few characters: a correction form carries it
+    (``was``) to tell whether its deals changed while it was open. Without a record format, the
+    log position stands in (any change then counts)."""
+    try:
+        codec = codec_for(game.kind)
+    except NoRecordFormat:
+        return f"seq {game.seq}"
+    entries = codec.state_entries(game.state)
+    said = [
+        codec.entered(entries[number - 1]) if 1 <= number <= len(entries) else None
+        for number in sorted(set(numbers))
+    ]
+    text = json.dumps(said, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

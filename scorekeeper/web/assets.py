@@ -13,6 +13,7 @@ its :class:`~scorekeeper.web.pages.GamePages` says ``own_assets=True``.
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
@@ -25,10 +26,21 @@ bp = Blueprint("assets", __name__)
 MIMETYPES = {"css": "text/css", "js": "text/javascript"}
 
 
+#: What a bundle leaves out of its files: comments and indentation are for the people who read
+#: the files (CSS ``/* … */``; JS lines that are only a ``//`` comment).
+_COMMENTS = {"css": re.compile(rb"/\*.*?\*/", re.S), "js": re.compile(rb"^[ \t]*//[^\n]*\n", re.M)}
+_INDENT = re.compile(rb"^[ \t]+", re.M)
+
+
+def compact(data: bytes, ext: str) -> bytes:
+    """``data`` without comments and indentation (nothing else changes: no minifier)."""
+    return _INDENT.sub(b"", _COMMENTS[ext].sub(b"", data))
+
+
 def bundle_bytes(static_folder: Path, kind: str, ext: str) -> bytes:
-    """``app.<ext>`` followed by ``<kind>.<ext>``."""
+    """``app.<ext>`` followed by ``<kind>.<ext>``, compacted."""
     shared = (static_folder / f"app.{ext}").read_bytes()
-    return shared + b"\n" + (static_folder / f"{kind}.{ext}").read_bytes()
+    return compact(shared + b"\n" + (static_folder / f"{kind}.{ext}").read_bytes(), ext)
 
 
 def _bundle(kind: str, ext: str) -> tuple[bytes, str]:

@@ -224,10 +224,13 @@ class ErrorSlot:
 
 
 class LogForm(AppForm):
-    """What every game action carries: the log position and the deal it is about."""
+    """What every game action carries: the log position and the deal it is about; a
+    correction also what its deals said when it was opened (``was``: a conflict is only a
+    change of those)."""
 
     seq = HiddenField()
     deal = HiddenField()
+    was = HiddenField()
 
     def based_on(self) -> int:
         try:
@@ -244,6 +247,10 @@ class LogForm(AppForm):
 
 class UndoForm(LogForm):
     pass
+
+
+class AgainForm(AppForm):
+    """Play again: a new game with the same players, the next one dealing first."""
 
 
 class ImportForm(AppForm):

@@ -17,13 +17,13 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index():
-    games = services.my_games(my_game_tokens())
-    # The page shows the browser's games: their setups, which a token's game never changes;
-    # and its club evenings (their names never change either).
+    games = services.my_games_now(my_game_tokens())
+    # The page shows the browser's games as they stand (each at its log position) and its club
+    # evenings (their names never change).
     from scorekeeper.web.evenings.routes import my_evening_tokens
 
     evenings = tuple(my_evening_tokens())
-    key = ("home", *(game.token for game in games), "evenings", *evenings)
+    key = ("home", *((row.token, row.seq) for row, _now in games), "evenings", *evenings)
     return page_cache.serve(key, lambda: render_template("home.html", games=games))
 
 

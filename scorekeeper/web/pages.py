@@ -9,11 +9,11 @@ records and printing — look the game up here; no other module of the web layer
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from flask import Blueprint
+from flask import Blueprint, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.games.events import Event
@@ -46,6 +46,12 @@ class Correction:
     event: Callable[[Any, LoadedGame, int], Event]
     #: What the page shows besides the form (the round as recorded ...).
     context: Callable[[LoadedGame, int], Mapping[str, Any]]
+    #: One ``correct`` event of several rounds' events, checked as a whole, when the game's
+    #: rules take one (then the page can correct more rounds at once: ``?also=10``).
+    combine: Callable[[Sequence[Event]], Event] | None = None
+    #: What another round's form suggests once the first round's change would break it (the
+    #: contract swapped): ``suggest(first, other, game, number, other_number)``.
+    suggest: Callable[[Any, Any, LoadedGame, int, int], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -63,10 +69,28 @@ class GamePages:
     blank_form: type[BlankSheetForm] | None = None
     #: Whether it has ``static/<kind>.css`` and ``static/<kind>.js`` of its own.
     own_assets: bool = False
+    #: How many rounds a state has (each can be corrected), for a game without a Correction.
+    count: Callable[[Any], int] | None = None
+    #: Where a round is corrected: the shared flow, or the game's own (Sviten's two steps).
+    correct_endpoint: str = "play.correct"
+    #: Where a game in play stands, in a few words (``Deal 5 of 12``), for *Your games*.
+    progress: Callable[[Any], str] | None = None
 
     @property
     def seats(self) -> int:
         return game_for(self.kind).seats
+
+    def rounds(self, state: Any) -> int:
+        """How many rounds (deals, hands) the game has so far, the one in play included."""
+        count = self.count or (self.correction.count if self.correction else None)
+        return count(state) if count is not None else 0
+
+    def correction_url(self, token: str, number: int, **args: Any) -> str:
+        """The address of round ``number``'s correction (``args``: its query string)."""
+        if self.correct_endpoint == "play.correct":
+            noun = game_for(self.kind).noun
+            return url_for("play.correct", token=token, noun=noun, number=number, **args)
+        return url_for(self.correct_endpoint, token=token, number=number, **args)
 
 
 _PAGES: dict[str, GamePages] = {}

@@ -16,7 +16,7 @@ def engine_totals(events) -> dict[str, int]:
 
 def running_totals(phone, deal: int) -> list[str]:
     """The small running totals under each player's score in the deal-by-deal table."""
-    row = phone.locator("table.log tbody tr").nth(deal - 1)
+    row = phone.locator(f"table.log tbody tr#r{deal}")  # (a note row may follow a deal's)
     return [cell.inner_text() for cell in row.locator("td small").all()[-3:]]
 
 
@@ -44,7 +44,11 @@ def test_correcting_deal_3_after_deal_6_rescores_and_undo_takes_it_back(phone, s
     player.tricks_field("Anna").fill("9")
     player.tricks_field("Carla").fill("5")
     phone.get_by_role("button", name="Save correction").tap()
-    expect(phone.locator(".notice")).to_have_text("Deal 3 corrected.")
+    # The page lands on deal 3, with what changed beside it, in view below the sticky head.
+    note = phone.locator("tr.note")
+    expect(note).to_have_text("✓ Deal 3: corrected: tricks 5/2/9 → 9/2/5")
+    expect(note).to_be_in_viewport()
+    assert phone.url.endswith("#r3")
     corrected = [*events, Event("correct", {"deal": 3, "contract": "spader", "tricks": [9, 2, 5]})]
     after = player.totals()
     assert after == engine_totals(corrected)
@@ -56,7 +60,14 @@ def test_correcting_deal_3_after_deal_6_rescores_and_undo_takes_it_back(phone, s
         "Deal 3: corrected: tricks 5/2/9 → 9/2/5"
     )
 
-    phone.get_by_role("button", name="Undo last action").tap()
+    # Undo says what it takes back and asks first; then the game says what it took back.
+    phone.get_by_role("link", name="Undo: Deal 3: corrected: tricks 5/2/9 → 9/2/5").tap()
+    expect(phone.locator("h1")).to_have_text("Undo")
+    expect(phone.locator(".result")).to_contain_text("Deal 3: corrected: tricks 5/2/9 → 9/2/5")
+    phone.get_by_role("button", name="Undo it").tap()
+    taken = "Taken back: Deal 3: corrected: tricks 5/2/9 → 9/2/5"
+    expect(phone.locator(".notice")).to_have_text(taken)
+    phone.get_by_text("entries").tap()  # the Changes list
     expect(phone.locator("ol.changes li").first).to_contain_text("undid: corrected")
     assert player.totals() == before
     assert running_totals(phone, 6) == deal_6_before

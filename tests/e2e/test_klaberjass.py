@@ -4,6 +4,8 @@ thumb-sized targets, light and dark."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -115,10 +117,13 @@ def test_correcting_a_hand_on_the_phone(phone, server):
     player.points_field("Anna").fill("60")
     player.points_field("Ben").fill("60")
     phone.get_by_role("button", name="Save correction").tap()
-    expect(phone.locator(".notice")).to_have_text("Hand 3 corrected.")
+    expect(phone.locator("tr.note")).to_contain_text("✓ Corrected: hand 3")
+    expect(phone.locator("tr.note")).to_be_in_viewport()
     corrected = [*HANDS[:2], {**HANDS[2], "card_points": [60, 60]}, HANDS[3]]
     assert player.totals() == dict(zip(PLAYERS, engine_state(corrected).totals, strict=True))
-    phone.get_by_role("button", name="Undo last action").tap()
+    phone.get_by_role("link", name=re.compile(r"^Undo: Corrected: hand 3")).tap()
+    phone.get_by_role("button", name="Undo it").tap()
+    expect(phone.locator(".notice")).to_contain_text("Taken back: Corrected: hand 3")
     expect(phone.locator("table.log tbody tr").nth(2)).to_contain_text("70")
     assert player.totals() == dict(zip(PLAYERS, engine_state(HANDS[:4]).totals, strict=True))
 

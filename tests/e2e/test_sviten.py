@@ -4,6 +4,8 @@ by axe-core and for thumb-sized targets, light and dark."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -24,7 +26,8 @@ def test_a_whole_sviten_match_by_tapping(phone, server):
     player.bid(HANDS[0])
     player.quick(HANDS[0])
     phone.get_by_role("button", name="Record hand 1").tap()
-    expect(phone.locator(".result")).to_contain_text("Hand 1: Ben bid 1 NT · made")
+    expect(phone.locator(".result")).to_contain_text("Hand 1")
+    expect(phone.locator(".result")).to_contain_text("Ben bid 1 NT · made")
     assert player.totals() == list(expected.hands[0].totals)
 
     # Hand 2: N–S's 24 cards tapped on the grid; the page counts them in tricks.
@@ -42,7 +45,8 @@ def test_a_whole_sviten_match_by_tapping(phone, server):
     expect(phone.get_by_text("6 melds · 50")).to_be_visible()
     assert stored_events(server, player.token) == 1  # a proposal writes nothing
     phone.get_by_role("button", name="Record hand 2").tap()
-    expect(phone.locator(".result")).to_contain_text("Hand 2: Anna bid 2 ♦ · made")
+    expect(phone.locator(".result")).to_contain_text("Hand 2")
+    expect(phone.locator(".result")).to_contain_text("Anna bid 2 ♦ · made")
     assert player.totals() == [58, 68]
 
     # Hand 3: E–W hold the whole spade suit and bid 3; the solver proposes three melds, and
@@ -127,16 +131,17 @@ def test_correcting_and_undoing_a_hand_on_the_phone(phone, server):
     token = seed_sviten(server, 2)
     phone.goto(f"/g/{token}")
     player = SvitenPlayer(phone)
-    phone.get_by_role("link", name="Correct hand 2").tap()
+    phone.locator("#log").get_by_role("link", name="Correct hand 2").tap()
     expect(phone.locator("h1")).to_have_text("Correct hand 2")
     expect(player.card("QS")).to_be_checked()
     player.group("Bid").get_by_role("radio", name="6", exact=True).tap()
     phone.get_by_role("button", name="Show the melds").tap()
     expect(phone.locator("h1")).to_have_text("Correct hand 2: the melds")
     phone.get_by_role("button", name="Save correction").tap()
-    expect(phone.locator(".notice")).to_have_text("Hand 2 corrected.")
+    expect(phone.locator("tr.note")).to_contain_text("✓ Corrected: hand 2")
     assert player.totals() == [17 - 60, 68]
-    phone.get_by_role("button", name="Undo last action").tap()
+    phone.get_by_role("link", name=re.compile(r"^Undo: Corrected: hand 2")).tap()
+    phone.get_by_role("button", name="Undo it").tap()
     expect(phone.locator(".history li.undone")).to_have_count(1)
     assert player.totals() == [58, 68]
 

@@ -67,6 +67,7 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
         undo=UndoForm(formdata=None, data=base),
         conflict=forms.get("conflict"),
         kept=forms.get("kept"),
+        fix=forms.get("fix"),
         stray_errors=actions.stray_errors((deal, forms.get("undo")), visible),
         noun="deal",
     ), status

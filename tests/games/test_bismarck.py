@@ -235,6 +235,96 @@ def test_correction_that_breaks_a_later_deal_is_refused_naming_it():
     assert error.deal == 4
 
 
+def swap_game() -> tuple[Setup, list[Event]]:
+    """Ben is forehand in deals 1, 4, 7 and 10: Spader in deal 1, Sang in deal 10 (and Pass,
+    Valfri in between); the others play whatever is left to them."""
+    setup = Setup(PLAYERS)
+    events = [*play(1, "spader", (4, 8, 4)), *play(2, "sang", (4, 4, 8))]
+    events += [*play(3, "sang", (8, 4, 4)), *play(4, "pass", (6, 4, 6))]
+    events += [*play(5, "spader", (4, 4, 8)), *play(6, "spader", (8, 4, 4))]
+    events += [*play(7, "valfri", (4, 8, 4), "hearts"), *play(8, "pass", (6, 6, 4))]
+    events += [*play(9, "pass", (4, 6, 6)), *play(10, "sang", (4, 9, 3))]
+    return setup, events
+
+
+def test_a_correction_of_several_deals_is_checked_as_a_whole():
+    setup, events = swap_game()
+    # Each half of the swap alone would use a contract twice ...
+    alone = refused(setup, events, Event("correct", {"deal": 1, "contract": "sang"}))
+    assert alone.message == "This correction would make deal 10 illegal: " + (
+        "Ben has already played Sang (deal 1)."
+    )
+    assert (
+        "Ben has already played Spader (deal 1)"
+        in refused(setup, events, Event("correct", {"deal": 10, "contract": "spader"})).message
+    )
+    # ... both at once is one correction, and everything is scored again.
+    swap = Event(
+        "correct",
+        {"deals": [{"deal": 10, "contract": "spader"}, {"deal": 1, "contract": "sang"}]},
+    )
+    state = apply(setup, events, swap)
+    assert [state.deals[0].contract, state.deals[9].contract] == [Contract.SANG, Contract.SPADER]
+    assert state.deals[0].scores == (0, 0, 0)  # Ben's 8 tricks make the quota of Sang too
+    assert state.deals[9].scores == (0, 1, -1)
+    assert sum(state.totals) == 0
+    last = state.history[-1]
+    assert last.summary == "corrected deal 1: Spader → Sang; deal 10: Sang → Spader"
+    assert last.deal is None
+    # An undo takes the whole correction back.
+    undone = replay(setup, [*events, swap, Event("undo")])
+    assert undone.deals == replay(setup, events).deals
+
+
+def test_a_correction_of_one_deal_in_a_list_reads_like_the_single_one():
+    setup, events = swap_game()
+    one = apply(setup, events, Event("correct", {"deals": [{"deal": 4, "tricks": [6, 5, 5]}]}))
+    single = apply(setup, events, Event("correct", {"deal": 4, "tricks": [6, 5, 5]}))
+    assert one.deals == single.deals
+    assert (
+        one.history[-1].summary == single.history[-1].summary == "corrected: tricks 6/4/6 → 6/5/5"
+    )
+    assert one.history[-1].deal == 4
+    # A deal listed without a change is left as it is.
+    same = {"deal": 2, "contract": "sang"}
+    both = apply(
+        setup, events, Event("correct", {"deals": [same, {"deal": 4, "tricks": [6, 5, 5]}]})
+    )
+    assert both.deals == single.deals
+    assert both.history[-1].deal == 4
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"deals": []}, "A correction lists the deals it changes."),
+        ({"deals": "1"}, "A correction lists the deals it changes."),
+        ({"deals": [1]}, "Each corrected deal must be a record of fields."),
+        (
+            {"deal": 1, "deals": [{"deal": 1, "contract": "sang"}]},
+            "A correction names one deal or a list of deals, not both.",
+        ),
+        (
+            {"deals": [{"deal": 2, "contract": "pass"}, {"deal": 2, "contract": "spader"}]},
+            "Deal 2 is corrected twice in one correction.",
+        ),
+        ({"deals": [{"deal": 11, "contract": "pass"}]}, "Deal 11 has not been played yet."),
+        (
+            {"deals": [{"deal": 1, "contract": "spader"}, {"deal": 2, "contract": "sang"}]},
+            "That is what these deals already say.",
+        ),
+        (
+            # Deal 4 is listed but unchanged; Valfri in deal 1 is Ben's second (deal 7).
+            {"deals": [{"deal": 1, "contract": "valfri", "trump": "clubs"}, {"deal": 4}]},
+            "This correction would make deal 7 illegal: Ben has already played Valfri (deal 1).",
+        ),
+    ],
+)
+def test_a_correction_of_several_deals_refuses_what_makes_no_sense(data, message):
+    setup, events = swap_game()
+    assert refused(setup, events, Event("correct", data)).message == message
+
+
 def test_undo_takes_back_the_last_action_and_keeps_it_in_the_history():
     setup = Setup(PLAYERS)
     events = [*play(1, "sang", (4, 8, 4)), Event("undo"), Event("undo")]

@@ -32,7 +32,7 @@ def events_stored(app, table: Table) -> int:
         return len(store.load(db.session, table.url.rsplit("/", 1)[-1]).events)
 
 
-def test_the_game_page_offers_both_pdfs_before_the_share_section(client):
+def test_the_game_page_offers_both_pdfs_below_the_share_section(client):
     table = Table(client)
     table.start()
     page = table.page()
@@ -40,7 +40,7 @@ def test_the_game_page_offers_both_pdfs_before_the_share_section(client):
     assert sheet in page
     assert f'formaction="{table.url}/rules.pdf"' in page
     assert "Score sheet PDF" in page and "Rules card PDF" in page
-    assert page.index('id="print-h"') < page.index('id="share-h"')
+    assert page.index('id="share-h"') < page.index('id="print-h"')  # joining first
     # A GET form: no CSRF token, nothing stored.
     form = page[page.index(sheet) - 40 : page.index("</form>", page.index(sheet))]
     assert 'method="get"' in form and "csrf_token" not in form

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from tests.conftest import csrf_token
 
-SEQ = re.compile(r'name="seq" type="hidden" value="(\d+)"')
+SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
 
 
 @dataclass

@@ -57,7 +57,7 @@ HANDS: list[dict[str, Any]] = [
     {"maker": 1, "trump": "diamonds", "bella": 1, "last_trick": 1, "card_points": [45, 75]},
 ]
 
-SEQ = re.compile(r'name="seq" type="hidden" value="(\d+)"')
+SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
 
 
 def engine_state(hands=HANDS, first_dealer: int = 0) -> klaberjass.State:

@@ -42,7 +42,7 @@ HANDS: list[dict[str, Any]] = [
     {"declarer": 3, "bid": 3, "trump": "spades", "captured": [None, [*SPADES, "2H", "5D", "9C"]]},
 ]
 
-SEQ = re.compile(r'name="seq" type="hidden" value="(\d+)"')
+SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
 
 
 def engine_state(hands=HANDS, first_dealer: int = 0) -> sviten.State:

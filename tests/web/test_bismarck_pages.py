@@ -184,7 +184,7 @@ def test_the_forced_last_contract_is_preselected(client):
         (("six", "6", "4"), "Type a whole number from 0 to 16."),
         (("-1", "13", "4"), "Tricks are from 0 to 16."),
         (("99999999999999999999", "0", "0"), "Tricks are from 0 to 16."),
-        (("", "8", "8"), "Enter the tricks."),
+        (("", "", "8"), "Enter the tricks."),
         (("4.5", "7.5", "4"), "Type a whole number from 0 to 16."),
     ],
 )
@@ -216,8 +216,6 @@ def test_contract_rules_are_enforced_even_for_crafted_requests(client, app):
     assert "Ben has already played Sang (deal 1)." in response.get_data(as_text=True)
     response = table.announce(4, "valfri")
     assert "Name the trump suit for Valfri." in response.get_data(as_text=True)
-    response = table.announce(4, "pass", "hearts")
-    assert "Pass is played without trumps." in response.get_data(as_text=True)
     response = table.announce(4, "nonsense")
     assert "Not a valid choice" in response.get_data(as_text=True)
     response = table.announce(7, "pass")
@@ -225,6 +223,12 @@ def test_contract_rules_are_enforced_even_for_crafted_requests(client, app):
     response = table.post("announce", deal=4)
     assert "Choose a contract." in response.get_data(as_text=True)
     assert stored_events(app, table) == before
+    # A suit left selected from a contract chosen before (Valfri ♥, then Pass) is not part
+    # of the announcement: the contract names no trumps, so none is stored.
+    assert table.announce(4, "pass", "hearts").status_code == 303
+    with app.app_context():
+        announced = store.load(db.session, table.url.rsplit("/", 1)[-1]).events[-1]
+    assert announced.data == {"deal": 4, "contract": "pass", "trump": None}
 
 
 def test_missing_or_garbled_fields_never_give_a_server_error(client):

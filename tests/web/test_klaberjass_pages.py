@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import db
+from scorekeeper.web.assets import compact
 from tests.conftest import csrf_token
 from tests.web.klaberjass_client import HANDS, PLAYERS, KlaberjassTable, engine_state
 from tests.web.test_bismarck_pages import text
@@ -45,7 +46,7 @@ def test_home_offers_klaberjass_beside_bismarck_and_lists_its_kind(client):
     assert "New Klaberjass game 2 players" in home
     KlaberjassTable(client).start(("Dora", "Eli"))
     home = text(client.get("/").get_data(as_text=True))
-    assert re.search(r"Dora, Eli Klaberjass · \d{4}-\d\d-\d\d", home)
+    assert re.search(r"Dora, Eli Hand 1 Klaberjass · \d{4}-\d\d-\d\d", home)
 
 
 def test_the_new_game_form(client):
@@ -115,7 +116,8 @@ def test_a_whole_game_to_500_through_the_forms(table):
         page = text(table.page())
         # The hand's result: each player's hand total, then the settlement in words.
         if result.thrown_in:
-            assert f"Hand {number} : thrown in, no score." in page
+            # ✎ and Undo beside the hand just recorded, then what it was
+            assert f"Hand {number} ✎ Undo thrown in, no score." in page
         else:
             assert f"Anna {result.hand_totals[0]} " in page
             assert f"Ben {result.hand_totals[1]} " in page
@@ -128,9 +130,9 @@ def test_a_whole_game_to_500_through_the_forms(table):
     assert '<progress max="500" value="449" aria-label="Anna: 449 of 500">' in page
     assert '<progress max="500" value="500" aria-label="Ben: 509 of 500">' in page
     assert 'action="' + table.url + '/hand"' not in page  # no form once the game is over
-    # The last hand's row on the sheet: its points, score (bold) and running total.
-    assert "<td><i>45</i><b>45</b><small>449</small>" in page
-    assert "<td class=declarer><i>105</i><b>105</b><small>509</small>" in page
+    # The last hand's row on the sheet: its points, score (bold) and running total (Σ).
+    assert "<td><i>45</i><b>45</b><small>Σ 449</small>" in page
+    assert "<td class=declarer><i>105</i><b>105</b><small>Σ 509</small>" in page
     # A phone still showing the form of hand 10 is told the game is over.
     response = table.hand(10, HANDS[0])
     assert response.status_code == 422
@@ -143,7 +145,7 @@ def test_the_settlements_in_words(table):
     table.play(HANDS[:7])
     page = text(table.page())
     # Hand 7: equal hands, the maker (Anna) scores nothing.
-    assert "Hand 7 : Anna made trumps ♠" in page
+    assert "Hand 7 ✎ Undo Anna made trumps ♠" in page
     assert "Anna made trumps and tied at 90: Ben takes 90, Anna 0" in page
     assert "Sequences: Ben's 4-card run to the K♥ beats Anna's to the 10♣." in page
     assert "Anna 90 sequences 0" not in page  # only the parts that scored are listed
@@ -179,7 +181,7 @@ def test_a_thrown_in_hand_ignores_the_rest_of_the_form(table):
     response = table.hand(1, maker="thrown", trump="hearts", card_points_0="50", last_trick="0")
     assert response.status_code == 303
     page = text(table.page())
-    assert "Hand 1 : thrown in, no score." in page
+    assert "Hand 1 ✎ Undo thrown in, no score." in page
     assert "Hand 2 Ben deals · Anna bids first" in page
 
 
@@ -333,11 +335,16 @@ def test_two_phones_recording_the_same_hand(app):
     assert stored_events(app, phone_a) == 1
 
 
-def test_a_stale_form_is_a_conflict_not_a_guess(table, app):
+def test_a_stale_form_is_a_conflict_only_when_its_hand_changed(table, app):
     assert table.hand(1, HANDS[0]).status_code == 303
-    response = table.hand(2, HANDS[1], seq=0)
+    # Typed on a page from before hand 1 was written, but about hand 2: nothing written since
+    # is about hand 2, so it goes on top.
+    assert table.hand(2, HANDS[1], seq=0).status_code == 303
+    assert stored_events(app, table) == 2
+    # Hand 2 again, differently, from a page that had not seen it: that is a conflict.
+    response = table.hand(2, HANDS[2], seq=1)
     assert response.status_code == 409
-    assert stored_events(app, table) == 1
+    assert stored_events(app, table) == 2
 
 
 # --- correct and undo ------------------------------------------------------------------------
@@ -367,9 +374,12 @@ def test_correcting_a_hand_rescores_the_game(table, client):
     # last trick): Ben takes both hands.
     corrected = {**HANDS[2], "card_points": [60, 60]}
     response = table.correct(3, corrected)
-    assert response.status_code == 303
-    page = text(client.get(response.headers["Location"]).get_data(as_text=True))
-    assert "Hand 3 corrected." in page
+    assert response.status_code == 303 and response.headers["Location"].endswith("#r3")
+    landed = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "<tr id=r3>" in landed and '<tr class="note">' in landed
+    page = text(landed)
+    # The notice is in the row after hand 3, where the page lands.
+    assert "✓ Corrected: hand 3: trumps ♥" in page
     expected = engine_state([*HANDS[:2], corrected, HANDS[3]])
     assert f"Anna {expected.totals[0]} " in page and f"Ben {expected.totals[1]} " in page
     assert "Corrected: hand 3: trumps ♥; Anna made trumps and scored less: Ben takes 130" in page
@@ -392,16 +402,22 @@ def test_a_correction_that_breaks_a_later_hand_is_refused(client, app):
     assert stored_events(app, table) == 4
 
 
-def test_a_correction_from_a_stale_phone_is_not_stored(table, client, app):
+def test_a_correction_goes_on_top_of_other_hands_but_not_of_its_own(table, client, app):
     table.play(HANDS[:2])
-    seq = table.seq()
-    table.hand(3, HANDS[2])
-    response = table.correct(1, {**HANDS[0], "card_points": [52, 60]}, seq=seq)
-    assert response.status_code == 303
-    assert "Someone changed the game on another phone. Check hand 1" in text(
-        client.get(response.headers["Location"]).get_data(as_text=True)
-    )
-    assert stored_events(app, table) == 3
+    form = client.get(f"{table.url}/hand/1/correct").get_data(as_text=True)
+    seq, was = table.seq(), re.search(r'name="was" type="hidden" value="(\w+)"', form).group(1)
+    table.hand(3, HANDS[2])  # another phone records hand 3 meanwhile: hand 1 is as it was
+    response = table.correct(1, {**HANDS[0], "card_points": [52, 60]}, seq=seq, was=was)
+    assert response.status_code == 303 and response.headers["Location"].endswith("#r1")
+    assert stored_events(app, table) == 4
+    # Now hand 1 changes while this form is still open with the old hand 1: not stored.
+    response = table.correct(1, {**HANDS[0], "card_points": [50, 62]}, seq=seq, was=was)
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "Changed on another phone meanwhile" in text(page)
+    assert "Your correction was not saved" in text(page)
+    assert 'value="50"' in page  # the input is kept
+    assert stored_events(app, table) == 4
 
 
 def test_a_correction_that_changes_nothing_says_so(table):
@@ -504,25 +520,27 @@ def test_klaberjass_pages_load_one_bundle_of_each_the_others_the_shared_files(ta
     response = client.get(css.group(1))
     assert response.status_code == 200 and response.mimetype == "text/css"
     with open(client.application.static_folder + "/app.css", "rb") as shared:
-        assert response.data.startswith(shared.read())
+        assert response.data.startswith(compact(shared.read(), "css"))  # less its comments
     assert b".cards [aria-pressed=true]" in response.data
     assert "public" in response.headers["Cache-Control"]
     again = client.get(css.group(1), headers={"If-None-Match": response.headers["ETag"]})
     assert again.status_code == 304
     response = client.get(js.group(1))
     assert response.mimetype == "text/javascript" and b"data-pile" in response.data
-    assert client.get("/assets/bismarck.css").status_code == 404
+    assert client.get("/assets/chess.css").status_code == 404  # no such game
+    assert b"data-pile" not in client.get("/assets/bismarck.js").data  # each game its own
     assert client.get("/assets/klaberjass.txt").status_code == 404
 
 
 def test_a_long_games_page_shows_the_latest_hands_and_changes_and_all_on_request(table, client):
     table.play(HANDS)
     page = table.page()
-    assert page.count('aria-label="Correct hand') == 8 and "Correct hand 1" not in page
+    # 8 rows, and the hand just recorded above the form
+    assert page.count('aria-label="Correct hand') == 9 and "Correct hand 1" not in page
     assert "Show all 9 hands" in text(page) and "4 earlier entries" in text(page)
     assert page.count("<li><time>") == 5
     page = client.get(f"{table.url}?all=1").get_data(as_text=True)
-    assert page.count('aria-label="Correct hand') == 9 and "Show all" not in page
+    assert page.count('aria-label="Correct hand') == 10 and "Show all" not in page
     assert page.count("<li><time>") == 9 and "earlier entries" not in page
 
 

@@ -67,7 +67,8 @@ def test_game_page_offers_the_downloads(client):
     assert "Keep this game" in page
     assert f'href="{table.url}/record.json" download' in page
     assert f'href="{table.url}/deals.csv" download' in page
-    assert page.index("Keep this game") < page.index("Join from another phone")
+    # Joining comes first while the table forms (a new game), keeping further down
+    assert page.index("Join from another phone") < page.index("Keep this game")
 
 
 def test_record_download_is_the_games_record(client):
@@ -207,7 +208,7 @@ def test_import_of_a_klaberjass_record_opens_its_game_page(app, client):
     assert "Hand 4" in page and "Ben deals · Anna bids first" in page
     assert counts(app) == (1, 3)
     home = text(client.get("/").get_data(as_text=True))
-    assert "Anna, Ben Klaberjass ·" in home
+    assert "Anna, Ben Hand 4 Klaberjass ·" in home  # where it stands, then its kind
 
 
 def test_a_failed_import_keeps_the_home_page_working(client):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -64,7 +65,7 @@ def test_home_offers_sviten_and_lists_its_kind(client):
     assert "New Sviten Special game 4 players" in home
     SvitenTable(client).start(("Nora", "Erik", "Sara", "Walt"))
     home = text(client.get("/").get_data(as_text=True))
-    assert re.search(r"Nora, Erik, Sara, Walt Sviten Special · \d{4}-\d\d-\d\d", home)
+    assert re.search(r"Nora, Erik, Sara, Walt Hand 1 Sviten Special · \d{4}-\d\d-\d\d", home)
 
 
 def test_the_new_game_form_shows_the_pairs_and_the_options(client):
@@ -137,7 +138,7 @@ def test_a_whole_match_to_100_through_the_forms(app, client, table):
     # Hand 1, quick mode: the numbers typed in.
     assert table.quick(1, HANDS[0]).status_code == 303
     page = text(table.page())
-    assert "Hand 1: Ben bid 1 NT · made" in page
+    assert "Hand 1 ✎ Undo Ben bid 1 NT · made" in page
     assert "N–S +17 7 tricks + 10 (2 melds)" in page and "E–W +11 6 tricks + 5 (1 meld)" in page
 
     # Hand 2: N–S's cards tapped; the proposal shows both pairs' melds, and records nothing.
@@ -165,7 +166,7 @@ def test_a_whole_match_to_100_through_the_forms(app, client, table):
     assert expected.finished and expected.winner == 1
     assert "Game over" in shown and "E–W wins 142 to 197." in shown
     assert "both pairs passed 100 in the last hand: the declarers win" in shown
-    assert 'action="/g/' not in page.split("Hand by hand")[0]  # no hand form any more
+    assert f'action="{table.url}/sviten/hand"' not in page  # no hand form any more
     game = stored(app, table)
     assert game.state.totals == expected.totals == (197, 142)
     # The engine laid every pair's melds: the log holds the cards, not the melds.
@@ -338,8 +339,14 @@ def test_a_second_phone_sees_the_first_phones_hand_and_keeps_its_input(app, clie
     assert "Already recorded from another phone" in shown
     assert "Hand 1: E bid 1 in no-trump (made); N–S +17, E–W +11" in shown
     assert "Your hand, not saved: Anna bid 2 ♦ · 24 cards of N–S" in shown
-    assert sorted(checked_cards(page)) == sorted(HANDS[1]["captured"][0])
-    assert re.search(r'name="deal" type="hidden" value="2"', page)
+    assert stored(app, table).seq == 1
+    # Hand 1 is written, so what this phone typed is offered as a correction of hand 1,
+    # with its cards filled in.
+    fix = re.search(r'<a class="button" href="([^"]+)">✎ Correct hand 1', page)
+    assert fix and "/sviten/hand/1/correct?" in fix.group(1)
+    form = client.get(html.unescape(fix.group(1))).get_data(as_text=True)
+    assert sorted(checked_cards(form)) == sorted(HANDS[1]["captured"][0])
+    # Nothing of it is stored until then.
     assert stored(app, table).seq == 1
     # A proposal asked for on a stale page says so too, before anything is shown.
     response = table.propose(1, HANDS[1], seq=0)
@@ -392,9 +399,9 @@ def test_correcting_a_hand_rescores_the_match(app, client, table):
     shown = text(proposal.get_data(as_text=True))
     assert "Correct hand 2: the melds" in shown and "failed: −60" in shown
     saved = table.correct(2, "record", **fields)
-    assert saved.status_code == 303 and saved.headers["Location"].endswith("#log")
-    page = text(table.page())
-    assert "Hand 2 corrected." in page
+    assert saved.status_code == 303 and saved.headers["Location"].endswith("#r2")
+    page = text(client.get(saved.headers["Location"]).get_data(as_text=True))
+    assert "✓ Corrected: hand 2" in page
     game = stored(app, table)
     assert game.state.hands[1].scores == (-60, 57) and game.state.totals == (17 - 60, 68)
     assert game.events[-1].kind == "correct"

@@ -10,6 +10,7 @@ from scorekeeper.web.bismarck.forms import BismarckBlankForm, CorrectForm, NewBi
 from scorekeeper.web.pages import Correction, GamePages
 
 PAGES = GamePages(
+    progress=routes.progress,
     kind=rules.KIND,
     title=_l("Bismarck"),
     blueprint=routes.bp,
@@ -24,5 +25,8 @@ PAGES = GamePages(
         fill=routes.fill_correction,
         event=routes.correction_event,
         context=routes.correction_context,
+        combine=routes.combine_corrections,
+        suggest=routes.suggest_swap,
     ),
+    own_assets=True,
 )

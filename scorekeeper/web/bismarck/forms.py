@@ -14,6 +14,7 @@ from scorekeeper.games.bismarck import OPTIONS, Contract, Variant
 from scorekeeper.web.forms import (
     SUIT_CHOICES,
     BlankSheetForm,
+    ErrorSlot,
     LogForm,
     NewGameForm,
     WholeNumberField,
@@ -70,20 +71,27 @@ class AnnounceForm(LogForm):
     trump = RadioField(_l("Trumps"), choices=SUIT_CHOICES, validators=[Optional()])
 
 
-def _tricks_field(position: str, *, required: bool = True) -> WholeNumberField:
-    first = InputRequired(_l("Enter the tricks.")) if required else Optional()
+def _tricks_field(position: str) -> WholeNumberField:
     return WholeNumberField(
-        position, validators=[first, NumberRange(0, 16, _l("Tricks are from 0 to 16."))]
+        position, validators=[Optional(), NumberRange(0, 16, _l("Tricks are from 0 to 16."))]
     )
 
 
 class RecordForm(LogForm):
-    #: The engine's ``tricks`` errors are shown under the last tricks field, below all three.
-    error_fields: ClassVar[dict[str, str]] = {"tricks": "tricks_2"}
+    """Each player's tricks. One left empty is the rest of the 16 (as the page's script fills
+    it in); two or three left empty are each marked. The engine's ``tricks`` errors (they do
+    not add up to 16) belong to all three: they are said once, below them."""
+
+    #: Whether the tricks must be entered (a correction of a deal in play has none yet).
+    tricks_required: ClassVar[bool] = True
 
     tricks_0 = _tricks_field("0")
     tricks_1 = _tricks_field("1")
     tricks_2 = _tricks_field("2")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.error_slots = {"tricks": ErrorSlot()}
 
     @property
     def tricks_fields(self):
@@ -91,6 +99,22 @@ class RecordForm(LogForm):
 
     def tricks(self) -> list[int | None]:
         return [field.data for field in self.tricks_fields]
+
+    def validate(self, extra_validators=None) -> bool:
+        valid = super().validate(extra_validators)
+        fields = self.tricks_fields
+        empty = [f for f in fields if f.data is None and not f.errors]
+        typed = [f for f in fields if f.data is not None and not f.errors]
+        if len(empty) == 1 and len(typed) == 2:
+            rest = bismarck.TRICKS - sum(f.data for f in typed)
+            if 0 <= rest <= bismarck.TRICKS:
+                empty[0].data = rest
+                return valid
+        if empty and (self.tricks_required or typed):
+            for field in empty:
+                field.errors = [*field.errors, _l("Enter the tricks.")]
+            return False
+        return valid
 
 
 class RedealForm(LogForm):
@@ -100,9 +124,8 @@ class RedealForm(LogForm):
 class CorrectForm(RecordForm):
     """Tricks may stay empty when the deal being corrected is still in play."""
 
-    tricks_0 = _tricks_field("0", required=False)
-    tricks_1 = _tricks_field("1", required=False)
-    tricks_2 = _tricks_field("2", required=False)
+    tricks_required: ClassVar[bool] = False
+
     contract = RadioField(
         _l("Contract"),
         choices=[SelectChoice(c.value, c.display) for c in Contract],

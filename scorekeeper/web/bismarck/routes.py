@@ -3,7 +3,7 @@ of a deal fills in and writes (the shared flows are in :mod:`scorekeeper.web.pla
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Blueprint, render_template
@@ -52,6 +52,7 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any):
         conflict=forms.get("conflict"),
         stray_errors=stray,
         kept=forms.get("kept"),
+        fix=forms.get("fix"),
         noun="deal",
     ), status
 
@@ -73,9 +74,10 @@ def announce(token: str):
     form = AnnounceForm()
 
     def event(f: AnnounceForm) -> Event:
+        contract = f.contract.data
         return Event(
             "announce",
-            {"deal": f.deal_number(), "contract": f.contract.data, "trump": f.trump.data or None},
+            {"deal": f.deal_number(), "contract": contract, "trump": _trump(contract, f.trump)},
         )
 
     kept = _("Your announcement, not saved: %(contract)s %(trump)s") % {
@@ -122,7 +124,7 @@ def correction_event(form: CorrectForm, game: services.LoadedGame, number: int) 
     data: dict[str, Any] = {
         "deal": number,
         "contract": form.contract.data,
-        "trump": form.trump.data or None,
+        "trump": _trump(form.contract.data, form.trump),
     }
     if deal.recorded:
         tricks = form.tricks()
@@ -136,8 +138,48 @@ def correction_context(game: services.LoadedGame, number: int) -> dict[str, Any]
     return {"deal": game.state.deals[number - 1], "rules": rules}
 
 
+def combine_corrections(events: Sequence[Event]) -> Event:
+    """One correction of several deals, checked as a whole (swapped contracts)."""
+    return Event("correct", {"deals": [dict(event.data) for event in events]})
+
+
+def suggest_swap(
+    first: CorrectForm, other: CorrectForm, game: services.LoadedGame, number: int, k: int
+) -> None:
+    """Deal ``number`` is to take the contract deal ``k`` has: deal ``k`` is offered deal
+    ``number``'s contract in exchange (a swap is what a mix-up at the table usually is)."""
+    deals = game.state.deals
+    if first.contract.data == deals[k - 1].contract.value:
+        old = deals[number - 1]
+        other.contract.data = old.contract.value
+        other.trump.data = old.trump.record_name if old.trump else None
+
+
+def _trump(contract: str | None, field: Any) -> str | None:
+    """The trump suit chosen, for a contract that names one (Valfri, Trumf): a suit left
+    selected from a contract chosen before is not the player's meaning for Spader or Sang."""
+    try:
+        needs = rules.parse_contract(contract).needs_trump
+    except RuleError:
+        needs = True  # the engine says what is wrong with the contract
+    return (field.data or None) if needs else None
+
+
 def _suit_symbol(name: str | None) -> str:
     try:
         return Suit.from_name(name).symbol if name else ""
     except ValueError:
         return ""
+
+
+def progress(state: rules.State) -> str:
+    """Where the game stands, for *Your games*: the deal in play, or the winner."""
+    from scorekeeper.web import join_names, signed
+
+    if state.finished:
+        won = state.winners
+        if len(won) == 1:
+            name, total = state.players[won[0]], signed(state.totals[won[0]])
+            return _("%(name)s wins with %(total)s.", name=name, total=total)
+        return _("Shared victory: %(names)s", names=join_names(state.winner_names))
+    return _("Deal %(n)d of %(total)d", n=state.current.number, total=state.deal_count)

@@ -10,6 +10,7 @@ from scorekeeper.web.klaberjass.forms import HandForm, KlaberjassBlankForm, NewK
 from scorekeeper.web.pages import Correction, GamePages
 
 PAGES = GamePages(
+    progress=routes.progress,
     kind=rules.KIND,
     title=_l("Klaberjass"),
     blueprint=routes.bp,

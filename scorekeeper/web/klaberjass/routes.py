@@ -28,7 +28,10 @@ RECENT_CHANGES = 5
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
     state: rules.State = game.state
-    everything = request.args.get("all") == "1"
+    noted = actions.noted_round()  # a hand just corrected is shown even if it is an old one
+    everything = request.args.get("all") == "1" or (
+        noted is not None and noted <= len(state.hands) - RECENT_HANDS
+    )
     base = {"seq": game.seq, "deal": state.current_hand or ""}
     hand = forms.get("hand") or HandForm(formdata=None, data=base)
     hand.seq.data = game.seq
@@ -42,6 +45,7 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
         conflict=forms.get("conflict"),
         stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
         kept=forms.get("kept"),
+        fix=forms.get("fix"),
         noun="hand",
         recent=None if everything else RECENT_CHANGES,
         recent_hands=None if everything else RECENT_HANDS,
@@ -75,3 +79,16 @@ def correction_event(form: HandForm, game: services.LoadedGame, number: int) -> 
 
 def correction_context(game: services.LoadedGame, number: int) -> dict[str, Any]:
     return {"result": game.state.hands[number - 1]}
+
+
+def progress(state: rules.State) -> str:
+    """Where the game stands, for *Your games*: the hand in play, or the winner."""
+    if state.finished and state.winner is not None:
+        w = state.winner
+        return _(
+            "%(name)s wins %(total)d to %(other)d.",
+            name=state.players[w],
+            total=state.totals[w],
+            other=state.totals[1 - w],
+        )
+    return _("Hand %(n)d", n=state.current_hand)

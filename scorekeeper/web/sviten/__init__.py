@@ -15,6 +15,7 @@ from scorekeeper.web.sviten import routes
 from scorekeeper.web.sviten.forms import NewSvitenForm, SvitenBlankForm
 
 PAGES = GamePages(
+    progress=routes.progress,
     kind=rules.KIND,
     title=_l("Sviten Special"),
     blueprint=routes.bp,
@@ -23,4 +24,6 @@ PAGES = GamePages(
     new_template="sviten/new.html",
     blank_form=SvitenBlankForm,
     own_assets=True,
+    count=lambda state: len(state.hands),
+    correct_endpoint="sviten.correct",
 )

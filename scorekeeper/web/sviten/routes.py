@@ -19,6 +19,7 @@ from scorekeeper.games import sviten as rules
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.melds import validate_meld
 from scorekeeper.games.sviten_proposal import Proposal, melds_for, propose
+from scorekeeper.i18n import say_here
 from scorekeeper.web import actions
 from scorekeeper.web.forms import UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember
@@ -43,7 +44,10 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     hand.deal.data = state.current_hand or ""
     undo = UndoForm(formdata=None, data=base)
     visible = () if state.finished else (hand,)
-    everything = request.args.get("all") == "1"
+    noted = actions.noted_round()  # a hand just corrected is shown even if it is an old one
+    everything = request.args.get("all") == "1" or (
+        noted is not None and noted <= len(state.hands) - RECENT_HANDS
+    )
     return render_template(
         "sviten/game.html",
         **actions.page_context(game),
@@ -54,6 +58,7 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
         conflict=forms.get("conflict"),
         stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
         kept=forms.get("kept"),
+        fix=forms.get("fix"),
         noun="hand",
         recent=None if everything else RECENT_CHANGES,
         recent_hands=None if everything else RECENT_HANDS,
@@ -62,11 +67,17 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
 
 
 def _render_correction(
-    game: services.LoadedGame, number: int, form: SvitenHandForm, status: int = 200
+    game: services.LoadedGame,
+    number: int,
+    form: SvitenHandForm,
+    status: int = 200,
+    conflict: services.Conflict | None = None,
 ) -> ResponseReturnValue:
     state: rules.State = game.state
     form.seq.data = game.seq
     form.deal.data = number
+    if not form.was.data:
+        form.was.data = actions.fingerprint(game, [number])
     return render_template(
         "sviten/correct.html",
         game=game,
@@ -75,6 +86,7 @@ def _render_correction(
         rules=rules,
         pack=PACK,
         form=form,
+        conflict=conflict,
     ), status
 
 
@@ -197,7 +209,9 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
             return first_page(game, 422, hand=form)
         if not correcting:
             try:
-                services.check_position(game, form.based_on())
+                services.check_position(
+                    game, form.based_on(), services.untouched(form.deal_number())
+                )
             except services.Conflict as conflict:
                 return render_game(game, 409, hand=form, conflict=conflict, kept=_kept(form, game))
         try:
@@ -210,8 +224,8 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
     def again(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
         """After a refused record: the proposal again (or the first step), with the message;
         after a conflict, the game as it is now with the player's input kept."""
-        if "conflict" in forms:
-            return render_game(game, status, hand=form, **forms)
+        if "conflict" in forms:  # the form is kept unless the page offers to correct its hand
+            return render_game(game, status, **forms)
         if action == "record":
             try:
                 proposal = _proposal(game, form, current, correcting)
@@ -233,18 +247,13 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
         )
     if not form.validate_on_submit():
         return again(game, 422)
-    done = actions.save_correction(
-        game,
-        form,
-        lambda f: event(f, game),
-        saved=_("Hand %(n)d corrected.", n=current),
-        changed=_(
-            "Someone changed the game on another phone. "
-            "Check hand %(n)d and correct it again if needed.",
-            n=current,
-        ),
-    )
-    return done if done is not None else again(game, 422)
+
+    def shown(now: services.LoadedGame, status: int, **more: Any) -> ResponseReturnValue:
+        if "conflict" in more:  # the hand changed meanwhile: its first step, based on now
+            return _render_correction(now, current, form, status, more["conflict"])
+        return again(now, status)
+
+    return actions.save_correction(game, form, lambda f: event(f, game), [current], page=shown)
 
 
 def _kept(form: SvitenHandForm, game: services.LoadedGame) -> str:
@@ -269,4 +278,19 @@ def correct(token: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(state.hands):
         return redirect(url_for("play.game", token=token), 303)
     form.fill(state.hands[number - 1])
+    if "typed" in request.args:  # a hand another phone beat, carried over
+        form = SvitenHandForm(formdata=request.args)
     return _render_correction(game, number, form)
+
+
+def progress(state: rules.State) -> str:
+    """Where the match stands, for *Your games*: the hand in play, or the winning pair."""
+    if state.finished and state.winner is not None:
+        w = state.winner
+        return _(
+            "%(pair)s wins %(total)d to %(other)d.",
+            pair=say_here(rules.PAIR_NAMES[w]),
+            total=state.totals[w],
+            other=state.totals[1 - w],
+        )
+    return _("Hand %(n)d", n=state.current_hand)
