@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.web.assets import bundle_bytes
 from tests.serving import Phone, clean_environment, serving
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,7 +103,7 @@ def test_the_installed_wheel_serves_a_game_page_with_its_stylesheet(wheel, tmp_p
         stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', page.decode()).group(1)
         status, mimetype, css = phone.get(stylesheet)
         assert status == 200 and mimetype == "text/css"
-        assert css == (ROOT / "static" / "app.css").read_bytes()
+        assert css == bundle_bytes(ROOT / "static", "bismarck", "css")  # the game's bundle
         script = re.search(r'<script src="([^"]+)"', page.decode()).group(1)
         assert phone.get(script)[:2] == (200, "text/javascript")
     assert not (elsewhere / "instance").exists()  # the instance folder is the environment's:
