@@ -66,6 +66,8 @@ MIN_SCORES = {"performance": 0.95, "accessibility": 1.0, "best-practices": 1.0}
 #: lower it: a page below the budget is measured again, up to this many times, and its best
 #: run counts. Accessibility and best practices do not depend on timing and are measured once.
 PERFORMANCE_RETRIES = 2
+#: How many times Lighthouse is started on a page when it fails to produce a report at all.
+LIGHTHOUSE_ATTEMPTS = 3
 #: The languages every page is measured in, and what its address says to ask for each.
 LANGUAGES = {"en": "", "sv": "?lang=sv"}
 KINDS = {"text/html": "html", "text/css": "css", "text/javascript": "js", "image/": "icon"}
@@ -130,7 +132,16 @@ def lighthouse(url: str, name: str) -> dict[str, float]:
         "--quiet",
     ]
     env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
-    subprocess.run(command, check=True, env=env, timeout=300)
+    for attempt in range(1, LIGHTHOUSE_ATTEMPTS + 1):
+        try:
+            subprocess.run(command, check=True, env=env, timeout=300)
+            break
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+            # Lighthouse itself sometimes fails to record a trace on a busy machine
+            # ("NO_NAVSTART: please run Lighthouse again"): it is run again, as it asks.
+            if attempt == LIGHTHOUSE_ATTEMPTS:
+                raise
+            print(f"    lighthouse failed on {name}; running it again")
     result = json.loads(report.read_text())
     failed = [
         f"{audit['id']}: {audit['title']}"

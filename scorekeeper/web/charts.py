@@ -31,7 +31,8 @@ LABEL_GAP = 11
 STYLE = (
     "<style>.chart{width:100%;height:auto;max-width:34rem;display:block}"
     ".chart polyline{fill:none;stroke-width:2.2;stroke-linejoin:round}"
-    ".chart .grid{stroke:var(--line)}.chart text{font-size:10px;fill:var(--muted)}"
+    ".chart line{stroke:var(--line)}.chart text{font-size:10px;fill:var(--muted)}"
+    ".chart .e{text-anchor:end}.chart .m{text-anchor:middle}"
     ".chart .name{fill:var(--fg);font-weight:700}"
     ".s0{stroke:var(--accent)}.s1{stroke:var(--red);stroke-dasharray:6 3}"
     ".s2{stroke:var(--fg);stroke-dasharray:2 3}.s3{stroke:#3b82f6;stroke-dasharray:9 3 2 3}"
@@ -85,18 +86,14 @@ def progression(
     ticks = sorted({low, high, *(() if places else (0,))})
     for value in ticks:
         parts.append(
-            f'<line class="grid" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(value):.1f}" '
-            f'y2="{y(value):.1f}"/>'
-            f'<text class="tick" x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">'
+            f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{_at(y(value))}" y2="{_at(y(value))}"/>'
+            f'<text class="e" x="{LEFT - 4}" y="{_at(y(value) + 4)}">'
             f"{_number(value)}</text>"
         )
     step = max(1, (count - 1) // 6 + 1)
     for i in range(0 if places else 1, count, step):
         label = first + i if places else i
-        parts.append(
-            f'<text class="tick" x="{x(i):.1f}" y="{HEIGHT - 6}" text-anchor="middle">'
-            f"{label}</text>"
-        )
+        parts.append(f'<text class="m" x="{_at(x(i))}" y="{HEIGHT - 6}">{label}</text>')
     ends = []
     for side, values in enumerate(series):
         points = " ".join(f"{_at(x(i))},{_at(y(v))}" for i, v in enumerate(values))
@@ -114,7 +111,7 @@ def progression(
             end[0] -= overflow
     for at, side in ends:
         parts.append(
-            f'<text class="name l{side % STYLES}" x="{LEFT + plot_w + 4}" y="{at + 4:.1f}">'
+            f'<text class="name l{side % STYLES}" x="{LEFT + plot_w + 4}" y="{_at(at + 4)}">'
             f"{escape(_short(names[side]))}</text>"
         )
     parts.append("</svg>")
@@ -122,9 +119,9 @@ def progression(
 
 
 def _at(value: float) -> str:
-    """A coordinate, short: ``12`` or ``12.5``."""
-    shown = f"{value:.1f}"
-    return shown[:-2] if shown.endswith(".0") else shown
+    """A coordinate in whole units of the 340-unit-wide chart (well under a pixel on a phone):
+    the page budget counts every byte of a long game's lines."""
+    return str(round(value))
 
 
 def _number(value: float) -> str:
