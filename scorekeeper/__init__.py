@@ -47,7 +47,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     permissions.private_folder(Path(app.instance_path), app.logger)  # 0700: it holds every game
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path), app.logger)
-    app.config.setdefault("SQLALCHEMY_ENGINES", {"default": app.config["DATABASE_URL"]})
+    engine: dict[str, Any] = {"url": app.config["DATABASE_URL"]}
+    if _pooled(engine["url"]):
+        # A pooled connection for each serving thread (`serve` runs 8) and some to spare: past
+        # the pool's size every request would open a connection of its own and close it again.
+        engine["pool_size"] = POOL_SIZE
+    app.config.setdefault("SQLALCHEMY_ENGINES", {"default": engine})
 
     from scorekeeper import db, i18n, web
 
@@ -55,6 +60,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     web.init_app(app)
     return app
+
+
+#: Pooled database connections per process.
+POOL_SIZE = 16
+
+
+def _pooled(url: str) -> bool:
+    """Whether the database is reached through a pool of connections (not an in-memory SQLite
+    database, which has exactly one)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    return not (parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"))
 
 
 def _pages_folder(name: str) -> str:
