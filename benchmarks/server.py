@@ -77,7 +77,7 @@ TARGETS: dict[str, float | None] = {
 #: so that CI catches a step backwards while the report still says which targets are not met.
 BUDGETS: dict[str, float | None] = TARGETS | {
     "game page": 14.0,
-    "POST + redirect": 38.0,
+    "POST + redirect": 45.0,  # measured 28-34x on quiet and busy runs since issue 15 landed
     "home page": 9.0,
     # Met (0.7-1.3x) until the club-server merge; 1.6-1.7x since, cause not found yet.
     "poll": 2.5,
