@@ -268,8 +268,13 @@ def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGam
         rules = game_for(row.kind)
     except UnknownGame:
         raise GameNotFound(token) from None
-    rows = session.execute(_LOG, {"game_id": row.id}).all()
-    events = tuple(Event(r.kind, r.data) for r in rows)
+    return _replayed(row, rules, session.execute(_LOG, {"game_id": row.id}).all())
+
+
+def _replayed(row: Any, rules: Game[Any, Any], entries: Sequence[Any]) -> LoadedGame:
+    """The game of ``row`` with its log ``entries`` (kind, data, created_at) replayed once, and
+    kept for the next request at that log position."""
+    events = tuple(Event(e.kind, e.data) for e in entries)
     setup = rules.parse_setup(row.setup)
     loaded = LoadedGame(
         id=row.id,
@@ -278,7 +283,7 @@ def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGam
         created_at=row.created_at,
         setup=setup,
         events=events,
-        times=tuple(r.created_at for r in rows),
+        times=tuple(e.created_at for e in entries),
         played=rules.replay(setup, events),
     )
     REPLAYS.put(loaded)
@@ -322,21 +327,7 @@ def load_rows(session: orm.Session, rows: Sequence[Any]) -> list[LoadedGame]:
                 raise GameNotFound(row.token) from None
             # Only the entries that were there when the row was read: a phone may have written
             # since, and the loaded game must be the one at ``row.seq``.
-            entries = logs[row.id][: row.seq]
-            events = tuple(Event(e.kind, e.data) for e in entries)
-            setup = rules.parse_setup(row.setup)
-            loaded = LoadedGame(
-                id=row.id,
-                token=row.token,
-                kind=row.kind,
-                created_at=row.created_at,
-                setup=setup,
-                events=events,
-                times=tuple(e.created_at for e in entries),
-                played=rules.replay(setup, events),
-            )
-            REPLAYS.put(loaded)
-            found[row.id] = loaded
+            found[row.id] = _replayed(row, rules, logs[row.id][: row.seq])
     return [found[row.id] for row in rows]
 
 
