@@ -389,28 +389,30 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
     return stored
 
 
+#: Several games' rows and log lengths, by token (bound as ``tokens``, an expanding list).
+_SUMMARIES = sa.select(
+    models.Game.token,
+    models.Game.kind,
+    models.Game.setup,
+    models.Game.created_at,
+    sa.select(sa.func.count(models.Event.id))
+    .where(models.Event.game_id == models.Game.id)
+    .scalar_subquery()
+    .label("seq"),
+).where(models.Game.token.in_(sa.bindparam("tokens", expanding=True)))
+
+
 def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[sa.Row[Any]]:
     """The games with these tokens (token, kind, setup, created_at, and seq: how long the log
     is), in the order given; unknown tokens are skipped. Given the engine, it borrows a pooled
     connection only."""
     if not tokens:
         return []
-    length = (
-        sa.select(sa.func.count(models.Event.id))
-        .where(models.Event.game_id == models.Game.id)
-        .scalar_subquery()
-    )
-    query = sa.select(
-        models.Game.token,
-        models.Game.kind,
-        models.Game.setup,
-        models.Game.created_at,
-        length.label("seq"),
-    ).where(models.Game.token.in_(tokens))
+    query, values = _SUMMARIES, {"tokens": list(tokens)}
     if isinstance(bind, orm.Session):
-        rows = bind.execute(query).all()
+        rows = bind.execute(query, values).all()
     else:
         with bind.connect() as connection:
-            rows = connection.execute(query).all()
+            rows = connection.execute(query, values).all()
     by_token = {row.token: row for row in rows}
     return [by_token[t] for t in tokens if t in by_token]

@@ -74,6 +74,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["game_chart"] = charts.game_chart
     app.jinja_env.globals["evening_chart"] = charts.evening_chart
     app.jinja_env.globals["page_part"] = helpers.page_part
+    app.jinja_env.globals["memo"] = helpers.memo
     app.jinja_env.globals["join_qr"] = helpers.share_qr
     app.register_error_handler(404, _not_found)
     app.register_error_handler(413, _too_large)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from flask import Response, abort, current_app, render_template, request, session, url_for
 from flask_babel import get_locale
@@ -14,7 +14,7 @@ from markupsafe import Markup
 from scorekeeper import hosts, services
 from scorekeeper.cache import LRUCache
 from scorekeeper.games.events import RuleError
-from scorekeeper.i18n import say_here
+from scorekeeper.i18n import language, say_here
 from scorekeeper.qr import qr_svg
 
 MY_GAMES = 20
@@ -95,6 +95,30 @@ def game_part(context: Context, template: str, **extras: Hashable) -> Markup:
         part = Markup(render_template(template, game=game, state=game.state, **extras))
         parts.put(key, part)
     return part
+
+
+#: How many pieces of parts (deal rows, change lines) each app keeps drawn.
+PIECES = 4096
+
+
+def memo(*key: Hashable, caller: Callable[[], str]) -> Markup:
+    """A piece of a part that one write leaves as it was (a deal's row of the log, a line of
+    the changes list), drawn once per ``key`` and language, then served from a cache, so that
+    the page after a write draws only what the write changed. In a template::
+
+        {% call memo("deal row", game.token, deal) %}<tr>…</tr>{% endcall %}
+
+    ``key`` must hold everything the piece shows (the game's address where it links to it);
+    the piece must hold no form (no CSRF token) and nothing of the request."""
+    cache = current_app.extensions.get("scorekeeper_pieces")
+    if cache is None:
+        cache = current_app.extensions["scorekeeper_pieces"] = LRUCache(PIECES)
+    full_key = (key, language())
+    piece = None if current_app.debug else cache.get(full_key)
+    if piece is None:
+        piece = Markup(caller())
+        cache.put(full_key, piece)
+    return piece
 
 
 def page_part(template: str, **extras: Hashable) -> Markup:
