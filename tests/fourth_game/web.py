@@ -15,7 +15,6 @@ from scorekeeper.web import actions
 from scorekeeper.web.forms import (
     LogForm,
     NewGameForm,
-    UndoForm,
     WholeNumberField,
     first_dealer_field,
     name_field,
@@ -64,7 +63,6 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
         "tally/game.html",
         **actions.page_context(game),
         deal=deal,
-        undo=UndoForm(formdata=None, data=base),
         conflict=forms.get("conflict"),
         kept=forms.get("kept"),
         fix=forms.get("fix"),

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, render_template
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 
 from scorekeeper import services
 from scorekeeper.games import bismarck as rules
@@ -21,9 +22,16 @@ from scorekeeper.web.bismarck.forms import (
     RecordForm,
     RedealForm,
 )
-from scorekeeper.web.forms import LogForm, UndoForm
+from scorekeeper.web.forms import LogForm
 
 bp = Blueprint("bismarck", __name__)
+
+#: The forms of the game page, by the name ``render_game`` takes a player's input under.
+_FORMS: dict[str, type[FlaskForm]] = {
+    "announce": AnnounceForm,
+    "record": RecordForm,
+    "redeal": RedealForm,
+}
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any):
@@ -31,24 +39,23 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any):
     state = game.state
     current = state.current
     base = {"seq": game.seq, "deal": current.number if current else ""}
-    announce = forms.get("announce") or AnnounceForm(formdata=None, data=base)
-    if "announce" not in forms and len(state.allowed) == 1:
-        announce.contract.data = state.allowed[0].value
-    record = forms.get("record") or RecordForm(formdata=None, data=base)
-    redeal = forms.get("redeal") or RedealForm(formdata=None, data=base)
-    undo = UndoForm(formdata=None, data=base)
-    for form in (announce, record, redeal):
+    # Only the forms this phase shows are made (a finished game shows none).
+    shown: dict[str, FlaskForm] = {}
+    for name in {"announce": ("announce",), "record": ("record", "redeal")}.get(state.phase, ()):
+        form = forms.get(name) or _FORMS[name](formdata=None, data=base)
         form.seq.data = game.seq
-    visible = {"announce": (announce,), "record": (record, redeal)}.get(state.phase, ())
-    stray = actions.stray_errors((announce, record, redeal, forms.get("undo")), visible)
+        shown[name] = form
+    if "announce" in shown and "announce" not in forms and len(state.allowed) == 1:
+        shown["announce"].contract.data = state.allowed[0].value
+    given = (forms.get(name) for name in ("announce", "record", "redeal", "undo"))
+    stray = actions.stray_errors(given, shown.values())
     return render_template(
         "bismarck/game.html",
         **actions.page_context(game),
         rules=rules,
-        announce=announce,
-        record=record,
-        redeal=redeal,
-        undo=undo,
+        announce=shown.get("announce"),
+        record=shown.get("record"),
+        redeal=shown.get("redeal"),
         conflict=forms.get("conflict"),
         stray_errors=stray,
         kept=forms.get("kept"),

@@ -13,7 +13,6 @@ from scorekeeper import services
 from scorekeeper.games import klaberjass as rules
 from scorekeeper.games.events import Event
 from scorekeeper.web import actions
-from scorekeeper.web.forms import UndoForm
 from scorekeeper.web.klaberjass.forms import HandForm
 
 bp = Blueprint("klaberjass", __name__)
@@ -35,13 +34,11 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     base = {"seq": game.seq, "deal": state.current_hand or ""}
     hand = forms.get("hand") or HandForm(formdata=None, data=base)
     hand.seq.data = game.seq
-    undo = UndoForm(formdata=None, data=base)
     visible = () if state.finished else (hand,)
     return render_template(
         "klaberjass/game.html",
         **actions.page_context(game),
         hand=hand,
-        undo=undo,
         conflict=forms.get("conflict"),
         stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
         kept=forms.get("kept"),

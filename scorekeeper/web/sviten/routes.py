@@ -21,7 +21,6 @@ from scorekeeper.games.melds import validate_meld
 from scorekeeper.games.sviten_proposal import Proposal, melds_for, propose
 from scorekeeper.i18n import say_here
 from scorekeeper.web import actions
-from scorekeeper.web.forms import UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember
 from scorekeeper.web.sviten.forms import PACK, SvitenHandForm
 
@@ -42,7 +41,6 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     hand = forms.get("hand") or SvitenHandForm(formdata=None, data=base)
     hand.seq.data = game.seq
     hand.deal.data = state.current_hand or ""
-    undo = UndoForm(formdata=None, data=base)
     visible = () if state.finished else (hand,)
     noted = actions.noted_round()  # a hand just corrected is shown even if it is an old one
     everything = request.args.get("all") == "1" or (
@@ -54,7 +52,6 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
         rules=rules,
         pack=PACK,
         hand=hand,
-        undo=undo,
         conflict=forms.get("conflict"),
         stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
         kept=forms.get("kept"),
