@@ -24,7 +24,9 @@ What is measured (the ratio is trivial requests/s ÷ app requests/s, "N× slower
 - POST + redirect, cold (shown, no budget): the same on games this server has not served yet, so
   the write replays the game's log from the database and encodes its QR code for the first time,
   as a restarted server or a second server process does;
-- the live-refresh poll: ``GET /g/<token>/seq``;
+- the live-refresh poll: ``GET /g/<token>/seq`` (eight phones polling one game, as a table's
+  phones do: the answers within ``POLL_FRESH_SECONDS`` of the last database read come from the
+  app's memory);
 - the home page: ``GET /`` from a phone that has joined three games;
 - a Klaberjass game page at hand 200 against one at hand 30 (the ratio of their requests/s).
 

@@ -32,6 +32,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         AUTO_MIGRATE=True,
         SQLITE_SYNCHRONOUS="NORMAL",
         POLL_SECONDS=2,
+        POLL_FRESH_SECONDS=1.0,
         BABEL_DEFAULT_LOCALE="en",
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,

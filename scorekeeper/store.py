@@ -17,6 +17,7 @@ import base64
 import hashlib
 import json
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -117,6 +118,33 @@ class _Replays:
 
 
 REPLAYS = _Replays()
+
+
+class _Positions:
+    """How long each game's log was when this process last read or wrote it, and when
+    (``time.monotonic``): the poll answers from here while that is recent enough. A log only
+    grows, so a later-read shorter length never replaces a longer one."""
+
+    def __init__(self, size: int = 4096):
+        self._seen: LRUCache[tuple[int, float]] = LRUCache(size)
+
+    def get(self, token: str, max_age: float) -> int | None:
+        """The length seen less than ``max_age`` seconds ago, or None."""
+        seen = self._seen.get(token)
+        if seen is None or time.monotonic() - seen[1] >= max_age:
+            return None
+        return seen[0]
+
+    def put(self, token: str, seq: int) -> None:
+        now = time.monotonic()
+        seen = self._seen.get(token)
+        self._seen.put(token, (max(seq, seen[0]) if seen is not None else seq, now))
+
+    def clear(self) -> None:
+        self._seen.clear()
+
+
+POSITIONS = _Positions()
 
 
 def _now() -> datetime:
@@ -261,6 +289,7 @@ def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGam
         raise GameNotFound(token)
     if kind is not None and row.kind != kind:
         raise GameNotFound(token)
+    POSITIONS.put(token, row.seq)
     cached = REPLAYS.get(token, row.seq)
     if cached is not None:
         return cached
@@ -351,7 +380,16 @@ def log_position(bind: orm.Session | sa.Engine, token: str) -> int:
             found = connection.execute(_LOG_LENGTH, {"token": token}).first()
     if found is None:
         raise GameNotFound(token)
+    POSITIONS.put(token, int(found[0]))
     return int(found[0])
+
+
+def recent_log_position(bind: sa.Engine, token: str, max_age: float) -> int:
+    """:func:`log_position`, or the length this process read or wrote less than ``max_age``
+    seconds ago: a write through this process is seen at once, one through another process
+    (a second server on the same database) within ``max_age``."""
+    seen = POSITIONS.get(token, max_age)
+    return seen if seen is not None else log_position(bind, token)
 
 
 def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
@@ -386,6 +424,7 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
         played=played,
     )
     REPLAYS.put(stored)
+    POSITIONS.put(stored.token, stored.seq)
     return stored
 
 

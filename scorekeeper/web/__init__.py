@@ -60,7 +60,8 @@ def init_app(app: Flask) -> None:
     # needs nothing of the proxy's headers, and skips the response hooks (it carries the same
     # security headers itself, and is too small to compress).
     with app.app_context():
-        app.wsgi_app = PollFirst(app.wsgi_app, db.engine)  # type: ignore[method-assign]
+        fresh = float(app.config["POLL_FRESH_SECONDS"])
+        app.wsgi_app = PollFirst(app.wsgi_app, db.engine, fresh)  # type: ignore[method-assign]
     app.jinja_env.globals["game_assets"] = assets.game_assets
     app.jinja_env.globals["Suit"] = Suit
     app.jinja_env.globals["asset"] = _asset_urls(app)

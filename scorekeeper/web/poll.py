@@ -2,6 +2,11 @@
 every two seconds, so this one request is served by a few lines of WSGI — one indexed query on a
 pooled connection, a fixed JSON body, no session, no language, no template.
 
+The phones at one table ask about the same game: a length this process read or wrote less than
+``POLL_FRESH_SECONDS`` (1 s) ago is answered without asking the database again. A write through
+this process is in that answer at once; one through another process on the same database (a
+club server running several) within that second, on top of the phones' two.
+
 Everything else (and the poll itself when the database cannot answer) goes on to the app, whose
 ``/g/<token>/seq`` route gives the same answer the slow way.
 """
@@ -40,9 +45,10 @@ WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 class PollFirst:
     """WSGI middleware: answers ``GET /g/<token>/seq`` itself, passes everything else on."""
 
-    def __init__(self, app: WSGIApp, engine: sa.Engine):
+    def __init__(self, app: WSGIApp, engine: sa.Engine, fresh_seconds: float = 1.0):
         self.app = app
         self.engine = engine
+        self.fresh_seconds = fresh_seconds
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         method = environ.get("REQUEST_METHOD")
@@ -50,7 +56,7 @@ class PollFirst:
         if found is None or method not in ("GET", "HEAD"):
             return self.app(environ, start_response)
         try:
-            status, body = "200 OK", {"seq": store.log_position(self.engine, found.group(1))}
+            status, body = "200 OK", {"seq": self.position(found.group(1))}
         except store.GameNotFound:
             status, body = "404 NOT FOUND", {"error": "not found"}
         except SQLAlchemyError:
@@ -58,3 +64,6 @@ class PollFirst:
         data = json.dumps(body).encode()
         start_response(status, [*HEADERS, ("Content-Length", str(len(data)))])
         return [] if method == "HEAD" else [data]
+
+    def position(self, token: str) -> int:
+        return store.recent_log_position(self.engine, token, self.fresh_seconds)

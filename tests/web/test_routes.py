@@ -131,6 +131,7 @@ def test_when_the_database_cannot_answer_the_poll_the_app_does(app, client, monk
     with app.app_context():
         token = _seed()["bismarck"]
     monkeypatch.setattr(store, "log_position", broken)
+    store.POSITIONS.clear()  # nothing recent in memory: the poll must ask the database
     app.config["PROPAGATE_EXCEPTIONS"] = False  # as served: errors become the error page
     response = client.get(f"/g/{token}/seq")
     assert response.status_code == 500  # the app's friendly error page, not a dropped connection
