@@ -38,6 +38,7 @@ __all__ = [
     "my_games_now",
     "play_again",
     "position",
+    "recent_positions",
     "record",
     "record_on_top",
     "trial",
@@ -63,6 +64,15 @@ def load(token: str, kind: str | None = None) -> LoadedGame:
 def my_games(tokens: list[str]) -> list[Any]:
     """The games with these tokens (a browser's list), in that order; unknown ones skipped."""
     return store.summaries(db.engine, tokens)
+
+
+def recent_positions(tokens: list[str], max_age: float) -> list[tuple[str, int]] | None:
+    """Each game's log length as this process read or wrote it less than ``max_age`` seconds
+    ago, in order; None when any of them is not known that recently (then ask :func:`my_games`)."""
+    known = [(token, store.POSITIONS.get(token, max_age)) for token in tokens]
+    if any(seq is None for _token, seq in known):
+        return None
+    return [(token, seq) for token, seq in known if seq is not None]
 
 
 def my_games_now(tokens: list[str]) -> list[tuple[Any, LoadedGame | None]]:

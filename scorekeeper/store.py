@@ -454,4 +454,6 @@ def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[sa.Row[A
         with bind.connect() as connection:
             rows = connection.execute(query, values).all()
     by_token = {row.token: row for row in rows}
+    for row in rows:
+        POSITIONS.put(row.token, row.seq)
     return [by_token[t] for t in tokens if t in by_token]

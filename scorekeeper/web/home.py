@@ -17,14 +17,25 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index():
-    games = services.my_games_now(my_game_tokens())
     # The page shows the browser's games as they stand (each at its log position) and its club
-    # evenings (their names never change).
+    # evenings (their names never change). Where each game stands is asked of the database
+    # unless this process knew it less than POLL_FRESH_SECONDS ago (as the poll does), and the
+    # games are loaded only when the page is drawn.
     from scorekeeper.web.evenings.routes import my_evening_tokens
 
-    evenings = tuple(my_evening_tokens())
-    key = ("home", *((row.token, row.seq) for row, _now in games), "evenings", *evenings)
-    return page_cache.serve(key, lambda: render_template("home.html", games=games))
+    tokens = my_game_tokens()
+    fresh = float(current_app.config["POLL_FRESH_SECONDS"])
+    positions = services.recent_positions(tokens, fresh)
+    games = None if positions is not None else services.my_games_now(tokens)
+    if games is not None:
+        positions = [(row.token, row.seq) for row, _now in games]
+    key = ("home", *positions, "evenings", *my_evening_tokens())
+
+    def draw() -> str:
+        shown = games if games is not None else services.my_games_now(tokens)
+        return render_template("home.html", games=shown)
+
+    return page_cache.serve(key, draw)
 
 
 @bp.get("/language/<lang>")

@@ -1,7 +1,7 @@
-"""The poll (scorekeeper/web/poll.py): a log length this process read or wrote less than
-POLL_FRESH_SECONDS ago is answered from memory; a write through this process shows at once, one
-through another process (here: a row inserted behind the store's back) once that time has
-passed."""
+"""The poll (scorekeeper/web/poll.py) and the home page's list: a log length this process read
+or wrote less than POLL_FRESH_SECONDS ago is answered from memory; a write through this process
+shows at once, one through another process (here: a row inserted behind the store's back) once
+that time has passed."""
 
 from __future__ import annotations
 
@@ -80,3 +80,24 @@ def test_a_shorter_length_read_late_never_replaces_a_longer_one(clock):
     assert store.POSITIONS.get("late-reader", 1.0) == 5
     clock["t"] += 1.5
     assert store.POSITIONS.get("late-reader", 1.0) is None
+
+
+def test_the_home_page_sees_a_write_elsewhere_once_a_second_old(app, client, clock):
+    """The home page says where each game stands by the same rule: from memory for a second."""
+    table = Table(client)
+    table.start()
+    assert "last change" not in client.get("/").get_data(as_text=True)
+    _written_elsewhere(app, table.url, 0)
+    clock["t"] += 0.5
+    assert "last change" not in client.get("/").get_data(as_text=True)
+    clock["t"] += 0.6
+    assert "last change" in client.get("/").get_data(as_text=True)
+
+
+def test_a_write_here_is_on_the_home_page_at_once(client, clock):
+    table = Table(client)
+    table.start()
+    client.get("/")
+    assert table.announce(1, "sang").status_code == 303
+    assert table.record(1, (6, 5, 5)).status_code == 303
+    assert "Deal 2 of 12" in client.get("/").get_data(as_text=True)
