@@ -255,9 +255,8 @@ def import_game(
     return loaded
 
 
-#: A game's row and the length of its log, by token: one query (built once).
-_GAME_AND_LENGTH = sa.select(
-    models.Game.id,
+#: A game's row as the pages need it, and the length of its log (``seq``).
+_ROW_AND_LENGTH = (
     models.Game.token,
     models.Game.kind,
     models.Game.setup,
@@ -266,7 +265,12 @@ _GAME_AND_LENGTH = sa.select(
     .where(models.Event.game_id == models.Game.id)
     .scalar_subquery()
     .label("seq"),
-).where(models.Game.token == sa.bindparam("token"))
+)
+
+#: A game's row and the length of its log, by token: one query (built once).
+_GAME_AND_LENGTH = sa.select(models.Game.id, *_ROW_AND_LENGTH).where(
+    models.Game.token == sa.bindparam("token")
+)
 
 
 #: A game's log, in order.
@@ -429,16 +433,9 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
 
 
 #: Several games' rows and log lengths, by token (bound as ``tokens``, an expanding list).
-_SUMMARIES = sa.select(
-    models.Game.token,
-    models.Game.kind,
-    models.Game.setup,
-    models.Game.created_at,
-    sa.select(sa.func.count(models.Event.id))
-    .where(models.Event.game_id == models.Game.id)
-    .scalar_subquery()
-    .label("seq"),
-).where(models.Game.token.in_(sa.bindparam("tokens", expanding=True)))
+_SUMMARIES = sa.select(*_ROW_AND_LENGTH).where(
+    models.Game.token.in_(sa.bindparam("tokens", expanding=True))
+)
 
 
 def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[sa.Row[Any]]:
