@@ -396,6 +396,10 @@ def recent_log_position(bind: sa.Engine, token: str, max_age: float) -> int:
     return seen if seen is not None else log_position(bind, token)
 
 
+#: One event of a game's log.
+_INSERT_EVENT = sa.insert(models.Event)
+
+
 def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
     """Check ``event`` against ``game`` (as loaded) and store it at position ``based_on``;
     return the game with it. Only the new event is folded: the log is not replayed.
@@ -407,12 +411,10 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
         raise Conflict(game, based_on)
     played = game.rules.apply(game.played, event)  # raises RuleError
     at = _now()
-    session.add(
-        models.Event(
-            game_id=game.id, seq=based_on, kind=event.kind, data=dict(event.data), created_at=at
-        )
-    )
+    row = {"game_id": game.id, "seq": based_on, "kind": event.kind, "data": dict(event.data)}
     try:
+        # One INSERT, without the ORM's unit of work: nothing else of the session changes.
+        session.execute(_INSERT_EVENT, {**row, "created_at": at})
         session.commit()
     except IntegrityError:
         session.rollback()
