@@ -104,3 +104,21 @@ def test_debug_mode_draws_every_time(app, drawn):
         assert drawn["n"] == before + 2
     finally:
         app.debug = False
+
+
+def test_each_phone_gets_the_gzip_pieces_with_its_own_token(app, drawn):
+    import gzip
+
+    anna, ben = Table(app.test_client()), Table(app.test_client())
+    anna.start()
+    ben.url = anna.url
+    ben.token = re.search(CSRF, ben.page()).group(1)
+    pages = []
+    for phone in (anna, ben):
+        response = phone.client.get(phone.url, headers={"Accept-Encoding": "gzip, br"})
+        assert response.headers["Content-Encoding"] == "gzip"
+        pages.append(gzip.decompress(response.get_data()).decode())
+    assert _sessions(pages[0]) == {_secret(anna.token)}
+    assert _sessions(pages[1]) == {_secret(ben.token)}
+    assert CSRF.sub("T", pages[0]) == CSRF.sub("T", anna.page())
+    assert page_cache.PLACEHOLDER not in pages[0] + pages[1]
