@@ -30,7 +30,8 @@ def pieces(app, monkeypatch):
 
 
 def _rows(page: str) -> list[str]:
-    return re.findall(r"<tr id=r\d+>.*?</tr>", page, re.S)
+    """Each row of the log (an end tag is optional: a row ends where the next one starts)."""
+    return re.findall(r"<tr id=r\d+>.*?(?=<tr|</tbody>)", page, re.S)
 
 
 def test_a_write_draws_only_the_rows_and_lines_it_changed(app, pieces):
@@ -85,3 +86,18 @@ def test_debug_mode_draws_every_time(app, pieces):
     finally:
         app.debug = False
     assert [key[0] for key in pieces].count("bismarck row") == 1
+
+
+def test_a_corrected_klaberjass_hand_and_the_rows_after_it_are_drawn_again(app, pieces):
+    from tests.web.klaberjass_client import HANDS, KlaberjassTable
+
+    table = KlaberjassTable(app.test_client())
+    table.start()
+    table.play(HANDS[:4])
+    before = _rows(table.page())
+    pieces.clear()
+    assert table.correct(3, {**HANDS[2], "card_points": [60, 60]}).status_code == 303
+    after = _rows(table.page())
+    # Hands 1 and 2 as drawn; hand 3 (its scores) and hand 4 (its running totals) anew.
+    assert after[:2] == before[:2] and after[2] != before[2] and after[3] != before[3]
+    assert sorted(key[3] for key in pieces if key[0] == "klaberjass row") == [3, 4]
