@@ -253,3 +253,41 @@ def test_the_home_page_lists_a_browsers_evenings_only_to_that_browser(app):
     assert f"/e/{token}" not in other.get("/").get_data(as_text=True)
     fresh = app.test_client()
     assert f"/e/{token}" not in fresh.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
+def test_a_tables_game_page_leads_back_to_its_evening_and_round(client, app, kind):
+    fields = {"name": "Club <night>", "rounds": "2", "scoring": "placings", "target": "500"}
+    token = evening_token(new_evening(client, kind, **fields))
+    start(client, token, 1)
+    start(client, token, 2)
+    with app.app_context():
+        evening = services.load(token)
+        games = {number: evening.tables(number)[0].game.token for number in (1, 2)}
+    for number, game in games.items():
+        link = (
+            f'<a class=more href="/e/{token}#round-{number}">'
+            f"Evening: Club &lt;night&gt; · round {number}</a>"
+        )
+        assert link in client.get(f"/g/{game}").get_data(as_text=True)
+        assert link in client.get(f"/g/{game}").get_data(as_text=True)  # kept whole: still there
+    # The page is kept per language: the Swedish one has its own words.
+    client.set_cookie("lang", "sv")
+    page = client.get(f"/g/{games[2]}").get_data(as_text=True)
+    assert f'href="/e/{token}#round-2">Spelkväll: Club &lt;night&gt; · rond 2</a>' in page
+    assert "Evening:" not in page
+
+
+def test_a_game_of_its_own_names_no_evening(client, app):
+    token = evening_token(new_evening(client))
+    start(client, token, 1)
+    data = {
+        "csrf_token": csrf_token(client),
+        **{f"player_{i}": name for i, name in enumerate(NINE[:3])},
+        "variant": "modern",
+        "first_dealer": "0",
+    }
+    alone = client.post("/bismarck/new", data=data)
+    assert alone.status_code == 303
+    page = client.get(alone.headers["Location"]).get_data(as_text=True)
+    assert "Evening:" not in page and "/e/" not in page
