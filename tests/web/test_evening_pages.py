@@ -229,18 +229,26 @@ def test_the_standings_and_a_rounds_table_cards_print(client, app):
     assert f"/e/{token}/round/1/cards.pdf" in page
     cards = client.get(f"/e/{token}/round/1/cards.pdf?paper=letter")
     assert cards.mimetype == "application/pdf" and cards.cache_control.no_store
-    from tests.printing.pdfs import LETTER, Pdf
+    from tests.printing.pdfs import LETTER, Pdf, one_line
 
     pdf = Pdf(cards.data)
-    assert pdf.pages == 3 and pdf.size == LETTER
+    assert pdf.pages == 6 and pdf.size == LETTER  # each table's card, then its blank sheet
     with app.app_context():
         evening = services.load(token)
         first = evening.tables(1)[0].game
         dealer = first.setup.players[first.setup.first_dealer]
     assert f"{dealer} deals first." in pdf.reader.pages[0].extract_text()
+    sheet = one_line(pdf.reader.pages[1].extract_text())
+    names = ", ".join(first.setup.players)
+    assert "Bismarck score sheet" in sheet and f"{names} · {dealer} deals first" in sheet
+    # Before the round starts, the sheets have the names and no first dealer.
+    sheet = one_line(Pdf(before.data).reader.pages[1].extract_text())
+    assert "Bismarck score sheet" in sheet and "deals first" not in sheet
     client.set_cookie("lang", "sv")
     standings = Pdf(client.get(f"/e/{token}/standings.pdf").data)
     assert "Placering" in standings.text and "Hur ställningen räknas" in standings.text
+    cards = Pdf(client.get(f"/e/{token}/round/1/cards.pdf").data)
+    assert "Bismarckprotokoll" in cards.reader.pages[1].extract_text()
 
 
 def test_the_home_page_lists_a_browsers_evenings_only_to_that_browser(app):
