@@ -16,6 +16,7 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import meld_label
 from scorekeeper.web import compression, security
 from scorekeeper.web.poll import PollFirst
+from scorekeeper.web.whitespace import Unindent
 
 csrf = CSRFProtect()
 
@@ -61,7 +62,9 @@ def init_app(app: Flask) -> None:
     # security headers itself, and is too small to compress).
     with app.app_context():
         app.wsgi_app = PollFirst(app.wsgi_app, db.engine)  # type: ignore[method-assign]
+    app.jinja_env.add_extension(Unindent)
     app.jinja_env.globals["game_assets"] = assets.game_assets
+    app.jinja_env.globals["page_style"] = assets.page_style
     app.jinja_env.globals["Suit"] = Suit
     app.jinja_env.globals["asset"] = _asset_urls(app)
     app.jinja_env.filters["signed"] = signed

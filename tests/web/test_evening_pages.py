@@ -181,6 +181,10 @@ def test_the_projector_view_refreshes_itself_in_large_type(client):
     assert '<noscript><meta http-equiv="refresh" content="15"></noscript>' in page
     assert 'data-refresh="15"' in page and "evening.js" in page
     assert 'class="projector"' in page and "Round 1" in page
+    # Headings in order: the round is an h2 here, so its tables are h3 (on the evening page, h4
+    # under the round's h3).
+    assert "<h3>Table 1</h3>" in page and "<h4>" not in page
+    assert "<h4>Table 1</h4>" in client.get(f"/e/{token}").get_data(as_text=True)
     assert response.cache_control.no_store
 
 
