@@ -5,8 +5,9 @@ Serves the real app on 127.0.0.1 (temporary database), seeds a 12-deal Bismarck 
 Klaberjass games (in play at hand 9, finished, and a long one in play at hand 12), Sviten
 Special matches (in play at hand 3, finished, and a long one in play at hand 12) and a Bismarck
 evening of 12 players and 4 rounds in its third round (two rounds played: the standings, the
-statistics and the places chart in full), and measures, for each game page and for the
-evening's page (``/e/<token>``) and projector view (``/e/<token>/screen``):
+statistics and the places chart in full; one of its tables' game pages is measured too), and
+measures, for each game page and for the evening's page (``/e/<token>``) and projector view
+(``/e/<token>/screen``):
 
 - in Chromium at phone size, what loading the game page fetches: bytes of every response body
   (as decoded; ``benchmarks/compression.py`` measures the compressed bytes on the wire) and the
@@ -48,7 +49,7 @@ from urllib.parse import urljoin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' helpers
 
-from tests.e2e.evening_table import seed_evening
+from tests.e2e.evening_table import seed_evening, table_game
 from tests.e2e.klaberjass_table import LONG_GAME, seed_klaberjass
 from tests.e2e.live import (
     ARTIFACTS,
@@ -202,6 +203,9 @@ def main() -> int:
             "sviten long": seed_sviten(server, LONG_MATCH, hand_cap=12),
         }
         evening = seed_evening(server)
+        # An evening's table in play (deal 6 of round 3): a game page that also leads back to
+        # its evening.
+        pages["evening table in-play"] = table_game(server, evening, 3)
         addresses = {
             **{f"game page, {name}": f"/g/{token}" for name, token in pages.items()},
             "evening page": f"/e/{evening}",

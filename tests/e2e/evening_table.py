@@ -55,3 +55,13 @@ def seed_evening(
         return evening.token
 
     return server.in_app(seed)
+
+
+def table_game(server: LiveServer, evening: str, round_: int, table: int = 1) -> str:
+    """The token of the game of ``table`` in round ``round_`` of ``evening``."""
+
+    def find() -> str:
+        game = evenings.load_evening(db.session, evening).games[round_, table]
+        return game.token
+
+    return server.in_app(find)
