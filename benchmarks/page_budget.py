@@ -1,8 +1,13 @@
-"""Page-weight and Lighthouse budgets of the game page, measured with a real browser.
+"""Page-weight and Lighthouse budgets of the game pages and a club evening's pages, measured
+with a real browser.
 
 Serves the real app on 127.0.0.1 (temporary database), seeds a 12-deal Bismarck game,
-Klaberjass games (in play at hand 9, finished, and a long one in play at hand 12) and Sviten
-Special matches (in play at hand 3, finished, and a long one in play at hand 12), and measures:
+Klaberjass games (in play at hand 9, finished, and a long one in play at hand 12), Sviten
+Special matches (in play at hand 3, finished, and a long one in play at hand 12) and a Bismarck
+evening of 12 players and 4 rounds in its third round (two rounds played: the standings, the
+statistics and the places chart in full; one of its tables' game pages is measured too), and
+measures, for each game page and for the evening's page (``/e/<token>``) and projector view
+(``/e/<token>/screen``):
 
 - in Chromium at phone size, what loading the game page fetches: bytes of every response body
   (as decoded; ``benchmarks/compression.py`` measures the compressed bytes on the wire) and the
@@ -22,7 +27,7 @@ most twice, and the best run counts: it times the page, so other work on the mac
     total < 30 KB (30 000 bytes) · requests ≤ 4 · performance ≥ 0.95 · accessibility = 1 ·
     best practices = 1
 
-    python benchmarks/page_budget.py [--no-lighthouse] [--lang en|sv]
+    python benchmarks/page_budget.py [--no-lighthouse] [--lang en|sv] [--only evening]
 
 Needs ``/usr/bin/chromium`` and npm (it runs ``npm ci --prefix tests/e2e`` when the tools there
 are missing or not the versions the lock file pins). Reports go to
@@ -44,6 +49,7 @@ from urllib.parse import urljoin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' helpers
 
+from tests.e2e.evening_table import seed_evening, table_game
 from tests.e2e.klaberjass_table import LONG_GAME, seed_klaberjass
 from tests.e2e.live import (
     ARTIFACTS,
@@ -159,6 +165,9 @@ def main() -> int:
     parser.add_argument(
         "--lang", choices=sorted(LANGUAGES), action="append", help="only this language (repeat)"
     )
+    parser.add_argument(
+        "--only", action="append", help="only the pages whose name holds this (repeat)"
+    )
     args = parser.parse_args()
     languages = args.lang or list(LANGUAGES)
     reason = missing_tools()
@@ -193,20 +202,27 @@ def main() -> int:
             "sviten finished": seed_sviten(server, 3),
             "sviten long": seed_sviten(server, LONG_MATCH, hand_cap=12),
         }
+        evening = seed_evening(server)
+        # An evening's table in play (deal 6 of round 3): a game page that also leads back to
+        # its evening.
+        pages["evening table in-play"] = table_game(server, evening, 3)
+        addresses = {
+            **{f"game page, {name}": f"/g/{token}" for name, token in pages.items()},
+            "evening page": f"/e/{evening}",
+            "projector view": f"/e/{evening}/screen",
+        }
         urls = {
-            f"{name} [{language}]": urljoin(server.url, f"/g/{token}{LANGUAGES[language]}")
+            f"{name} [{language}]": urljoin(server.url, f"{address}{LANGUAGES[language]}")
             for language in languages
-            for name, token in pages.items()
+            for name, address in addresses.items()
+            if not args.only or any(part in name for part in args.only)
         }
         with sync_playwright() as playwright:
             browser = launch(playwright)
             for name, url in urls.items():
                 got = measure(browser, url)
                 kinds = "  ".join(f"{k} {v}" for k, v in got["by_kind"].items())
-                print(
-                    f"game page, {name}: {got['bytes']} bytes in {got['requests']} requests"
-                    f"  ({kinds})"
-                )
+                print(f"{name}: {got['bytes']} bytes in {got['requests']} requests  ({kinds})")
                 if got["bytes"] >= MAX_BYTES:
                     broken.append(f"{name}: {got['bytes']} bytes (budget < {MAX_BYTES})")
                 if got["requests"] > MAX_REQUESTS:
@@ -215,7 +231,8 @@ def main() -> int:
         if not args.no_lighthouse:
             for name, url in urls.items():
                 started = time.perf_counter()
-                report = "game-" + name.replace(" [", "-").replace("]", "")
+                report = name.replace("game page, ", "game-").replace(" [", "-").rstrip("]")
+                report = report.replace(" ", "-")
                 scores = lighthouse(url, report)
                 for _again in range(PERFORMANCE_RETRIES):
                     if scores.get("performance", 0) >= MIN_SCORES["performance"]:

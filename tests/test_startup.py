@@ -14,15 +14,37 @@ from pathlib import Path
 
 import alembic.op
 import pytest
+from alembic.script import ScriptDirectory
 from flask import Flask
 
+import scorekeeper
 from scorekeeper import _instance_secret_key, create_app, store
 from scorekeeper.db import alembic as migrations
 from scorekeeper.db import db
 from tests.conftest import csrf_token
 
-FIRST = "1795990862"
-LATEST = "1796064180"
+
+def _migrations() -> ScriptDirectory:
+    """The migration scripts the package ships, read as Alembic reads them (not the app)."""
+    folder = str(Path(scorekeeper.__file__).parent / "migrations")
+    return ScriptDirectory(folder, version_locations=[folder])
+
+
+#: The first migration and the newest, read from the migration files themselves: a new
+#: migration needs no edit here, and one that a start fails to apply fails these tests.
+BASES = _migrations().get_bases()
+HEADS = _migrations().get_heads()
+FIRST = BASES[0]
+LATEST = HEADS[0]
+
+
+def test_the_migrations_are_one_line_from_the_first_to_the_newest():
+    """One base and one head, else "the newest schema" a start reaches means nothing (two
+    branches merged without a merge migration)."""
+    assert len(BASES) == 1, BASES
+    assert len(HEADS) == 1, HEADS
+    chain = [script.revision for script in _migrations().walk_revisions()]
+    assert chain[0] == LATEST and chain[-1] == FIRST
 
 
 def settings(tmp_path: Path, **extra) -> dict:

@@ -28,21 +28,25 @@ from scorekeeper.evenings.store import (
     EveningSummary,
     LoadedEvening,
     RoundStarted,
+    Seat,
     Table,
     TableGame,
 )
 from scorekeeper.games.seating import Plan
+from scorekeeper.store import LoadedGame
 
 __all__ = [
     "EveningNotFound",
     "LoadedEvening",
     "RoundStarted",
+    "Seat",
     "Table",
     "create",
     "import_evening",
     "load",
     "my_evenings",
     "results",
+    "seat_of",
     "standings_of",
     "start_round",
 ]
@@ -112,3 +116,20 @@ def table_states(evening: LoadedEvening) -> dict[tuple[int, int], TableState]:
 def my_evenings(tokens: Sequence[str]) -> list[EveningSummary]:
     """The evenings with these tokens (a browser's list), in that order."""
     return store.summaries(db.session, tokens)
+
+
+#: What :func:`seat_of` found, by game token (a game of its own: :data:`_ALONE`).
+_SEATS: LRUCache[Seat | str] = LRUCache(1024)
+_ALONE = "alone"
+
+
+def seat_of(game: LoadedGame) -> Seat | None:
+    """The evening, round and table ``game`` was made for, or None: asked of the database once
+    per game and process (it never changes, see
+    :func:`~scorekeeper.evenings.store.seat_of_game`). Kept by the game's token, as replayed
+    games are: unique across databases, unlike its id."""
+    found = _SEATS.get(game.token)
+    if found is None:
+        found = store.seat_of_game(db.session, game.id) or _ALONE
+        _SEATS.put(game.token, found)
+    return None if isinstance(found, str) else found

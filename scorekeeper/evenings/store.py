@@ -275,6 +275,39 @@ def import_evening(
 
 
 @dataclass(frozen=True)
+class Seat:
+    """Where a table's game belongs in its evening: the evening's token and name, the round and
+    the table number (from 1)."""
+
+    token: str
+    name: str
+    round: int
+    table: int
+
+
+_SEAT = (
+    sa.select(
+        models.Evening.token,
+        models.Evening.setup,
+        models.EveningTable.round,
+        models.EveningTable.number,
+    )
+    .join(models.Evening, models.Evening.id == models.EveningTable.evening_id)
+    .where(models.EveningTable.game_id == sa.bindparam("game_id"))
+)
+
+
+def seat_of_game(session: orm.Session, game_id: int) -> Seat | None:
+    """The evening, round and table a game was made for; None for a game of its own (one
+    query). A game's table row is written in the same transaction as the game and never
+    changes, so the answer is the same for the game's whole life."""
+    row = session.execute(_SEAT, {"game_id": game_id}).first()
+    if row is None:
+        return None
+    return Seat(row.token, str(row.setup.get("name", "")), row.round, row.number)
+
+
+@dataclass(frozen=True)
 class EveningSummary:
     """What a browser's list of its evenings shows."""
 

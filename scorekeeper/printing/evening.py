@@ -1,9 +1,11 @@
 """A club evening on paper: the standings, and the table cards of a round (one page a table:
-who sits where, who deals first, and a large QR code of the table's game).
+who sits where, who deals first, and a large QR code of the table's game; then the table's
+blank score sheet with its players' names).
 
 Like every printer here it is given plain values — names, places, the points as the page shows
-them, the addresses — and never the database; nothing here names a game. A table's score sheet
-is the game's own (its sheet PDF, pre-filled with the names, with its QR code too).
+them, the addresses — and never the database; nothing here names a game. A table's blank sheet
+is its game's own, laid out by the game's printers (``blank_sheet_story``) as a page of the
+same document; a game's filled sheet is its sheet PDF, with its QR code too.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from scorekeeper.printing.common import (
     styles,
     text,
 )
+from scorekeeper.printing.printers import Blank, printer_for
 
 
 @dataclass(frozen=True)
@@ -59,14 +62,16 @@ class StandingRow:
 @dataclass(frozen=True)
 class TableCard:
     """One table of a round: its number, its players in seat order (clockwise), how they score
-    (each alone, or in pairs), who deals first (once the game is made) and the game's live
-    address (None before the round has started)."""
+    (each alone, or in pairs), who deals first (once the game is made), the game's live
+    address (None before the round has started) and its blank sheet (the names, the first
+    dealer once known, the evening's settings) to print after the card."""
 
     number: int
     seats: tuple[str, ...]
     sides: tuple[tuple[str, ...], ...]
     first_dealer: str | None = None
     url: str | None = None
+    sheet: Blank | None = None
 
 
 @in_words
@@ -130,11 +135,19 @@ def table_cards_pdf(
     sitting_out: Sequence[str] = (),
     *,
     paper: str = "a4",
+    kind: str | None = None,
 ) -> bytes:
-    """One page a table of round ``round_``: put each on its table."""
+    """One page a table of round ``round_``: put each on its table. Where a card has its
+    ``sheet`` and game ``kind``'s printers lay a blank sheet out, that sheet follows the card
+    on a page of its own (the same paper, the same language)."""
     st = styles()
     width = content_width(paper)
-    pages = [_card(name, game, round_, card, sitting_out, st, width) for card in cards]
+    sheet_story = None if kind is None else printer_for(kind).blank_sheet_story
+    pages: list[list[Flowable]] = []
+    for card in cards:
+        pages.append(_card(name, game, round_, card, sitting_out, st, width))
+        if sheet_story is not None and card.sheet is not None:
+            pages.append(list(sheet_story(card.sheet, paper=paper).flowables))
     return _pages_pdf(pages, paper=paper, title=f"{name} · {_('Round %(n)d', n=round_)}")
 
 
@@ -217,7 +230,8 @@ def _grid() -> TableStyle:
 
 
 def _pages_pdf(pages: Sequence[list[Flowable]], *, paper: str, title: str) -> bytes:
-    """Several pages, each story shrunk to fit its own page."""
+    """Several pages, each story shrunk to fit its own page (as :func:`build_pdf` fits a
+    one-page document's: the same frame, so a sheet prints here as it does alone)."""
     out = io.BytesIO()
     doc = SimpleDocTemplate(
         out,

@@ -14,9 +14,12 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from scorekeeper.games.game import Game
+
+if TYPE_CHECKING:  # sheet.py builds on Blank, below
+    from scorekeeper.printing.sheet import SheetStory
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,13 @@ class BlankSheetPrinter(Protocol):
     def __call__(self, blank: Blank, /, *, paper: str = ...) -> bytes: ...
 
 
+class BlankSheetStoryPrinter(Protocol):
+    """A sheet to fill in by hand, laid out for another document to print as one of its pages
+    (a round's table cards); RuleError as for the blank sheet."""
+
+    def __call__(self, blank: Blank, /, *, paper: str = ...) -> SheetStory: ...
+
+
 class BlankRulesCardPrinter(Protocol):
     """A rules card without a game: a game's card when the names and first dealer are known,
     else the rules with the settings given; RuleError when the engine refuses one."""
@@ -131,7 +141,9 @@ class BlankRulesCardPrinter(Protocol):
 @dataclass(frozen=True)
 class GamePrinters:
     """What a game kind can print: the sheet and rules card of a game (its state), the ones to
-    fill in by hand, and the settings those take on the command line."""
+    fill in by hand, and the settings those take on the command line. A game whose blank sheet
+    can also be laid out inside another document (``blank_sheet_story``) has it printed after
+    each of a club evening's table cards."""
 
     kind: str
     sheet: SheetPrinter
@@ -139,6 +151,7 @@ class GamePrinters:
     blank_sheet: BlankSheetPrinter
     blank_rules_card: BlankRulesCardPrinter
     settings: tuple[Setting, ...] = ()
+    blank_sheet_story: BlankSheetStoryPrinter | None = None
 
     def settings_on(self, *, card: bool) -> tuple[Setting, ...]:
         """The settings a blank sheet (or with ``card``, a rules card) takes."""

@@ -101,6 +101,43 @@ def footer(result: str, notes: Sequence[str], st: Styles) -> list[Flowable]:
     ]
 
 
+@dataclass(frozen=True)
+class SheetStory:
+    """A sheet laid out but not yet printed: its flowables (one page's worth on ``paper``) and
+    the title and subject its own PDF carries. :meth:`pdf` prints it alone; another document
+    (a round's table cards) can lay the same flowables out as one of its pages."""
+
+    flowables: tuple[Flowable, ...]
+    paper: str
+    title: str
+    subject: str
+
+    def pdf(self) -> bytes:
+        return build_pdf(
+            list(self.flowables), paper=self.paper, title=self.title, subject=self.subject
+        )
+
+
+def sheet_story(
+    header: Table,
+    body: Sequence[Flowable],
+    foot: Sequence[Flowable],
+    *,
+    paper: str,
+    title: str,
+    subject: str,
+    state: Any = None,
+) -> SheetStory:
+    """One page: the header, the body (the table and what goes with it), a finished game's
+    score progression (``state``: :mod:`scorekeeper.printing.chart`), the foot."""
+    story: list[Flowable] = [header, Spacer(0, 4 * mm), *body]
+    chart = None if state is None else progression_chart(state, content_width(paper))
+    if chart is not None:
+        story += [Paragraph(_("Score progression"), styles().heading), chart, Spacer(0, 3 * mm)]
+    story += foot
+    return SheetStory(tuple(story), paper, title, subject)
+
+
 def sheet_pdf(
     header: Table,
     body: Sequence[Flowable],
@@ -111,11 +148,6 @@ def sheet_pdf(
     subject: str,
     state: Any = None,
 ) -> bytes:
-    """One page: the header, the body (the table and what goes with it), a finished game's
-    score progression (``state``: :mod:`scorekeeper.printing.chart`), the foot."""
-    story: list[Flowable] = [header, Spacer(0, 4 * mm), *body]
-    chart = None if state is None else progression_chart(state, content_width(paper))
-    if chart is not None:
-        story += [Paragraph(_("Score progression"), styles().heading), chart, Spacer(0, 3 * mm)]
-    story += foot
-    return build_pdf(story, paper=paper, title=title, subject=subject)
+    """:func:`sheet_story`, printed alone on its page."""
+    story = sheet_story(header, body, foot, paper=paper, title=title, subject=subject, state=state)
+    return story.pdf()

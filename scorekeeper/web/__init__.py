@@ -16,6 +16,7 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.melds import meld_label
 from scorekeeper.web import compression, security
 from scorekeeper.web.poll import PollFirst
+from scorekeeper.web.whitespace import Unindent
 
 csrf = CSRFProtect()
 
@@ -62,7 +63,9 @@ def init_app(app: Flask) -> None:
     with app.app_context():
         fresh = float(app.config["POLL_FRESH_SECONDS"])
         app.wsgi_app = PollFirst(app.wsgi_app, db.engine, fresh)  # type: ignore[method-assign]
+    app.jinja_env.add_extension(Unindent)
     app.jinja_env.globals["game_assets"] = assets.game_assets
+    app.jinja_env.globals["page_style"] = assets.page_style
     app.jinja_env.globals["Suit"] = Suit
     app.jinja_env.globals["asset"] = _asset_urls(app)
     app.jinja_env.filters["signed"] = signed

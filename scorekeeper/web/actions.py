@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
 from scorekeeper import services, store
+from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.i18n import say_here
 from scorekeeper.records import NoRecordFormat, codec_for
@@ -72,7 +73,7 @@ def stray_errors(forms: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]
 
 def page_context(game: store.LoadedGame) -> dict[str, Any]:
     """What every game page's shared sections need (joining, keeping, printing, the log, what
-    Undo takes back, the deal a correction just changed)."""
+    Undo takes back, the deal a correction just changed, the evening it was made for)."""
     return {
         "game": game,
         "state": game.state,
@@ -81,6 +82,7 @@ def page_context(game: store.LoadedGame) -> dict[str, Any]:
         "last_action": last_action(game),
         "noted": noted_round(),
         "again": AgainForm(formdata=None) if game.state.finished else None,
+        "seat": evenings.seat_of(game),
     }
 
 

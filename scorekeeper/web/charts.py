@@ -1,14 +1,14 @@
 """Charts as small inline SVG, drawn on the server (no JavaScript, no library): a game's score
 progression and an evening's running positions. Each chart is a picture of a table the page
 also shows in numbers (the score sheet, the standings): ``role="img"`` with a title and a
-description that says so. Each chart carries its own few style rules (the page's colour
-variables, so light and dark both work): the game page's stylesheet stays as small as its
-budget asks. Every line also has its own dash pattern and an end label, so it reads in black
-and white.
+description that says so. Its looks are the shared stylesheet's (``.chart`` in ``app.css``:
+the page's colour variables, so light and dark both work; no inline style). Every line also has
+its own dash pattern and an end label, so it reads in black and white.
 
-A game page shows its chart once the game is over (the shape of a finished game); a page in
-play has no room for it within the game page's budget (under 30 KB), and the sheet beside the
-form is what a table needs then.
+A game page shows its chart from the first scored deal or hand, in play as well as finished.
+The game pages have a budget (under 30 KB with their style and script), so the markup is
+spare: coordinates in whole units, one path per line and one for the grid, attributes
+unquoted where HTML allows it.
 """
 
 from __future__ import annotations
@@ -27,18 +27,8 @@ LEFT, RIGHT, TOP, BOTTOM = 34, 78, 10, 22
 STYLES = 6
 #: The least vertical distance between two end labels.
 LABEL_GAP = 11
-#: The chart's own style rules: six line styles (colour and dash), the grid and the labels.
-STYLE = (
-    "<style>.chart{width:100%;height:auto;max-width:34rem;display:block}"
-    ".chart polyline{fill:none;stroke-width:2.2;stroke-linejoin:round}"
-    ".chart line{stroke:var(--line)}.chart text{font-size:10px;fill:var(--muted)}"
-    ".chart .e{text-anchor:end}.chart .m{text-anchor:middle}"
-    ".chart .name{fill:var(--fg);font-weight:700}"
-    ".s0{stroke:var(--accent)}.s1{stroke:var(--red);stroke-dasharray:6 3}"
-    ".s2{stroke:var(--fg);stroke-dasharray:2 3}.s3{stroke:#3b82f6;stroke-dasharray:9 3 2 3}"
-    ".s4{stroke:#d97706;stroke-dasharray:1 3}.s5{stroke:var(--muted);stroke-dasharray:12 4}"
-    "</style>"
-)
+#: The classes of a chart's lines (colour and dash, in ``app.css``): ``c0`` … ``c5``.
+LINE_CLASS = "c"
 
 
 def progression(
@@ -76,28 +66,25 @@ def progression(
         return TOP + plot_h * share
 
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="{ident}-t {ident}-d" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="{ident}-t">{escape(title)}</title>',
-        f'<desc id="{ident}-d">{escape(description)}</desc>',
-        STYLE,
+        f'<svg class=chart viewBox="0 0 {WIDTH} {HEIGHT}" role=img '
+        f'aria-labelledby="{ident}-t {ident}-d">',
+        f"<title id={ident}-t>{escape(title)}</title>",
+        f"<desc id={ident}-d>{escape(description)}</desc>",
     ]
     # The axis: the top and bottom values, zero (or place 1), and the rounds along the foot.
     ticks = sorted({low, high, *(() if places else (0,))})
+    grid = "".join(f"M{LEFT} {_at(y(value))}H{LEFT + plot_w}" for value in ticks)
+    parts.append(f'<path class=g d="{grid}"/>')
     for value in ticks:
-        parts.append(
-            f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{_at(y(value))}" y2="{_at(y(value))}"/>'
-            f'<text class="e" x="{LEFT - 4}" y="{_at(y(value) + 4)}">'
-            f"{_number(value)}</text>"
-        )
+        parts.append(f"<text class=e x={LEFT - 4} y={_at(y(value) + 4)}>{_number(value)}</text>")
     step = max(1, (count - 1) // 6 + 1)
     for i in range(0 if places else 1, count, step):
         label = first + i if places else i
-        parts.append(f'<text class="m" x="{_at(x(i))}" y="{HEIGHT - 6}">{label}</text>')
+        parts.append(f"<text class=m x={_at(x(i))} y={HEIGHT - 6}>{label}</text>")
     ends = []
     for side, values in enumerate(series):
-        points = " ".join(f"{_at(x(i))},{_at(y(v))}" for i, v in enumerate(values))
-        parts.append(f'<polyline class="s{side % STYLES}" points="{points}"/>')
+        points = " ".join(f"{_at(x(i))} {_at(y(v))}" for i, v in enumerate(values))
+        parts.append(f'<path class={LINE_CLASS}{side % STYLES} d="M{points}"/>')
         if values:
             ends.append([y(values[-1]), side])
     # End labels, nudged apart so that close lines' names do not overlap.
@@ -110,10 +97,8 @@ def progression(
         for end in ends:
             end[0] -= overflow
     for at, side in ends:
-        parts.append(
-            f'<text class="name l{side % STYLES}" x="{LEFT + plot_w + 4}" y="{_at(at + 4)}">'
-            f"{escape(_short(names[side]))}</text>"
-        )
+        name = escape(_short(names[side]))
+        parts.append(f"<text class=n x={LEFT + plot_w + 4} y={_at(at + 4)}>{name}</text>")
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -135,11 +120,11 @@ def _short(name: str, most: int = 12) -> str:
 
 
 def game_chart(game: LoadedGame) -> Markup:
-    """A finished game's score progression (empty while it is in play: see the module's
-    docstring): each side's running total after each deal or hand, a pair's line named by both
+    """A game's score progression, in play or finished (empty before its first scored deal or
+    hand): each side's running total after each deal or hand, a pair's line named by both
     partners."""
     board = game.rules.scoreboard(game.state)
-    if not board.finished or not board.rounds:
+    if not board.rounds:
         return Markup("")
     players = game.setup.players
     names = [" & ".join(players[seat] for seat in seats) for seats in board.sides]

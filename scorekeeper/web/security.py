@@ -3,9 +3,8 @@
 A game's address is its only key (``/g/<token>``), so the headers guard it and what it opens:
 
 * **Content-Security-Policy**: scripts, styles, images and fetches only from this server; no
-  inline script or style (``static/`` holds every script and stylesheet) except one: the
-  charts' fixed block of style rules (:data:`scorekeeper.web.charts.STYLE`), allowed by its
-  hash, so that no other inline style can run; no plugins; forms post only here; and no other
+  inline script or style (``static/`` holds every script and stylesheet, the charts' looks
+  too); no plugins; forms post only here; and no other
   site may frame a page (so nobody can trick a player into tapping *Undo* through an invisible
   frame: ``frame-ancestors 'none'``, with ``X-Frame-Options: DENY`` for old browsers).
   A PDF gets ``frame-ancestors 'none'`` alone: Chromium shows a PDF in a page of its own making,
@@ -28,31 +27,15 @@ browser sends one, so every form sent over HTTPS would be refused.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-
 from flask import Flask, Response, request
 from flask_wtf.csrf import CSRFError
-
-from scorekeeper.web.charts import STYLE as CHART_STYLE
-
-
-def style_hash(element: str) -> str:
-    """The policy's source for exactly this ``<style>…</style>`` element's rules."""
-    rules = element.removeprefix("<style>").removesuffix("</style>")
-    digest = base64.b64encode(hashlib.sha256(rules.encode("utf-8")).digest()).decode("ascii")
-    return f"'sha256-{digest}'"
-
-
-#: The one inline style a page may carry: a chart's (inside its SVG, on pages that show one).
-CHART_STYLE_SOURCE = style_hash(CHART_STYLE)
 
 #: The policy of every page: everything from this server, nothing inline, no framing.
 PAGE_POLICY = "; ".join(
     (
         "default-src 'self'",
         "script-src 'self'",
-        f"style-src 'self' {CHART_STYLE_SOURCE}",
+        "style-src 'self'",
         "img-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",

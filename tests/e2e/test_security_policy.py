@@ -83,10 +83,13 @@ def test_every_kind_of_page_runs_under_the_policy(watched, server):
     style = page.locator(".cards-row i").first.evaluate("e => getComputedStyle(e).display")
     assert style == "inline-block"
 
-    # A finished game's chart: its own block of style rules, allowed by the policy's hash.
+    # A game's chart (in play too): its looks come from the stylesheet, no inline style.
     visit(f"/g/{seed_game(server, 12)}")
-    line = page.locator(".chart polyline").first
+    line = page.locator(".chart .c0").first
     assert line.evaluate("e => getComputedStyle(e).fill") == "none"
+    assert line.evaluate("e => getComputedStyle(e).strokeDasharray") == "none"
+    dashed = page.locator(".chart .c1").first
+    assert dashed.evaluate("e => getComputedStyle(e).strokeDasharray") == "6px, 3px"
 
     visit("/g/no-such-game")
     assert problems == [], problems

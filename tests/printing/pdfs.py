@@ -87,3 +87,20 @@ def decode_qr(data: bytes, folder: Path) -> str:
     )
     assert found.returncode == 0, f"no QR code found: {found.stderr}"
     return found.stdout.strip()
+
+
+def poppler_text(data: bytes, folder: Path, page: int | None = None) -> str:
+    """The text of the PDF (or of one page, from 1) as poppler's ``pdftotext -layout`` reads
+    it: a table's row stays on one line."""
+    pdftotext = require_tool("pdftotext", "poppler-utils")
+    pdf = folder / "read.pdf"
+    pdf.write_bytes(data)
+    pages = [] if page is None else ["-f", str(page), "-l", str(page)]
+    done = subprocess.run(
+        [pdftotext, "-layout", *pages, str(pdf), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return done.stdout

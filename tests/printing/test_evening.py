@@ -1,15 +1,22 @@
 """A club evening on paper: table cards (a page a table, its seats, its first dealer and the QR
-code of its game) and the standings (shared places as =2, the scoring explained)."""
+code of its game, then the table's blank sheet with its names) and the standings (shared places
+as =2, the scoring explained)."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from scorekeeper.locales import words_for
+from scorekeeper.printing import Blank, printer_for
 from scorekeeper.printing.evening import (
     StandingRow,
     TableCard,
     standings_pdf,
     table_cards_pdf,
 )
-from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
+from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line, poppler_text
 
 URL = "http://192.0.2.7:8000/g/abcdefghijklmnopqrstuv"
 
@@ -68,3 +75,64 @@ def test_standings_show_shared_places_points_and_the_scoring(tmp_path):
     assert "How the standings are scored" in text and "Game totals: added up." in text
     assert "1 game is still being played." in text
     assert decode_qr(pdf.data, tmp_path) == "http://192.0.2.7:8000/e/evening-token"
+
+
+def seated(number: int, seats: tuple[str, ...], dealer: int | None, settings=None) -> TableCard:
+    """A card whose table's blank sheet follows it: the names, the first dealer (a seat)."""
+    sides = tuple((name,) for name in seats)
+    first = None if dealer is None else seats[dealer]
+    return TableCard(number, seats, sides, first, None, Blank(seats, dealer, settings or {}))
+
+
+def test_each_table_card_is_followed_by_its_tables_blank_sheet_with_the_names(tmp_path):
+    three = [
+        seated(1, ("Anna", "Ben", "Carla"), 1, {"variant": "classic"}),
+        seated(2, ("Dan", "Eva", "Fred"), None, {"variant": "classic"}),
+    ]
+    data = table_cards_pdf("Friday club", "Bismarck", 1, three, kind="bismarck")
+    assert Pdf(data).pages == 4  # card, sheet, card, sheet
+    card, sheet = poppler_text(data, tmp_path, 1), poppler_text(data, tmp_path, 2)
+    assert "Table 1" in card and "Ben deals first." in card and "score sheet" not in card
+    assert "Bismarck score sheet" in sheet and "Classic 1949 rules" in sheet
+    assert "Anna, Ben, Carla · Ben deals first" in sheet
+    # Who deals and who declares in every deal, pre-printed: Ben deals deal 1, Carla declares.
+    assert re.search(r"^\s*1\s+Ben\s+Carla\s", sheet, re.M)
+    assert re.search(r"^\s*9\s+Anna\s+Ben\s", sheet, re.M)
+    # Laid out as the game's own blank sheet prints alone: the same page, line for line.
+    alone = printer_for("bismarck").blank_sheet(three[0].sheet, paper="a4")
+    assert sheet == poppler_text(alone, tmp_path)
+    # Before the round starts: the names, no dealer.
+    later = poppler_text(data, tmp_path, 4)
+    assert "Dan, Eva, Fred · Date:" in later and "deals first" not in later
+
+
+@pytest.mark.parametrize(
+    ("kind", "seats", "expected"),
+    [
+        ("klaberjass", ("Anna", "Ben"), ["Klaberjass score sheet", "Anna, Ben · Ben deals first"]),
+        ("sviten", ("Anna", "Ben", "Carla", "Dan"), ["Sviten Special score sheet", "N Anna"]),
+    ],
+)
+def test_every_games_table_cards_carry_its_own_sheet(tmp_path, kind, seats, expected):
+    data = table_cards_pdf("Club", kind, 3, [seated(1, seats, 1)], kind=kind, paper="letter")
+    pdf = Pdf(data)
+    assert pdf.pages == 2 and pdf.size == LETTER
+    sheet = poppler_text(data, tmp_path, 2)
+    for words in expected:
+        assert words in sheet
+    assert sheet == poppler_text(
+        printer_for(kind).blank_sheet(Blank(seats, 1), paper="letter"), tmp_path
+    )
+
+
+def test_a_tables_sheet_speaks_the_cards_language(tmp_path):
+    card = seated(1, ("Anna", "Ben", "Carla"), 0)
+    data = table_cards_pdf("Klubben", "Bismarck", 1, [card], kind="bismarck", words=words_for("sv"))
+    sheet = poppler_text(data, tmp_path, 2)
+    assert "Bismarckprotokoll" in sheet and "Anna ger först" in sheet
+
+
+def test_without_a_kind_or_a_sheet_the_cards_print_alone():
+    card = seated(1, ("Anna", "Ben", "Carla"), 0)
+    assert Pdf(table_cards_pdf("Club", "Bismarck", 1, [card])).pages == 1
+    assert Pdf(table_cards_pdf("Club", "Bismarck", 1, cards(), kind="bismarck")).pages == 3

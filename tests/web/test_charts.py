@@ -1,6 +1,7 @@
 """Charts drawn on the server: a line per side through its running totals (from 0), values
 placed on the scale the axis says, end labels kept apart, places upside down (1 at the top),
-and the chart on a game page and an evening page once there is something to draw."""
+and the chart on a game page (in play and finished) and an evening page once there is
+something to draw."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from scorekeeper.web.charts import BOTTOM, HEIGHT, LABEL_GAP, TOP, progression
 
 
 def lines(svg: str) -> list[list[tuple[float, float]]]:
-    return [
-        [tuple(map(float, point.split(","))) for point in found.split()]
-        for found in re.findall(r'<polyline class="s\d" points="([^"]*)"', svg)
-    ]
+    """Each line's points: a path ``M x y x y …`` of class c0 … c5 (the grid is class g)."""
+    found = []
+    for path in re.findall(r'<path class=c\d d="M([^"]*)"/>', svg):
+        numbers = [float(n) for n in path.split()]
+        found.append(list(zip(numbers[::2], numbers[1::2], strict=True)))
+    return found
 
 
 def _near(drawn: list[float], exact: list[float]) -> bool:
@@ -35,7 +38,7 @@ def test_a_worked_progression():
             description="The sheet has the same numbers.",
         )
     )
-    assert 'role="img"' in svg and "<title" in svg and "The sheet has the same numbers." in svg
+    assert "role=img" in svg and "<title" in svg and "The sheet has the same numbers." in svg
     anna, ben, _carla = lines(svg)
     # From 0 before the first deal; the scale runs from −4 (bottom) to +4 (top).
     bottom, top = HEIGHT - BOTTOM, TOP
@@ -63,9 +66,7 @@ def test_every_point_is_inside_the_plot_and_labels_never_overlap(rounds):
     for line in lines(svg):
         assert len(line) == len(rounds) + 1
         assert all(TOP - 0.5 <= y <= HEIGHT - BOTTOM + 0.5 for _, y in line)
-    ends = sorted(
-        float(y) for y in re.findall(r'<text class="name l\d" x="[^"]*" y="([^"]*)"', svg)
-    )
+    ends = sorted(float(y) for y in re.findall(r"<text class=n x=\d+ y=(-?\d+)>", svg))
     assert all(b - a >= LABEL_GAP - 0.11 for a, b in itertools.pairwise(ends))
 
 
@@ -74,7 +75,7 @@ def test_names_are_escaped():
     assert "<b>" not in svg and "&lt;b&gt;" in svg and "a &amp; b" in svg
 
 
-def test_a_finished_game_page_shows_its_progression_and_one_in_play_does_not(client, app):
+def test_a_game_page_shows_its_progression_in_play_and_finished(client, app):
     from pathlib import Path
 
     from scorekeeper import records, services
@@ -88,10 +89,16 @@ def test_a_finished_game_page_shows_its_progression_and_one_in_play_does_not(cli
             record.kind, record.setup, record.events[:-1], record.times[:-1]
         )
     assert in_play.state.finished is False
-    assert "Score progression" not in client.get(f"/g/{in_play.token}").get_data(as_text=True)
+    playing = client.get(f"/g/{in_play.token}").get_data(as_text=True)
+    assert 'id="chart-h">Score progression' in playing
+    start = playing.index("<svg class=chart")
+    deals = len(in_play.state.recorded)
+    found = lines(playing[start : playing.index("</svg>", start)])
+    assert len(found) == 3 and all(len(line) == 1 + deals for line in found)
+    assert "<style" not in playing  # the looks are the stylesheet's (no inline style)
     page = client.get(f"/g/{game.token}").get_data(as_text=True)
     assert 'id="chart-h">Score progression' in page
-    start = page.index('<svg class="chart"')
+    start = page.index("<svg class=chart")
     svg = page[start : page.index("</svg>", start)]
     found = lines(svg)
     assert len(found) == 3 and all(len(line) == 13 for line in found)  # 0, then 12 deals

@@ -181,6 +181,10 @@ def test_the_projector_view_refreshes_itself_in_large_type(client):
     assert '<noscript><meta http-equiv="refresh" content="15"></noscript>' in page
     assert 'data-refresh="15"' in page and "evening.js" in page
     assert 'class="projector"' in page and "Round 1" in page
+    # Headings in order: the round is an h2 here, so its tables are h3 (on the evening page, h4
+    # under the round's h3).
+    assert "<h3>Table 1</h3>" in page and "<h4>" not in page
+    assert "<h4>Table 1</h4>" in client.get(f"/e/{token}").get_data(as_text=True)
     assert response.cache_control.no_store
 
 
@@ -229,18 +233,26 @@ def test_the_standings_and_a_rounds_table_cards_print(client, app):
     assert f"/e/{token}/round/1/cards.pdf" in page
     cards = client.get(f"/e/{token}/round/1/cards.pdf?paper=letter")
     assert cards.mimetype == "application/pdf" and cards.cache_control.no_store
-    from tests.printing.pdfs import LETTER, Pdf
+    from tests.printing.pdfs import LETTER, Pdf, one_line
 
     pdf = Pdf(cards.data)
-    assert pdf.pages == 3 and pdf.size == LETTER
+    assert pdf.pages == 6 and pdf.size == LETTER  # each table's card, then its blank sheet
     with app.app_context():
         evening = services.load(token)
         first = evening.tables(1)[0].game
         dealer = first.setup.players[first.setup.first_dealer]
     assert f"{dealer} deals first." in pdf.reader.pages[0].extract_text()
+    sheet = one_line(pdf.reader.pages[1].extract_text())
+    names = ", ".join(first.setup.players)
+    assert "Bismarck score sheet" in sheet and f"{names} · {dealer} deals first" in sheet
+    # Before the round starts, the sheets have the names and no first dealer.
+    sheet = one_line(Pdf(before.data).reader.pages[1].extract_text())
+    assert "Bismarck score sheet" in sheet and "deals first" not in sheet
     client.set_cookie("lang", "sv")
     standings = Pdf(client.get(f"/e/{token}/standings.pdf").data)
     assert "Placering" in standings.text and "Hur ställningen räknas" in standings.text
+    cards = Pdf(client.get(f"/e/{token}/round/1/cards.pdf").data)
+    assert "Bismarckprotokoll" in cards.reader.pages[1].extract_text()
 
 
 def test_the_home_page_lists_a_browsers_evenings_only_to_that_browser(app):
@@ -253,3 +265,41 @@ def test_the_home_page_lists_a_browsers_evenings_only_to_that_browser(app):
     assert f"/e/{token}" not in other.get("/").get_data(as_text=True)
     fresh = app.test_client()
     assert f"/e/{token}" not in fresh.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
+def test_a_tables_game_page_leads_back_to_its_evening_and_round(client, app, kind):
+    fields = {"name": "Club <night>", "rounds": "2", "scoring": "placings", "target": "500"}
+    token = evening_token(new_evening(client, kind, **fields))
+    start(client, token, 1)
+    start(client, token, 2)
+    with app.app_context():
+        evening = services.load(token)
+        games = {number: evening.tables(number)[0].game.token for number in (1, 2)}
+    for number, game in games.items():
+        link = (
+            f'<a class=more href="/e/{token}#round-{number}">'
+            f"Evening: Club &lt;night&gt; · round {number}</a>"
+        )
+        assert link in client.get(f"/g/{game}").get_data(as_text=True)
+        assert link in client.get(f"/g/{game}").get_data(as_text=True)  # kept whole: still there
+    # The page is kept per language: the Swedish one has its own words.
+    client.set_cookie("lang", "sv")
+    page = client.get(f"/g/{games[2]}").get_data(as_text=True)
+    assert f'href="/e/{token}#round-2">Spelkväll: Club &lt;night&gt; · rond 2</a>' in page
+    assert "Evening:" not in page
+
+
+def test_a_game_of_its_own_names_no_evening(client, app):
+    token = evening_token(new_evening(client))
+    start(client, token, 1)
+    data = {
+        "csrf_token": csrf_token(client),
+        **{f"player_{i}": name for i, name in enumerate(NINE[:3])},
+        "variant": "modern",
+        "first_dealer": "0",
+    }
+    alone = client.post("/bismarck/new", data=data)
+    assert alone.status_code == 303
+    page = client.get(alone.headers["Location"]).get_data(as_text=True)
+    assert "Evening:" not in page and "/e/" not in page

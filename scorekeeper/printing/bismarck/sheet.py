@@ -46,11 +46,12 @@ from scorekeeper.printing.common import (
 from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
     Sheet,
+    SheetStory,
     date_fact,
     deals_first,
     footer,
     names_or_blank,
-    sheet_pdf,
+    sheet_story,
     to_fill,
 )
 from scorekeeper.printing.table import Column, Command, ScoreTable
@@ -97,8 +98,14 @@ def bismarck_sheet(
 def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
     """A sheet to fill in by hand. With the names it prints them; with the first dealer as
     well it prints who deals and who declares in every deal."""
+    return blank_sheet_story(blank, paper=paper).pdf()
+
+
+def blank_sheet_story(blank: Blank, *, paper: str = DEFAULT_PAPER) -> SheetStory:
+    """:func:`blank_sheet` laid out, for another document to print as one of its pages (in the
+    words of the caller's language)."""
     setup = blank.setup(bismarck.GAME)
-    return _build(BismarckSheet.blank(blank, setup, variant=setup.variant), paper)
+    return _story(BismarckSheet.blank(blank, setup, variant=setup.variant), paper)
 
 
 @in_words
@@ -126,6 +133,10 @@ DEAL_ROW_HEIGHT = {12: 25, 9: 30}
 
 
 def _build(sheet: BismarckSheet, paper: str) -> bytes:
+    return _story(sheet, paper).pdf()
+
+
+def _story(sheet: BismarckSheet, paper: str) -> SheetStory:
     st = styles()
     width = content_width(paper)
     body: list[Flowable] = [
@@ -137,7 +148,7 @@ def _build(sheet: BismarckSheet, paper: str) -> bytes:
         _deals(sheet, st, width),
         Spacer(0, 4 * mm),
     ]
-    return sheet_pdf(
+    return sheet_story(
         _header(sheet, st, width),
         body,
         _footer(sheet, st),

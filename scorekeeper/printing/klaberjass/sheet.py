@@ -37,9 +37,10 @@ from scorekeeper.printing.common import (
 from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
     Sheet,
+    SheetStory,
     footer,
     names_or_blank,
-    sheet_pdf,
+    sheet_story,
     to_fill,
 )
 from scorekeeper.printing.table import Column, Command, ScoreTable, rows_to_show
@@ -79,8 +80,14 @@ def klaberjass_sheet(
 def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
     """A sheet to fill in by hand. With the names it prints them; with the first dealer as
     well it prints who deals every hand."""
+    return blank_sheet_story(blank, paper=paper).pdf()
+
+
+def blank_sheet_story(blank: Blank, *, paper: str = DEFAULT_PAPER) -> SheetStory:
+    """:func:`blank_sheet` laid out, for another document to print as one of its pages (in the
+    words of the caller's language)."""
     setup = blank.setup(klaberjass.GAME)
-    return _build(KlaberjassSheet.blank(blank, setup, target=setup.target), paper)
+    return _story(KlaberjassSheet.blank(blank, setup, target=setup.target), paper)
 
 
 @in_words
@@ -100,10 +107,14 @@ def blank_klaberjass_sheet(
 
 
 def _build(sheet: KlaberjassSheet, paper: str) -> bytes:
+    return _story(sheet, paper).pdf()
+
+
+def _story(sheet: KlaberjassSheet, paper: str) -> SheetStory:
     st = styles()
     width = content_width(paper)
     result = _status_line(sheet.state) if sheet.state else to_fill(_("Winner"))
-    return sheet_pdf(
+    return sheet_story(
         _header(sheet, st, width),
         [_hands_table(sheet, st, width), Spacer(0, 4 * mm)],
         footer(result, [_scoring_note(sheet.target)], st),

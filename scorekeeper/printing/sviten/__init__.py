@@ -12,6 +12,7 @@ PRINTERS = GamePrinters(
     sheet=sviten_sheet,
     rules_card=sviten_rules_card,
     blank_sheet=sheet.blank_sheet,
+    blank_sheet_story=sheet.blank_sheet_story,
     blank_rules_card=rules_card.blank_rules_card,
 )
 

@@ -41,9 +41,10 @@ from scorekeeper.printing.common import (
 from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
     Sheet,
+    SheetStory,
     footer,
     names_or_blank,
-    sheet_pdf,
+    sheet_story,
     to_fill,
 )
 from scorekeeper.printing.table import Column, Command, ScoreTable, rows_to_show
@@ -84,8 +85,14 @@ def sviten_sheet(
 def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
     """A sheet to fill in by hand. With the names (N, E, S, W) it prints them and the pairs;
     with the first dealer as well it prints who deals every hand."""
+    return blank_sheet_story(blank, paper=paper).pdf()
+
+
+def blank_sheet_story(blank: Blank, *, paper: str = DEFAULT_PAPER) -> SheetStory:
+    """:func:`blank_sheet` laid out, for another document to print as one of its pages (in the
+    words of the caller's language)."""
     setup = blank.setup(sviten.GAME)
-    return _build(SvitenSheet.blank(blank, setup, options=setup.options), paper)
+    return _story(SvitenSheet.blank(blank, setup, options=setup.options), paper)
 
 
 @in_words
@@ -105,10 +112,14 @@ def blank_sviten_sheet(
 
 
 def _build(sheet: SvitenSheet, paper: str) -> bytes:
+    return _story(sheet, paper).pdf()
+
+
+def _story(sheet: SvitenSheet, paper: str) -> SheetStory:
     st = styles()
     width = content_width(paper)
     result = _status_line(sheet.state) if sheet.state else to_fill(_("Winners"))
-    return sheet_pdf(
+    return sheet_story(
         _header(sheet, st, width),
         [_hands_table(sheet, st, width), Spacer(0, 3 * mm), *_melds_laid(sheet, st)],
         footer(result, [_scoring_note(sheet.options)], st),

@@ -29,6 +29,7 @@ from scorekeeper.evenings.standings import TOTALS, Standings, TableState
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here, words
+from scorekeeper.printing import Blank
 from scorekeeper.printing import evening as paper_evening
 from scorekeeper.qr import qr_svg
 from scorekeeper.records import MAX_RECORD_BYTES, RecordError
@@ -318,21 +319,25 @@ def standings_pdf(token: str) -> ResponseReturnValue:
 
 @bp.get("/e/<token>/round/<int:number>/cards.pdf")
 def table_cards(token: str, number: int) -> ResponseReturnValue:
-    """Round ``number``'s table cards: a page a table, with its game's QR code once started."""
+    """Round ``number``'s table cards: a page a table, with its game's QR code once started,
+    each followed by the table's blank sheet with its names (and, once started, who deals)."""
     loaded = _evening_or_404(token)
     if not 1 <= number <= loaded.setup.rounds:
         abort(404)
     pairs = game_for(loaded.setup.kind).pairs
+    settings = loaded.setup.settings
     cards = []
     for table in loaded.tables(number):
         game = table.game
+        names = loaded.names(table.seats)
         cards.append(
             paper_evening.TableCard(
                 number=table.number,
-                seats=loaded.names(table.seats),
+                seats=names,
                 sides=tuple(_sides(loaded, pairs, table.seats)),
                 first_dealer=None if game is None else game.setup.players[game.setup.first_dealer],
                 url=None if game is None else game_share_url(game.token),
+                sheet=Blank(names, None if game is None else game.setup.first_dealer, settings),
             )
         )
     data = paper_evening.table_cards_pdf(
@@ -342,6 +347,7 @@ def table_cards(token: str, number: int) -> ResponseReturnValue:
         cards,
         loaded.names(loaded.sitting_out(number)),
         paper=_paper(),
+        kind=loaded.setup.kind,
     )
     return _pdf(data, f"round-{number}.pdf")
 
