@@ -1,7 +1,8 @@
-"""A finished game's score progression on its printed sheet: a line per player or pair through
-its running totals, deal by deal, each line with its own dash pattern and its name at its end
-(legible in black and white). Drawn from the game's :class:`~scorekeeper.games.scoreboard.
-Scoreboard`, so it names no game; the table above it has the same numbers.
+"""A game's score progression on its printed sheet (finished or in play, from its first scored
+deal or hand, as on its page): a line per player or pair through its running totals, deal by
+deal, each line with its own dash pattern and its name at its end (legible in black and white).
+Drawn from the game's :class:`~scorekeeper.games.scoreboard.Scoreboard`, so it names no game;
+the table above it has the same numbers.
 """
 
 from __future__ import annotations
@@ -28,14 +29,14 @@ AXIS = 9 * mm
 
 
 def progression_chart(state: Any, width: float) -> Drawing | None:
-    """The chart of a finished game (None while it is in play, or for a game the registry does
-    not know): ``width`` points wide."""
+    """The chart of a game so far (None before anything is scored, or for a game the registry
+    does not know): ``width`` points wide."""
     try:
         rules = game_for(state.kind)
     except (UnknownGame, AttributeError):
         return None
     board = rules.scoreboard(state)
-    if not board.finished or not board.rounds:
+    if not board.rounds:
         return None
     names = [" & ".join(state.players[seat] for seat in seats) for seats in board.sides]
     series = [[0, *(row[side] for row in board.rounds)] for side in range(len(board.sides))]

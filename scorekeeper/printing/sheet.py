@@ -128,8 +128,8 @@ def sheet_story(
     subject: str,
     state: Any = None,
 ) -> SheetStory:
-    """One page: the header, the body (the table and what goes with it), a finished game's
-    score progression (``state``: :mod:`scorekeeper.printing.chart`), the foot."""
+    """One page: the header, the body (the table and what goes with it), the game's score
+    progression so far (``state``: :mod:`scorekeeper.printing.chart`), the foot."""
     story: list[Flowable] = [header, Spacer(0, 4 * mm), *body]
     chart = None if state is None else progression_chart(state, content_width(paper))
     if chart is not None:

@@ -1,5 +1,5 @@
-"""A finished game's printed sheet carries its score progression (a line per player, names at
-the ends); a sheet of a game in play, or a blank one, does not."""
+"""A game's printed sheet carries its score progression so far (a line per player, names at the
+ends), finished or in play; a blank sheet, or one of a game with nothing scored yet, does not."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.printing.pdfs import Pdf, one_line
 FULL = Path(__file__).parent.parent / "records" / "modern-full-history.json"
 
 
-def test_a_finished_sheet_has_the_chart_and_one_in_play_has_not():
+def test_a_sheet_has_the_chart_finished_or_in_play_but_not_before_anything_is_scored():
     record = records.loads(FULL.read_bytes())
     sheet = printing.printer_for("bismarck").sheet
     finished = Pdf(sheet(record.state, paper="a4", url=None, date=None))
@@ -22,8 +22,16 @@ def test_a_finished_sheet_has_the_chart_and_one_in_play_has_not():
     rules = game_for("bismarck")
     in_play = rules.replay(record.setup, record.events[:-1]).state
     assert not in_play.finished
-    unfinished = Pdf(sheet(in_play, paper="a4", url=None, date=None))
-    assert "Score progression" not in one_line(unfinished.text)
+    playing = Pdf(sheet(in_play, paper="a4", url=None, date=None))
+    assert playing.pages == 1 and "Score progression" in one_line(playing.text)
+    drawing = progression_chart(in_play, 400)
+    lines = [shape for shape in drawing.contents if type(shape).__name__ == "PolyLine"]
+    recorded = sum(1 for deal in in_play.deals if deal.recorded)
+    assert recorded < 12 and all(len(line.points) == 2 * (recorded + 1) for line in lines)
+    fresh = rules.replay(record.setup, ()).state
+    assert progression_chart(fresh, 400) is None
+    nothing = Pdf(sheet(fresh, paper="a4", url=None, date=None))
+    assert "Score progression" not in one_line(nothing.text)
 
 
 def test_the_chart_draws_a_line_per_player_through_every_deal():
