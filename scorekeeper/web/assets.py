@@ -30,11 +30,23 @@ MIMETYPES = {"css": "text/css", "js": "text/javascript"}
 #: the files (CSS ``/* … */``; JS lines that are only a ``//`` comment).
 _COMMENTS = {"css": re.compile(rb"/\*.*?\*/", re.S), "js": re.compile(rb"^[ \t]*//[^\n]*\n", re.M)}
 _INDENT = re.compile(rb"^[ \t]+", re.M)
+#: CSS reads the same without the spaces and line breaks around its punctuation (``{ } ; ,``
+#: and after a ``:``) and the last ``;`` of a rule: about 1.3 kB of every game page. (The
+#: stylesheets hold no strings or ``url()``s that such spaces could be part of; a test checks.)
+_CSS_SPACE = re.compile(rb"\s+")
+_CSS_PUNCTUATION = re.compile(rb" ?([{};,]) ?")
+_CSS_COLON = re.compile(rb": ")
 
 
 def compact(data: bytes, ext: str) -> bytes:
-    """``data`` without comments and indentation (nothing else changes: no minifier)."""
-    return _INDENT.sub(b"", _COMMENTS[ext].sub(b"", data))
+    """``data`` without comments and indentation; CSS also without the spaces around its
+    punctuation (nothing else changes: no minifier)."""
+    data = _INDENT.sub(b"", _COMMENTS[ext].sub(b"", data))
+    if ext == "css":
+        data = _CSS_SPACE.sub(b" ", data)
+        data = _CSS_COLON.sub(b":", _CSS_PUNCTUATION.sub(rb"\1", data)).replace(b";}", b"}")
+        data = data.strip()
+    return data
 
 
 def bundle_bytes(static_folder: Path, kind: str, ext: str) -> bytes:

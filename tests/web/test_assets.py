@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from scorekeeper.qr import qr_svg
+from scorekeeper.web.assets import compact
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
 
 
 def test_static_urls_carry_a_content_hash_and_are_cached(client):
@@ -28,3 +32,13 @@ def test_the_inline_qr_code_stays_small():
     svg = qr_svg("http://192.168.100.200:8000/g/" + "A" * 22)
     assert len(svg) < 2600
     assert svg.count("<path") == 1
+
+
+def test_compacting_a_stylesheet_leaves_out_only_what_cannot_matter():
+    for sheet in STATIC.glob("*.css"):
+        text = re.sub(r"/\*.*?\*/", "", sheet.read_text(), flags=re.S)
+        # Spaces are taken out around punctuation: no string or url() may hold any.
+        assert "url(" not in text and "'" not in text, sheet.name
+        assert all(not re.search(r"[{};,:]", s) for s in re.findall(r'"[^"]*"', text)), sheet.name
+    css = b".a > b:checked, .c :hover {\n  color: red;\n  margin: 0 auto; }\n/* x */\n.d{x:1}"
+    assert compact(css, "css") == b".a > b:checked,.c :hover{color:red;margin:0 auto}.d{x:1}"
