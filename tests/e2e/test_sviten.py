@@ -283,3 +283,39 @@ def test_taps_per_hand_typed_and_by_cards(screen, new_phone, server):
     expect(phone.locator(".result")).to_contain_text("Anna bid 2 ♦ · made")
     assert taps == 6 + 24
     assert stored_events(server, token) == 2
+
+
+@pytest.mark.parametrize(
+    ("scheme", "width", "height"), [("light", 390, 844), ("dark", 390, 844), ("dark", 320, 568)]
+)
+def test_a_suit_is_one_tidy_block_and_the_head_stays_small(
+    scheme, width, height, new_phone, server
+):
+    """Each suit: its symbol and A to 9 in one row, 8 to 2 in the next (not 7 + 6 wrapped);
+    every card a thumb's width; a tapped red card keeps its red; the sticky head (whose deal,
+    the race) takes at most a fifth of a 320 × 568 phone."""
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    phone.goto(f"/g/{seed_sviten(server, 1)}")
+    player = SvitenPlayer(phone)
+    player.group("Captured cards").get_by_role("radio", name=re.compile("^N–S")).tap()
+    for suit in "SHDC":
+        cards = [phone.locator("label", has=player.card(rank + suit)) for rank in "AKQJ"]
+        cards += [
+            phone.locator("label", has=player.card(rank + suit))
+            for rank in ("10", "9", "8", "7", "6", "5", "4", "3", "2")
+        ]
+        boxes = [card.bounding_box() for card in cards]
+        assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), (suit, boxes)
+        rows = [round(b["y"]) for b in boxes]
+        assert len(set(rows[:6])) == 1 and len(set(rows[6:])) == 1 and rows[6] > rows[0], suit
+    heart = phone.locator("label", has=player.card("KH"))
+    spade = phone.locator("label", has=player.card("KS"))
+    heart.tap()
+    expect(player.card("KH")).to_be_checked()
+    red, black = (c.evaluate("e => getComputedStyle(e).color") for c in (heart, spade))
+    assert red != black
+    head = phone.locator("header.now").bounding_box()["height"]
+    if width == 320:
+        assert head <= 568 / 5, head  # 175 px (31 %) before
+    layout = phone.evaluate(OVERFLOW)
+    assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
