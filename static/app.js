@@ -110,12 +110,14 @@
     window.addEventListener("online", resend);
     if (localStorage.getItem(KEY)) unsent.hidden = false;
   }
-  // New game: label the first-dealer choices and the seat diagram with the names typed.
+  // New game: each "deals first" choice says the name typed beside it (also names kept after
+  // a refusal).
   var names = document.querySelectorAll("input[name^=player_]");
   names.forEach(function (input, seat) {
     var label = document.querySelector("[data-dealer='" + seat + "'] span");
     if (!label) return;
-    var orig = label.textContent;
-    input.addEventListener("input", function () { label.textContent = input.value.trim() || orig; });
+    var orig = label.textContent, show = function () { label.textContent = input.value.trim() || orig; };
+    input.addEventListener("input", show);
+    show();
   });
 })();

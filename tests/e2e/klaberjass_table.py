@@ -63,7 +63,7 @@ class KlaberjassPlayer:
         page.get_by_role("link", name=re.compile("New Klaberjass game")).tap()
         page.get_by_role("textbox", name="First player").fill(self.players[0])
         page.get_by_role("textbox", name="Second player").fill(self.players[1])
-        page.get_by_role("radio", name=first_dealer, exact=True).tap()
+        page.get_by_role("radio", name=f"{first_dealer} deals first", exact=True).tap()
         page.get_by_role("button", name="Start the game").tap()
         expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
 
