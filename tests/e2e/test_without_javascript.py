@@ -22,6 +22,7 @@ def test_a_deal_is_announced_and_recorded_without_javascript(new_phone):
     player.announce("valfri", "diamonds")
     expect(phone.locator(".announced")).to_contain_text("Carla plays Valfri ♦")
     expect(phone.get_by_role("button", name="+1 Anna")).to_have_count(0)
+    expect(phone.locator(".pad")).to_be_hidden()  # the tricks pad needs the script
 
     player.record((3, 4, 9))
     result = phone.locator(".result")
