@@ -24,4 +24,15 @@
     });
     aim(inputs.filter(function (i) { return i.value === ""; })[0] || inputs[0]);
   });
+  // The suit picker is only needed for contracts with a trump suit to name.
+  document.querySelectorAll("form").forEach(function (form) {
+    var suits = form.querySelector("[data-suits]"), radios = form.querySelectorAll("input[name=contract]");
+    if (!suits || !radios.length) return;
+    function sync() {
+      var c = form.querySelector("input[name=contract]:checked");
+      suits.hidden = !(c && c.hasAttribute("data-needs-trump"));
+    }
+    radios.forEach(function (r) { r.addEventListener("change", sync); });
+    sync();
+  });
 })();

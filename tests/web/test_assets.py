@@ -42,3 +42,13 @@ def test_compacting_a_stylesheet_leaves_out_only_what_cannot_matter():
         assert all(not re.search(r"[{};,:]", s) for s in re.findall(r'"[^"]*"', text)), sheet.name
     css = b".a > b:checked, .c :hover {\n  color: red;\n  margin: 0 auto; }\n/* x */\n.d{x:1}"
     assert compact(css, "css") == b".a > b:checked,.c :hover{color:red;margin:0 auto}.d{x:1}"
+
+
+def test_a_bundle_carries_the_shared_parts_its_game_needs_and_no_other(app):
+    """The tricks steppers travel with Bismarck's and Sviten's scripts, not Klaberjass's."""
+    with app.test_client() as client:
+        for kind, steppers in (("bismarck", True), ("sviten", True), ("klaberjass", False)):
+            script = client.get(f"/assets/{kind}.js")
+            assert (b"[data-tricks]" in script.data) is steppers, kind
+            assert b"data-unsent" in script.data  # app.js, in every bundle
+            script.close()
