@@ -6,15 +6,19 @@
   // Offline, or when the request fails (a dead Wi-Fi: an error, or no answer in 8 s), the page
   // says it was not sent, and sends it again when asked, when the phone is back online or when
   // the poll gets through again. An answer that is not a redirect stored nothing (a refusal, a
-  // page to show): the entry is then sent as a form, as without the script.
+  // page to show): the entry is then sent as a form, as without the script. The notice is at
+  // the top of the page: a tap that was not sent brings it into view.
   var unsent = document.querySelector("[data-unsent]"), KEY = "unsent:" + location.pathname,
     busy, resend = function () {};
   if (unsent && window.AbortController) {
-    var keep = function () { busy = unsent.hidden = false; };
-    resend = function () {
+    var keep = function (look) {
+      busy = unsent.hidden = false;
+      if (look === true) unsent.scrollIntoView();
+    };
+    resend = function (look) {
       var saved = JSON.parse(localStorage.getItem(KEY)), stop = new AbortController();
       if (!saved || busy) return;
-      if (!navigator.onLine) return keep();
+      if (!navigator.onLine) return keep(look);
       busy = setTimeout(function () { stop.abort(); }, 8000);
       fetch(saved.action, { method: "post", body: new URLSearchParams(saved.fields),
         headers: { "X-Sent-By": "app.js" }, signal: stop.signal }).then(function (r) {
@@ -30,7 +34,7 @@
           document.body.appendChild(f).submit();
         } else if ((to = new URL(to, location.href)).pathname !== location.pathname) location.assign(to);
         else { location.hash = to.hash; location.reload(); }
-      }).catch(keep);
+      }).catch(function () { keep(look); });
     };
     document.addEventListener("submit", function (e) {
       var form = e.target, fields = [];
@@ -38,7 +42,7 @@
       e.preventDefault();
       new FormData(form, e.submitter).forEach(function (v, k) { fields.push([k, v]); });
       localStorage.setItem(KEY, JSON.stringify({ action: form.action, fields: fields }));
-      resend();
+      resend(true);
     });
     unsent.querySelector("button").onclick = window.ononline = resend;
     unsent.hidden = !localStorage.getItem(KEY);

@@ -95,7 +95,7 @@ def test_an_entry_lost_on_a_dead_wifi_is_kept_and_sent_when_asked(
     Player(phone).contract_button("sang").tap()
     phone.get_by_role("button", name="Announce").tap()
     unsent = phone.locator("[data-unsent]")
-    expect(unsent).to_be_visible()
+    expect(unsent).to_be_in_viewport()  # the notice is at the top: brought into view
     expect(unsent).to_contain_text("Not sent")
     assert phone.evaluate("navigator.onLine")
     kept = phone.evaluate("JSON.parse(localStorage.getItem('unsent:' + location.pathname))")
