@@ -1,45 +1,52 @@
 // Scorekeeper: small progressive enhancements. Every page works without this file.
 (function () {
   "use strict";
-  // Steppers: − and + beside each tricks field. When one field is left, it fills itself with
-  // 16 − the others, and keeps following them until the player changes it.
-  document.querySelectorAll("[data-tricks]").forEach(function (box) {
-    var total = +box.dataset.tricks, inputs = [].slice.call(box.querySelectorAll("input"));
-    function autofill(changed) {
-      changed.removeAttribute("data-auto");
-      var open = inputs.filter(function (i) { return i.value === "" || i.hasAttribute("data-auto"); });
-      var rest = total, last = open.length === 1 && open[0];
-      inputs.forEach(function (i) {
-        if (i !== last) rest -= +i.value;
-        if (i.hasAttribute("data-auto") && !last) i.value = "";
-      });
-      if (last) { last.value = rest >= 0 ? rest : ""; last.setAttribute("data-auto", ""); }
-    }
-    inputs.forEach(function (input) {
-      ["−", "+"].forEach(function (sign, k) {
-        var b = document.createElement("button");
-        b.type = "button"; b.textContent = sign;
-        b.setAttribute("aria-label", (k ? "+1 " : "−1 ") + input.labels[0].textContent);
-        b.addEventListener("click", function () {
-          input.value = Math.max(0, Math.min(total, +input.value + (k ? 1 : -1)));
-          input.dispatchEvent(new Event("input", { bubbles: true }));
-        });
-        if (k) input.after(b); else input.before(b);
-      });
-      input.addEventListener("input", function () { autofill(input); });
+  // No network: an entry is not lost. The script sends it and keeps it on this phone until the
+  // server answers (with the log position it was typed against, so a conflict is still caught).
+  // Offline, or when the request fails (a dead Wi-Fi: an error, or no answer in 8 s), the page
+  // says it was not sent, and sends it again when asked, when the phone is back online or when
+  // the poll gets through again. An answer that is not a redirect stored nothing (a refusal, a
+  // page to show): the entry is then sent as a form, as without the script. The notice is at
+  // the top of the page: a tap that was not sent brings it into view.
+  var unsent = document.querySelector("[data-unsent]"), KEY = "unsent:" + location.pathname,
+    busy, resend = function () {};
+  if (unsent && window.AbortController) {
+    var keep = function (look) {
+      busy = unsent.hidden = false;
+      if (look === true) unsent.scrollIntoView();
+    };
+    resend = function (look) {
+      var saved = JSON.parse(localStorage.getItem(KEY)), stop = new AbortController();
+      if (!saved || busy) return;
+      if (!navigator.onLine) return keep(look);
+      busy = setTimeout(function () { stop.abort(); }, 8000);
+      fetch(saved.action, { method: "post", body: new URLSearchParams(saved.fields),
+        headers: { "X-Sent-By": "app.js" }, signal: stop.signal }).then(function (r) {
+        var to = r.headers.get("X-Location"), f = document.createElement("form");
+        clearTimeout(busy);
+        localStorage.removeItem(KEY);
+        if (!to) {
+          f.method = "post"; f.action = saved.action; f.hidden = true;
+          saved.fields.forEach(function (kv) {
+            var i = f.appendChild(document.createElement("input"));
+            i.type = "hidden"; i.name = kv[0]; i.value = kv[1];
+          });
+          document.body.appendChild(f).submit();
+        } else if ((to = new URL(to, location.href)).pathname !== location.pathname) location.assign(to);
+        else { location.hash = to.hash; location.reload(); }
+      }).catch(function () { keep(look); });
+    };
+    document.addEventListener("submit", function (e) {
+      var form = e.target, fields = [];
+      if (form.method !== "post") return;
+      e.preventDefault();
+      new FormData(form, e.submitter).forEach(function (v, k) { fields.push([k, v]); });
+      localStorage.setItem(KEY, JSON.stringify({ action: form.action, fields: fields }));
+      resend(true);
     });
-  });
-  // The suit picker is only needed for contracts with a trump suit to name.
-  document.querySelectorAll("form").forEach(function (form) {
-    var suits = form.querySelector("[data-suits]"), radios = form.querySelectorAll("input[name=contract]");
-    if (!suits || !radios.length) return;
-    function sync() {
-      var c = form.querySelector("input[name=contract]:checked");
-      suits.hidden = !(c && c.hasAttribute("data-needs-trump"));
-    }
-    radios.forEach(function (r) { r.addEventListener("change", sync); });
-    sync();
-  });
+    unsent.querySelector("button").onclick = window.ononline = resend;
+    unsent.hidden = !localStorage.getItem(KEY);
+  }
   // Live refresh: another phone wrote to this game -> show it, unless this phone is mid-entry.
   // A page that answered a form (a refused entry) is left for the game's own address: reloading
   // it would send the form again.
@@ -50,6 +57,7 @@
     setInterval(function () {
       if (document.hidden) return;
       fetch(game.dataset.seqUrl, { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (d) {
+        if (localStorage.getItem(KEY)) return resend();
         if (String(d.seq) === seq) return;
         if (dirty) document.querySelector("[data-live]").hidden = false;
         else if (location.pathname === page) location.reload();
@@ -79,43 +87,14 @@
     document.addEventListener("visibilitychange", function () { if (want) hold(true); });
     hold(want);
   }
-  // No network: an entry is not lost. It is kept on this phone (with the log position it was
-  // typed against, so a conflict is still caught), the page says so, and it is sent again
-  // when the network is back or when the player asks.
-  var unsent = document.querySelector("[data-unsent]"), KEY = "unsent:" + location.pathname;
-  if (unsent) {
-    var resend = function () {
-      var saved = JSON.parse(localStorage.getItem(KEY) || "null");
-      if (!saved || !navigator.onLine) return;
-      localStorage.removeItem(KEY);
-      var f = document.createElement("form");
-      f.method = "post"; f.action = saved.action; f.hidden = true;
-      saved.fields.forEach(function (kv) {
-        var i = document.createElement("input");
-        i.type = "hidden"; i.name = kv[0]; i.value = kv[1]; f.appendChild(i);
-      });
-      document.body.appendChild(f);
-      f.submit();
-    };
-    document.addEventListener("submit", function (e) {
-      var form = e.target;
-      if (navigator.onLine || form.method.toLowerCase() !== "post") return;
-      e.preventDefault();
-      var fields = [];
-      new FormData(form, e.submitter).forEach(function (v, k) { if (typeof v === "string") fields.push([k, v]); });
-      localStorage.setItem(KEY, JSON.stringify({ action: form.action, fields: fields }));
-      unsent.hidden = false;
-    });
-    unsent.querySelector("button").addEventListener("click", resend);
-    window.addEventListener("online", resend);
-    if (localStorage.getItem(KEY)) unsent.hidden = false;
-  }
-  // New game: label the first-dealer choices and the seat diagram with the names typed.
+  // New game: each "deals first" choice says the name typed beside it (also names kept after
+  // a refusal).
   var names = document.querySelectorAll("input[name^=player_]");
   names.forEach(function (input, seat) {
     var label = document.querySelector("[data-dealer='" + seat + "'] span");
     if (!label) return;
-    var orig = label.textContent;
-    input.addEventListener("input", function () { label.textContent = input.value.trim() || orig; });
+    var orig = label.textContent, show = function () { label.textContent = input.value.trim() || orig; };
+    input.addEventListener("input", show);
+    show();
   });
 })();

@@ -1,22 +1,15 @@
-// Bismarck: tap to pick each player's tricks. One row of numbers writes the marked player's
+// Bismarck: tap to pick each player's tricks. One row of numbers (drawn by the page) writes the marked player's
 // tricks and moves the mark to the next player still to fill in (the last one fills itself,
 // app.js): a deal's tricks in two taps. Typing and the steppers work as before.
 (function () {
   "use strict";
   document.querySelectorAll("[data-tricks]").forEach(function (box) {
-    var inputs = [].slice.call(box.querySelectorAll("input")), pad = document.createElement("div"), target;
-    pad.className = "pad";
-    pad.setAttribute("role", "group");
+    var inputs = [].slice.call(box.querySelectorAll("input")), pad = box.querySelector(".pad"), target;
     function aim(input) {
       if (target) target.classList.remove("picking");
       target = input;
       input.classList.add("picking");
       pad.setAttribute("aria-label", input.labels[0].textContent);
-    }
-    for (var n = 0; n <= +box.dataset.tricks; n++) {
-      var b = document.createElement("button");
-      b.type = "button"; b.textContent = n;
-      pad.appendChild(b);
     }
     pad.addEventListener("click", function (e) {
       if (e.target.tagName !== "BUTTON") return;
@@ -29,7 +22,17 @@
     inputs.forEach(function (input) {
       input.addEventListener("focus", function () { aim(input); });
     });
-    box.querySelector("legend").after(pad);
     aim(inputs.filter(function (i) { return i.value === ""; })[0] || inputs[0]);
+  });
+  // The suit picker is only needed for contracts with a trump suit to name.
+  document.querySelectorAll("form").forEach(function (form) {
+    var suits = form.querySelector("[data-suits]"), radios = form.querySelectorAll("input[name=contract]");
+    if (!suits || !radios.length) return;
+    function sync() {
+      var c = form.querySelector("input[name=contract]:checked");
+      suits.hidden = !(c && c.hasAttribute("data-needs-trump"));
+    }
+    radios.forEach(function (r) { r.addEventListener("change", sync); });
+    sync();
   });
 })();

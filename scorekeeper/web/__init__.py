@@ -45,10 +45,21 @@ def init_app(app: Flask) -> None:
     compression.init_app(app)
     csrf.init_app(app)
     app.session_interface = SessionInterface()
-    from scorekeeper.web import assets, charts, evenings, helpers, home, play, printing, records
+    from scorekeeper.web import (
+        actions,
+        assets,
+        charts,
+        evenings,
+        helpers,
+        home,
+        play,
+        printing,
+        records,
+    )
     from scorekeeper.web.pages import all_pages, pages_for
 
     register_built_in_games()
+    app.after_request(actions.redirect_for_script)
     app.register_blueprint(home.bp)
     app.register_blueprint(records.bp)
     app.register_blueprint(printing.bp)

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from flask import flash, get_flashed_messages, redirect, request, url_for
+from flask import Response, flash, get_flashed_messages, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -238,3 +238,17 @@ def fingerprint(game: store.LoadedGame, numbers: Iterable[int]) -> str:
     ]
     text = json.dumps(said, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+#: Sent by static/app.js with an entry it sends itself (to keep it on the phone until the
+#: server answers): a redirect is then answered with where it leads instead, since a script's
+#: request follows a redirect without saying where to (nor its ``#deal`` to land on).
+SENT_BY_SCRIPT = "X-Sent-By"
+
+
+def redirect_for_script(response: Response) -> Response:
+    """A redirect that answers an entry app.js sent: 200 with the address in ``X-Location``."""
+    if request.headers.get(SENT_BY_SCRIPT) == "app.js" and response.status_code in (302, 303):
+        response.headers["X-Location"] = response.headers.pop("Location")
+        response.status_code = 200
+    return response

@@ -58,10 +58,10 @@ def compact(data: bytes, ext: str) -> bytes:
     return data
 
 
-def bundle_bytes(static_folder: Path, kind: str, ext: str) -> bytes:
-    """``app.<ext>`` followed by ``<kind>.<ext>``, compacted."""
-    shared = (static_folder / f"app.{ext}").read_bytes()
-    return compact(shared + b"\n" + (static_folder / f"{kind}.{ext}").read_bytes(), ext)
+def bundle_bytes(static_folder: Path, kind: str, ext: str, parts: tuple[str, ...] = ()) -> bytes:
+    """``app.<ext>``, the ``parts`` of that type, then ``<kind>.<ext>``, compacted."""
+    names = ["app." + ext, *(p for p in parts if p.endswith("." + ext)), f"{kind}.{ext}"]
+    return compact(b"\n".join((static_folder / name).read_bytes() for name in names), ext)
 
 
 def _bundle(kind: str, ext: str) -> tuple[bytes, str]:
@@ -69,7 +69,9 @@ def _bundle(kind: str, ext: str) -> tuple[bytes, str]:
     cache: dict[tuple[str, str], tuple[bytes, str]]
     cache = current_app.extensions.setdefault("scorekeeper.assets", {})
     if (kind, ext) not in cache or current_app.debug:
-        data = bundle_bytes(Path(current_app.static_folder or "static"), kind, ext)
+        folder = Path(current_app.static_folder or "static")
+        parts = pages_for(kind).bundle_parts if has_pages(kind) else ()  # a page style: none
+        data = bundle_bytes(folder, kind, ext, parts)
         cache[kind, ext] = (data, hashlib.sha256(data).hexdigest()[:10])
     return cache[kind, ext]
 

@@ -69,6 +69,9 @@ class GamePages:
     blank_form: type[BlankSheetForm] | None = None
     #: Whether it has ``static/<kind>.css`` and ``static/<kind>.js`` of its own.
     own_assets: bool = False
+    #: Shared files its bundles carry between ``app.*`` and its own (``("tricks.js",)``: the
+    #: tricks steppers), so that a game that does not need them does not load them.
+    bundle_parts: tuple[str, ...] = ()
     #: How many rounds a state has (each can be corrected), for a game without a Correction.
     count: Callable[[Any], int] | None = None
     #: Where a round is corrected: the shared flow, or the game's own (Sviten's two steps).

@@ -63,7 +63,7 @@ class KlaberjassPlayer:
         page.get_by_role("link", name=re.compile("New Klaberjass game")).tap()
         page.get_by_role("textbox", name="First player").fill(self.players[0])
         page.get_by_role("textbox", name="Second player").fill(self.players[1])
-        page.get_by_role("radio", name=first_dealer, exact=True).tap()
+        page.get_by_role("radio", name=f"{first_dealer} deals first", exact=True).tap()
         page.get_by_role("button", name="Start the game").tap()
         expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
 
@@ -88,16 +88,30 @@ class KlaberjassPlayer:
         return self.pile(name).get_by_role("button", name=parse_card(code).label, exact=True)
 
     def sequence(self, name: str, row: int, cards: list[str]) -> None:
+        """Tap a sequence's chips: its length, suit and top card (three taps); a second one
+        is picked from three lists."""
         parsed = [parse_card(code) for code in cards]
         top = min(parsed, key=lambda card: klaberjass.PACK_RANKS.index(card.rank))
-        self.run_select(name, row, "cards").select_option(str(len(parsed)))
-        self.run_select(name, row, "suit").select_option(parsed[0].suit.symbol)
-        self.run_select(name, row, "top card").select_option(top.rank)
+        if row > 1:
+            self.run_select(name, row, "cards").select_option(str(len(parsed)))
+            self.run_select(name, row, "suit").select_option(parsed[0].suit.symbol)
+            self.run_select(name, row, "top card").select_option(top.rank)
+            return
+        self.run_chip(name, row, "cards", str(len(parsed))).tap()
+        self.run_chip(name, row, "suit", parsed[0].suit.symbol).tap()
+        self.run_chip(name, row, "top card", top.rank).tap()
 
     def run_select(self, name: str, row: int, part: str):
-        """A sequence row's select: "Anna cards", "Anna 2 suit" ..."""
-        label = f"{name} {part}" if row == 1 else f"{name} {row} {part}"
-        return self.page.get_by_role("combobox", name=label, exact=True)
+        """A second sequence row's select: "Anna 2 cards", "Anna 2 suit" ..."""
+        return self.page.get_by_role("combobox", name=f"{name} {row} {part}", exact=True)
+
+    def run_chip(self, name: str, row: int, part: str, value: str):
+        """A sequence row's chip: Anna's (or "Anna 2"'s) "cards" 3, "suit" ♠, "top card" K."""
+        group = self.page.get_by_role(
+            "group", name=name if row == 1 else f"{name} {row}", exact=True
+        )
+        part_group = group.get_by_role("group", name=part, exact=True)
+        return part_group.get_by_role("radio", name=value, exact=True)
 
     def enter_hand(self, hand: dict[str, Any], *, tap_cards: bool = False) -> None:
         """Fill in the hand form as a player does, in table order (not submitted)."""

@@ -75,7 +75,7 @@ class SvitenPlayer:
         page.wait_for_load_state()  # the script that labels the dealers with the names typed
         for label, name in zip(SEAT_LABELS, self.players, strict=True):
             page.get_by_role("textbox", name=label).fill(name)
-        page.get_by_role("radio", name=first_dealer, exact=True).tap()
+        page.get_by_role("radio", name=f"{first_dealer} deals first", exact=True).tap()
         page.get_by_role("button", name="Start the game").tap()
         expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
 

@@ -44,12 +44,16 @@ class Player:
             ("First player", "Second player", "Third player"), players, strict=True
         ):
             page.get_by_role("textbox", name=label).fill(name)
-        if first_dealer != "Draw at random" and first_dealer not in players:
-            # With JS on the dealer choices are relabelled with the names typed.
-            seat = ("First player", "Second player", "Third player").index(first_dealer)
-            if page.get_by_role("radio", name=players[seat], exact=True).count():
-                first_dealer = players[seat]
-        page.get_by_role("radio", name=first_dealer, exact=True).tap()
+        choice = first_dealer
+        if first_dealer != "Draw at random":
+            # Beside each name: "First player deals first", or with JS on the name typed.
+            choice = f"{first_dealer} deals first"
+            if first_dealer not in players:
+                seat = ("First player", "Second player", "Third player").index(first_dealer)
+                typed = f"{players[seat]} deals first"
+                if page.get_by_role("radio", name=typed, exact=True).count():
+                    choice = typed
+        page.get_by_role("radio", name=choice, exact=True).tap()
         page.get_by_role("button", name="Start the game").tap()
         expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
         notice = page.locator(".notice")

@@ -3,10 +3,12 @@ screen kept on, an entry kept when the network is gone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import Player, seed_game, stored_events
+from tests.e2e.table import Player, seed_game, shoot, stored_events
 
 
 @pytest.mark.parametrize("width", [390, 320])
@@ -71,4 +73,62 @@ def test_an_entry_made_without_network_is_kept_and_sent_when_it_is_back(phone, s
     assert stored_events(server, token) == 0
     phone.context.set_offline(False)  # the network is back: it is sent, as typed
     expect(phone.locator(".announced")).to_contain_text("Ben plays Sang")
+    assert stored_events(server, token) == 1
+
+
+DEAD_WIFI = re.compile(r"/g/[\w-]+/announce$")
+
+
+@pytest.mark.parametrize(
+    ("scheme", "width", "height"), [("light", 390, 844), ("dark", 320, 568)], ids=["390", "320"]
+)
+def test_an_entry_lost_on_a_dead_wifi_is_kept_and_sent_when_asked(
+    scheme, width, height, new_phone, server
+):
+    """The phone thinks it is online (navigator.onLine) but the request fails: the entry is
+    kept, the page says it was not sent, and Send now sends it with the seq it was typed
+    against."""
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    token = seed_game(server, 0)
+    phone.goto(f"/g/{token}")
+    phone.route(DEAD_WIFI, lambda route: route.abort("internetdisconnected"))
+    Player(phone).contract_button("sang").tap()
+    phone.get_by_role("button", name="Announce").tap()
+    unsent = phone.locator("[data-unsent]")
+    expect(unsent).to_be_in_viewport()  # the notice is at the top: brought into view
+    expect(unsent).to_contain_text("Not sent")
+    assert phone.evaluate("navigator.onLine")
+    kept = phone.evaluate("JSON.parse(localStorage.getItem('unsent:' + location.pathname))")
+    assert ["seq", "0"] in kept["fields"] and ["contract", "sang"] in kept["fields"]
+    assert stored_events(server, token) == 0
+    shoot(phone, f"unsent-dead-wifi-{scheme}-{width}", full_page=False)
+    phone.get_by_role("button", name="Send now").tap()  # still dead: still kept
+    expect(unsent).to_be_visible()
+    assert stored_events(server, token) == 0
+    phone.unroute(DEAD_WIFI)
+    phone.get_by_role("button", name="Send now").tap()
+    expect(phone.locator(".announced")).to_contain_text("Ben plays Sang")
+    expect(phone.locator("[data-unsent]")).to_be_hidden()
+    assert stored_events(server, token) == 1
+    assert phone.evaluate("localStorage.getItem('unsent:' + location.pathname)") is None
+
+
+def test_an_entry_without_an_answer_is_kept_and_a_conflict_is_still_caught(new_phone, server):
+    """No answer in 8 s: kept. Meanwhile another phone announced something else; when the
+    network is back (the poll gets through) the entry goes with the seq it was typed against,
+    and the page says another phone recorded first."""
+    phone = new_phone()
+    token = seed_game(server, 0)
+    phone.goto(f"/g/{token}")
+    phone.route(DEAD_WIFI, lambda route: None)  # the request hangs: no answer at all
+    Player(phone).contract_button("sang").tap()
+    phone.get_by_role("button", name="Announce").tap()
+    expect(phone.locator("[data-unsent]")).to_be_visible(timeout=15_000)
+    other = new_phone()
+    other.goto(f"/g/{token}")
+    Player(other).contract_button("spader").tap()
+    other.get_by_role("button", name="Announce").tap()
+    expect(other.locator(".announced")).to_contain_text("Ben plays Spader")
+    phone.unroute(DEAD_WIFI)  # back: the next poll sends what was kept, by itself
+    expect(phone.locator(".conflict")).to_contain_text("Already recorded from another phone")
     assert stored_events(server, token) == 1

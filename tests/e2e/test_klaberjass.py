@@ -80,6 +80,7 @@ def test_the_second_sequence_row_appears_when_the_first_is_used(phone, server):
     player = KlaberjassPlayer(phone)
     second = player.run_select("Anna", 2, "cards")
     expect(second).to_be_hidden()
+    expect(player.run_chip("Anna", 1, "suit", "♠")).to_be_hidden()  # until a length is tapped
     player.sequence("Anna", 1, ["10C", "9C", "8C", "7C"])
     expect(second).to_be_visible()
     player.sequence("Anna", 2, ["AD", "KD", "QD"])
@@ -132,11 +133,14 @@ def test_a_hand_without_javascript(new_phone, server):
     phone = new_phone(java_script_enabled=False)
     phone.goto(f"/g/{seed_klaberjass(server, 4)}")
     player = KlaberjassPlayer(phone)
-    # The second sequence row appears as soon as the first is used: that is CSS, no script.
+    # The second sequence row appears as soon as the first is used, and "none" takes a length
+    # back: that is CSS, no script.
     expect(player.run_select("Anna", 2, "cards")).to_be_hidden()
-    player.run_select("Anna", 1, "cards").select_option("3")
+    player.run_chip("Anna", 1, "cards", "3").tap()
+    player.run_chip("Anna", 1, "suit", "♥").tap()
     expect(player.run_select("Anna", 2, "cards")).to_be_visible()
-    player.run_select("Anna", 1, "cards").select_option("")
+    player.run_chip("Anna", 1, "cards", "none").tap()
+    expect(player.run_chip("Anna", 1, "suit", "♥")).to_be_hidden()  # and not sent
     # No tiles without the script: the captured cards are a list to pick from.
     phone.get_by_text("Tap Anna's cards instead").tap()
     phone.get_by_label("Anna's captured cards").select_option(["J♦", "9♦", "7♣", "8♣"])
@@ -214,3 +218,71 @@ def test_the_klaberjass_pages_fit_a_phone_with_thumb_sized_targets(scheme, size,
                     f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
                 )
     assert not problems, "\n".join(problems)
+
+
+# --- taps per hand ---------------------------------------------------------------------------
+
+SCREENS = {"390-light": ("light", 390, 844), "320-dark": ("dark", 320, 568)}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_hand_with_one_sequence_takes_thirteen_taps(screen, new_phone, server):
+    """Maker, trumps, the sequence (cards, suit, top card: three chips), the last trick, each
+    player's card points (the field and two digits) and Record: 13 taps, every key a tap.
+    (Dropdowns took six taps for the sequence alone.)"""
+    scheme, width, height = SCREENS[screen]
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    token = seed_klaberjass(server, 0)
+    phone.goto(f"/g/{token}")
+    player = KlaberjassPlayer(phone)
+    taps = 0
+
+    def tap(locator) -> None:
+        nonlocal taps
+        locator.tap()
+        taps += 1
+
+    def type_in(field, text: str) -> None:
+        nonlocal taps
+        tap(field)
+        field.press_sequentially(text)
+        taps += len(text)
+
+    tap(player.group("Who made trumps?").get_by_role("radio", name="Ben", exact=True))
+    tap(player.group("Trumps").get_by_role("radio", name="spades", exact=True))
+    tap(player.run_chip("Ben", 1, "cards", "4"))
+    # The suit and the top card appear once the length is tapped.
+    tap(player.run_chip("Ben", 1, "suit", "♠"))
+    tap(player.run_chip("Ben", 1, "top card", "A"))
+    shoot(phone, f"klaberjass-sequence-{screen}", full_page=False)
+    tap(player.group("Last trick").get_by_role("radio", name="Anna", exact=True))
+    type_in(player.points_field("Anna"), "50")
+    type_in(player.points_field("Ben"), "60")
+    tap(phone.get_by_role("button", name="Record hand 1"))
+    expect(phone.locator(".result")).to_contain_text("Hand 1")
+    expect(phone.locator(".result")).to_contain_text("sequences 50")
+    assert stored_events(server, token) == 1
+    assert taps == 13
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_sequence_chips_are_thumb_sized_in_one_row_and_red_suits_stay_red(
+    screen, new_phone, server
+):
+    scheme, width, height = SCREENS[screen]
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    phone.goto(f"/g/{seed_klaberjass(server, 0)}")
+    player = KlaberjassPlayer(phone)
+    player.run_chip("Anna", 1, "cards", "3").tap()
+    player.run_chip("Anna", 1, "suit", "♥").tap()
+    chips = [player.run_chip("Anna", 1, "cards", str(n)) for n in range(3, 9)]
+    boxes = [chip.locator("xpath=..").bounding_box() for chip in chips]
+    assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), boxes
+    assert len({round(b["y"]) for b in boxes}) == 1, "the six lengths read as one row"
+    heart = player.run_chip("Anna", 1, "suit", "♥").locator("xpath=..")
+    spade = player.run_chip("Anna", 1, "suit", "♠").locator("xpath=..")
+    red, black = (c.evaluate("e => getComputedStyle(e).color") for c in (heart, spade))
+    assert red != black  # the picked heart keeps its red
+    layout = phone.evaluate(OVERFLOW)
+    assert layout["scroll"] <= layout["client"] and not layout["wide"], layout

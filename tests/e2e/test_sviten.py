@@ -221,3 +221,101 @@ def test_the_sviten_pages_fit_a_phone_with_thumb_sized_targets(scheme, size, new
                     f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
                 )
     assert not problems, "\n".join(problems)
+
+
+# --- taps per hand ---------------------------------------------------------------------------
+
+SCREENS = {"390-light": ("light", 390, 844), "320-dark": ("dark", 320, 568)}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_taps_per_hand_typed_and_by_cards(screen, new_phone, server):
+    """Quick entry: declarer, bid, trumps, Quick entry, one pair's tricks (the other pair's
+    fill themselves), both pairs' meld points and meld counts, Record: 16 taps, every key a
+    tap. By cards: declarer, bid, trumps, whose cards, one tap per card, Show the melds,
+    Record: 6 + the cards (24 here: 30)."""
+    scheme, width, height = SCREENS[screen]
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    token = seed_sviten(server, 0)
+    phone.goto(f"/g/{token}")
+    player = SvitenPlayer(phone)
+    taps = 0
+
+    def tap(locator) -> None:
+        nonlocal taps
+        locator.tap()
+        taps += 1
+
+    def type_in(field, text: str) -> None:
+        nonlocal taps
+        tap(field)
+        field.press_sequentially(text)
+        taps += len(text)
+
+    hand = HANDS[0]  # Ben bids 1 NT; tricks 7–6, melds 10 (2) and 5 (1)
+    tap(player.group("Who won the bid?").get_by_role("radio", name="E Ben"))
+    tap(player.group("Bid").get_by_role("radio", name="1", exact=True))
+    tap(player.group("Trumps").get_by_role("radio", name="NT", exact=True))
+    tap(phone.locator("details.quick summary"))
+    tricks = player.group("Tricks")
+    type_in(tricks.get_by_role("spinbutton", name="N–S", exact=True), "7")
+    expect(tricks.get_by_role("spinbutton", name="E–W", exact=True)).to_have_value("6")
+    for pair, name in enumerate(("N–S", "E–W")):
+        points = phone.get_by_role("spinbutton", name=f"{name}'s meld points")
+        type_in(points, str(hand["meld_points"][pair]))
+        count = phone.get_by_role("spinbutton", name=f"How many melds {name} laid")
+        type_in(count, str(hand["meld_counts"][pair]))
+    tap(phone.get_by_role("button", name="Record hand 1"))
+    expect(phone.locator(".result")).to_contain_text("Ben bid 1 NT · made")
+    assert taps == 16
+
+    taps = 0
+    hand = HANDS[1]  # Anna bids 2 ♦; N–S's 24 cards
+    tap(player.group("Who won the bid?").get_by_role("radio", name="N Anna"))
+    tap(player.group("Bid").get_by_role("radio", name="2", exact=True))
+    tap(player.group("Trumps").get_by_role("radio", name="diamonds", exact=True))
+    tap(player.group("Captured cards").get_by_role("radio", name="N–S Anna & Carla"))
+    for code in hand["captured"][0]:
+        tap(phone.locator("label", has=player.card(code)))
+    shoot(phone, f"sviten-cards-{screen}", full_page=False)
+    tap(phone.get_by_role("button", name="Show the melds"))
+    tap(phone.get_by_role("button", name="Record hand 2"))
+    expect(phone.locator(".result")).to_contain_text("Anna bid 2 ♦ · made")
+    assert taps == 6 + 24
+    assert stored_events(server, token) == 2
+
+
+@pytest.mark.parametrize(
+    ("scheme", "width", "height"), [("light", 390, 844), ("dark", 390, 844), ("dark", 320, 568)]
+)
+def test_a_suit_is_one_tidy_block_and_the_head_stays_small(
+    scheme, width, height, new_phone, server
+):
+    """Each suit: its symbol and A to 9 in one row, 8 to 2 in the next (not 7 + 6 wrapped);
+    every card a thumb's width; a tapped red card keeps its red; the sticky head (whose deal,
+    the race) takes at most a fifth of a 320 × 568 phone."""
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    phone.goto(f"/g/{seed_sviten(server, 1)}")
+    player = SvitenPlayer(phone)
+    player.group("Captured cards").get_by_role("radio", name=re.compile("^N–S")).tap()
+    for suit in "SHDC":
+        cards = [phone.locator("label", has=player.card(rank + suit)) for rank in "AKQJ"]
+        cards += [
+            phone.locator("label", has=player.card(rank + suit))
+            for rank in ("10", "9", "8", "7", "6", "5", "4", "3", "2")
+        ]
+        boxes = [card.bounding_box() for card in cards]
+        assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes), (suit, boxes)
+        rows = [round(b["y"]) for b in boxes]
+        assert len(set(rows[:6])) == 1 and len(set(rows[6:])) == 1 and rows[6] > rows[0], suit
+    heart = phone.locator("label", has=player.card("KH"))
+    spade = phone.locator("label", has=player.card("KS"))
+    heart.tap()
+    expect(player.card("KH")).to_be_checked()
+    red, black = (c.evaluate("e => getComputedStyle(e).color") for c in (heart, spade))
+    assert red != black
+    head = phone.locator("header.now").bounding_box()["height"]
+    if width == 320:
+        assert head <= 568 / 5, head  # 175 px (31 %) before
+    layout = phone.evaluate(OVERFLOW)
+    assert layout["scroll"] <= layout["client"] and not layout["wide"], layout

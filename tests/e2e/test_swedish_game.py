@@ -29,7 +29,7 @@ class SwedishPlayer(Player):
         page.get_by_role("link", name="Nytt parti Bismarck").tap()
         for label, name in zip(FIELDS, players, strict=True):
             page.get_by_role("textbox", name=label, exact=True).fill(name)
-        page.get_by_role("radio", name=first_dealer, exact=True).tap()
+        page.get_by_role("radio", name=first_dealer, exact=True).tap()  # "Lotta": a draw
         page.get_by_role("button", name="Starta spelet").tap()
         expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
         return page.locator(".notice").inner_text()

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from scorekeeper.qr import qr_svg
+from scorekeeper.web.assets import compact
+from scorekeeper.web.helpers import tidy
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
 
 
 def test_static_urls_carry_a_content_hash_and_are_cached(client):
@@ -75,3 +80,32 @@ def test_a_game_page_has_no_indented_or_empty_lines(client):
     table.start()
     page = table.page()
     assert "Deal 1 of 12" in page and not re.search(r"\n[ \t]", page)
+
+
+def test_compacting_a_stylesheet_leaves_out_only_what_cannot_matter():
+    for sheet in STATIC.glob("*.css"):
+        text = re.sub(r"/\*.*?\*/", "", sheet.read_text(), flags=re.S)
+        # Spaces are taken out around punctuation: no string or url() may hold any.
+        assert "url(" not in text and "'" not in text, sheet.name
+        assert all(not re.search(r"[{};,:>]", s) for s in re.findall(r'"[^"]*"', text)), sheet.name
+    css = b".a > b:checked, .c :hover {\n  color: red;\n  margin: 0 auto; }\n/* x */\n.d{x:1}"
+    assert compact(css, "css") == b".a>b:checked,.c :hover{color:red;margin:0 auto}.d{x:1}"
+
+
+def test_a_bundle_carries_the_shared_parts_its_game_needs_and_no_other(app):
+    """The tricks steppers travel with Bismarck's and Sviten's scripts, not Klaberjass's."""
+    with app.test_client() as client:
+        for kind, steppers in (("bismarck", True), ("sviten", True), ("klaberjass", False)):
+            script = client.get(f"/assets/{kind}.js")
+            assert (b"[data-tricks]" in script.data) is steppers, kind
+            assert b"data-unsent" in script.data  # app.js, in every bundle
+            script.close()
+
+
+def test_a_game_page_leaves_out_its_templates_indentation_and_nothing_else():
+    page = "<ul>\n  <li>a</li>\n\n  <li>b</li>\n</ul>\n<textarea>\n  kept\n</textarea>"
+    page += "<style>\n  .a{x:1}\n</style>\n  <pre>\n  kept</pre>"
+    assert tidy(page) == (
+        "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<textarea>\n  kept\n</textarea>"
+        "<style>\n  .a{x:1}\n</style>\n<pre>\n  kept</pre>"
+    )

@@ -210,3 +210,22 @@ def test_the_app_is_installable_from_its_manifest(client):
     icon = client.get("/static/" + manifest["icons"][0]["src"])
     assert icon.status_code == 200
     icon.close()
+
+
+def test_an_entry_the_script_sends_learns_where_the_redirect_leads(app):
+    """app.js sends an entry itself (to keep it until the server answers): its redirect comes
+    back as 200 with the address, #deal included, which a script's request cannot see."""
+    table = Table(app.test_client())
+    table.start()
+    table.announce(1, "sang")
+    table.record(1, (8, 4, 4))
+    payload = {"csrf_token": table.token, "seq": table.seq(), "deal": 1, "contract": "spader"}
+    correct = f"{table.url}/deal/1/correct"
+    page = table.client.get(correct).get_data(as_text=True)
+    fields = dict(re.findall(r'name="?(\w+)"? type="?hidden"? value="?([^">]*)', page))
+    fields.update({"contract": "pass", "tricks_0": "8", "tricks_1": "4", "tricks_2": "4"})
+    response = table.client.post(correct, data=fields, headers={"X-Sent-By": "app.js"})
+    assert response.status_code == 200 and "Location" not in response.headers
+    assert response.headers["X-Location"].endswith("#r1")
+    plain = table.client.post(f"{table.url}/announce", data={**payload, "deal": 2})
+    assert plain.status_code == 303  # without the header: a redirect as ever

@@ -287,7 +287,7 @@ def test_every_mistake_is_shown_next_to_its_field_and_the_input_is_kept(
     if data.get("maker") in ("0", "1"):
         assert f'name=maker value="{data["maker"]}" checked' in page
     if data.get("run00l"):
-        assert f"<option selected>{data['run00l']}<" in page
+        assert f"name=run00l value={data['run00l']} checked" in page
     for card in data.get("c0", []):
         if card != "6♠":
             assert f"<option selected>{card}<" in page
@@ -355,10 +355,9 @@ def test_the_correction_form_is_prefilled_with_the_hand(table, client):
     page = client.get(f"{table.url}/hand/1/correct").get_data(as_text=True)
     assert "Correct hand 1" in text(page) and "Anna dealt · Ben bid first" in text(page)
     assert 'name=maker value="1" checked' in page
-    assert 'value="spades" checked' in page
+    assert "value=spades checked" in page
     assert 'name=bella value="1" checked' in page and 'name=last_trick value="0" checked' in page
-    assert re.search(r"name=run00l [^>]*>.*?<option selected>3<", page)
-    assert re.search(r"name=run10t [^>]*>.*?<option selected>A<", page)
+    assert "name=run00l value=3 checked" in page and "name=run10t value=A checked" in page
     assert 'value="50"' in page and 'value="60"' in page
     page = client.get(f"{table.url}/hand/5/correct").get_data(as_text=True)
     assert "<option selected>J♦<" in page and "<option selected>Q♦<" in page

@@ -10,6 +10,7 @@ from scorekeeper.web.bismarck.forms import BismarckBlankForm, CorrectForm, NewBi
 from scorekeeper.web.pages import Correction, GamePages
 
 PAGES = GamePages(
+    bundle_parts=("tricks.js",),
     progress=routes.progress,
     kind=rules.KIND,
     title=_l("Bismarck"),

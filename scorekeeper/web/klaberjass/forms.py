@@ -182,6 +182,12 @@ class HandForm(LogForm):
         except ValueError:
             return None
 
+    def _run(self, seat: int, row: int) -> tuple[str, str, str]:
+        """A sequence row as (length, suit, top); an empty row when its length is "none" (its
+        suit and top card are hidden then, and may still hold what was tapped before)."""
+        length, suit, top = (f.data or "" for f in self.run_fields(seat, row))
+        return (length, suit, top) if length else ("", "", "")
+
     def hand_data(self, players: tuple[str, str]) -> dict[str, Any]:
         """The hand in the record format the engine reads (``klaberjass.parse_hand``): the
         entries as typed and tapped, turned into cards and points by
@@ -193,10 +199,7 @@ class HandForm(LogForm):
             trump=self.trump.data or None,
             bella=_seat(self.bella.data),
             last_trick=_seat(self.last_trick.data),
-            runs=[
-                [tuple(f.data or "" for f in self.run_fields(seat, row)) for row in range(RUN_ROWS)]
-                for seat in range(2)
-            ],
+            runs=[[self._run(seat, row) for row in range(RUN_ROWS)] for seat in range(2)],
             piles=[_codes(self.captured_0.data), _codes(self.captured_1.data)],
             typed=[self.card_points_0.data, self.card_points_1.data],
             players=players,

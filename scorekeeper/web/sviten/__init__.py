@@ -15,6 +15,7 @@ from scorekeeper.web.sviten import routes
 from scorekeeper.web.sviten.forms import NewSvitenForm, SvitenBlankForm
 
 PAGES = GamePages(
+    bundle_parts=("tricks.js",),
     progress=routes.progress,
     kind=rules.KIND,
     title=_l("Sviten Special"),
