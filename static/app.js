@@ -58,7 +58,9 @@
       if (document.hidden) return;
       fetch(game.dataset.seqUrl, { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (d) {
         if (localStorage.getItem(KEY)) return resend();
-        if (String(d.seq) === seq) return;
+        // A log only grows: an answer no longer than this page's (one a second old, from another
+        // server process's memory) is nothing new.
+        if (+d.seq <= +seq) return;
         if (dirty) document.querySelector("[data-live]").hidden = false;
         else if (location.pathname === page) location.reload();
         else location.replace(page);
