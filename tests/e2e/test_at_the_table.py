@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.table import Player, seed_game, shoot, stored_events
+from tests.e2e.taps import Taps
 
 
 @pytest.mark.parametrize("width", [390, 320])
@@ -16,12 +17,8 @@ def test_a_deal_without_trumps_takes_five_taps(new_phone, server, width):
     phone = new_phone(viewport={"width": width, "height": 844})
     token = seed_game(server, 4)
     phone.goto(f"/g/{token}")
-    taps = 0
-
-    def tap(locator) -> None:
-        nonlocal taps
-        locator.tap()
-        taps += 1
+    counted = Taps()
+    tap = counted.tap
 
     tap(phone.get_by_role("radio", name="Spader"))
     tap(phone.get_by_role("button", name="Announce"))
@@ -32,7 +29,7 @@ def test_a_deal_without_trumps_takes_five_taps(new_phone, server, width):
     expect(player.tricks_field("Carla")).to_have_value("8")  # the last one fills itself
     tap(phone.get_by_role("button", name="Record tricks"))
     player.expect_deal_recorded(5)
-    assert taps == 5
+    assert counted.count == 5
     assert phone.evaluate("document.documentElement.scrollWidth") <= width
 
 

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.klaberjass_table import KlaberjassPlayer, seed_klaberjass
 from tests.e2e.table import shoot, stored_events
+from tests.e2e.taps import Taps
 from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
 from tests.web.klaberjass_client import HANDS, PLAYERS, engine_state
 
@@ -235,18 +236,8 @@ def test_a_hand_with_one_sequence_takes_thirteen_taps(screen, new_phone, server)
     token = seed_klaberjass(server, 0)
     phone.goto(f"/g/{token}")
     player = KlaberjassPlayer(phone)
-    taps = 0
-
-    def tap(locator) -> None:
-        nonlocal taps
-        locator.tap()
-        taps += 1
-
-    def type_in(field, text: str) -> None:
-        nonlocal taps
-        tap(field)
-        field.press_sequentially(text)
-        taps += len(text)
+    counted = Taps()
+    tap, type_in = counted.tap, counted.type_in
 
     tap(player.group("Who made trumps?").get_by_role("radio", name="Ben", exact=True))
     tap(player.group("Trumps").get_by_role("radio", name="spades", exact=True))
@@ -262,7 +253,7 @@ def test_a_hand_with_one_sequence_takes_thirteen_taps(screen, new_phone, server)
     expect(phone.locator(".result")).to_contain_text("Hand 1")
     expect(phone.locator(".result")).to_contain_text("sequences 50")
     assert stored_events(server, token) == 1
-    assert taps == 13
+    assert counted.count == 13
     assert phone.evaluate("document.documentElement.scrollWidth") <= width
 
 

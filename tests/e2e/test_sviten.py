@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.sviten_table import SvitenPlayer, seed_sviten
 from tests.e2e.table import shoot, stored_events
+from tests.e2e.taps import Taps
 from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
 from tests.web.sviten_client import HANDS, engine_state, pile
 
@@ -239,18 +240,8 @@ def test_taps_per_hand_typed_and_by_cards(screen, new_phone, server):
     token = seed_sviten(server, 0)
     phone.goto(f"/g/{token}")
     player = SvitenPlayer(phone)
-    taps = 0
-
-    def tap(locator) -> None:
-        nonlocal taps
-        locator.tap()
-        taps += 1
-
-    def type_in(field, text: str) -> None:
-        nonlocal taps
-        tap(field)
-        field.press_sequentially(text)
-        taps += len(text)
+    counted = Taps()
+    tap, type_in = counted.tap, counted.type_in
 
     hand = HANDS[0]  # Ben bids 1 NT; tricks 7–6, melds 10 (2) and 5 (1)
     tap(player.group("Who won the bid?").get_by_role("radio", name="E Ben"))
@@ -267,9 +258,10 @@ def test_taps_per_hand_typed_and_by_cards(screen, new_phone, server):
         type_in(count, str(hand["meld_counts"][pair]))
     tap(phone.get_by_role("button", name="Record hand 1"))
     expect(phone.locator(".result")).to_contain_text("Ben bid 1 NT · made")
-    assert taps == 16
+    assert counted.count == 16
 
-    taps = 0
+    counted = Taps()
+    tap, type_in = counted.tap, counted.type_in
     hand = HANDS[1]  # Anna bids 2 ♦; N–S's 24 cards
     tap(player.group("Who won the bid?").get_by_role("radio", name="N Anna"))
     tap(player.group("Bid").get_by_role("radio", name="2", exact=True))
@@ -281,7 +273,7 @@ def test_taps_per_hand_typed_and_by_cards(screen, new_phone, server):
     tap(phone.get_by_role("button", name="Show the melds"))
     tap(phone.get_by_role("button", name="Record hand 2"))
     expect(phone.locator(".result")).to_contain_text("Anna bid 2 ♦ · made")
-    assert taps == 6 + 24
+    assert counted.count == 6 + 24
     assert stored_events(server, token) == 2
 
 
