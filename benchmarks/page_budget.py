@@ -28,6 +28,7 @@ most twice, and the best run counts: it times the page, so other work on the mac
     best practices = 1
 
     python benchmarks/page_budget.py [--no-lighthouse] [--lang en|sv] [--only evening]
+                                     [--lighthouse-lang en|sv]
 
 Needs ``/usr/bin/chromium`` and npm (it runs ``npm ci --prefix tests/e2e`` when the tools there
 are missing or not the versions the lock file pins). Reports go to
@@ -168,8 +169,15 @@ def main() -> int:
     parser.add_argument(
         "--only", action="append", help="only the pages whose name holds this (repeat)"
     )
+    parser.add_argument(
+        "--lighthouse-lang",
+        choices=sorted(LANGUAGES),
+        action="append",
+        help="Lighthouse only in this language (repeat; the weight is measured in every one)",
+    )
     args = parser.parse_args()
     languages = args.lang or list(LANGUAGES)
+    audited = args.lighthouse_lang or languages
     reason = missing_tools()
     if not args.no_lighthouse and not reason:
         if shutil.which("npx") is None:
@@ -230,6 +238,8 @@ def main() -> int:
             browser.close()
         if not args.no_lighthouse:
             for name, url in urls.items():
+                if not any(name.endswith(f"[{language}]") for language in audited):
+                    continue
                 started = time.perf_counter()
                 report = name.replace("game page, ", "game-").replace(" [", "-").rstrip("]")
                 report = report.replace(" ", "-")
