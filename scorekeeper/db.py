@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import sqlite3
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,9 +23,33 @@ alembic = schema.SerialAlembic(metadatas=Model.metadata)
 SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
+#: How long a connection keeps trying to switch a database to WAL (the busy timeout's length).
+WAL_SWITCH_SECONDS = 5.0
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    """``PRAGMA journal_mode=WAL``, tried again while another connection is switching too.
+
+    Servers started at the same moment on a new database each switch it from the rollback
+    journal to WAL. Two such switches can deadlock (each holds a read lock and wants to write);
+    SQLite then answers one of them "database is locked" at once, without waiting for the busy
+    timeout. The loser waits a moment and tries again; by then the file is WAL and the pragma
+    only reads it."""
+    deadline = time.monotonic() + WAL_SWITCH_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(random.uniform(0.005, 0.05))
+
+
 def _sqlite_pragmas(synchronous: str) -> Callable[[Any, Any], None]:
     """WAL lets phones read while another writes; the busy timeout makes writers wait. The
-    timeout comes first: switching to WAL waits for a server starting at the same moment.
+    timeout comes first, and the switch to WAL is tried again when a server starting at the
+    same moment switches too (:func:`_switch_to_wal`).
 
     ``synchronous`` is NORMAL by default, SQLite's advice for WAL (and Rails' default): a
     commit does not wait for the disk, so a crash or ``kill -9`` of the app loses nothing and
@@ -33,7 +60,7 @@ def _sqlite_pragmas(synchronous: str) -> Callable[[Any, Any], None]:
     def pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA busy_timeout=5000")
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _switch_to_wal(cursor)
         cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
