@@ -9,24 +9,38 @@ from __future__ import annotations
 import io
 import ipaddress
 import socket
+import time
 from functools import lru_cache
 from urllib.parse import urlsplit, urlunsplit
 
 import qrcode
 from markupsafe import Markup
 
+#: How long a looked-up LAN address is used before it is looked up again (a laptop that moves
+#: to another network gets a new one within this time).
+LAN_ADDRESS_SECONDS = 5.0
+
+_lan_address: tuple[float, str] | None = None
+
 
 def lan_address() -> str:
-    """This machine's address on the local network (``127.0.0.1`` when it has none).
+    """This machine's address on the local network (``127.0.0.1`` when it has none), looked
+    up at most every :data:`LAN_ADDRESS_SECONDS` (every page opened as localhost needs it).
 
     Connecting a UDP socket sends nothing; it only asks the kernel which interface it would use.
     """
+    global _lan_address
+    now = time.monotonic()
+    if _lan_address is not None and now - _lan_address[0] < LAN_ADDRESS_SECONDS:
+        return _lan_address[1]
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("10.254.254.254", 9))
-            return probe.getsockname()[0]
+            address = probe.getsockname()[0]
         except OSError:
-            return "127.0.0.1"
+            address = "127.0.0.1"
+    _lan_address = (now, address)
+    return address
 
 
 def is_local_host(host: str) -> bool:

@@ -396,8 +396,9 @@ def recent_log_position(bind: sa.Engine, token: str, max_age: float) -> int:
     return seen if seen is not None else log_position(bind, token)
 
 
-#: One event of a game's log.
-_INSERT_EVENT = sa.insert(models.Event)
+#: One event of a game's log, as a Core statement on the table (not the ORM class: the ORM's
+#: bulk-insert path costs more than the INSERT itself).
+_INSERT_EVENT = sa.insert(models.Event.__table__)
 
 
 def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
@@ -414,7 +415,7 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
     row = {"game_id": game.id, "seq": based_on, "kind": event.kind, "data": dict(event.data)}
     try:
         # One INSERT, without the ORM's unit of work: nothing else of the session changes.
-        session.execute(_INSERT_EVENT, {**row, "created_at": at})
+        session.connection().execute(_INSERT_EVENT, {**row, "created_at": at})
         session.commit()
     except IntegrityError:
         session.rollback()
