@@ -24,6 +24,8 @@ What is measured (the ratio is trivial requests/s ÷ app requests/s, "N× slower
 - POST + redirect, cold (shown, no budget): the same on games this server has not served yet, so
   the write replays the game's log from the database and encodes its QR code for the first time,
   as a restarted server or a second server process does;
+- POST alone (shown, no budget): the same POST (page loaded just before), without following the
+  redirect: what the write costs, apart from drawing the page at the new log position;
 - the live-refresh poll: ``GET /g/<token>/seq`` (eight phones polling one game, as a table's
   phones do: the answers within ``POLL_FRESH_SECONDS`` of the last database read come from the
   app's memory);
@@ -69,6 +71,7 @@ TARGETS: dict[str, float | None] = {
     "game page": 10.0,
     "POST + redirect": 15.0,
     "POST + redirect, cold": None,
+    "POST alone": None,
     "poll": 1.5,
     "home page": 5.0,
     "Klaberjass 200 vs 30 hands": 1.5,
@@ -187,11 +190,15 @@ class Phone:
             raise SystemExit(f"GET {path}: {status}, not {expect}\n{data[:2000]!r}")
         return data
 
-    def post_and_follow(self, path: str, form: dict[str, Any]) -> bytes:
+    def post(self, path: str, form: dict[str, Any]) -> str:
+        """Where the POST of ``form`` to ``path`` redirects to (it must redirect)."""
         status, location, data = self.request("POST", path, urlencode(form))
         if status != 303:
             raise SystemExit(f"POST {path}: {status}, not 303\n{data[:2000]!r}")
-        return self.get(location.removeprefix(f"http://127.0.0.1:{self.port}"))
+        return location.removeprefix(f"http://127.0.0.1:{self.port}")
+
+    def post_and_follow(self, path: str, form: dict[str, Any]) -> bytes:
+        return self.get(self.post(path, form))
 
     def csrf_token(self, path: str) -> str:
         match = CSRF.search(self.get(path).decode())
@@ -352,13 +359,21 @@ class Measurement:
 class DealTwelve:
     """Games waiting for deal 12's tricks, handed out one per tap: each is recorded once."""
 
-    def __init__(self, tokens: list[str], games: Games, per_round: int, warm: Phone | None):
+    def __init__(
+        self,
+        tokens: list[str],
+        games: Games,
+        per_round: int,
+        warm: Phone | None,
+        follow: bool = True,
+    ):
         from tests.e2e.table import example_events
 
         self.unused = iter(tokens)
         self.ready: list[str] = []
         self.per_round = per_round
         self.warm = warm  # the phone that loads each game's page first, or None
+        self.follow = follow  # whether a tap follows the redirect to the game page
         self.lock = threading.Lock()
         self.form = {"seq": len(example_events(11, announce_next=True)), "deal": 12}
         self.form |= {f"tricks_{i}": str(t) for i, t in enumerate(games.deal_12_tricks)}
@@ -375,7 +390,11 @@ class DealTwelve:
             if not self.ready:
                 return False
             token = self.ready.pop()
-        page = phone.post_and_follow(f"/g/{token}/record", {"csrf_token": phone.csrf, **self.form})
+        form = {"csrf_token": phone.csrf, **self.form}
+        if not self.follow:
+            phone.post(f"/g/{token}/record", form)
+            return True
+        page = phone.post_and_follow(f"/g/{token}/record", form)
         if b"Game over" not in page:
             raise SystemExit(f"recording deal 12 of /g/{token} did not end the game")
         return True
@@ -388,7 +407,7 @@ def fetch(path: str) -> Callable[[Phone], bool]:
 def measure(args: argparse.Namespace, work: Path) -> list[Measurement]:
     """Every measurement, with (app requests/s, other side's requests/s) per repetition."""
     warm_taps, cold_taps = args.taps, max(args.taps // 2, args.clients)
-    needed = [args.repeat * taps + args.clients for taps in (warm_taps, cold_taps)]
+    needed = [args.repeat * taps + args.clients for taps in (warm_taps, cold_taps, warm_taps)]
     print(f"seeding {sum(needed) + 3} games ...", file=sys.stderr)
     games = seed(work / "bench.sqlite3", sum(needed))
     app_port, trivial_port = free_port(), free_port()
@@ -420,13 +439,17 @@ def measure(args: argparse.Namespace, work: Path) -> list[Measurement]:
 
         loader = Phone(app_port)
         warm = DealTwelve(games.at_deal_12[: needed[0]], games, warm_taps, warm=loader)
-        cold = DealTwelve(games.at_deal_12[needed[0] :], games, cold_taps, warm=None)
+        cold = DealTwelve(games.at_deal_12[needed[0] :][: needed[1]], games, cold_taps, warm=None)
+        alone = DealTwelve(
+            games.at_deal_12[needed[0] + needed[1] :], games, warm_taps, warm=loader, follow=False
+        )
 
         ok = (trivial, fetch("/"))
         measurements = [
             Measurement("game page", (table, fetch(finished)), ok),
             Measurement("POST + redirect", (recorders, warm.tap), ok, warm.prepare),
             Measurement("POST + redirect, cold", (recorders, cold.tap), ok, cold.prepare),
+            Measurement("POST alone", (recorders, alone.tap), ok, alone.prepare),
             Measurement("poll", (table, fetch(f"{finished}/seq")), ok),
             Measurement("home page", (table, fetch("/")), ok),
             Measurement(
@@ -435,12 +458,12 @@ def measure(args: argparse.Namespace, work: Path) -> list[Measurement]:
                 (table, fetch(f"/g/{games.klaberjass_30}")),
             ),
         ]
-        for supply in (warm, cold):  # warm up every path
+        for supply in (warm, cold, alone):  # warm up every path
             supply.prepare(args.clients)
             rate(recorders, supply.tap, 60)
         for measurement in measurements:
             for phones, tap in (measurement.app, measurement.versus):
-                if tap not in (warm.tap, cold.tap):
+                if tap not in (warm.tap, cold.tap, alone.tap):
                     rate(phones, tap, 0.2)
 
         for repetition in range(args.repeat):
