@@ -34,14 +34,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum, StrEnum
+from enum import Enum
 from functools import cache
 from typing import Any
 
 from scorekeeper.games import trick_points
 from scorekeeper.games.cards import Card, Suit, parse_card
-from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
+from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.game import Game
+from scorekeeper.games.hand_log import EventKind, HandRules, HandsState, Pair, hand_event_of
 from scorekeeper.games.players import checked_names
 from scorekeeper.games.scoreboard import Scoreboard
 from scorekeeper.games.text import T_, Possessive, Text, Tn_
@@ -61,14 +62,6 @@ PACK_RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7")
 
 _PLAIN_VALUES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
 _TRUMP_VALUES = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3}
-
-Pair = tuple[int, int]
-
-
-class EventKind(StrEnum):
-    HAND = "hand"
-    CORRECT = "correct"
-    UNDO = UNDO
 
 
 class Outcome(Enum):
@@ -1157,13 +1150,7 @@ def game_winner(totals: Pair, target: int) -> int | None:
 
 
 @dataclass(frozen=True)
-class State:
-    setup: Setup
-    hands: tuple[HandResult, ...]
-    totals: Pair
-    winner: int | None
-    history: tuple[HistoryEntry, ...] = ()
-
+class State(HandsState[Setup, HandResult]):
     @property
     def kind(self) -> str:
         return KIND
@@ -1177,35 +1164,9 @@ class State:
         return self.setup.target
 
     @property
-    def finished(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def current_hand(self) -> int | None:
-        """The number of the next hand to record; None once the game is over."""
-        return None if self.finished else len(self.hands) + 1
-
-    @property
-    def current_dealer(self) -> int | None:
-        number = self.current_hand
-        return None if number is None else self.setup.dealer_of(number)
-
-    @property
     def current_elder(self) -> int | None:
         dealer = self.current_dealer
         return None if dealer is None else 1 - dealer
-
-    @property
-    def leader(self) -> int | None:
-        """The seat ahead on points; None when level."""
-        if self.totals[0] == self.totals[1]:
-            return None
-        return 0 if self.totals[0] > self.totals[1] else 1
-
-    @property
-    def log_length(self) -> int:
-        """How many events the log holds: the position the next event is based on."""
-        return len(self.history)
 
     @property
     def result_text(self) -> Text:
@@ -1230,36 +1191,14 @@ class State:
         )
 
 
-def _evaluate(setup: Setup, hands: Sequence[Hand]) -> State:
-    """Score a list of validated hands from the start; refuse a hand after the game's end."""
-    state = new_game(setup)
-    for hand in hands:
-        state = _extend(state, hand)
-    return state
-
-
-def _extend(state: State, hand: Hand) -> State:
-    """The state after one more (validated) hand."""
-    setup = state.setup
-    number = len(state.hands) + 1
-    if state.winner is not None:
-        raise RuleError(
-            T_(
-                "The game was over after hand %(last)s (%(name)s won), so hand %(n)s cannot be "
-                "played.",
-                last=number - 1,
-                name=setup.players[state.winner],
-                n=number,
-            ),
-            field="number",
-            deal=number,
-        )
-    result = score_hand(setup, hand, number, state.totals)
+def _score(state: State, hand: Hand, number: int) -> State:
+    """The state after one more (validated) hand, ``number``."""
+    result = score_hand(state.setup, hand, number, state.totals)
     return replace(
         state,
         hands=(*state.hands, result),
         totals=result.totals,
-        winner=game_winner(result.totals, setup.target),
+        winner=game_winner(result.totals, state.setup.target),
     )
 
 
@@ -1268,90 +1207,22 @@ def new_game(setup: Setup) -> State:
     return State(setup=setup, hands=(), totals=(0, 0), winner=None)
 
 
-def _parse_number(data: Mapping[str, Any]) -> int:
-    number = data.get("number")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise RuleError(T_("Which hand is this for? The hand number is missing."), field="number")
-    if number < 1:
-        raise RuleError(
-            T_("There is no hand %(n)s: hands are numbered from 1.", n=number),
-            field="number",
-            deal=number,
-        )
-    return number
+def _over(state: State) -> Text:
+    assert state.winner is not None
+    return T_(
+        "The game is over: %(name)s won. No more hands can be recorded.",
+        name=state.players[state.winner],
+    )
 
 
-def _fold(state: State, event: Event) -> tuple[State, Text, int]:
-    """Apply one event (not an undo); return the new state, a summary and the hand it is about."""
-    data = event.data
-    if not isinstance(data, Mapping):
-        raise RuleError(T_("An event's data must be a record of fields."))
-    setup = state.setup
-    names = setup.players
-    if event.kind == EventKind.HAND:
-        number = _parse_number(data)
-        if state.current_hand is None:
-            assert state.winner is not None
-            raise RuleError(
-                T_(
-                    "The game is over: %(name)s won. No more hands can be recorded.",
-                    name=names[state.winner],
-                ),
-                field="number",
-                deal=number,
-            )
-        if number < state.current_hand:
-            raise RuleError(
-                T_("Hand %(n)s is already recorded; use Correct to change it.", n=number),
-                field="number",
-                deal=number,
-            )
-        if number > state.current_hand:
-            raise RuleError(
-                T_(
-                    "This is hand %(current)s, not hand %(n)s.",
-                    current=state.current_hand,
-                    n=number,
-                ),
-                field="number",
-                deal=number,
-            )
-        new = _extend(state, parse_hand(data, number, names))
-        return new, _describe(new.hands[-1]), number
-
-    if event.kind == EventKind.CORRECT:
-        number = _parse_number(data)
-        hands = [result.hand for result in state.hands]
-        if not 1 <= number <= len(hands):
-            raise RuleError(
-                T_("Hand %(n)s has not been played yet: there is nothing to correct.", n=number),
-                field="number",
-                deal=number,
-            )
-        hand = parse_hand(data, number, names)
-        if hand == hands[number - 1]:
-            raise RuleError(
-                T_("That is what hand %(n)s already says.", n=number), field="number", deal=number
-            )
-        hands[number - 1] = hand
-        try:
-            new = _evaluate(setup, hands)
-        except RuleError as error:
-            if error.deal is not None and error.deal > number:
-                raise RuleError(
-                    T_(
-                        "This correction would make hand %(n)s illegal: %(problem)s",
-                        n=error.deal,
-                        problem=error.text,
-                    ),
-                    field=error.field,
-                    deal=error.deal,
-                ) from None
-            raise
-        said = T_("corrected: %(changes)s", changes=_describe(new.hands[number - 1]))
-        return new, said, number
-
-    raise RuleError(T_("Unknown action %(kind)s.", kind=repr(event.kind)), field="kind")
+def _over_before(state: State, number: int) -> Text:
+    assert state.winner is not None
+    return T_(
+        "The game was over after hand %(last)s (%(name)s won), so hand %(n)s cannot be played.",
+        last=number - 1,
+        name=state.players[state.winner],
+        n=number,
+    )
 
 
 def _describe(result: HandResult) -> Text:
@@ -1364,6 +1235,17 @@ def _describe(result: HandResult) -> Text:
         trump=result.trump.symbol,
         settlement=result.settlement,
     )
+
+
+#: Klaberjass's part of the hand-by-hand log (:mod:`scorekeeper.games.hand_log`).
+HANDS: HandRules[State, Hand] = HandRules(
+    start=new_game,
+    parse=lambda data, number, state: parse_hand(data, number, state.players),
+    score=_score,
+    describe=_describe,
+    over=_over,
+    over_before=_over_before,
+)
 
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:
@@ -1381,12 +1263,7 @@ def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
 def scoreboard(state: State) -> Scoreboard:
     """Each player's running total hand by hand (a hand thrown in scores nothing) and the
     winner."""
-    return Scoreboard(
-        sides=((0,), (1,)),
-        rounds=tuple(hand.totals for hand in state.hands),
-        finished=state.finished,
-        winners=() if state.winner is None else (state.winner,),
-    )
+    return state.scoreboard_of(((0,), (1,)))
 
 
 GAME: Game[Setup, State] = Game(
@@ -1398,18 +1275,20 @@ GAME: Game[Setup, State] = Game(
     state_type=State,
     parse_setup=Setup.from_dict,
     start=new_game,
-    fold=_fold,
+    fold=HANDS.fold,
     scoreboard=scoreboard,
 )
 
 
 def hand_event(number: int, hand: Hand | Mapping[str, Any]) -> Event:
     """A ``hand`` event recording ``hand`` as hand ``number``."""
-    data = hand_to_dict(hand) if isinstance(hand, Hand) else dict(hand)
-    return Event(EventKind.HAND.value, {**data, "number": number})
+    return hand_event_of(EventKind.HAND, number, _record(hand))
 
 
 def correct_event(number: int, hand: Hand | Mapping[str, Any]) -> Event:
     """A ``correct`` event replacing hand ``number`` with ``hand``."""
-    data = hand_to_dict(hand) if isinstance(hand, Hand) else dict(hand)
-    return Event(EventKind.CORRECT.value, {**data, "number": number})
+    return hand_event_of(EventKind.CORRECT, number, _record(hand))
+
+
+def _record(hand: Hand | Mapping[str, Any]) -> Mapping[str, Any]:
+    return hand_to_dict(hand) if isinstance(hand, Hand) else hand

@@ -32,14 +32,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
 from scorekeeper.games import meld_bounds
 from scorekeeper.games.cards import Card, Suit, full_pack, parse_card
-from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
+from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
+from scorekeeper.games.hand_log import EventKind, HandRules, HandsState, Pair, hand_event_of
 from scorekeeper.games.melds import (
     JOKER,
     MeldPlan,
@@ -100,14 +100,7 @@ MAX_JOKERS = 2
 MAX_HAND_CAP = 1000
 FAILED_BID_RULES = ("minus_bid", "keep_points")
 
-Pair = tuple[int, int]
 Meld = tuple[str, ...]
-
-
-class EventKind(StrEnum):
-    HAND = "hand"
-    CORRECT = "correct"
-    UNDO = UNDO
 
 
 def pair_of(seat: int) -> int:
@@ -948,13 +941,7 @@ def match_winner(setup: Setup, results: Sequence[HandResult]) -> int | None:
 
 
 @dataclass(frozen=True)
-class State:
-    setup: Setup
-    hands: tuple[HandResult, ...]
-    totals: Pair
-    winner: int | None
-    history: tuple[HistoryEntry, ...] = ()
-
+class State(HandsState[Setup, HandResult]):
     @property
     def kind(self) -> str:
         return KIND
@@ -962,32 +949,6 @@ class State:
     @property
     def players(self) -> tuple[str, str, str, str]:
         return self.setup.players
-
-    @property
-    def finished(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def current_hand(self) -> int | None:
-        """The number of the next hand to record; None once the match is over."""
-        return None if self.finished else len(self.hands) + 1
-
-    @property
-    def current_dealer(self) -> int | None:
-        number = self.current_hand
-        return None if number is None else self.setup.dealer_of(number)
-
-    @property
-    def leader(self) -> int | None:
-        """The pair ahead on points; None when level."""
-        if self.totals[0] == self.totals[1]:
-            return None
-        return 0 if self.totals[0] > self.totals[1] else 1
-
-    @property
-    def log_length(self) -> int:
-        """How many events the log holds: the position the next event is based on."""
-        return len(self.history)
 
     @property
     def result_text(self) -> Text:
@@ -1026,46 +987,31 @@ def new_game(setup: Setup) -> State:
     return State(setup=setup, hands=(), totals=(0, 0), winner=None)
 
 
-def _evaluate(setup: Setup, hands: Sequence[Hand]) -> State:
-    """Score a list of hands from the start; refuse a hand after the match's end."""
-    state = new_game(setup)
-    for hand in hands:
-        state = _extend(state, hand)
-    return state
-
-
-def _extend(state: State, hand: Hand) -> State:
-    """The state after one more hand (checked against the options and scored here)."""
-    setup = state.setup
-    number = len(state.hands) + 1
-    if state.winner is not None:
-        raise RuleError(
-            T_(
-                "The match was over after hand %(last)s (%(pair)s won), so hand %(n)s cannot be "
-                "played.",
-                last=number - 1,
-                pair=PAIR_NAMES[state.winner],
-                n=number,
-            ),
-            field="number",
-            deal=number,
-        )
-    result = score_hand(setup, hand, number, state.totals)
+def _score(state: State, hand: Hand, number: int) -> State:
+    """The state after one more hand, ``number`` (checked against the options and scored here)."""
+    result = score_hand(state.setup, hand, number, state.totals)
     hands = (*state.hands, result)
-    return replace(state, hands=hands, totals=result.totals, winner=match_winner(setup, hands))
+    return replace(
+        state, hands=hands, totals=result.totals, winner=match_winner(state.setup, hands)
+    )
 
 
-def _parse_number(data: Mapping[str, Any]) -> int:
-    number = data.get("number")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise RuleError(T_("Which hand is this for? The hand number is missing."), field="number")
-    if number < 1:
-        raise RuleError(
-            T_("There is no hand %(n)s: hands are numbered from 1.", n=number),
-            field="number",
-            deal=number,
-        )
-    return number
+def _over(state: State) -> Text:
+    assert state.winner is not None
+    return T_(
+        "The match is over: %(pair)s won. No more hands can be recorded.",
+        pair=PAIR_NAMES[state.winner],
+    )
+
+
+def _over_before(state: State, number: int) -> Text:
+    assert state.winner is not None
+    return T_(
+        "The match was over after hand %(last)s (%(pair)s won), so hand %(n)s cannot be played.",
+        last=number - 1,
+        pair=PAIR_NAMES[state.winner],
+        n=number,
+    )
 
 
 def _describe(result: HandResult) -> Text:
@@ -1087,76 +1033,15 @@ def _describe(result: HandResult) -> Text:
     )
 
 
-def _fold(state: State, event: Event) -> tuple[State, Text, int]:
-    """Apply one event (not an undo); return the new state, a summary and its hand number."""
-    data = event.data
-    if not isinstance(data, Mapping):
-        raise RuleError(T_("An event's data must be a record of fields."))
-    setup = state.setup
-    if event.kind == EventKind.HAND:
-        number = _parse_number(data)
-        if state.current_hand is None:
-            assert state.winner is not None
-            raise RuleError(
-                T_(
-                    "The match is over: %(pair)s won. No more hands can be recorded.",
-                    pair=PAIR_NAMES[state.winner],
-                ),
-                field="number",
-                deal=number,
-            )
-        if number < state.current_hand:
-            raise RuleError(
-                T_("Hand %(n)s is already recorded; use Correct to change it.", n=number),
-                field="number",
-                deal=number,
-            )
-        if number > state.current_hand:
-            raise RuleError(
-                T_(
-                    "This is hand %(current)s, not hand %(n)s.",
-                    current=state.current_hand,
-                    n=number,
-                ),
-                field="number",
-                deal=number,
-            )
-        new = _extend(state, parse_hand(data, number))
-        return new, _describe(new.hands[-1]), number
-
-    if event.kind == EventKind.CORRECT:
-        number = _parse_number(data)
-        hands = [result.hand for result in state.hands]
-        if not 1 <= number <= len(hands):
-            raise RuleError(
-                T_("Hand %(n)s has not been played yet: there is nothing to correct.", n=number),
-                field="number",
-                deal=number,
-            )
-        hand = parse_hand(data, number)
-        if hand == hands[number - 1]:
-            raise RuleError(
-                T_("That is what hand %(n)s already says.", n=number), field="number", deal=number
-            )
-        hands[number - 1] = hand
-        try:
-            new = _evaluate(setup, hands)
-        except RuleError as error:
-            if error.deal is not None and error.deal > number:
-                raise RuleError(
-                    T_(
-                        "This correction would make hand %(n)s illegal: %(problem)s",
-                        n=error.deal,
-                        problem=error.text,
-                    ),
-                    field=error.field,
-                    deal=error.deal,
-                ) from None
-            raise
-        said = T_("corrected: %(changes)s", changes=_describe(new.hands[number - 1]))
-        return new, said, number
-
-    raise RuleError(T_("Unknown action %(kind)s.", kind=repr(event.kind)), field="kind")
+#: Sviten Special's part of the hand-by-hand log (:mod:`scorekeeper.games.hand_log`).
+HANDS: HandRules[State, Hand] = HandRules(
+    start=new_game,
+    parse=lambda data, number, _state: parse_hand(data, number),
+    score=_score,
+    describe=_describe,
+    over=_over,
+    over_before=_over_before,
+)
 
 
 def replay(setup: Setup, events: Sequence[Event]) -> State:
@@ -1174,12 +1059,7 @@ def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
 def scoreboard(state: State) -> Scoreboard:
     """Each pair's running total hand by hand (N–S: seats 0 and 2, E–W: 1 and 3) and the
     winning pair."""
-    return Scoreboard(
-        sides=((0, 2), (1, 3)),
-        rounds=tuple(hand.totals for hand in state.hands),
-        finished=state.finished,
-        winners=() if state.winner is None else (state.winner,),
-    )
+    return state.scoreboard_of(((0, 2), (1, 3)))
 
 
 GAME: Game[Setup, State] = Game(
@@ -1191,7 +1071,7 @@ GAME: Game[Setup, State] = Game(
     state_type=State,
     parse_setup=Setup.from_dict,
     start=new_game,
-    fold=_fold,
+    fold=HANDS.fold,
     scoreboard=scoreboard,
     pairs=True,
 )
@@ -1199,14 +1079,16 @@ GAME: Game[Setup, State] = Game(
 
 def hand_event(number: int, hand: Hand | Mapping[str, Any]) -> Event:
     """A ``hand`` event recording ``hand`` as hand ``number``."""
-    data = hand_to_dict(hand) if isinstance(hand, Hand) else dict(hand)
-    return Event(EventKind.HAND.value, {**data, "number": number})
+    return hand_event_of(EventKind.HAND, number, _record(hand))
 
 
 def correct_event(number: int, hand: Hand | Mapping[str, Any]) -> Event:
     """A ``correct`` event replacing hand ``number`` with ``hand``."""
-    data = hand_to_dict(hand) if isinstance(hand, Hand) else dict(hand)
-    return Event(EventKind.CORRECT.value, {**data, "number": number})
+    return hand_event_of(EventKind.CORRECT, number, _record(hand))
+
+
+def _record(hand: Hand | Mapping[str, Any]) -> Mapping[str, Any]:
+    return hand_to_dict(hand) if isinstance(hand, Hand) else hand
 
 
 def melds_text(melds: Iterable[Meld]) -> str:
