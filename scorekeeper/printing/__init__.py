@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from scorekeeper.printing import bismarck, klaberjass, sviten
 from scorekeeper.printing.bismarck import bismarck_rules_card, bismarck_sheet, blank_bismarck_sheet
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import DEFAULT_PAPER, PAPERS, page_size
 from scorekeeper.printing.klaberjass import (
     blank_klaberjass_sheet,
@@ -26,7 +27,6 @@ from scorekeeper.printing.klaberjass import (
     klaberjass_sheet,
 )
 from scorekeeper.printing.printers import (
-    Blank,
     GamePrinters,
     Setting,
     printer_for,

@@ -28,6 +28,7 @@ from reportlab.platypus import (
 )
 
 from scorekeeper.games.text import gettext as _
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     LINE,
     MARGIN,
@@ -44,7 +45,7 @@ from scorekeeper.printing.common import (
     styles,
     text,
 )
-from scorekeeper.printing.printers import Blank, printer_for
+from scorekeeper.printing.printers import printer_for
 
 
 @dataclass(frozen=True)

@@ -12,52 +12,14 @@ joins with :func:`register_printers`.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from scorekeeper.games.game import Game
+from scorekeeper.printing.blank import Blank
 
-if TYPE_CHECKING:  # sheet.py builds on Blank, below
+if TYPE_CHECKING:
     from scorekeeper.printing.sheet import SheetStory
-
-
-@dataclass(frozen=True)
-class Blank:
-    """A sheet or rules card to fill in by hand: the names in seat order (None: to write in),
-    the first dealer's seat (None: not decided yet) and the game's settings in the record form
-    of its setup (``{"variant": "classic"}``, ``{"options": {"target": 1000}}``). The names
-    are kept as a tuple."""
-
-    players: Sequence[str] | None = None
-    first_dealer: int | None = None
-    settings: Mapping[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.players is None and self.first_dealer is not None:
-            raise ValueError("A first dealer needs the players' names.")
-        if self.players is not None:
-            object.__setattr__(self, "players", tuple(self.players))
-
-    @property
-    def seated(self) -> bool:
-        """Whether the names and the first dealer are known: who deals can be printed."""
-        return self.players is not None and self.first_dealer is not None
-
-    def setup(self, game: Game[Any, Any]) -> Any:
-        """The setup these describe, read and checked by the game's engine: a
-        :class:`~scorekeeper.games.events.RuleError` (with its ``field``) when a name or a
-        setting is wrong. Without names, the seats' numbers stand in for them."""
-        players = self.players
-        if players is None:
-            players = tuple(str(seat) for seat in range(1, game.seats + 1))
-        return game.parse_setup(
-            {**self.settings, "players": list(players), "first_dealer": self.first_dealer or 0}
-        )
-
-    def names(self, setup: Any) -> tuple[str, ...] | None:
-        """The names as the engine keeps them (trimmed), or None on a sheet without them."""
-        return setup.players if self.players is not None else None
 
 
 @dataclass(frozen=True)

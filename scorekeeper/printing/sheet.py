@@ -15,9 +15,9 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games.text import current_words
 from scorekeeper.games.text import gettext as _
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.chart import progression_chart
 from scorekeeper.printing.common import Styles, build_pdf, content_width, live_url, styles, text
-from scorekeeper.printing.printers import Blank
 
 StateT = TypeVar("StateT")
 

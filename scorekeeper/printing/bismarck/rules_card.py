@@ -15,6 +15,7 @@ from scorekeeper.games.bismarck import Contract, Setup, State, Variant
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.card import (
     card_page,
     card_pdf,
@@ -36,7 +37,6 @@ from scorekeeper.printing.common import (
     signed,
     text,
 )
-from scorekeeper.printing.printers import Blank
 
 
 @in_words

@@ -24,6 +24,7 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.games.text import ngettext
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     GREY,
@@ -43,7 +44,6 @@ from scorekeeper.printing.common import (
     suit_markup,
     text,
 )
-from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
     Sheet,
     SheetStory,

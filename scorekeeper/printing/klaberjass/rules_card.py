@@ -13,6 +13,7 @@ from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Card, Suit
 from scorekeeper.games.klaberjass import Setup, State
 from scorekeeper.games.text import gettext as _
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.card import (
     card_page,
     card_pdf,
@@ -28,7 +29,6 @@ from scorekeeper.printing.common import (
     section,
     suit_markup,
 )
-from scorekeeper.printing.printers import Blank
 
 
 @in_words

@@ -22,6 +22,7 @@ from scorekeeper.games import klaberjass
 from scorekeeper.games.klaberjass import HandResult, Outcome, State
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     GREY,
@@ -34,7 +35,6 @@ from scorekeeper.printing.common import (
     styles,
     text,
 )
-from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
     Sheet,
     SheetStory,

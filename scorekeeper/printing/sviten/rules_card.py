@@ -18,6 +18,7 @@ from scorekeeper.games.sviten import Options, Setup, State
 from scorekeeper.games.sviten_proposal import Arrangement, arrangements
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import ngettext
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.card import (
     card_page,
     card_pdf,
@@ -35,7 +36,6 @@ from scorekeeper.printing.common import (
     suit_markup,
     text,
 )
-from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sviten.sheet import pair_names
 
 

@@ -24,6 +24,7 @@ from scorekeeper.games.sviten import HandResult, Options, State
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.games.text import lazy_pgettext, say
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
     RED,
@@ -38,7 +39,6 @@ from scorekeeper.printing.common import (
     styles,
     text,
 )
-from scorekeeper.printing.printers import Blank
 from scorekeeper.printing.sheet import (
     Sheet,
     SheetStory,
