@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.evenings import store as evenings
-from tests.e2e.evening_table import seed_evening
+from tests.e2e.evening_table import TWELVE, seed_evening
 from tests.e2e.table import Player, example_events, shoot
 from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
 
@@ -181,3 +181,60 @@ def play_round(server, token: str, number: int) -> None:
                 game = store.append(db.session, game, event, game.seq)
 
     server.in_app(play)
+
+
+#: Anything cut off: the page wider than the screen, or an element (scrolling boxes
+#: included: nobody scrolls a projector) reaching past its right edge.
+CUT_OFF = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('.sr')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width && (box.right > width + 0.5 || box.left < -0.5))
+      wide.push(el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(box.left)
+        + '..' + Math.round(box.right));
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      wide.push(el.tagName.toLowerCase() + '.' + el.className + ' scrolls: ' + el.scrollWidth
+        + ' in ' + el.clientWidth);
+  }
+  return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth, wide: wide};
+}"""
+
+SCREEN_SIZES = {
+    "390-light": ("light", 390, 844),
+    "390-dark": ("dark", 390, 844),
+    "320-light": ("light", 320, 568),
+    "320-dark": ("dark", 320, 568),
+}
+
+
+@pytest.mark.parametrize("size", SCREEN_SIZES)
+def test_the_projector_view_fits_a_phone(size, new_phone, server):
+    """On a phone nothing of the projector view is cut off (the standings' five columns, a long
+    name, the tables of the round in play), in either scheme."""
+    scheme, width, height = SCREEN_SIZES[size]
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    players = (*TWELVE[:-1], "Bartholomew-Fitzwilliam")
+    phone.goto(f"/e/{seed_evening(server, players=players)}/screen")
+    expect(phone.locator(".evening-standings tbody tr")).to_have_count(12)
+    shoot(phone, f"evening-screen-{size}")
+    layout = phone.evaluate(CUT_OFF)
+    assert layout["scroll"] <= layout["inner"] and not layout["wide"], layout
+    problems = layout_problems(phone, "screen")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
+def test_the_projector_view_reads_large_on_a_wide_screen(width, height, new_phone, server):
+    """From across a room: on a projector the standings' type grows with the screen (at least
+    1.5 % of its width: 29 px on a 1920 px screen), side by side with the round in play."""
+    phone = new_phone(viewport={"width": width, "height": height}, is_mobile=False)
+    phone.goto(f"/e/{seed_evening(server)}/screen")
+    name = phone.locator(".evening-standings tbody th").first
+    size = float(name.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
+    assert size >= 0.015 * width, size
+    standings, tables = (phone.locator(f"#{h}").locator("..") for h in ("standings-h", "round-h"))
+    assert standings.bounding_box()["y"] == tables.bounding_box()["y"]  # side by side
+    layout = phone.evaluate(CUT_OFF)
+    assert layout["scroll"] <= layout["inner"] and not layout["wide"], layout
