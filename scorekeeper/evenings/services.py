@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from scorekeeper.cache import LRUCache
 from scorekeeper.db import db
@@ -32,17 +33,22 @@ from scorekeeper.evenings.store import (
     Table,
     TableGame,
 )
+from scorekeeper.games.events import RuleError
 from scorekeeper.games.seating import Plan
+from scorekeeper.games.text import T_, Text
 from scorekeeper.store import LoadedGame
 
 __all__ = [
     "EveningNotFound",
+    "InPlay",
     "LoadedEvening",
+    "RoundInPlay",
     "RoundStarted",
     "Seat",
     "Table",
     "create",
     "import_evening",
+    "in_play_before",
     "load",
     "my_evenings",
     "results",
@@ -68,10 +74,59 @@ def load(token: str) -> LoadedEvening:
     return store.load_evening(db.session, token)
 
 
-def start_round(evening: LoadedEvening, round_: int) -> LoadedEvening:
+@dataclass(frozen=True)
+class InPlay:
+    """Round ``round`` is still being played: ``playing`` of its ``tables`` tables' games are
+    not over yet."""
+
+    round: int
+    playing: int
+    tables: int
+
+    @property
+    def text(self) -> Text:
+        if self.tables == 1:
+            return T_("Round %(n)s is still being played.", n=self.round)
+        return T_(
+            "Round %(n)s is still being played at %(playing)s of %(tables)s tables.",
+            n=self.round,
+            playing=self.playing,
+            tables=self.tables,
+        )
+
+
+class RoundInPlay(RuleError):
+    """Starting the next round was refused: the round before it is still being played (players
+    are reseated between rounds) and the start was not confirmed."""
+
+    def __init__(self, in_play: InPlay):
+        super().__init__(in_play.text, field="anyway")
+        self.in_play = in_play
+
+
+def in_play_before(evening: LoadedEvening, round_: int) -> InPlay | None:
+    """When ``round_`` is the round to start next: how many tables of the round before it are
+    still playing (a game not over yet), or None when every one of them is over (or ``round_``
+    is not the next round, or the first)."""
+    if evening.next_round != round_ or round_ == 1:
+        return None
+    rules = evening.setup.game
+    tables = evening.tables(round_ - 1)
+    playing = sum(
+        table.game is None or not rules.scoreboard(table.game.state).finished for table in tables
+    )
+    return InPlay(round_ - 1, playing, len(tables)) if playing else None
+
+
+def start_round(evening: LoadedEvening, round_: int, *, anyway: bool = False) -> LoadedEvening:
     """Make round ``round_``'s games, each table's first dealer drawn at random (as the new-game
-    form's draw does). :class:`RoundStarted` when another phone did it first; RuleError when an
-    earlier round has not been started."""
+    form's draw does). :class:`RoundInPlay` while the round before is still being played,
+    unless ``anyway`` (the organiser confirmed it); :class:`RoundStarted` when another phone
+    did it first; RuleError when an earlier round has not been started."""
+    if not anyway:
+        in_play = in_play_before(evening, round_)
+        if in_play is not None:
+            raise RoundInPlay(in_play)
     seats = evening.setup.game.seats
     dealers = [secrets.randbelow(seats) for _ in evening.tables(round_)]
     return store.start_round(db.session, evening, round_, dealers)

@@ -70,13 +70,15 @@ def _on_this_site(url: str) -> bool:
 
 @bp.app_template_global()
 def language_switch(lang: str) -> str:
-    """The switch's address: speak ``lang``, then come back here (to the game's page after a
-    form was sent, since a form's address answers only its POST)."""
+    """The switch's address: speak ``lang``, then come back here (to the game's or evening's
+    page after a form was sent, since a form's address answers only its POST)."""
     if request.method == "GET":
         query = urlencode([(k, v) for k, v in request.args.items(multi=True) if k != "lang"])
         here = request.path + (f"?{query}" if query else "")
     elif request.view_args and "token" in request.view_args:
-        here = url_for("play.game", token=request.view_args["token"])
+        # A form of an evening's page (starting a round) comes back to the evening's page.
+        page = "evenings.evening" if request.blueprint == "evenings" else "play.game"
+        here = url_for(page, token=request.view_args["token"])
     else:
         here = url_for("home.index")
     return url_for("home.choose_language", lang=lang, next=here)

@@ -11,7 +11,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import Player, shoot
+from scorekeeper import store
+from scorekeeper.db import db
+from scorekeeper.evenings import store as evenings
+from tests.e2e.evening_table import TWELVE, seed_evening
+from tests.e2e.table import Player, example_events, shoot
 from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
 
 NINE = ["Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida"]
@@ -102,3 +106,135 @@ def test_an_organiser_plans_an_evening_and_a_table_plays(scheme, new_phone, axe)
         for v in found
     )
     assert not problems, "\n".join(problems)
+
+
+SIZES = {"390-light": ("light", 390, 844), "320-dark": ("dark", 320, 568)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_next_round_asks_first_while_tables_still_play(size, new_phone, server, axe):
+    """Round 3 is at deal 6 at every table: beside *Start round 4* the page says so, and a tap
+    on it alone starts nothing (the box *Start round 4 anyway* is required, no JavaScript
+    needed); ticked, it starts. Once round 4 is over too, *Start round 5* is one tap."""
+    scheme, width, height = SIZES[size]
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    token = seed_evening(server, played=2, deals=5, rounds=5)
+    phone.goto(f"/e/{token}#round-4")
+    round_4 = phone.locator("#round-4")
+    expect(round_4.locator(".playing")).to_have_text(
+        "Round 3 is still being played at 4 of 4 tables."
+    )
+    box = round_4.get_by_role("checkbox", name="Start round 4 anyway")
+    expect(box).to_have_attribute("aria-describedby", "anyway-error")
+    round_4.locator(".playing").scroll_into_view_if_needed()
+    shoot(phone, f"evening-start-anyway-{size}", full_page=False)
+    problems = layout_problems(phone, "start anyway")
+    bad = axe(phone, f"evening-start-anyway-{size}")
+
+    round_4.get_by_role("button", name="Start round 4").tap()
+    expect(phone).to_have_url(re.compile(rf"/e/{token}#round-4$"))  # the box stopped it
+    assert started(server, token) == 3
+    # A page whose box did not stop it (an old one, a crafted form): the server refuses it,
+    # said beside the button, in view.
+    box.evaluate("box => box.required = false")
+    round_4.get_by_role("button", name="Start round 4").tap()
+    error = phone.locator("#round-4 p.error")
+    expect(error).to_have_text(
+        "Round 3 is still being played at 4 of 4 tables. "
+        "Tick “Start round 4 anyway” to start it all the same."
+    )
+    expect(error).to_be_in_viewport()
+    shoot(phone, f"evening-start-refused-{size}", full_page=False)
+    problems += layout_problems(phone, "start refused")
+    assert started(server, token) == 3
+    box.tap()
+    expect(box).to_be_checked()
+    round_4.get_by_role("button", name="Start round 4").tap()
+    expect(phone.locator(".notice")).to_contain_text("Round 4 started")
+    assert started(server, token) == 4
+
+    play_round(server, token, 4)
+    phone.goto(f"/e/{token}")  # (with only another #fragment, no new page is loaded)
+    round_5 = phone.locator("#round-5")
+    expect(round_5.locator(".playing")).to_have_count(0)
+    expect(round_5.get_by_role("checkbox")).to_have_count(0)
+    round_5.get_by_role("button", name="Start round 5").tap()
+    expect(phone.locator(".notice")).to_contain_text("Round 5 started")
+    assert started(server, token) == 5
+    assert not bad, bad
+    assert not problems, "\n".join(problems)
+
+
+def started(server, token: str) -> int:
+    return server.in_app(lambda: evenings.load_evening(db.session, token).started)
+
+
+def play_round(server, token: str, number: int) -> None:
+    """Every table of round ``number`` plays the worked example to its end (its tables were
+    started with a random first dealer: each game's own dealer order is kept)."""
+
+    def play() -> None:
+        evening = evenings.load_evening(db.session, token)
+        for table in evening.tables(number):
+            game = table.game
+            for event in example_events(12):
+                game = store.append(db.session, game, event, game.seq)
+
+    server.in_app(play)
+
+
+#: Anything cut off: the page wider than the screen, or an element (scrolling boxes
+#: included: nobody scrolls a projector) reaching past its right edge.
+CUT_OFF = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('.sr')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width && (box.right > width + 0.5 || box.left < -0.5))
+      wide.push(el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(box.left)
+        + '..' + Math.round(box.right));
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      wide.push(el.tagName.toLowerCase() + '.' + el.className + ' scrolls: ' + el.scrollWidth
+        + ' in ' + el.clientWidth);
+  }
+  return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth, wide: wide};
+}"""
+
+SCREEN_SIZES = {
+    "390-light": ("light", 390, 844),
+    "390-dark": ("dark", 390, 844),
+    "320-light": ("light", 320, 568),
+    "320-dark": ("dark", 320, 568),
+}
+
+
+@pytest.mark.parametrize("size", SCREEN_SIZES)
+def test_the_projector_view_fits_a_phone(size, new_phone, server):
+    """On a phone nothing of the projector view is cut off (the standings' five columns, a long
+    name, the tables of the round in play), in either scheme."""
+    scheme, width, height = SCREEN_SIZES[size]
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    players = (*TWELVE[:-1], "Bartholomew-Fitzwilliam")
+    phone.goto(f"/e/{seed_evening(server, players=players)}/screen")
+    expect(phone.locator(".evening-standings tbody tr")).to_have_count(12)
+    shoot(phone, f"evening-screen-{size}")
+    layout = phone.evaluate(CUT_OFF)
+    assert layout["scroll"] <= layout["inner"] and not layout["wide"], layout
+    problems = layout_problems(phone, "screen")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
+def test_the_projector_view_reads_large_on_a_wide_screen(width, height, new_phone, server):
+    """From across a room: on a projector the standings' type grows with the screen (at least
+    1.5 % of its width: 29 px on a 1920 px screen), side by side with the round in play."""
+    phone = new_phone(viewport={"width": width, "height": height}, is_mobile=False)
+    phone.goto(f"/e/{seed_evening(server)}/screen")
+    name = phone.locator(".evening-standings tbody th").first
+    size = float(name.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
+    assert size >= 0.015 * width, size
+    standings, tables = (phone.locator(f"#{h}").locator("..") for h in ("standings-h", "round-h"))
+    assert standings.bounding_box()["y"] == tables.bounding_box()["y"]  # side by side
+    layout = phone.evaluate(CUT_OFF)
+    assert layout["scroll"] <= layout["inner"] and not layout["wide"], layout

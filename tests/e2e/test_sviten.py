@@ -311,3 +311,45 @@ def test_a_suit_is_one_tidy_block_and_the_head_stays_small(
         assert head <= 568 / 5, head  # 175 px (31 %) before
     layout = phone.evaluate(OVERFLOW)
     assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
+
+
+#: Each pair in the head's race: its text, and whether any of it is cut short.
+RACE_NAMES = """() => [...document.querySelectorAll('header.now .race li > span')].map(span => ({
+  text: span.textContent.replace(/\\s+/g, ' ').trim(),
+  cut: span.scrollWidth > span.clientWidth + 0.5
+    || [...span.querySelectorAll('*')].some(e => e.scrollWidth > e.clientWidth + 0.5),
+  right: span.getBoundingClientRect().right,
+}))"""
+
+
+@pytest.mark.parametrize(
+    ("scheme", "width", "height"),
+    [("light", 390, 844), ("dark", 390, 844), ("light", 320, 568), ("dark", 320, 568)],
+)
+def test_the_pairs_names_show_in_full_in_the_head(scheme, width, height, new_phone, server):
+    """N–S Anna & Bertil, E–W Carla & David: on a 390 px phone each pair's names show whole
+    (a pair's names go under its label rather than be cut short: the head takes a line more,
+    at most a quarter of the screen); on 320 px nothing is wider than the screen and the head
+    still takes at most a fifth of it (the names cut short)."""
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    phone.goto(f"/g/{seed_sviten(server, 2, players=('Anna', 'Carla', 'Bertil', 'David'))}")
+    names = phone.evaluate(RACE_NAMES)
+    assert [name["text"] for name in names] == ["N–S Anna & Bertil", "E–W Carla & David"]
+    shoot(phone, f"sviten-pairs-{scheme}-{width}", full_page=False)
+    expect(phone.get_by_role("progressbar", name="N–S Anna & Bertil: 58 of 100")).to_be_visible()
+    head = phone.locator("header.now").bounding_box()["height"]
+    if width == 390:
+        assert not any(name["cut"] for name in names), names
+        assert head <= 844 / 4, head
+    else:
+        assert head <= 568 / 5, head
+    layout = phone.evaluate(OVERFLOW)
+    assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
+    assert all(name["right"] <= width for name in names), names
+    # Longer names wrap, in the head and in the seats' buttons alike: still nothing too wide.
+    long = ("Margareta", "Bartholomew-Fitzwilliam", "Bertil", "Christina")
+    phone.goto(f"/g/{seed_sviten(server, 2, players=long)}")
+    layout = phone.evaluate(OVERFLOW)
+    assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
+    if width == 390:
+        assert not any(name["cut"] for name in phone.evaluate(RACE_NAMES))

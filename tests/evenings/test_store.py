@@ -12,6 +12,7 @@ from scorekeeper import services as game_services
 from scorekeeper import store as game_store
 from scorekeeper.db import db
 from scorekeeper.evenings import services
+from scorekeeper.evenings import store as evening_store
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.evenings.store import EveningNotFound, RoundStarted
 from scorekeeper.games import bismarck
@@ -84,6 +85,60 @@ def test_a_round_starts_once_and_in_order(app):
         assert count == 3
 
 
+def play_out(evening, number: int, tables: slice = slice(None)):
+    """These tables (all) of round ``number`` play their games to the end (the worked
+    example's 12 deals: its tables were started with the first seat dealing)."""
+    from tests.web.test_bismarck_pages import MODERN_GAME
+
+    for table in evening.tables(number)[tables]:
+        game = table.game
+        for deal, (contract, trump, tricks) in enumerate(MODERN_GAME, start=1):
+            announce = Event("announce", {"deal": deal, "contract": contract, "trump": trump})
+            game = game_store.append(db.session, game, announce, game.seq)
+            record = Event("record", {"deal": deal, "tricks": list(tricks)})
+            game = game_store.append(db.session, game, record, game.seq)
+    return services.load(evening.token)
+
+
+def test_the_next_round_waits_for_every_table_of_the_last_one_unless_confirmed(app):
+    """Players are reseated between rounds: while a table of round 1 still plays, round 2
+    starts only when the organiser confirms it (``anyway``); nothing is made otherwise."""
+    with app.app_context():
+        evening = services.create(nine_at_bismarck(settings={"variant": "modern"}))
+        assert services.in_play_before(evening, 1) is None  # nothing before the first round
+        evening = evening_store.start_round(db.session, evening, 1, [0, 0, 0])
+        assert services.in_play_before(evening, 2) == services.InPlay(1, 3, 3)
+        with pytest.raises(services.RoundInPlay) as info:
+            services.start_round(evening, 2)
+        assert str(info.value) == "Round 1 is still being played at 3 of 3 tables."
+        assert info.value.field == "anyway" and info.value.in_play.playing == 3
+        evening = play_out(evening, 1, slice(2))
+        with pytest.raises(services.RoundInPlay, match="at 1 of 3 tables"):
+            services.start_round(evening, 2)
+        assert services.load(evening.token).started == 1  # nothing made
+        assert services.in_play_before(evening, 3) is None  # not the next round
+        evening = play_out(evening, 1, slice(2, 3))
+        assert services.in_play_before(evening, 2) is None
+        evening = services.start_round(evening, 2)  # every table over: no confirmation
+        assert evening.started == 2
+        # Round 2 in play: confirmed, round 3 starts; started twice, it is not.
+        started = services.start_round(evening, 3, anyway=True)
+        with pytest.raises(RoundStarted):
+            services.start_round(evening, 3, anyway=True)
+        with pytest.raises(RoundStarted):  # as loaded now: not "still being played"
+            services.start_round(services.load(evening.token), 3)
+        assert services.load(evening.token).games[3, 1].token == started.games[3, 1].token
+
+
+def test_one_tables_round_in_play_is_said_without_counting(app):
+    with app.app_context():
+        evening = services.create(nine_at_bismarck(players=NINE[:3]))
+        evening = services.start_round(evening, 1)
+        with pytest.raises(services.RoundInPlay) as info:
+            services.start_round(evening, 2)
+    assert str(info.value) == "Round 1 is still being played."
+
+
 def test_an_unknown_evening_is_not_found(app):
     with app.app_context(), pytest.raises(EveningNotFound):
         services.load("nope")
@@ -93,7 +148,7 @@ def test_loading_an_evening_takes_a_bounded_number_of_queries(app):
     with app.app_context():
         evening = services.create(nine_at_bismarck())
         for number in range(1, 5):
-            evening = services.start_round(evening, number)
+            evening = services.start_round(evening, number, anyway=True)
         for game in evening.games.values():
             game_services.record(
                 game, Event("announce", {"deal": 1, "contract": "trumf", "trump": "hearts"}), 0

@@ -123,7 +123,7 @@ def test_the_evening_page_charts_places_from_the_second_round(client, app):
     assert 'aria-labelledby="places-t places-d"' not in client.get(f"/e/{token}").get_data(
         as_text=True
     )
-    start(client, token, 2)
+    start(client, token, 2, anyway=True)
     with app.app_context():
         play_deal(evenings.load(token).tables(2)[0].game, 1)
     page = client.get(f"/e/{token}").get_data(as_text=True)

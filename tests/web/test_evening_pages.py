@@ -35,9 +35,13 @@ def evening_token(response) -> str:
     return match.group(1)
 
 
-def start(client, token: str, number: int):
-    csrf = csrf_token(client, f"/e/{token}")
-    return client.post(f"/e/{token}/round/{number}/start", data={"csrf_token": csrf})
+def start(client, token: str, number: int, *, anyway: bool = False):
+    """Tap *Start round N* (with *Start round N anyway* ticked: while a table of the round
+    before still plays, the page asks for it)."""
+    data = {"csrf_token": csrf_token(client, f"/e/{token}")}
+    if anyway:
+        data["anyway"] = "y"
+    return client.post(f"/e/{token}/round/{number}/start", data=data)
 
 
 def test_the_home_page_offers_an_evening_of_every_game(client):
@@ -199,6 +203,98 @@ def test_the_evening_speaks_swedish(client):
     token = evening_token(new_evening(client))
     page = client.get(f"/e/{token}").get_data(as_text=True)
     assert "Rond 1" in page and "Starta rond 1" in page
+    start(client, token, 1)
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    assert "Rond 1 spelas fortfarande vid 3 av 3 bord." in page
+    assert "Starta rond 2 ändå" in page
+    refused = start(client, token, 2).get_data(as_text=True)
+    assert "Kryssa i ”Starta rond 2 ändå”" in refused
+
+
+def play_out(app, token: str, number: int, tables: slice = slice(None)):
+    """These tables (all) of round ``number`` play their games to the end."""
+    from tests.evenings.test_store import play_out as played
+
+    with app.app_context():
+        played(services.load(token), number, tables)
+
+
+def start_seated(app, token: str, number: int):
+    """Start round ``number`` with every table's first seat dealing (the worked example's)."""
+    from scorekeeper.db import db
+    from scorekeeper.evenings import store
+
+    with app.app_context():
+        evening = services.load(token)
+        store.start_round(db.session, evening, number, [0] * len(evening.tables(number)))
+
+
+def start_form(page: str, number: int) -> str:
+    """The form that starts round ``number``, as the page has it."""
+    found = re.search(rf'<form[^>]*action="[^"]*/round/{number}/start#start".*?</form>', page, re.S)
+    assert found, page
+    return found.group(0)
+
+
+def test_the_next_round_waits_until_every_table_of_the_last_one_is_over(client, app):
+    """Players are reseated between rounds: while a table of round 1 still plays, the page says
+    so beside *Start round 2*, which then needs *Start round 2 anyway* ticked (a required box:
+    no JavaScript needed); a start without it is refused there and makes nothing. Once every
+    table is over, one tap starts the round."""
+    token = evening_token(new_evening(client, rounds="3"))
+    form = start_form(client.get(f"/e/{token}").get_data(as_text=True), 1)
+    assert "anyway" not in form and 'class="primary wide"' in form  # one tap, as ever
+    start_seated(app, token, 1)
+    play_out(app, token, 1, slice(1))
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    form = start_form(page, 2)
+    said = "Round 1 is still being played at 2 of 3 tables."
+    assert re.search(rf'<p class="playing" id="anyway-error">{said}</p>', form)
+    box = re.search(r"<input[^>]*>", form[form.index('id="anyway"') - 80 :]).group(0)
+    assert 'type="checkbox"' in box and "required" in box
+    assert 'aria-describedby="anyway-error"' in box and "aria-invalid" not in box
+    assert ">Start round 2 anyway</span></label>" in form
+    assert form.index("Start round 2 anyway") < form.index(">Start round 2</button>")
+
+    refused = start(client, token, 2)  # without the box ticked: a stale page, a crafted form
+    assert refused.status_code == 422
+    form = start_form(refused.get_data(as_text=True), 2)
+    assert re.search(
+        rf'<p class="error" id="anyway-error">{said} Tick “Start round 2 anyway” to start it '
+        r"all the same.</p>",
+        form,
+    )
+    assert 'aria-invalid="true"' in form
+    with app.app_context():
+        assert services.load(token).started == 1  # nothing made
+    # Its language switch comes back to the evening's page, not the form's address.
+    assert f"next=/e/{token}" in refused.get_data(as_text=True).replace("%2F", "/")
+
+    started = start(client, token, 2, anyway=True)
+    assert started.status_code == 303
+    assert "Round 2 started" in client.get(started.headers["Location"]).get_data(as_text=True)
+    with app.app_context():
+        assert services.load(token).started == 2
+    # A second tap on a stale page, ticked or not: already started, nothing made twice.
+    for anyway in (True, False):
+        again = start(client, token, 2, anyway=anyway)
+        assert "already started" in client.get(again.headers["Location"]).get_data(as_text=True)
+    with app.app_context():
+        assert len(services.load(token).games) == 6
+
+
+def test_once_every_table_is_over_the_next_round_starts_in_one_tap(client, app):
+    token = evening_token(new_evening(client, rounds="3"))
+    start_seated(app, token, 1)
+    play_out(app, token, 1)
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    form = start_form(page, 2)
+    assert "anyway" not in form and "still being played" not in page
+    assert 'class="primary wide"' in form
+    response = start(client, token, 2)
+    assert response.status_code == 303
+    with app.app_context():
+        assert services.load(token).started == 2
 
 
 def test_statistics_show_each_players_average_and_bismarcks_by_contract(client, app):
@@ -272,7 +368,7 @@ def test_a_tables_game_page_leads_back_to_its_evening_and_round(client, app, kin
     fields = {"name": "Club <night>", "rounds": "2", "scoring": "placings", "target": "500"}
     token = evening_token(new_evening(client, kind, **fields))
     start(client, token, 1)
-    start(client, token, 2)
+    start(client, token, 2, anyway=True)
     with app.app_context():
         evening = services.load(token)
         games = {number: evening.tables(number)[0].game.token for number in (1, 2)}

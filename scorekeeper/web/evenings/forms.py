@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
-from wtforms import Field, RadioField, StringField, TextAreaField
+from wtforms import BooleanField, Field, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange
 
@@ -87,7 +87,11 @@ def settings(form: NewGameForm) -> dict[str, Any]:
 
 
 class StartRoundForm(AppForm):
-    """Start the next round: its tables' games are made (the round is in the address)."""
+    """Start the next round: its tables' games are made (the round is in the address). While
+    the round before is still being played, ``anyway`` must be ticked (the page labels it with
+    the round's number)."""
+
+    anyway = BooleanField(_l("Start anyway"))
 
 
 class EveningImportForm(AppForm):

@@ -152,32 +152,45 @@ def _sides(
     return [(name,) for name in names]
 
 
+def _evening_page(loaded: services.LoadedEvening, start_form: StartRoundForm) -> str:
+    url = _share_url(loaded.token)
+    next_round = loaded.next_round
+    return render_template(
+        "evenings/evening.html",
+        **_context(loaded),
+        start_form=start_form,
+        # The round before the next is still being played: starting needs "Start anyway".
+        in_play=None if next_round is None else services.in_play_before(loaded, next_round),
+        share_url=url,
+        share_qr=qr_svg(url, title=_("QR code of this evening's address")),
+    )
+
+
 @bp.get("/e/<token>")
 def evening(token: str) -> ResponseReturnValue:
     """The evening: the standings, each round's tables with their games, the next round to
     start, and how the evening is scored."""
     loaded = _evening_or_404(token)
     remember_evening(token)
-    url = _share_url(token)
-    return render_template(
-        "evenings/evening.html",
-        **_context(loaded),
-        start_form=StartRoundForm(),
-        share_url=url,
-        share_qr=qr_svg(url, title=_("QR code of this evening's address")),
-    )
+    return _evening_page(loaded, StartRoundForm(formdata=None))
 
 
 @bp.post("/e/<token>/round/<int:number>/start")
 def start_round(token: str, number: int) -> ResponseReturnValue:
-    """Start round ``number``: make each of its tables' games, seated as the plan says."""
+    """Start round ``number``: make each of its tables' games, seated as the plan says. While
+    the round before is still being played, only with *Start anyway* ticked: otherwise the page
+    again, saying so beside the button, and nothing made."""
     loaded = _evening_or_404(token)
     form = StartRoundForm()
     if not 1 <= number <= loaded.setup.rounds:
         abort(404)
     if form.validate_on_submit():
         try:
-            services.start_round(loaded, number)
+            services.start_round(loaded, number, anyway=bool(form.anyway.data))
+        except services.RoundInPlay as error:
+            tick = _("Tick “Start round %(n)d anyway” to start it all the same.", n=number)
+            form.anyway.errors = [f"{say_here(error.text)} {tick}"]
+            return _evening_page(loaded, form), 422
         except services.RoundStarted:
             flash(_("Round %(n)d was already started on another phone.", n=number))
         except RuleError as error:
