@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import Player, seed_game, shoot, stored_events
+from tests.e2e.table import Player, page_width, seed_game, shoot, stored_events
 from tests.e2e.taps import Taps
 
 
@@ -30,7 +30,7 @@ def test_a_deal_without_trumps_takes_five_taps(new_phone, server, width):
     tap(phone.get_by_role("button", name="Record tricks"))
     player.expect_deal_recorded(5)
     assert counted.count == 5
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    assert page_width(phone) <= width
 
 
 def test_a_changed_mind_does_not_lock_announce(phone, server):

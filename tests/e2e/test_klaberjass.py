@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.klaberjass_table import KlaberjassPlayer, seed_klaberjass
-from tests.e2e.table import shoot, stored_events
+from tests.e2e.table import page_width, shoot, stored_events
 from tests.e2e.taps import Taps
 from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
 from tests.web.klaberjass_client import HANDS, PLAYERS, engine_state
@@ -254,7 +254,7 @@ def test_a_hand_with_one_sequence_takes_thirteen_taps(screen, new_phone, server)
     expect(phone.locator(".result")).to_contain_text("sequences 50")
     assert stored_events(server, token) == 1
     assert counted.count == 13
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    assert page_width(phone) <= width
 
 
 @pytest.mark.parametrize("screen", SCREENS)
