@@ -7,19 +7,20 @@
   // says it was not sent, and sends it again when asked, when the phone is back online or when
   // the poll gets through again. An answer that is not a redirect stored nothing (a refusal, a
   // page to show): the entry is then sent as a form, as without the script. The notice is at
-  // the top of the page: a tap that was not sent brings it into view.
+  // the top of the page: a tap that was not sent brings it into view. While it is being sent,
+  // Send now is greyed out (a second tap would do nothing).
   var unsent = document.querySelector("[data-unsent]"), KEY = "unsent:" + location.pathname,
     busy, resend = function () {};
   if (unsent && window.AbortController) {
-    var keep = function (look) {
-      busy = unsent.hidden = false;
+    var send = unsent.querySelector("button"), keep = function (look) {
+      busy = unsent.hidden = send.disabled = false;
       if (look === true) unsent.scrollIntoView();
     };
     resend = function (look) {
       var saved = JSON.parse(localStorage.getItem(KEY)), stop = new AbortController();
       if (!saved || busy) return;
       if (!navigator.onLine) return keep(look);
-      busy = setTimeout(function () { stop.abort(); }, 8000);
+      busy = send.disabled = setTimeout(function () { stop.abort(); }, 8000);
       fetch(saved.action, { method: "post", body: new URLSearchParams(saved.fields),
         headers: { "X-Sent-By": "app.js" }, signal: stop.signal }).then(function (r) {
         var to = r.headers.get("X-Location"), f = document.createElement("form");
@@ -44,7 +45,7 @@
       localStorage.setItem(KEY, JSON.stringify({ action: form.action, fields: fields }));
       resend(true);
     });
-    unsent.querySelector("button").onclick = window.ononline = resend;
+    send.onclick = window.ononline = resend;
     unsent.hidden = !localStorage.getItem(KEY);
   }
   // Live refresh: another phone wrote to this game -> show it, unless this phone is mid-entry.

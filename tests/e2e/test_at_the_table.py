@@ -99,11 +99,13 @@ def test_an_entry_lost_on_a_dead_wifi_is_kept_and_sent_when_asked(
     assert ["seq", "0"] in kept["fields"] and ["contract", "sang"] in kept["fields"]
     assert stored_events(server, token) == 0
     shoot(phone, f"unsent-dead-wifi-{scheme}-{width}", full_page=False)
-    phone.get_by_role("button", name="Send now").tap()  # still dead: still kept
+    send = phone.get_by_role("button", name="Send now")
+    send.tap()  # still dead: still kept
+    expect(send).to_be_enabled()  # greyed out while the try lasted, and it is over
     expect(unsent).to_be_visible()
     assert stored_events(server, token) == 0
     phone.unroute(DEAD_WIFI)
-    phone.get_by_role("button", name="Send now").tap()
+    send.tap()
     expect(phone.locator(".announced")).to_contain_text("Ben plays Sang")
     expect(phone.locator("[data-unsent]")).to_be_hidden()
     assert stored_events(server, token) == 1
@@ -120,7 +122,10 @@ def test_an_entry_without_an_answer_is_kept_and_a_conflict_is_still_caught(new_p
     phone.route(DEAD_WIFI, lambda route: None)  # the request hangs: no answer at all
     Player(phone).contract_button("sang").tap()
     phone.get_by_role("button", name="Announce").tap()
+    send = phone.locator("[data-unsent] button")
+    expect(send).to_be_disabled()  # being sent: a tap on Send now would do nothing
     expect(phone.locator("[data-unsent]")).to_be_visible(timeout=15_000)
+    expect(send).to_be_enabled()  # given up after 8 s: it can be sent again
     other = new_phone()
     other.goto(f"/g/{token}")
     Player(other).contract_button("spader").tap()
