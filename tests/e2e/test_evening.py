@@ -66,7 +66,9 @@ def test_an_organiser_plans_an_evening_and_a_table_plays(scheme, new_phone, axe)
     expect(phone.locator("h1")).to_have_text("Friday club")
     evening_url = phone.url
     phone.get_by_role("button", name="Start round 1").tap()
-    expect(phone.locator(".notice")).to_contain_text("Round 1 started")
+    notice = phone.locator("#round-1 .notice")
+    expect(notice).to_contain_text("Round 1 started")
+    expect(notice).to_be_in_viewport()  # beside the round the page lands on
     look("started")
 
     # A table opens its game from the evening page and plays the first deal (classic: Trumf).

@@ -124,7 +124,7 @@ def test_starting_a_round_makes_ordinary_games_seated_as_planned(client, app):
     response = start(client, token, 1)
     assert response.status_code == 303 and response.headers["Location"].endswith("#round-1")
     page = client.get(f"/e/{token}").get_data(as_text=True)
-    assert "Round 1 started" in page and "Start round 2" in page
+    assert "Round 1 started" in in_round(page, 1) and "Start round 2" in page
     with app.app_context():
         evening = services.load(token)
         tables = evening.tables(1)
@@ -137,10 +137,19 @@ def test_starting_a_round_makes_ordinary_games_seated_as_planned(client, app):
     assert page.count("Not started") == 3 * 4  # every table of every round
     # Starting it again (a second phone): said, nothing made twice.
     again = start(client, token, 1)
-    assert "already started" in client.get(again.headers["Location"]).get_data(as_text=True)
-    # A later round before the next: refused with a sentence.
+    assert "already started" in in_round(
+        client.get(again.headers["Location"]).get_data(as_text=True), 1
+    )
+    # A later round before the next: refused with a sentence, beside that round.
     later = start(client, token, 3)
-    assert "Start round 2 first." in client.get(later.headers["Location"]).get_data(as_text=True)
+    said = client.get(later.headers["Location"]).get_data(as_text=True)
+    assert "Start round 2 first." in in_round(said, 3)
+    assert "Start round 2 first." not in said.split('id="rounds-h"')[0]  # not at the top
+
+
+def in_round(page: str, number: int) -> str:
+    """The section of round ``number`` on an evening page (where the page lands after Start)."""
+    return page.split(f'id="round-{number}"', 1)[1].split("</section>", 1)[0]
 
 
 def play_deal(game, number: int):

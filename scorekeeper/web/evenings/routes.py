@@ -163,6 +163,7 @@ def _evening_page(loaded: services.LoadedEvening, start_form: StartRoundForm) ->
         in_play=None if next_round is None else services.in_play_before(loaded, next_round),
         share_url=url,
         share_qr=qr_svg(url, title=_("QR code of this evening's address")),
+        round_notice=round_notice,
     )
 
 
@@ -192,12 +193,19 @@ def start_round(token: str, number: int) -> ResponseReturnValue:
             form.anyway.errors = [f"{say_here(error.text)} {tick}"]
             return _evening_page(loaded, form), 422
         except services.RoundStarted:
-            flash(_("Round %(n)d was already started on another phone.", n=number))
+            said = _("Round %(n)d was already started on another phone.", n=number)
         except RuleError as error:
-            flash(say_here(error.text))
+            said = say_here(error.text)
         else:
-            flash(_("Round %(n)d started: each table has its game.", n=number))
+            said = _("Round %(n)d started: each table has its game.", n=number)
+        # Said beside the round, where the page lands (not at the top, out of view).
+        flash(said, round_notice(number))
     return redirect(url_for("evenings.evening", token=token, _anchor=f"round-{number}"), 303)
+
+
+def round_notice(number: int) -> str:
+    """The category of a flashed message that the evening page shows beside round ``number``."""
+    return f"round-{number}"
 
 
 @bp.get("/e/<token>/screen")
