@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.screens import axe_report
 from tests.e2e.table import tour
 
 
@@ -19,8 +20,4 @@ def test_no_serious_accessibility_violations(scheme, new_phone, server, axe):
         if bad:
             found[name] = bad
     assert {"home", "new", "announce", "record", "over"} <= set(visited)
-    assert not found, "\n".join(
-        f"{page}: [{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
-        for page, violations in found.items()
-        for v in violations
-    )
+    assert not found, axe_report(found)

@@ -15,23 +15,10 @@ from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.evenings import store as evenings
 from tests.e2e.evening_table import TWELVE, seed_evening
+from tests.e2e.screens import axe_report, layout_problems
 from tests.e2e.table import Player, example_events, shoot
-from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
 
 NINE = ["Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida"]
-
-
-def layout_problems(page, name: str) -> list[str]:
-    problems = []
-    layout = page.evaluate(OVERFLOW)
-    if layout["scroll"] > layout["client"] or layout["wide"]:
-        problems.append(f"{name}: page {layout['scroll']} px wide: {layout['wide']}")
-    for target in page.evaluate(TAP_TARGETS):
-        if not target["inline"] and (target["width"] < 44 - 0.01 or target["height"] < 44 - 0.01):
-            problems.append(
-                f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
-            )
-    return problems
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -102,11 +89,7 @@ def test_an_organiser_plans_an_evening_and_a_table_plays(scheme, new_phone, axe)
     phone.set_viewport_size({"width": 1280, "height": 720})  # what a projector shows
     shoot(phone, f"evening-screen-projector-{scheme}", full_page=False)
 
-    assert not violations, "\n".join(
-        f"{page}: [{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
-        for page, found in violations.items()
-        for v in found
-    )
+    assert not violations, axe_report(violations)
     assert not problems, "\n".join(problems)
 
 

@@ -9,10 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.screens import OVERFLOW, axe_report, layout_problems
 from tests.e2e.sviten_table import SvitenPlayer, seed_sviten
 from tests.e2e.table import shoot, stored_events
 from tests.e2e.taps import Taps
-from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
 from tests.web.sviten_client import HANDS, engine_state, pile
 
 
@@ -195,11 +195,7 @@ def test_no_serious_accessibility_violations_on_the_sviten_pages(scheme, new_pho
         bad = axe(phone, f"{name}-{scheme}")
         if bad:
             found[name] = bad
-    assert not found, "\n".join(
-        f"{page}: [{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
-        for page, violations in found.items()
-        for v in violations
-    )
+    assert not found, axe_report(found)
 
 
 @pytest.mark.parametrize(
@@ -211,16 +207,7 @@ def test_the_sviten_pages_fit_a_phone_with_thumb_sized_targets(scheme, size, new
     problems = []
     for name in sviten_tour(phone, server):
         shoot(phone, f"{name}-{scheme}-{width}")
-        layout = phone.evaluate(OVERFLOW)
-        if layout["scroll"] > layout["client"] or layout["wide"]:
-            problems.append(f"{name}: page {layout['scroll']} px wide on {width}: {layout['wide']}")
-        for target in phone.evaluate(TAP_TARGETS):
-            if target["inline"]:
-                continue
-            if target["width"] < 44 - 0.01 or target["height"] < 44 - 0.01:
-                problems.append(
-                    f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
-                )
+        problems += layout_problems(phone, name)
     assert not problems, "\n".join(problems)
 
 

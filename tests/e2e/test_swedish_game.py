@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from tests.e2e.screens import axe_report, layout_problems
 from tests.e2e.table import PLAYERS, Player, seed_game, shoot
 from tests.e2e.test_full_game import PLANS, TRUMPS
-from tests.e2e.test_phone_screens import OVERFLOW, TAP_TARGETS
 from tests.web.test_bismarck_pages import MODERN_GAME
 from tests.web.test_languages import english_in
 
@@ -125,25 +125,7 @@ def test_a_whole_modern_game_in_swedish_by_tapping(new_phone, axe):
     assert phone.locator("html").get_attribute("lang") == "en"
     phone.get_by_role("link", name="Svenska").tap()
     expect(phone.locator("h1")).to_have_text("Rätta giv 3")
-    assert not violations, "\n".join(
-        f"{page}: [{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
-        for page, found in violations.items()
-        for v in found
-    )
-
-
-def layout_problems(phone, name: str) -> list[str]:
-    """What the phone-screens check finds: the page wider than the screen, small targets."""
-    problems = []
-    layout = phone.evaluate(OVERFLOW)
-    if layout["scroll"] > layout["client"] or layout["wide"]:
-        problems.append(f"{name}: page {layout['scroll']} px wide: {layout['wide']}")
-    for target in phone.evaluate(TAP_TARGETS):
-        if not target["inline"] and (target["width"] < 44 - 0.01 or target["height"] < 44 - 0.01):
-            problems.append(
-                f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
-            )
-    return problems
+    assert not violations, axe_report(violations)
 
 
 def test_swedish_pages_fit_a_narrow_phone(new_phone, server):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.screens import OVERFLOW
 from tests.e2e.sviten_table import SEAT_LABELS
 from tests.e2e.table import Player, shoot
-from tests.e2e.test_phone_screens import OVERFLOW
 
 
 def test_a_deal_is_announced_and_recorded_without_javascript(new_phone):

@@ -1,0 +1,87 @@
+"""What the browser tests check of every page on a phone: nothing wider than the screen, every
+tap target big enough for a thumb (44×44 CSS px), and axe-core's serious violations, said so
+that a failure reads at a glance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: The smallest tap target, in CSS pixels (WCAG 2.5.5, and what the platforms advise).
+THUMB = 44
+
+# What a thumb taps. A radio button or checkbox inside its label is tapped through the label:
+# the label is the target. Labels that only caption a text field are not targets of their own.
+TAP_TARGETS = r"""() => {
+  const found = [];
+  const seen = new Set();
+  for (const el of document.querySelectorAll(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary')) {
+    const choice = el.matches('input[type=radio], input[type=checkbox]') && el.closest('label');
+    const target = choice || el;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    const box = target.getBoundingClientRect();
+    const style = getComputedStyle(target);
+    if (!target.getClientRects().length || style.visibility === 'hidden') continue;
+    if (box.right < 0 || box.bottom < 0) continue;  // off screen until focused (skip link)
+    // WCAG 2.5.8, "Inline": a link inside a sentence is sized by the sentence's line height.
+    // A sentence has words outside its links; a row of links separated by dots is not one.
+    let words = '';
+    if (target.tagName === 'A' && style.display === 'inline') {
+      const block = target.parentElement.cloneNode(true);
+      block.querySelectorAll('a').forEach(a => a.remove());
+      words = block.textContent.replace(/[^\p{L}]/gu, '');
+    }
+    const inline = words.length > 0;
+    const text = (target.getAttribute('aria-label') || target.textContent).trim();
+    found.push({
+      what: target.tagName.toLowerCase() + (target.className ? '.' + target.className : '')
+        + ' "' + text.slice(0, 40) + '"',
+      width: box.width, height: box.height, inline: inline,
+    });
+  }
+  return found;
+}"""
+
+# Wider than the screen: the page itself must not scroll sideways. Tables may scroll inside
+# their own .scroll box; anything else poking out of the viewport is reported.
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('.scroll, .sr, .skip')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width && (box.right > width + 0.5 || box.left < -0.5))
+      wide.push(el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(box.left)
+        + '..' + Math.round(box.right));
+  }
+  return {scroll: document.documentElement.scrollWidth, client: width, wide: wide};
+}"""
+
+
+def layout_problems(page: Any, name: str) -> list[str]:
+    """What keeps the page ``name`` from fitting its phone: the page scrolling sideways, or a
+    tap target smaller than a thumb (a link inside a sentence excepted)."""
+    problems = []
+    layout = page.evaluate(OVERFLOW)
+    if layout["scroll"] > layout["client"] or layout["wide"]:
+        problems.append(
+            f"{name}: page {layout['scroll']} px wide on {layout['client']}: {layout['wide']}"
+        )
+    for target in page.evaluate(TAP_TARGETS):
+        if not target["inline"] and (
+            target["width"] < THUMB - 0.01 or target["height"] < THUMB - 0.01
+        ):
+            problems.append(
+                f"{name}: {target['what']} is {target['width']:.0f}×{target['height']:.0f}"
+            )
+    return problems
+
+
+def axe_report(violations: dict[str, list[dict[str, Any]]]) -> str:
+    """axe's violations by page, one line each with the first few nodes under it."""
+    return "\n".join(
+        f"{page}: [{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"][:5])
+        for page, found in violations.items()
+        for v in found
+    )
