@@ -59,11 +59,24 @@ OVERFLOW = """() => {
 }"""
 
 
+def overflow(page: Any) -> dict[str, Any]:
+    """:data:`OVERFLOW` of the page once its stylesheet is in. A page reached by a tap shows its
+    text (what a test waits for) before the stylesheet has arrived, and laid out without it a
+    table or a long link is wider than a phone."""
+    page.wait_for_load_state("load")
+    return page.evaluate(OVERFLOW)
+
+
+def page_width(page: Any) -> int:
+    """How wide the page lays out, once its stylesheet is in (see :func:`overflow`)."""
+    return overflow(page)["scroll"]
+
+
 def layout_problems(page: Any, name: str) -> list[str]:
     """What keeps the page ``name`` from fitting its phone: the page scrolling sideways, or a
     tap target smaller than a thumb (a link inside a sentence excepted)."""
     problems = []
-    layout = page.evaluate(OVERFLOW)
+    layout = overflow(page)
     if layout["scroll"] > layout["client"] or layout["wide"]:
         problems.append(
             f"{name}: page {layout['scroll']} px wide on {layout['client']}: {layout['wide']}"

@@ -156,14 +156,6 @@ class Player:
         ]
 
 
-def page_width(page) -> int:
-    """How wide the page lays out, once its stylesheet is in: a page reloaded after an entry
-    shows its text (what a test waits for) before the stylesheet has arrived, and laid out
-    without it a table is wider than a phone."""
-    page.wait_for_load_state("load")
-    return page.evaluate("document.documentElement.scrollWidth")
-
-
 def shoot(page, name: str, *, full_page: bool = True) -> Path:
     """Save a screenshot under ``artifacts/screenshots/`` (git-ignored) for people to look at."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

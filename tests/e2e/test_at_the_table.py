@@ -8,7 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.table import Player, page_width, seed_game, shoot, stored_events
+from tests.e2e.screens import page_width
+from tests.e2e.table import Player, seed_game, shoot, stored_events
 from tests.e2e.taps import Taps
 
 

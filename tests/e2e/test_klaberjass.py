@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.klaberjass_table import KlaberjassPlayer, seed_klaberjass
-from tests.e2e.screens import OVERFLOW, axe_report, layout_problems
-from tests.e2e.table import page_width, shoot, stored_events
+from tests.e2e.screens import axe_report, layout_problems, overflow, page_width
+from tests.e2e.table import shoot, stored_events
 from tests.e2e.taps import Taps
 from tests.web.klaberjass_client import HANDS, PLAYERS, engine_state
 
@@ -262,5 +262,5 @@ def test_sequence_chips_are_thumb_sized_in_one_row_and_red_suits_stay_red(
     spade = player.run_chip("Anna", 1, "suit", "♠").locator("xpath=..")
     red, black = (c.evaluate("e => getComputedStyle(e).color") for c in (heart, spade))
     assert red != black  # the picked heart keeps its red
-    layout = phone.evaluate(OVERFLOW)
+    layout = overflow(phone)
     assert layout["scroll"] <= layout["client"] and not layout["wide"], layout

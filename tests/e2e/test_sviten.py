@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.screens import OVERFLOW, axe_report, layout_problems
+from tests.e2e.screens import axe_report, layout_problems, overflow
 from tests.e2e.sviten_table import SvitenPlayer, seed_sviten
 from tests.e2e.table import shoot, stored_events
 from tests.e2e.taps import Taps
@@ -296,7 +296,7 @@ def test_a_suit_is_one_tidy_block_and_the_head_stays_small(
     head = phone.locator("header.now").bounding_box()["height"]
     if width == 320:
         assert head <= 568 / 5, head  # 175 px (31 %) before
-    layout = phone.evaluate(OVERFLOW)
+    layout = overflow(phone)
     assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
 
 
@@ -330,13 +330,13 @@ def test_the_pairs_names_show_in_full_in_the_head(scheme, width, height, new_pho
         assert head <= 844 / 4, head
     else:
         assert head <= 568 / 5, head
-    layout = phone.evaluate(OVERFLOW)
+    layout = overflow(phone)
     assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
     assert all(name["right"] <= width for name in names), names
     # Longer names wrap, in the head and in the seats' buttons alike: still nothing too wide.
     long = ("Margareta", "Bartholomew-Fitzwilliam", "Bertil", "Christina")
     phone.goto(f"/g/{seed_sviten(server, 2, players=long)}")
-    layout = phone.evaluate(OVERFLOW)
+    layout = overflow(phone)
     assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
     if width == 390:
         assert not any(name["cut"] for name in phone.evaluate(RACE_NAMES))

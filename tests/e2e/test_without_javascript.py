@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.screens import OVERFLOW
+from tests.e2e.screens import overflow
 from tests.e2e.sviten_table import SEAT_LABELS
 from tests.e2e.table import Player, shoot
 
@@ -84,5 +84,5 @@ def test_the_first_dealer_is_chosen_beside_a_name(kind, script, screen, new_phon
     first.fill(names[0])
     phone.get_by_role("button", name="Start the game").tap()
     expect(phone.locator(".who")).to_contain_text(f"{names[1]} deals")
-    layout = phone.evaluate(OVERFLOW)
+    layout = overflow(phone)
     assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
