@@ -59,6 +59,16 @@ OVERFLOW = """() => {
 }"""
 
 
+#: The names in a game page's head (the race to the target: Klaberjass, Sviten): their text,
+#: whether one is cut short, and where it ends.
+RACE_NAMES = """() => [...document.querySelectorAll('header.now .race li > span')].map(span => ({
+  text: span.textContent.replace(/\\s+/g, ' ').trim(),
+  cut: span.scrollWidth > span.clientWidth + 0.5
+    || [...span.querySelectorAll('*')].some(e => e.scrollWidth > e.clientWidth + 0.5),
+  right: span.getBoundingClientRect().right,
+}))"""
+
+
 def overflow(page: Any) -> dict[str, Any]:
     """:data:`OVERFLOW` of the page once its stylesheet is in. A page reached by a tap shows its
     text (what a test waits for) before the stylesheet has arrived, and laid out without it a

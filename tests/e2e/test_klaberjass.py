@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.klaberjass_table import KlaberjassPlayer, seed_klaberjass
-from tests.e2e.screens import axe_report, layout_problems, overflow, page_width
+from tests.e2e.screens import RACE_NAMES, axe_report, layout_problems, overflow, page_width
 from tests.e2e.table import shoot, stored_events
 from tests.e2e.taps import Taps
 from tests.web.klaberjass_client import HANDS, PLAYERS, engine_state
@@ -264,3 +264,27 @@ def test_sequence_chips_are_thumb_sized_in_one_row_and_red_suits_stay_red(
     assert red != black  # the picked heart keeps its red
     layout = overflow(phone)
     assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
+
+
+@pytest.mark.parametrize(
+    ("scheme", "width", "height"), [("light", 390, 844), ("dark", 320, 568)], ids=["390", "320"]
+)
+def test_long_names_show_in_full_in_the_head(scheme, width, height, new_phone, server):
+    """From 360 px up a long name wraps whole in the head rather than be cut short (the head
+    takes a line more, at most a quarter of the screen); on 320 px it is cut short. Nothing is
+    wider than the screen."""
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    long = ("Bartholomew-Fitzwilliam", "Maximiliansdotter")
+    phone.goto(f"/g/{seed_klaberjass(server, 2, players=long)}")
+    names = phone.evaluate(RACE_NAMES)
+    assert [name["text"] for name in names] == list(long)
+    shoot(phone, f"klaberjass-names-{scheme}-{width}", full_page=False)
+    head = phone.locator("header.now").bounding_box()["height"]
+    if width == 390:
+        assert not any(name["cut"] for name in names), names
+        assert head <= 844 / 4, head
+    else:
+        assert any(name["cut"] for name in names), names
+    layout = overflow(phone)
+    assert layout["scroll"] <= layout["client"] and not layout["wide"], layout
+    assert all(name["right"] <= width for name in names), names

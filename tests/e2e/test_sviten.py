@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.screens import axe_report, layout_problems, overflow
+from tests.e2e.screens import RACE_NAMES, axe_report, layout_problems, overflow
 from tests.e2e.sviten_table import SvitenPlayer, seed_sviten
 from tests.e2e.table import shoot, stored_events
 from tests.e2e.taps import Taps
@@ -301,14 +301,6 @@ def test_a_suit_is_one_tidy_block_and_the_head_stays_small(
 
 
 #: Each pair in the head's race: its text, and whether any of it is cut short.
-RACE_NAMES = """() => [...document.querySelectorAll('header.now .race li > span')].map(span => ({
-  text: span.textContent.replace(/\\s+/g, ' ').trim(),
-  cut: span.scrollWidth > span.clientWidth + 0.5
-    || [...span.querySelectorAll('*')].some(e => e.scrollWidth > e.clientWidth + 0.5),
-  right: span.getBoundingClientRect().right,
-}))"""
-
-
 @pytest.mark.parametrize(
     ("scheme", "width", "height"),
     [("light", 390, 844), ("dark", 390, 844), ("light", 320, 568), ("dark", 320, 568)],
