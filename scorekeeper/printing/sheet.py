@@ -136,18 +136,3 @@ def sheet_story(
         story += [Paragraph(_("Score progression"), styles().heading), chart, Spacer(0, 3 * mm)]
     story += foot
     return SheetStory(tuple(story), paper, title, subject)
-
-
-def sheet_pdf(
-    header: Table,
-    body: Sequence[Flowable],
-    foot: Sequence[Flowable],
-    *,
-    paper: str,
-    title: str,
-    subject: str,
-    state: Any = None,
-) -> bytes:
-    """:func:`sheet_story`, printed alone on its page."""
-    story = sheet_story(header, body, foot, paper=paper, title=title, subject=subject, state=state)
-    return story.pdf()

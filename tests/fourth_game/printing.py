@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from scorekeeper.printing import DEFAULT_PAPER, Blank, GamePrinters, Setting
 from scorekeeper.printing.card import card_page, card_pdf, this_game
 from scorekeeper.printing.common import content_width, page_header, section, short_names, styles
-from scorekeeper.printing.sheet import Sheet, footer, sheet_pdf, to_fill
+from scorekeeper.printing.sheet import Sheet, footer, sheet_story, to_fill
 from scorekeeper.printing.table import Column, ScoreTable, rows_to_show
 from tests.fourth_game import rules
 
@@ -42,14 +42,14 @@ def _sheet_pdf(sheet: TallySheet, paper: str) -> bytes:
         headings, shown, deal_row, st, dealers=dealers, first_dealer=sheet.first_dealer
     )
     lines = [f"2 players · first to {sheet.target}", sheet.facts()]
-    return sheet_pdf(
+    return sheet_story(
         page_header("Tally score sheet", lines, sheet.url, st, width),
         [TABLE.table(rows, width, 22, st, commands)],
         footer(_result(state), [f"0 to 10 points a deal. First to {sheet.target} wins."], st),
         paper=paper,
         title="Tally score sheet",
         subject="Tally",
-    )
+    ).pdf()
 
 
 def _result(state: rules.State | None) -> str:
