@@ -5,11 +5,12 @@ knows the JSON format, for export, import, the command line and printing.
     text = records.export(kind, setup, events, times)
 
 Modules: :mod:`~scorekeeper.records.guard` reads hostile JSON within limits;
-:mod:`~scorekeeper.records.core` holds :class:`GameRecord`, the codec registry and the functions
-below; :mod:`~scorekeeper.records.codec` the :class:`Codec` interface every game's codec gives
-and the checks they share; :mod:`~scorekeeper.records.rounds` the base for games entered one
-round per event; :mod:`~scorekeeper.records.text` text sheets and CSV;
-:mod:`~scorekeeper.records.problems` the problem lines. One module per game holds its codec.
+:mod:`~scorekeeper.records.core` holds the codec registry and the functions below;
+:mod:`~scorekeeper.records.codec` the :class:`Codec` interface every game's codec gives, the
+checks they share and :class:`GameRecord` (it imports nothing from ``core``);
+:mod:`~scorekeeper.records.rounds` the base for games entered one round per event;
+:mod:`~scorekeeper.records.text` text sheets and CSV; :mod:`~scorekeeper.records.problems` the
+problem lines. One module per game holds its codec.
 
 The built-in games' codecs are registered here, once. A game defined elsewhere registers its
 own with :func:`register_codec` (after registering the game itself).

@@ -6,13 +6,18 @@ is read and written; :meth:`Codec.parse` does the rest for every game: unknown a
 fields, the history, replaying the events through the game's rules (reached through
 :func:`scorekeeper.games.registry.game_for`), and checking the derived fields against them.
 Games whose log enters one round per event subclass :class:`scorekeeper.records.rounds.RoundsCodec`
-instead, which gives most of this interface already.
+instead, which gives most of this interface already. A checked record is a :class:`GameRecord`:
+its codec, setup, events and the state they replay to.
+
+This module uses nothing of :mod:`scorekeeper.records.core` (the format's entry points and the
+registry of codecs by kind), which builds on it.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -21,10 +26,12 @@ from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.game import Game, GameSetup, GameState
 from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import N_, T_, Text
-from scorekeeper.records.core import GameRecord
-from scorekeeper.records.history import EventFields, read_history
+from scorekeeper.records.history import EventFields, history_entry, read_history
 from scorekeeper.records.problems import RECORD, Problems, is_int, same, show, unknown_fields
 from scorekeeper.records.text import table
+
+#: The format a record names in its ``format``.
+FORMAT = "scorekeeper-record/1"
 
 #: The suit names a record uses (``spades`` ...).
 SUIT_NAMES = tuple(suit.record_name for suit in Suit)
@@ -59,6 +66,33 @@ def said_of(noun: str, what: str, **params: Any) -> Text:
 SetupT = TypeVar("SetupT", bound=GameSetup)
 StateT = TypeVar("StateT", bound=GameState)
 EntryT = TypeVar("EntryT")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A checked record: the game's setup and event log, and the state they replay to.
+
+    ``times`` holds each event's time (UTC, naive) where the record's history gave one;
+    ``has_history`` tells whether the events came from the record's ``history`` or were made
+    from its deals.
+    """
+
+    codec: Codec[Any, Any, Any]
+    setup: Any
+    events: tuple[Event, ...]
+    times: tuple[datetime | None, ...]
+    state: Any
+    has_history: bool
+
+    @property
+    def kind(self) -> str:
+        return self.codec.kind
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record with every derived field (and the history if it had one)."""
+        return self.codec.record(
+            self.setup, self.events, self.times, state=self.state, history=self.has_history
+        )
 
 
 class Codec(ABC, Generic[SetupT, StateT, EntryT]):
@@ -189,6 +223,30 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         data = setup.to_dict()
         return {name: data[name] for name in self.setup_fields}
 
+    def record(
+        self,
+        setup: SetupT,
+        events: Sequence[Event],
+        times: Sequence[datetime | None] | None = None,
+        *,
+        state: StateT | None = None,
+        history: bool = True,
+    ) -> dict[str, Any]:
+        """A game's record with every derived field, keys in a fixed order (``state``: the
+        events' state, when the caller has it already)."""
+        if state is None:
+            state = self.replay(setup, events)
+        record: dict[str, Any] = {"format": FORMAT, "game": self.kind}
+        record.update(self.setup_dict(setup))
+        record[self.items] = self.items_list(state)
+        record.update(self.top_derived(state))
+        if history:
+            stamps = list(times) if times is not None else [None] * len(events)
+            record["history"] = [
+                history_entry(event, at) for event, at in zip(events, stamps, strict=True)
+            ]
+        return record
+
     def replay(self, setup: SetupT, events: Sequence[Event]) -> StateT:
         """The state the events replay to; RuleError if the rules refuse one."""
         return self.game.replay(setup, events).state
@@ -259,7 +317,7 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
             problems.raise_any()
         self._check_derived(raw, raw_items, state, problems)
         problems.raise_any()
-        return GameRecord(self.kind, setup, events, times, state, parsed_history is not None)
+        return GameRecord(self, setup, events, times, state, parsed_history is not None)
 
     def _replay(
         self, setup: SetupT, events: Sequence[Event], problems: Problems, *, history: bool

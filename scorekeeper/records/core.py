@@ -14,29 +14,26 @@ with a message that names the deal and the field. An optional ``history`` carrie
 log (corrections, undos, redeals, times), so an export → import round trip loses nothing.
 
 Every game kind is written by a :class:`~scorekeeper.records.codec.Codec`, registered by kind
-with :func:`register_codec` (the built-in ones in ``scorekeeper/records/__init__.py``).
+with :func:`register_codec` (the built-in ones in ``scorekeeper/records/__init__.py``); the
+codec module also holds :class:`GameRecord` and writes a record's fields, and imports nothing
+from here.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.games.events import Event
 from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import T_, Words, speaking
+from scorekeeper.records.codec import FORMAT, Codec, GameRecord
 from scorekeeper.records.guard import decode
-from scorekeeper.records.history import history_entry
 from scorekeeper.records.problems import RECORD, RecordError, kind_of, problem, show
 from scorekeeper.records.text import csv_text
 
-if TYPE_CHECKING:
-    from scorekeeper.records.codec import Codec
-
-FORMAT = "scorekeeper-record/1"
 FORMAT_PREFIX = "scorekeeper-record/"
 
 #: The record format of every game kind, by the record's ``game``, in registration order.
@@ -72,38 +69,6 @@ def codec_for(kind: str) -> Codec[Any, Any, Any]:
         return CODECS[kind]
     except KeyError:
         raise NoRecordFormat(kind) from None
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A checked record: the game's setup and event log, and the state they replay to.
-
-    ``times`` holds each event's time (UTC, naive) where the record's history gave one;
-    ``has_history`` tells whether the events came from the record's ``history`` or were made
-    from its deals.
-    """
-
-    kind: str
-    setup: Any
-    events: tuple[Event, ...]
-    times: tuple[datetime | None, ...]
-    state: Any
-    has_history: bool
-
-    @property
-    def codec(self) -> Codec[Any, Any, Any]:
-        return codec_for(self.kind)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The record with every derived field (and the history if it had one)."""
-        return build(
-            self.kind,
-            self.setup,
-            self.events,
-            self.times,
-            state=self.state,
-            history=self.has_history,
-        )
 
 
 def loads(data: bytes | str) -> GameRecord:
@@ -176,19 +141,7 @@ def build(
     history: bool = True,
 ) -> dict[str, Any]:
     """A game's record with every derived field, keys in a fixed order."""
-    codec = codec_for(kind)
-    if state is None:
-        state = codec.replay(setup, events)
-    record: dict[str, Any] = {"format": FORMAT, "game": kind}
-    record.update(codec.setup_dict(setup))
-    record[codec.items] = codec.items_list(state)
-    record.update(codec.top_derived(state))
-    if history:
-        stamps = list(times) if times is not None else [None] * len(events)
-        record["history"] = [
-            history_entry(event, at) for event, at in zip(events, stamps, strict=True)
-        ]
-    return record
+    return codec_for(kind).record(setup, events, times, state=state, history=history)
 
 
 def dumps(record: Mapping[str, Any]) -> str:
