@@ -208,6 +208,8 @@ def test_the_projector_view_fits_a_phone(size, new_phone, server):
     assert layout["scroll"] <= layout["inner"] and not layout["wide"], layout
     problems = layout_problems(phone, "screen")
     assert not problems, "\n".join(problems)
+    # A long name wraps where a reader expects it to (after its hyphen), not inside a word.
+    assert not mid_word_breaks(phone, ".evening-standings tbody th")
 
 
 #: Long names, and an evening well under way: five rounds played, each player's games, wins
@@ -251,6 +253,24 @@ def test_the_statistics_read_on_a_phone_without_scrolling_sideways(size, new_pho
     assert not problems, "\n".join(problems)
     bad = axe(phone, f"evening-statistics-{size}")
     assert not bad, axe_report({"evening": bad})
+
+
+def test_a_name_longer_than_a_phones_line_still_fits(new_phone, server):
+    """The last resort: a name of one word (30 letters, the most a name may have), wider than
+    any column a 320 px phone can give it, breaks inside that word; nothing is cut off on the
+    projector view, and the statistics still do not scroll sideways."""
+    phone = new_phone(viewport={"width": 320, "height": 568})
+    players = (*TWELVE[:-1], "Wolfeschlegelsteinhausenberger")
+    token = seed_evening(server, players=players)
+    phone.goto(f"/e/{token}/screen")
+    layout = phone.evaluate(CUT_OFF)
+    assert layout["scroll"] <= layout["inner"] and not layout["wide"], layout
+    phone.goto(f"/e/{token}")
+    phone.wait_for_load_state("load")
+    boxes = phone.locator("section[aria-labelledby=stats-h] .scroll").evaluate_all(
+        "boxes => boxes.map(b => [b.getAttribute('aria-labelledby'), b.scrollWidth, b.clientWidth])"
+    )
+    assert all(scroll <= client for _, scroll, client in boxes), boxes
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
