@@ -108,3 +108,42 @@ def axe_report(violations: dict[str, list[dict[str, Any]]]) -> str:
         for page, found in violations.items()
         for v in found
     )
+
+
+# Where the browser broke each element's text between lines, read off the rendering: a line
+# starts where a character sits lower than the one before it. A break after a space or a hyphen
+# is where a reader expects one; any other is a word broken in two, said as "Bartholome|w-...".
+MID_WORD_BREAKS = r"""(selector) => {
+  const broken = [];
+  const range = document.createRange();
+  for (const el of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let text = '', before = null, mid = false;
+    for (let node; (node = walker.nextNode());) {
+      if (node.parentElement.closest('.sr')) continue;
+      for (let i = 0; i < node.length; i++) {
+        const ch = node.data[i];
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getClientRects()[0];
+        if (!box || !box.width) { text += ch; continue; }  // a space folded away at a break
+        if (before && box.top > before.top + before.height / 2) {
+          const wanted = /[\s\-\u2010]/.test(before.ch) || /\s/.test(text.slice(-1));
+          text += wanted ? '\n' : '|';
+          mid = mid || !wanted;
+        }
+        text += ch;
+        before = {top: box.top, height: box.height, ch: ch};
+      }
+    }
+    if (mid) broken.push(text.trim());
+  }
+  return broken;
+}"""
+
+
+def mid_word_breaks(page: Any, selector: str) -> list[str]:
+    """The texts of the elements ``selector`` finds that the browser broke inside a word,
+    ``|`` where it broke them (see :data:`MID_WORD_BREAKS`)."""
+    page.wait_for_load_state("load")
+    return page.evaluate(MID_WORD_BREAKS, selector)

@@ -15,7 +15,7 @@ from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.evenings import store as evenings
 from tests.e2e.evening_table import TWELVE, seed_evening
-from tests.e2e.screens import axe_report, layout_problems
+from tests.e2e.screens import axe_report, layout_problems, mid_word_breaks
 from tests.e2e.table import Player, example_events, shoot
 
 NINE = ["Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida"]
@@ -208,6 +208,69 @@ def test_the_projector_view_fits_a_phone(size, new_phone, server):
     assert layout["scroll"] <= layout["inner"] and not layout["wide"], layout
     problems = layout_problems(phone, "screen")
     assert not problems, "\n".join(problems)
+    # A long name wraps where a reader expects it to (after its hyphen), not inside a word.
+    assert not mid_word_breaks(phone, ".evening-standings tbody th")
+
+
+#: Long names, and an evening well under way: five rounds played, each player's games, wins
+#: and average, Bismarck's four contracts, and the place after each of the five rounds.
+LONG_NAMES = (*TWELVE[:-2], "Bartholomew-Fitzwilliam", "Maximiliane Oberhollenzer")
+STATS_SIZES = {
+    "320-dark": ("dark", 320, 568),
+    "320-light": ("light", 320, 568),
+    "360-light": ("light", 360, 740),
+    "390-dark": ("dark", 390, 844),
+}
+
+
+@pytest.mark.parametrize("size", STATS_SIZES)
+def test_the_statistics_read_on_a_phone_without_scrolling_sideways(size, new_phone, server, axe):
+    """A player reads the evening's statistics on a phone as they are: every table of them fits
+    the screen's width (its box does not scroll sideways), a long name breaks at its hyphen or
+    space, every column is there, and axe finds nothing serious."""
+    scheme, width, height = STATS_SIZES[size]
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    phone.goto(f"/e/{seed_evening(server, players=LONG_NAMES, played=4, rounds=6)}")
+    stats = phone.locator("section[aria-labelledby=stats-h]")
+    for column in ("Games", "Wins", "Average score", "Spader", "Valfri", "Sang", "Pass"):
+        expect(stats.get_by_role("columnheader", name=column, exact=True)).to_have_count(1)
+    tables = stats.get_by_role("table")
+    expect(tables.first.locator("tbody tr")).to_have_count(12)
+    for name in LONG_NAMES:  # every player in every table
+        expect(stats.get_by_role("rowheader", name=name, exact=True)).to_have_count(tables.count())
+    stats.scroll_into_view_if_needed()
+    shoot(phone, f"evening-statistics-{size}")
+    boxes = stats.locator(".scroll").evaluate_all(
+        "boxes => boxes.map(b => [b.getAttribute('aria-labelledby'), b.scrollWidth, b.clientWidth])"
+    )
+    wide = [box for box in boxes if box[1] > box[2]]
+    assert not wide, f"scrolls sideways (box, scrollWidth, clientWidth): {wide}"
+    # A long name breaks at its hyphen or space; only at 320 px is a 12-letter word wider than
+    # what Bismarck's four contracts leave it, and breaks there as a last resort.
+    names = ".scroll:not([aria-labelledby=details-h]) .evening-stats tbody th"
+    assert not mid_word_breaks(phone, names if width < 360 else ".evening-stats tbody th")
+    problems = layout_problems(phone, "evening")
+    assert not problems, "\n".join(problems)
+    bad = axe(phone, f"evening-statistics-{size}")
+    assert not bad, axe_report({"evening": bad})
+
+
+def test_a_name_longer_than_a_phones_line_still_fits(new_phone, server):
+    """The last resort: a name of one word (30 letters, the most a name may have), wider than
+    any column a 320 px phone can give it, breaks inside that word; nothing is cut off on the
+    projector view, and the statistics still do not scroll sideways."""
+    phone = new_phone(viewport={"width": 320, "height": 568})
+    players = (*TWELVE[:-1], "Wolfeschlegelsteinhausenberger")
+    token = seed_evening(server, players=players)
+    phone.goto(f"/e/{token}/screen")
+    layout = phone.evaluate(CUT_OFF)
+    assert layout["scroll"] <= layout["inner"] and not layout["wide"], layout
+    phone.goto(f"/e/{token}")
+    phone.wait_for_load_state("load")
+    boxes = phone.locator("section[aria-labelledby=stats-h] .scroll").evaluate_all(
+        "boxes => boxes.map(b => [b.getAttribute('aria-labelledby'), b.scrollWidth, b.clientWidth])"
+    )
+    assert all(scroll <= client for _, scroll, client in boxes), boxes
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
