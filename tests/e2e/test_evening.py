@@ -286,3 +286,26 @@ def test_the_projector_view_reads_large_on_a_wide_screen(width, height, new_phon
     assert standings.bounding_box()["y"] == tables.bounding_box()["y"]  # side by side
     layout = phone.evaluate(CUT_OFF)
     assert layout["scroll"] <= layout["inner"] and not layout["wide"], layout
+
+
+@pytest.mark.parametrize("size", STATS_SIZES)
+def test_the_standings_read_on_a_phone_without_scrolling_sideways(size, new_phone, server):
+    """On the evening page the standings' five columns fit a phone's width with long names
+    (their box does not scroll sideways, so Wins is not hidden off the edge), and a long name
+    breaks at its hyphen or space; only at 320 px is a 12-letter word wider than what the
+    numbers leave it, and breaks there as a last resort."""
+    scheme, width, height = STATS_SIZES[size]
+    phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
+    phone.goto(f"/e/{seed_evening(server, players=LONG_NAMES, played=4, rounds=6)}")
+    standings = phone.locator(".scroll:has(> .evening-standings)")
+    expect(standings.locator("tbody tr")).to_have_count(12)
+    for column in ("Place", "Player", "Points", "Games", "Wins"):
+        expect(standings.get_by_role("columnheader", name=column, exact=True)).to_have_count(1)
+    standings.scroll_into_view_if_needed()
+    shoot(phone, f"evening-standings-{size}")
+    wide = standings.evaluate("box => box.scrollWidth - box.clientWidth")
+    assert wide <= 0, f"the standings scroll sideways by {wide} px"
+    if width >= 360:
+        assert not mid_word_breaks(phone, ".evening-standings tbody th")
+    problems = layout_problems(phone, "evening")
+    assert not problems, "\n".join(problems)
