@@ -90,14 +90,4 @@
     document.addEventListener("visibilitychange", function () { if (want) hold(true); });
     hold(want);
   }
-  // New game: each "deals first" choice says the name typed beside it (also names kept after
-  // a refusal).
-  var names = document.querySelectorAll("input[name^=player_]");
-  names.forEach(function (input, seat) {
-    var label = document.querySelector("[data-dealer='" + seat + "'] span");
-    if (!label) return;
-    var orig = label.textContent, show = function () { label.textContent = input.value.trim() || orig; };
-    input.addEventListener("input", show);
-    show();
-  });
 })();

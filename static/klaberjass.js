@@ -1,16 +1,16 @@
 // Klaberjass pages only (served after app.js as /assets/klaberjass.js; see web/assets.py).
 (function () {
   "use strict";
-  // The cards a player captured (a multiple select) become tiles to tap, counted into their card
-  // points; a card tapped for one player is disabled for the other.
-  document.querySelectorAll("[data-pile]").forEach(function (select) {
-    var form = select.form, seat = select.dataset.pile, field = form["card_points_" + seat],
+  // The cards a player captured (a multiple select, named c0 or c1) become tiles to tap,
+  // counted into their card points; a card tapped for one player is disabled for the other.
+  document.querySelectorAll("select[multiple]").forEach(function (select) {
+    var form = select.form, seat = select.name.slice(1), field = form["card_points_" + seat],
       other = form["c" + (1 - seat)], note = select.parentNode.querySelector("[data-count]"),
       words = form.querySelector("[data-count-text]").dataset.countText,
-      grid = document.createElement("div"), options = [].slice.call(select.options);
+      grid = document.createElement("div"), options = [...select.options];
     grid.className = "cards";
     grid.setAttribute("role", "group");
-    grid.setAttribute("aria-label", select.labels[0].textContent);
+    grid.setAttribute("aria-label", select.getAttribute("aria-label"));
     options.forEach(function (option) {
       var tile = grid.appendChild(document.createElement("button"));
       tile.type = "button";

@@ -40,6 +40,8 @@ class Player:
         page = self.page
         page.goto("/")
         page.get_by_role("link", name="New Bismarck game").tap()
+        expect(page).to_have_url(re.compile(r"/bismarck/new$"))
+        page.wait_for_load_state()  # the script that labels the dealers with the names typed
         for label, name in zip(
             ("First player", "Second player", "Third player"), players, strict=True
         ):

@@ -525,9 +525,14 @@ def test_klaberjass_pages_load_one_bundle_of_each_the_others_the_shared_files(ta
     again = client.get(css.group(1), headers={"If-None-Match": response.headers["ETag"]})
     assert again.status_code == 304
     response = client.get(js.group(1))
-    assert response.mimetype == "text/javascript" and b"data-pile" in response.data
+    assert response.mimetype == "text/javascript" and b"select[multiple]" in response.data
     assert client.get("/assets/chess.css").status_code == 404  # no such game
-    assert b"data-pile" not in client.get("/assets/bismarck.js").data  # each game its own
+    assert b"select[multiple]" not in client.get("/assets/bismarck.js").data  # each its own
+    # The new-game page's script (a name typed shows in its "deals first") is its own.
+    new = client.get("/klaberjass/new").get_data(as_text=True)
+    script = re.search(r'<script src="(/static/new\.js\?v=\w+)" defer></script>', new)
+    assert script and "app.js" not in new
+    assert b"player_" in client.get(script.group(1)).data and b"player_" not in response.data
     assert client.get("/assets/klaberjass.txt").status_code == 404
 
 

@@ -30,8 +30,9 @@ def pieces(app, monkeypatch):
 
 
 def _rows(page: str) -> list[str]:
-    """Each row of the log (an end tag is optional: a row ends where the next one starts)."""
-    return re.findall(r"<tr id=r\d+>.*?(?=<tr|</tbody>)", page, re.S)
+    """Each row of the log (an end tag is optional: a row ends where the next one, or the
+    table, starts)."""
+    return re.findall(r"<tr id=r\d+>.*?(?=<tr|</tbody>|</table>)", page, re.S)
 
 
 def test_a_write_draws_only_the_rows_and_lines_it_changed(app, pieces):
