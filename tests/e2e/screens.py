@@ -69,6 +69,16 @@ RACE_NAMES = """() => [...document.querySelectorAll('header.now .race li > span'
 }))"""
 
 
+#: The head's line of who deals and who leads (``<p class="who">``'s first child): how many lines
+#: it takes, where it ends, and how wide each name in it is shown (a long name is cut short).
+WHO_LINE = """() => {
+  const p = document.querySelector('header.now .who'), line = p.firstElementChild;
+  const box = line.getBoundingClientRect();
+  return {lines: Math.round(box.height / parseFloat(getComputedStyle(p).lineHeight)),
+          right: box.right, shown: [...line.children].map(e => e.clientWidth)};
+}"""
+
+
 def overflow(page: Any) -> dict[str, Any]:
     """:data:`OVERFLOW` of the page once its stylesheet is in. A page reached by a tap shows its
     text (what a test waits for) before the stylesheet has arrived, and laid out without it a

@@ -72,7 +72,7 @@ class Player:
 
     def forehand(self) -> str:
         """The name in "Ben deals · Carla is forehand"."""
-        who = self.page.locator(".who").inner_text()
+        who = " ".join(self.page.locator(".who").text_content().split())  # as it reads
         match = re.search(r"· (.+) is forehand", who) or re.search(r"^(.+) deals and declares", who)
         assert match, who
         return match.group(1)

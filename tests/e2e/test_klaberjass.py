@@ -10,7 +10,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.klaberjass_table import KlaberjassPlayer, seed_klaberjass
-from tests.e2e.screens import RACE_NAMES, axe_report, layout_problems, overflow, page_width
+from tests.e2e.screens import (
+    RACE_NAMES,
+    WHO_LINE,
+    axe_report,
+    layout_problems,
+    overflow,
+    page_width,
+)
 from tests.e2e.table import shoot, stored_events
 from tests.e2e.taps import Taps
 from tests.web.klaberjass_client import HANDS, PLAYERS, engine_state
@@ -291,12 +298,7 @@ def test_long_names_show_in_full_in_the_head(scheme, width, height, new_phone, s
         assert head <= height / 5, head
     who = phone.locator("header.now .who")
     expect(who).to_contain_text(f"{long[0]} deals · {long[1]} bids first")
-    line = who.evaluate(
-        """p => ({lines: Math.round(p.firstElementChild.getBoundingClientRect().height
-                  / parseFloat(getComputedStyle(p).lineHeight)),
-                 right: p.firstElementChild.getBoundingClientRect().right,
-                 shown: [...p.firstElementChild.children].map(e => e.clientWidth)})"""
-    )
+    line = phone.evaluate(WHO_LINE)
     assert line["lines"] == 1 and line["right"] <= width, line
     assert all(shown >= 40 for shown in line["shown"]), line  # a name is never cut to nothing
     for name in long:  # the form below has each name whole

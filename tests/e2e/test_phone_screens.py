@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.screens import layout_problems, mid_word_breaks
+from tests.e2e.screens import WHO_LINE, layout_problems, mid_word_breaks, overflow
+from tests.e2e.sviten_table import seed_sviten
 from tests.e2e.table import PLAYERS, seed_game, shoot, tour
 
 SCREENS = {
@@ -49,3 +50,28 @@ def test_the_score_sheet_names_its_contracts_in_whole_words(locale, width, new_p
     assert mid_word_breaks(phone, "table.grid thead th") == []
     box = phone.locator("table.grid").locator("..")
     assert box.evaluate("box => box.scrollWidth - box.clientWidth") == 0  # nothing to scroll
+
+
+LONG = ("Bartholomew-Fitzwilliam", "Maximiliana-Konstantinopel")
+
+
+@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("game", ["bismarck", "sviten"])
+def test_who_deals_stays_one_line_in_the_head_whatever_the_names(game, width, new_phone, server):
+    """As in Klaberjass (test_klaberjass.py): the head's line of who deals and who leads is one
+    line with long names, each cut short there but never to nothing, and nothing is wider than
+    the screen; the names are whole in the page's text (a screen reader reads them)."""
+    if game == "bismarck":  # deal 2: the second player deals, the third is forehand
+        token = seed_game(server, 1, players=("Carla", *LONG))
+        said = f"{LONG[0]} deals · {LONG[1]} is forehand"
+    else:  # hand 3: the third player deals, the fourth bids first
+        token = seed_sviten(server, 2, players=("Anna", "Ben", *LONG))
+        said = f"{LONG[0]} deals · {LONG[1]} bids first"
+    phone = new_phone(viewport={"width": width, "height": 740})
+    phone.goto(f"/g/{token}")
+    assert phone.locator("header.now .who").text_content().startswith(said)
+    line = phone.evaluate(WHO_LINE)
+    assert line["lines"] == 1 and line["right"] <= width, line
+    assert len(line["shown"]) == 2 and min(line["shown"]) >= 40, line
+    layout = overflow(phone)
+    assert layout["scroll"] <= layout["client"] and not layout["wide"], layout

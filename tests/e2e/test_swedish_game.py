@@ -35,7 +35,7 @@ class SwedishPlayer(Player):
         return page.locator(".notice").inner_text()
 
     def forehand(self) -> str:
-        who = self.page.locator(".who").inner_text()
+        who = " ".join(self.page.locator(".who").text_content().split())  # as it reads
         match = re.search(r"· (.+) är förhand", who)
         assert match, who
         return match.group(1)
