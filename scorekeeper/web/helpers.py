@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable
 
 from flask import Response, abort, current_app, render_template, request, session, url_for
@@ -133,17 +132,3 @@ def page_part(template: str, **extras: Hashable) -> Markup:
         part = Markup(render_template(template, **extras))
         parts.put(key, part)
     return part
-
-
-#: What keeps its whitespace: a text box's content, preformatted text, and style blocks (one
-#: allowed by the hash of its exact text: the charts').
-_KEEP_SPACE = re.compile(r"(<textarea\b.*?</textarea>|<pre\b.*?</pre>|<style\b.*?</style>)", re.S)
-_LINE_START = re.compile(r"\n\s+")
-
-
-def tidy(html: str) -> str:
-    """``html`` without the indentation and blank lines of its templates: whitespace that
-    starts a line becomes the line break alone (HTML reads any run of whitespace as one space
-    between words; text boxes, ``<pre>`` and ``<style>`` are left as they are)."""
-    parts = _KEEP_SPACE.split(html)
-    return "".join(part if i % 2 else _LINE_START.sub("\n", part) for i, part in enumerate(parts))

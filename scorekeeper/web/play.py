@@ -16,21 +16,16 @@ from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.web import actions, page_cache
 from scorekeeper.web.forms import AgainForm, UndoForm
-from scorekeeper.web.helpers import get_game_or_404, remember, share_url, tidy
+from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import GamePages, pages_for
 
 bp = Blueprint("play", __name__)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
-    """The page of a game of any kind, without the indentation and blank lines its templates
-    leave (a few hundred bytes of every game page; the budget is 30 KB)."""
-    drawn = pages_for(game.kind).render_game(game, status, **forms)
-    if isinstance(drawn, str):
-        return tidy(drawn)
-    if isinstance(drawn, tuple) and isinstance(drawn[0], str):
-        return (tidy(drawn[0]), *drawn[1:])
-    return drawn
+    """The page of a game of any kind (its templates' indentation is gone already: they lose it
+    as they are read, ``web/whitespace.py``)."""
+    return pages_for(game.kind).render_game(game, status, **forms)
 
 
 def _pages_or_404(kind: str) -> GamePages:

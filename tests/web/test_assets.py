@@ -7,7 +7,6 @@ from pathlib import Path
 
 from scorekeeper.qr import qr_svg
 from scorekeeper.web.assets import compact
-from scorekeeper.web.helpers import tidy
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -123,12 +122,3 @@ def test_a_bundle_carries_the_shared_parts_its_game_needs_and_no_other(app):
             assert (b"[data-tricks]" in script.data) is steppers, kind
             assert b"data-unsent" in script.data  # app.js, in every bundle
             script.close()
-
-
-def test_a_game_page_leaves_out_its_templates_indentation_and_nothing_else():
-    page = "<ul>\n  <li>a</li>\n\n  <li>b</li>\n</ul>\n<textarea>\n  kept\n</textarea>"
-    page += "<style>\n  .a{x:1}\n</style>\n  <pre>\n  kept</pre>"
-    assert tidy(page) == (
-        "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<textarea>\n  kept\n</textarea>"
-        "<style>\n  .a{x:1}\n</style>\n<pre>\n  kept</pre>"
-    )
