@@ -34,9 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.games import melds
 from scorekeeper.games.cards import full_pack
-from scorekeeper.games.melds import best_melds, meld_tradeoff
+from scorekeeper.games.sviten import melds
+from scorekeeper.games.sviten.melds import best_melds, meld_tradeoff
 
 PACK = [card.code for card in full_pack()]
 TRUMPS = [None, "spades", "hearts", "diamonds", "clubs"]

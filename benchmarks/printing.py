@@ -34,8 +34,8 @@ from scorekeeper.printing import (
     sviten_sheet,
 )
 from tests.printing.games import MODERN_GAME, game
-from tests.web.klaberjass_client import engine_state as klaberjass_game
-from tests.web.sviten_client import engine_state as sviten_match
+from tests.web.klaberjass.client import engine_state as klaberjass_game
+from tests.web.sviten.client import engine_state as sviten_match
 
 TIME_BUDGET_MS = 50
 SIZE_BUDGET_KB = 60

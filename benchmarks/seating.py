@@ -3,7 +3,7 @@
     python benchmarks/seating.py [--repeat 3] [--check [--headroom 1.5]]
     python benchmarks/seating.py --grid [--jobs 2]
 
-The default run times :func:`scorekeeper.games.seating.plan` on evenings a club would ask for
+The default run times :func:`scorekeeper.evenings.seating.plan` on evenings a club would ask for
 (3 to 40 players, up to 12 rounds, every table size, in pairs too) and the slowest the planner
 can be (the search's whole work limit on a large evening). Times are milliseconds of process
 time, the least of ``--repeat`` runs (a slow moment of the machine says nothing about the
@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.games.seating import plan
+from scorekeeper.evenings.seating import plan
 
 BUDGET_MS = 1000
 

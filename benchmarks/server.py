@@ -310,7 +310,7 @@ def _no_fsync(dbapi_connection: Any, _record: Any) -> None:
 
 
 def klaberjass_hands(count: int) -> list[dict[str, Any]]:
-    from tests.web.klaberjass_client import HANDS
+    from tests.web.klaberjass.client import HANDS
 
     return [HANDS[i % len(HANDS)] for i in range(count)]
 
@@ -327,7 +327,7 @@ class Games:
 def seed(database: Path, taps: int) -> Games:
     from tests.e2e.klaberjass_table import seed_klaberjass
     from tests.e2e.table import seed_game
-    from tests.web.test_bismarck_pages import MODERN_GAME
+    from tests.web.bismarck.test_pages import MODERN_GAME
 
     store = Store(database)
     try:

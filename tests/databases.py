@@ -4,7 +4,7 @@ With ``SCOREKEEPER_TEST_DATABASE_URL`` set to a PostgreSQL server (``.ci/postgre
 prints one), every test gets a schema of its own on it, made empty and dropped afterwards:
 
     SCOREKEEPER_TEST_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:54329/postgres \\
-        pytest tests/test_store.py tests/web tests/test_records.py
+        pytest tests/test_store.py tests/web tests/records
 
 The app finds its schema through the connection's ``search_path``, and the connections it
 opened are closed before the schema is dropped.

@@ -20,10 +20,10 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.databases import close_connections, fresh_database
 from tests.printing.games import MODERN_GAME
-from tests.web.bismarck_client import Table
-from tests.web.klaberjass_client import HANDS as KLABERJASS_HANDS
-from tests.web.klaberjass_client import KlaberjassTable
-from tests.web.sviten_client import SvitenTable
+from tests.web.bismarck.client import Table
+from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
+from tests.web.klaberjass.client import KlaberjassTable
+from tests.web.sviten.client import SvitenTable
 
 SETTINGS = {"TESTING": True, "SECRET_KEY": "test"}
 

@@ -13,7 +13,7 @@ from flask import Flask
 from sqlalchemy.engine import make_url
 
 from scorekeeper import create_app, permissions
-from tests.web.bismarck_client import Table
+from tests.web.bismarck.client import Table
 
 
 def mode(path: Path) -> int:

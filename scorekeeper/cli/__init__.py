@@ -5,7 +5,9 @@ for club evenings; ``backup`` and ``restore`` for every game at once; plus Flask
 
 from __future__ import annotations
 
+import contextvars
 import gc
+from typing import Any
 
 import click
 from flask import current_app
@@ -18,7 +20,17 @@ from scorekeeper.proxy import waitress_options
 from scorekeeper.qr import lan_address, qr_text
 
 
-@click.group(cls=FlaskGroup, create_app=create_app)
+class _Commands(FlaskGroup):
+    """The console script's group. Each run gets a context of its own for the words it speaks
+    (``--lang`` is set while the arguments are parsed): a usage error ends the parse before the
+    command's resources are closed, and must not leave the next caller in the same process (a
+    test, an embedding program) speaking that language."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        return contextvars.copy_context().run(super().main, *args, **kwargs)
+
+
+@click.group(cls=_Commands, create_app=create_app)
 def main() -> None:
     """Scorekeeper: keeps score for card games played at a real table."""
 

@@ -1,5 +1,5 @@
 """``scorekeeper evening``: club evenings of several tables. ``evening plan`` prints a fair
-seating plan (:mod:`scorekeeper.games.seating`) without a server or a database.
+seating plan (:mod:`scorekeeper.evenings.seating`) without a server or a database.
 
 The game's table comes from the games registry (its ``seats``, and ``pairs`` for partners
 opposite each other), so every registered game can be planned and none is named here.
@@ -13,9 +13,9 @@ import re
 import click
 
 from scorekeeper.cli.common import fail, lang_option
+from scorekeeper.evenings.seating import Plan, SeatingError, plan
 from scorekeeper.games.players import MAX_NAME_LENGTH, unprintable
 from scorekeeper.games.registry import game_for, games, is_known
-from scorekeeper.games.seating import Plan, SeatingError, plan
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import ngettext, say
 from scorekeeper.records.text import table

@@ -3,7 +3,7 @@ set of standings.
 
 An evening is its **setup** (a name, the game kind and the settings every table plays with, the
 players, the number of rounds, how the evening is scored) and its **plan** (who sits at which
-table each round: :mod:`scorekeeper.games.seating`). Each table of a round is an ordinary game
+table each round: :mod:`scorekeeper.evenings.seating`). Each table of a round is an ordinary game
 of the app, made when the organiser starts the round, with its players seated as the plan says;
 nothing else is stored. The standings are derived from the tables' games, like everything else.
 

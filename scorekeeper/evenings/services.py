@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from scorekeeper.cache import LRUCache
 from scorekeeper.db import db
 from scorekeeper.evenings import store
+from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.evenings.standings import (
     Standings,
@@ -34,7 +35,6 @@ from scorekeeper.evenings.store import (
     TableGame,
 )
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.seating import Plan
 from scorekeeper.games.text import T_, Text
 from scorekeeper.store import LoadedGame
 

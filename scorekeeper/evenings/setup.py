@@ -1,7 +1,7 @@
 """An evening's setup and plan: what the organiser chose, checked in sentences they understand.
 
     setup = EveningSetup("Club night", "bismarck", names, rounds=4, scoring="totals")
-    seating = setup.plan(seed=7)                  # scorekeeper.games.seating.Plan
+    seating = setup.plan(seed=7)                  # scorekeeper.evenings.seating.Plan
     table_setup = setup.table_setup(("Anna", "Ben", "Carla"), first_dealer=1)
 
 The settings are the record form of the game's setup without its players and first dealer
@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.evenings.seating import Plan, Round, SeatingError, check_request, plan
 from scorekeeper.evenings.standings import PLACINGS, TOTALS
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names, unprintable
 from scorekeeper.games.registry import UnknownGame, game_for
-from scorekeeper.games.seating import Plan, Round, SeatingError, check_request, plan
 from scorekeeper.games.text import T_, Text
 
 #: How an evening is scored (:mod:`scorekeeper.evenings.standings` explains each).

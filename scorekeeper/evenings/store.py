@@ -20,9 +20,9 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models, store
+from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan
 from scorekeeper.games.events import Event, RuleError
-from scorekeeper.games.seating import Plan
 from scorekeeper.games.text import T_
 from scorekeeper.store import LoadedGame
 

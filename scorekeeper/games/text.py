@@ -23,10 +23,9 @@ tells two equal English words apart). Nothing here imports Flask or Babel.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-from collections.abc import Iterator, Mapping
-from contextvars import ContextVar
+from collections.abc import Mapping
+from contextvars import ContextVar, Token
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -323,17 +322,27 @@ def current_words() -> Words:
     return _CURRENT.get()
 
 
-@contextlib.contextmanager
-def speaking(words: Words | None) -> Iterator[Words]:
-    """Write in ``words`` (None: keep the current words) while the block runs."""
-    if words is None:
-        yield current_words()
-        return
-    token = _CURRENT.set(words)
-    try:
-        yield words
-    finally:
-        _CURRENT.reset(token)
+class speaking:
+    """Write in ``words`` (None: keep the current words) while the block runs.
+
+    A class rather than a generator: a block that is never closed (a command line whose
+    arguments failed to parse, say) leaves nothing for the garbage collector to run later in
+    another context."""
+
+    def __init__(self, words: Words | None) -> None:
+        self._words = words
+        self._token: Token[Words] | None = None
+
+    def __enter__(self) -> Words:
+        if self._words is None:
+            return current_words()
+        self._token = _CURRENT.set(self._words)
+        return self._words
+
+    def __exit__(self, *_exc: object) -> None:
+        if self._token is not None:
+            _CURRENT.reset(self._token)
+            self._token = None
 
 
 def gettext(message: str, /, **params: Any) -> str:

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan, settings_of
 from scorekeeper.evenings.standings import TOTALS, Standings, TableResult, standings
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.seating import Plan
 from scorekeeper.games.text import T_, Text, ngettext
 from scorekeeper.games.text import gettext as _
 from scorekeeper.records.core import GameRecord, build, dumps, parse

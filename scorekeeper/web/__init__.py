@@ -13,7 +13,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from scorekeeper import proxy
 from scorekeeper.db import db
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.melds import meld_label
+from scorekeeper.games.sviten.melds import meld_label
 from scorekeeper.web import compression, security
 from scorekeeper.web.poll import PollFirst
 from scorekeeper.web.whitespace import Unindent

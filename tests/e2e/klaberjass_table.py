@@ -16,7 +16,7 @@ from scorekeeper.db import db
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import parse_card
 from tests.e2e.live import LiveServer
-from tests.web.klaberjass_client import HANDS, PLAYERS
+from tests.web.klaberjass.client import HANDS, PLAYERS
 
 #: A long game: the example's first eight hands (404 each), then three that end nobody's game.
 LONG_GAME = [

@@ -15,7 +15,7 @@ from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.games import sviten
 from tests.e2e.live import LiveServer
-from tests.web.sviten_client import HANDS, PLAYERS
+from tests.web.sviten.client import HANDS, PLAYERS
 
 #: A long match (hand cap 12, low-scoring hands in quick mode): in play at hand 12.
 LONG_MATCH = [

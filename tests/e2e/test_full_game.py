@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.e2e.table import PLAYERS, Player, shoot
-from tests.web.test_bismarck_pages import MODERN_GAME
+from tests.web.bismarck.test_pages import MODERN_GAME
 
 # What each player declares, in the order of their four turns as forehand (the fourth is the
 # one contract left, which the page preselects). Trumps for Valfri by seat.

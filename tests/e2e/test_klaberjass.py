@@ -20,7 +20,7 @@ from tests.e2e.screens import (
 )
 from tests.e2e.table import shoot, stored_events
 from tests.e2e.taps import Taps
-from tests.web.klaberjass_client import HANDS, PLAYERS, engine_state
+from tests.web.klaberjass.client import HANDS, PLAYERS, engine_state
 
 
 def test_a_whole_klaberjass_game_by_tapping(phone, server):

@@ -15,7 +15,7 @@ from werkzeug.serving import make_server
 from tests.e2e.klaberjass_table import seed_klaberjass
 from tests.e2e.sviten_table import SvitenPlayer, seed_sviten
 from tests.e2e.table import seed_game
-from tests.web.sviten_client import HANDS as SVITEN_HANDS
+from tests.web.sviten.client import HANDS as SVITEN_HANDS
 
 #: Listens for the browser's own report of each refused load or inline script or style.
 WATCH = """() => {

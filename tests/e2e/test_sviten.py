@@ -13,7 +13,7 @@ from tests.e2e.screens import RACE_NAMES, axe_report, layout_problems, overflow
 from tests.e2e.sviten_table import SvitenPlayer, seed_sviten
 from tests.e2e.table import shoot, stored_events
 from tests.e2e.taps import Taps
-from tests.web.sviten_client import HANDS, engine_state, pile
+from tests.web.sviten.client import HANDS, engine_state, pile
 
 
 def test_a_whole_sviten_match_by_tapping(phone, server):

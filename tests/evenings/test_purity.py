@@ -8,7 +8,11 @@ import sys
 
 from tests.games.test_purity import FRAMEWORKS
 
-PURE = ("scorekeeper.evenings.setup", "scorekeeper.evenings.standings")
+PURE = (
+    "scorekeeper.evenings.setup",
+    "scorekeeper.evenings.standings",
+    "scorekeeper.evenings.seating",
+)
 
 
 def test_setup_and_standings_import_without_flask_sqlalchemy_or_reportlab():

@@ -6,7 +6,16 @@ from __future__ import annotations
 import subprocess
 import sys
 
-ENGINES = ("bismarck", "klaberjass", "sviten", "melds", "registry", "text", "seating")
+ENGINES = (
+    "bismarck",
+    "klaberjass",
+    "klaberjass.entry",
+    "sviten",
+    "sviten.melds",
+    "sviten.proposal",
+    "registry",
+    "text",
+)
 FRAMEWORKS = ("flask", "sqlalchemy", "reportlab", "wtforms", "babel", "flask_babel")
 
 

@@ -10,7 +10,8 @@ from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.registry import game_for, games
 from scorekeeper.games.scoreboard import Scoreboard, places
 from tests.printing import games as bismarck_games
-from tests.web import klaberjass_client, sviten_client
+from tests.web.klaberjass import client as klaberjass_client
+from tests.web.sviten import client as sviten_client
 
 
 def test_every_registered_game_has_a_scoreboard_before_its_first_round():

@@ -13,8 +13,9 @@ from scorekeeper.locales import words_for
 from scorekeeper.printing import Blank
 from tests.printing.games import PLAYERS, game
 from tests.printing.pdfs import Pdf
-from tests.web import klaberjass_client, sviten_client
-from tests.web.bismarck_client import Table
+from tests.web.bismarck.client import Table
+from tests.web.klaberjass import client as klaberjass_client
+from tests.web.sviten import client as sviten_client
 from tests.web.test_languages import ENGLISH
 
 SWEDISH = words_for("sv")

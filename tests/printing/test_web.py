@@ -10,7 +10,7 @@ from scorekeeper import store
 from scorekeeper.db import db
 from tests.printing.games import MODERN_GAME
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
-from tests.web.bismarck_client import Table
+from tests.web.bismarck.client import Table
 
 
 def play(table: Table, deals) -> None:

@@ -37,7 +37,7 @@ def test_the_inline_qr_code_stays_small():
 def test_the_evening_pages_load_their_style_as_one_file(client):
     """The shared style and the evenings' own as one bundle: an evening's page loads in at most
     four requests (page, style, script, icon), the evening page itself with no script."""
-    from tests.web.test_evening_pages import evening_token, new_evening, start
+    from tests.web.evenings.test_pages import evening_token, new_evening, start
 
     token = evening_token(new_evening(client))
     start(client, token, 1)
@@ -73,7 +73,7 @@ def test_templates_lose_their_indentation_and_empty_lines_but_values_keep_theirs
 
 
 def test_a_game_page_has_no_indented_or_empty_lines(client):
-    from tests.web.bismarck_client import Table
+    from tests.web.bismarck.client import Table
 
     table = Table(client)
     table.start()

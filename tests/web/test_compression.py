@@ -11,8 +11,8 @@ import re
 import brotli
 import pytest
 
-from tests.web.bismarck_client import Table
-from tests.web.test_bismarck_pages import play_modern_game
+from tests.web.bismarck.client import Table
+from tests.web.bismarck.test_pages import play_modern_game
 
 CHROME = "gzip, deflate, br, zstd"
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="[^"]+"')

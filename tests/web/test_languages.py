@@ -10,8 +10,9 @@ import re
 import pytest
 
 from tests.conftest import csrf_token
-from tests.web import klaberjass_client, sviten_client
-from tests.web.bismarck_client import Table
+from tests.web.bismarck.client import Table
+from tests.web.klaberjass import client as klaberjass_client
+from tests.web.sviten import client as sviten_client
 from tests.web.test_records_pages import upload
 
 #: English words a Swedish page must not show (Swedish shares none of them: "hand" is Swedish

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper.web import helpers
-from tests.web.bismarck_client import Table
+from tests.web.bismarck.client import Table
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def test_debug_mode_draws_every_time(app, pieces):
 
 
 def test_a_corrected_klaberjass_hand_and_the_rows_after_it_are_drawn_again(app, pieces):
-    from tests.web.klaberjass_client import HANDS, KlaberjassTable
+    from tests.web.klaberjass.client import HANDS, KlaberjassTable
 
     table = KlaberjassTable(app.test_client())
     table.start()

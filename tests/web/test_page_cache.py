@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.web import page_cache, play
 from tests.conftest import CSRF
-from tests.web.bismarck_client import Table
+from tests.web.bismarck.client import Table
 
 
 @pytest.fixture

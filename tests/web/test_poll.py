@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from scorekeeper import store
 from scorekeeper.db import db
-from tests.web.bismarck_client import Table
+from tests.web.bismarck.client import Table
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper import create_app, proxy
 from tests.printing.pdfs import Pdf, one_line
-from tests.web.bismarck_client import Table
+from tests.web.bismarck.client import Table
 
 LAN = "192.0.2.7"
 HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example.org"}

@@ -14,9 +14,9 @@ import sqlalchemy as sa
 from scorekeeper import models, records, store
 from scorekeeper.db import db
 from tests.conftest import csrf_token
-from tests.test_records import HOSTILE, example
-from tests.web.bismarck_client import Table
-from tests.web.test_bismarck_pages import engine_state, play_modern_game, text
+from tests.records.test_records import HOSTILE, example
+from tests.web.bismarck.client import Table
+from tests.web.bismarck.test_pages import engine_state, play_modern_game, text
 
 TOO_LARGE = "The file is too large: a game record is at most 1 MB (a real one is a few kB)."
 ERRORS = re.compile(r'<ul class="error" id="record-error" role="alert">(.*?)</ul>', re.S)

@@ -11,11 +11,11 @@ import sqlalchemy as sa
 from scorekeeper import models, records
 from scorekeeper.db import db
 from tests.conftest import csrf_token
-from tests.web.bismarck_client import Table
-from tests.web.klaberjass_client import KlaberjassTable
-from tests.web.sviten_client import SvitenTable
-from tests.web.test_bismarck_pages import text
-from tests.web.test_klaberjass_pages import error_of
+from tests.web.bismarck.client import Table
+from tests.web.bismarck.test_pages import text
+from tests.web.klaberjass.client import KlaberjassTable
+from tests.web.klaberjass.test_pages import error_of
+from tests.web.sviten.client import SvitenTable
 
 # TAB, NUL, ESC, NEL (U+0085), LINE SEPARATOR and RIGHT-TO-LEFT OVERRIDE.
 CONTROL = ["\t", "\x00", "\x1b", "\x85", "\u2028", "\u202e"]

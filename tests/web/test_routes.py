@@ -15,7 +15,7 @@ from scorekeeper.db import db
 from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.events import Event
 from tests.conftest import csrf_token
-from tests.web.sviten_client import HANDS, PLAYERS
+from tests.web.sviten.client import HANDS, PLAYERS
 
 #: A value for each URL variable a game route may have, beside the token.
 VALUES = {"number": ["1", "2", "99"], "noun": ["deal", "hand", "round"], "kind": ["x"]}

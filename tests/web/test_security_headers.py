@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.web import security
-from tests.web.bismarck_client import Table
-from tests.web.klaberjass_client import HANDS as KLABERJASS_HANDS
-from tests.web.klaberjass_client import KlaberjassTable
-from tests.web.sviten_client import HANDS as SVITEN_HANDS
-from tests.web.sviten_client import SvitenTable
+from tests.web.bismarck.client import Table
+from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
+from tests.web.klaberjass.client import KlaberjassTable
+from tests.web.sviten.client import HANDS as SVITEN_HANDS
+from tests.web.sviten.client import SvitenTable
 from tests.web.test_records_pages import upload
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,7 +102,7 @@ def test_a_game_page_with_its_chart(app, client):
 
 
 def test_evening_pages(client):
-    from tests.web.test_evening_pages import evening_token, new_evening, start
+    from tests.web.evenings.test_pages import evening_token, new_evening, start
 
     check_page(client.get("/evening/new/bismarck"))
     token = evening_token(new_evening(client))

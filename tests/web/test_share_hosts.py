@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import hosts
 from tests.printing.pdfs import Pdf, one_line
-from tests.web.bismarck_client import Table
+from tests.web.bismarck.client import Table
 
 LAN = "192.0.2.7"
 

@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.sviten import Options, Setup, State
-from scorekeeper.games.sviten_proposal import Arrangement, arrangements
+from scorekeeper.games.sviten.proposal import Arrangement, arrangements
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import ngettext
 from scorekeeper.printing.blank import Blank

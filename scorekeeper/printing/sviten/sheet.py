@@ -19,8 +19,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import sviten
-from scorekeeper.games.melds import JOKER, meld_label
 from scorekeeper.games.sviten import HandResult, Options, State
+from scorekeeper.games.sviten.melds import JOKER, meld_label
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.games.text import lazy_pgettext, say

@@ -1,6 +1,6 @@
 """The Klaberjass pages' forms: a new game, and one hand in the order things happen at the
 table. The rules that turn what was entered into a hand record live in the engine
-(:mod:`scorekeeper.games.klaberjass_entry`); these only hold the fields."""
+(:mod:`scorekeeper.games.klaberjass.entry`); these only hold the fields."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from wtforms import RadioField, SelectField, SelectMultipleField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from scorekeeper.games import klaberjass, klaberjass_entry
+from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Card, Suit
+from scorekeeper.games.klaberjass import entry as klaberjass_entry
 from scorekeeper.web.forms import (
     SUIT_CHOICES,
     BlankSheetForm,
@@ -191,7 +192,7 @@ class HandForm(LogForm):
     def hand_data(self, players: tuple[str, str]) -> dict[str, Any]:
         """The hand in the record format the engine reads (``klaberjass.parse_hand``): the
         entries as typed and tapped, turned into cards and points by
-        :func:`scorekeeper.games.klaberjass_entry.hand_record` (RuleError, with the field it
+        :func:`scorekeeper.games.klaberjass.entry.hand_record` (RuleError, with the field it
         belongs to, for what cannot be asked of the engine)."""
         return klaberjass_entry.hand_record(
             thrown_in=self.thrown_in,

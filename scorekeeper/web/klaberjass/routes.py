@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from scorekeeper import services
 from scorekeeper.games import klaberjass as rules
 from scorekeeper.games.events import Event
+from scorekeeper.games.hand_log import EventKind
 from scorekeeper.web import actions
 from scorekeeper.web.klaberjass.forms import HandForm
 
@@ -57,7 +58,7 @@ def hand(token: str) -> ResponseReturnValue:
     def event(f: HandForm, game: services.LoadedGame) -> Event:
         # A missing hand number stays missing: the engine asks which hand it is for.
         data = {**f.hand_data(game.setup.players), "number": f.deal_number()}
-        return Event(rules.EventKind.HAND.value, data)
+        return Event(EventKind.HAND.value, data)
 
     def kept(game: services.LoadedGame) -> str:
         return _("Your hand, not saved: %(hand)s", hand=form.summary(game.setup.players))

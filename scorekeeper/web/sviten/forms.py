@@ -32,7 +32,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit, full_pack, parse_card
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.melds import JOKER, meld_points
+from scorekeeper.games.sviten.melds import JOKER, meld_points
 from scorekeeper.games.text import T_
 from scorekeeper.i18n import say_here
 from scorekeeper.web.forms import (

@@ -17,8 +17,8 @@ from flask_babel import gettext as _
 from scorekeeper import services
 from scorekeeper.games import sviten as rules
 from scorekeeper.games.events import Event, RuleError
-from scorekeeper.games.melds import validate_meld
-from scorekeeper.games.sviten_proposal import Proposal, melds_for, propose
+from scorekeeper.games.sviten.melds import validate_meld
+from scorekeeper.games.sviten.proposal import Proposal, melds_for, propose
 from scorekeeper.i18n import say_here
 from scorekeeper.web import actions
 from scorekeeper.web.helpers import get_game_or_404, remember
