@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -34,7 +34,7 @@ TEMPLATE = TRANSLATIONS / f"{DOMAIN}.pot"
 #: The functions whose string arguments are messages: ``name: None`` takes the first argument;
 #: a tuple gives the argument positions (1-based) of the message, its plural, and ``(n, "c")``
 #: its context.
-KEYWORDS: dict[str, tuple | None] = {
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None,
     "gettext": None,
     "ngettext": (1, 2),
@@ -79,12 +79,18 @@ def _searched(dirpath: str) -> bool:
     return bool(relative) and relative[0] in SEARCHED and relative[-1] != "__pycache__"
 
 
-def _parse_mapping(file: Any) -> tuple[list, dict]:
+#: The mapping file read: each pattern's extraction method, and each pattern's options.
+ParsedMapping = tuple[list[tuple[str, str]], dict[str, dict[str, Any]]]
+
+
+def _parse_mapping(file: IO[str]) -> ParsedMapping:
     try:  # Babel 2.14 and later
         from babel.messages.frontend import parse_mapping_cfg
     except ImportError:  # pragma: no cover - older Babel
         from babel.messages.frontend import parse_mapping as parse_mapping_cfg
-    return parse_mapping_cfg(file)
+    # Babel's parser has no annotations: this is what its documentation says it returns.
+    parse: Callable[[IO[str]], ParsedMapping] = parse_mapping_cfg
+    return parse(file)
 
 
 def read(path: Path, language: str | None = None) -> Catalog:

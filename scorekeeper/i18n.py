@@ -8,8 +8,9 @@ every page), the browser's ``Accept-Language``, English. The catalogues are read
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol, cast
 
 from babel.support import NullTranslations
 from flask import Flask, Response, g, has_app_context, has_request_context, request
@@ -76,11 +77,18 @@ def _translations() -> NullTranslations:
     """This request's translations, looked up once per request rather than once per string (a
     game page says about a hundred strings)."""
     if not has_app_context():
-        return get_translations()
-    found = g.get("_translations")
+        return _domain_translations()
+    found: NullTranslations | None = g.get("_translations")
     if found is None:
-        found = g._translations = get_translations()
+        found = g._translations = _domain_translations()
     return found
+
+
+def _domain_translations() -> NullTranslations:
+    """Flask-Babel's translations of the request, from its domain (ours, above). Flask-Babel
+    has no types: this says what its ``get_translations`` returns."""
+    translations: NullTranslations = get_translations()
+    return translations
 
 
 def _speak() -> None:
@@ -109,9 +117,22 @@ def _vary(response: Response) -> Response:
     return response
 
 
+class _GettextEnvironment(Protocol):
+    """What Jinja's i18n extension, which Flask-Babel adds, puts on the Jinja environment."""
+
+    def install_gettext_callables(
+        self,
+        gettext: Callable[[str], str],
+        ngettext: Callable[[str, str, int], str],
+        newstyle: bool | None = None,
+        pgettext: Callable[[str, str], str] | None = None,
+        npgettext: Callable[[str, str, str, int], str] | None = None,
+    ) -> None: ...
+
+
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_language)
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+    cast(_GettextEnvironment, app.jinja_env).install_gettext_callables(
         gettext=lambda s: _translations().ugettext(s),
         ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
         pgettext=lambda c, s: _translations().upgettext(c, s),

@@ -70,6 +70,8 @@ def init_app(app: Flask) -> None:
     """Trust ``X-Forwarded-*`` from the ``TRUST_PROXY`` nearest proxies (none by default)."""
     hops = proxy_count(app.config.get("TRUST_PROXY", False))
     if hops:
+        # Flask's documented way to add WSGI middleware: the method on the app replaced (mypy
+        # flags any assignment to a method).
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops
         )

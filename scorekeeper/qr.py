@@ -36,7 +36,7 @@ def lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("10.254.254.254", 9))
-            address = probe.getsockname()[0]
+            address: str = probe.getsockname()[0]  # (host, port) of an AF_INET socket
         except OSError:
             address = "127.0.0.1"
     _lan_address = (now, address)

@@ -26,7 +26,10 @@ from alembic.runtime.environment import EnvironmentContext
 from alembic.runtime.migration import MigrationContext
 from flask import Flask, current_app, render_template, request
 from flask_alembic import Alembic
-from flask_babel import gettext as _
+from flask_babel import gettext
+
+#: Flask-Babel's ``gettext``, which returns the message translated (the package has no types).
+_: Callable[..., str] = gettext
 
 #: Where a problem found at startup is kept until it is fixed.
 PROBLEM = "scorekeeper.schema_problem"

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import contextvars
 import gc
-from typing import Any
+from typing import Any, cast
 
 import click
-from flask import current_app
+from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
+from werkzeug.local import LocalProxy
 
 from scorekeeper import create_app
 from scorekeeper.cli.common import lang_option
@@ -45,7 +46,8 @@ def serve(host: str, port: int, threads: int) -> None:
     """Serve the app on the local network (waitress) and print its address as a QR code."""
     from waitress import serve as waitress_serve
 
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    # The app itself, not the proxy Flask types as an app: waitress calls it on every request.
+    app = cast("LocalProxy[Flask]", current_app)._get_current_object()
     public = app.config.get("PUBLIC_URL")
     shown_host = lan_address() if host in ("0.0.0.0", "::", "") else host
     url = public or f"http://{shown_host}:{port}/"

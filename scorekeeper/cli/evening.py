@@ -30,7 +30,12 @@ def evening() -> None:
 
 @evening.command("plan")
 @lang_option
-@click.option("--game", "kind", metavar="KIND", help="The game (bismarck, klaberjass, sviten ...).")
+@click.option(
+    "--game",
+    "kind",
+    metavar="KIND",
+    help=f"The game: {', '.join(game.kind for game in games())}.",
+)
 @click.option(
     "--players",
     metavar='N | "A,B,C"',

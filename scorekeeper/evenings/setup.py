@@ -60,7 +60,7 @@ class EveningSetup:
             game = None
         if game is None:
             raise RuleError(T_("Choose a game for the evening."), field="kind")
-        players = self.players
+        players: object = self.players  # as given: checked here
         if isinstance(players, str) or not isinstance(players, Sequence):
             raise RuleError(T_("List the players, one name a line."), field="players")
         if len(players) < game.seats:
@@ -131,18 +131,19 @@ class EveningSetup:
         players = raw.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RuleError(T_("players must be a list of names."), field="players")
-        settings = raw.get("settings", {})
+        # The fields as the record has them (None when missing): __post_init__ checks them.
+        given: dict[str, Any] = {key: raw.get(key) for key in ("name", "game", "rounds", "scoring")}
         return cls(
-            name=raw.get("name"),  # type: ignore[arg-type]
-            kind=raw.get("game"),  # type: ignore[arg-type]
+            name=given["name"],
+            kind=given["game"],
             players=tuple(players),
-            rounds=raw.get("rounds"),  # type: ignore[arg-type]
-            scoring=raw.get("scoring"),  # type: ignore[arg-type]
-            settings=settings,
+            rounds=given["rounds"],
+            scoring=given["scoring"],
+            settings=raw.get("settings", {}),
         )
 
 
-def _checked_name(name: Any) -> str:
+def _checked_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise RuleError(T_("Give the evening a name."), field="name")
     bad = unprintable(name)

@@ -113,80 +113,129 @@ def game_points(board: Scoreboard, scoring: str) -> tuple[Fraction, ...]:
 def standings(names: Sequence[str], scoring: str, tables: Sequence[TableResult]) -> Standings:
     """The evening's standings from every table of its plan (``board`` None where the round is
     not started yet)."""
-    count = len(names)
-    by_round: dict[int, dict[int, Fraction]] = {}
-    seated: dict[int, set[int]] = {}
-    points = [Fraction(0)] * count
-    games, finished, wins = [0] * count, [0] * count, [0] * count
-    scores: list[list[int]] = [[] for _ in range(count)]
-    detail_heading, labels = None, ()
-    detail_sums: list[dict[str, list[int]]] = [{} for _ in range(count)]
-    in_play = 0
-    for table in tables:
-        seated.setdefault(table.round, set()).update(table.seats)
-        board = table.board
-        if board is None or not board.started:
-            continue
-        if board.detail_labels and not labels:
-            detail_heading, labels = board.detail_heading, board.detail_labels
-        in_play += not board.finished
-        side_points = game_points(board, scoring)
-        got = by_round.setdefault(table.round, {})
-        for seat, player in enumerate(table.seats):
-            side = board.side_of(seat)
-            got[player] = side_points[side]
-            games[player] += 1
-            finished[player] += board.finished
-            wins[player] += board.finished and side in board.winners
-            scores[player].append(board.totals[side])
-        for detail in board.details:
-            player = table.seats[detail.seat]
-            detail_sums[player].setdefault(detail.label, []).append(detail.score)
-    sat_out, sit_out_points = [0] * count, [Fraction(0)] * count
-    cumulative = [Fraction(0)] * count
-    counted_rounds = sorted(by_round)
-    positions: list[list[int]] = [[] for _ in range(count)]
-    for number in counted_rounds:
-        got = by_round[number]
-        award = sum(got.values(), Fraction(0)) / len(got)
-        for player in range(count):
-            if player in got:
-                cumulative[player] += got[player]
-            elif player not in seated.get(number, set()):
-                sat_out[player] += 1
-                sit_out_points[player] += award
-                cumulative[player] += award
-        for player, place in enumerate(_places(cumulative)):
-            positions[player].append(place)
-    points = cumulative
-    final = _places(points)
+    tally = _Tally.of(len(names), scoring, tables)
+    running = _Running.of(tally)
+    final = _places(running.points)
     rows = [
         PlayerStanding(
             player=player,
             name=names[player],
             place=final[player],
             shared=final.count(final[player]) > 1,
-            points=points[player],
-            games=games[player],
-            finished=finished[player],
-            wins=wins[player],
-            sat_out=sat_out[player],
-            sit_out_points=sit_out_points[player],
-            average=Fraction(sum(scores[player]), len(scores[player])) if scores[player] else None,
-            details=tuple(_mean(detail_sums[player].get(label, ())) for label in labels),
+            points=running.points[player],
+            games=tally.games[player],
+            finished=tally.finished[player],
+            wins=tally.wins[player],
+            sat_out=running.sat_out[player],
+            sit_out_points=running.sit_out_points[player],
+            average=_mean(tally.scores[player]),
+            details=tuple(
+                _mean(tally.detail_sums[player].get(label, ())) for label in tally.labels
+            ),
         )
-        for player in range(count)
+        for player in range(len(names))
     ]
     rows.sort(key=lambda row: (row.place, row.name.casefold(), row.player))
     return Standings(
         scoring=scoring,
         rows=tuple(rows),
-        rounds=tuple(counted_rounds),
-        positions=tuple(tuple(p) for p in positions),
-        in_play=in_play,
-        detail_heading=detail_heading,
-        detail_labels=labels,
+        rounds=running.rounds,
+        positions=tuple(tuple(p) for p in running.positions),
+        in_play=tally.in_play,
+        detail_heading=tally.detail_heading,
+        detail_labels=tally.labels,
     )
+
+
+@dataclass
+class _Tally:
+    """What the tables whose games count bring each player (by number), round by round."""
+
+    #: Each counted round's points, by player who played in it.
+    by_round: dict[int, dict[int, Fraction]]
+    #: Who has a seat in each round (started or not).
+    seated: dict[int, set[int]]
+    games: list[int]
+    finished: list[int]
+    wins: list[int]
+    #: The player's side's game total at each table that counts.
+    scores: list[list[int]]
+    #: The game's own statistic, by label: the scores that make each player's average.
+    detail_sums: list[dict[str, list[int]]]
+    detail_heading: Text | None = None
+    labels: tuple[str, ...] = ()
+    in_play: int = 0
+
+    @classmethod
+    def of(cls, count: int, scoring: str, tables: Sequence[TableResult]) -> _Tally:
+        tally = cls(
+            by_round={},
+            seated={},
+            games=[0] * count,
+            finished=[0] * count,
+            wins=[0] * count,
+            scores=[[] for _ in range(count)],
+            detail_sums=[{} for _ in range(count)],
+        )
+        for table in tables:
+            tally.seated.setdefault(table.round, set()).update(table.seats)
+            if table.board is not None and table.board.started:
+                tally.add(table.round, table.seats, table.board, scoring)
+        return tally
+
+    def add(self, number: int, seats: tuple[int, ...], board: Scoreboard, scoring: str) -> None:
+        """A table of round ``number`` whose game counts."""
+        if board.detail_labels and not self.labels:
+            self.detail_heading, self.labels = board.detail_heading, board.detail_labels
+        self.in_play += not board.finished
+        side_points = game_points(board, scoring)
+        got = self.by_round.setdefault(number, {})
+        for seat, player in enumerate(seats):
+            side = board.side_of(seat)
+            got[player] = side_points[side]
+            self.games[player] += 1
+            self.finished[player] += board.finished
+            self.wins[player] += board.finished and side in board.winners
+            self.scores[player].append(board.totals[side])
+        for detail in board.details:
+            player = seats[detail.seat]
+            self.detail_sums[player].setdefault(detail.label, []).append(detail.score)
+
+
+@dataclass(frozen=True)
+class _Running:
+    """The evening round by round: each player's points (a round sat out brings the average
+    of those who played it) and place after each counted round."""
+
+    rounds: tuple[int, ...]
+    points: list[Fraction]
+    sat_out: list[int]
+    sit_out_points: list[Fraction]
+    positions: list[list[int]]
+
+    @classmethod
+    def of(cls, tally: _Tally) -> _Running:
+        count = len(tally.games)
+        running = cls(
+            rounds=tuple(sorted(tally.by_round)),
+            points=[Fraction(0)] * count,
+            sat_out=[0] * count,
+            sit_out_points=[Fraction(0)] * count,
+            positions=[[] for _ in range(count)],
+        )
+        for number in running.rounds:
+            got = tally.by_round[number]
+            award = sum(got.values(), Fraction(0)) / len(got)
+            for player in range(count):
+                if player in got:
+                    running.points[player] += got[player]
+                elif player not in tally.seated.get(number, set()):
+                    running.sat_out[player] += 1
+                    running.sit_out_points[player] += award
+                    running.points[player] += award
+            for player, place in enumerate(_places(running.points)):
+                running.positions[player].append(place)
+        return running
 
 
 def _places(points: Sequence[Fraction]) -> list[int]:
