@@ -21,6 +21,8 @@ from scorekeeper.games.text import ngettext, say
 from scorekeeper.records.text import table
 
 SEATS = ("N", "E", "S", "W")
+#: ``--game``'s help: the games registered.
+GAME_HELP = f"The game: {', '.join(game.kind for game in games())}."
 
 
 @click.group()
@@ -30,12 +32,7 @@ def evening() -> None:
 
 @evening.command("plan")
 @lang_option
-@click.option(
-    "--game",
-    "kind",
-    metavar="KIND",
-    help=f"The game: {', '.join(game.kind for game in games())}.",
-)
+@click.option("--game", "kind", metavar="KIND", help=GAME_HELP)
 @click.option(
     "--players",
     metavar='N | "A,B,C"',
