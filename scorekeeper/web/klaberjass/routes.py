@@ -3,7 +3,8 @@ and writes (the shared flows are in :mod:`scorekeeper.web.play`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from flask import Blueprint, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -51,19 +52,26 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     ), status
 
 
-@bp.post("/g/<token>/hand")
-def hand(token: str) -> ResponseReturnValue:
-    form = HandForm()
+@dataclass(frozen=True)
+class Hand:
+    """A hand as the form has it, in the record format the engine reads (its sequences name
+    the players)."""
 
-    def event(f: HandForm, game: services.LoadedGame) -> Event:
+    form: HandForm
+    name: ClassVar[str] = "hand"
+
+    def event(self, game: services.LoadedGame) -> Event:
         # A missing hand number stays missing: the engine asks which hand it is for.
-        data = {**f.hand_data(game.setup.players), "number": f.deal_number()}
+        data = {**self.form.hand_data(game.setup.players), "number": self.form.deal_number()}
         return Event(EventKind.HAND.value, data)
 
-    def kept(game: services.LoadedGame) -> str:
-        return _("Your hand, not saved: %(hand)s", hand=form.summary(game.setup.players))
+    def kept(self, game: services.LoadedGame) -> str:
+        return _("Your hand, not saved: %(hand)s", hand=self.form.summary(game.setup.players))
 
-    return actions.act(token, form, "hand", event, kept, render_game, rules.KIND)
+
+@bp.post("/g/<token>/hand")
+def hand(token: str) -> ResponseReturnValue:
+    return actions.enter(token, Hand(HandForm()), rules.KIND)
 
 
 def fill_correction(form: HandForm, game: services.LoadedGame, number: int) -> None:
