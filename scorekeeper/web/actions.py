@@ -96,7 +96,7 @@ def change_words(entry: HistoryEntry, noun: str) -> str:
 def noted_round() -> int | None:
     """The round a correction just changed (the page marks it, and says what changed)."""
     for number in get_flashed_messages(category_filter=["round"]):
-        if str(number).isdigit():
+        if isinstance(number, str) and number.isdigit():
             return int(number)
     return None
 

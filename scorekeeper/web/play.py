@@ -167,7 +167,7 @@ def _also(number: int, count: int) -> list[int]:
 def _with_also(token: str, noun: str, number: int, also: list[int], adding: int) -> str:
     """The correction page of ``number`` with ``also`` beside it, keeping what was typed for
     ``number`` (and, where the game suggests it, what round ``adding`` should say)."""
-    typed = {
+    typed: dict[str, Any] = {
         name: values for name, values in request.form.lists() if name not in actions.NOT_CARRIED
     }
     return url_for(

@@ -81,7 +81,7 @@ class Announcement:
         )
 
     def kept(self, game: services.LoadedGame) -> str:
-        return _("Your announcement, not saved: %(contract)s %(trump)s") % {
+        return str(_("Your announcement, not saved: %(contract)s %(trump)s")) % {
             "contract": (self.form.contract.data or "").capitalize(),
             "trump": _suit_symbol(self.form.trump.data),
         }
@@ -99,7 +99,7 @@ class Tricks:
 
     def kept(self, game: services.LoadedGame) -> str:
         tricks = (t.data for t in self.form.tricks_fields)
-        return _("Your tricks, not saved: %(tricks)s") % {
+        return str(_("Your tricks, not saved: %(tricks)s")) % {
             "tricks": " / ".join("–" if t is None else str(t) for t in tricks)
         }
 
@@ -116,7 +116,7 @@ class Redeal:
         return Event("redeal", {"deal": self.form.deal_number(), "trump": trump})
 
     def kept(self, game: services.LoadedGame) -> str:
-        return _("Your redeal was not saved.")
+        return str(_("Your redeal was not saved."))
 
 
 @bp.post("/g/<token>/announce")
@@ -204,6 +204,7 @@ def progress(state: rules.State) -> str:
         won = state.winners
         if len(won) == 1:
             name, total = state.players[won[0]], signed(state.totals[won[0]])
-            return _("%(name)s wins with %(total)s.", name=name, total=total)
-        return _("Shared victory: %(names)s", names=join_names(state.winner_names))
-    return _("Deal %(n)d of %(total)d", n=state.current.number, total=state.deal_count)
+            return str(_("%(name)s wins with %(total)s.", name=name, total=total))
+        return str(_("Shared victory: %(names)s", names=join_names(state.winner_names)))
+    number = state.current.number if state.current is not None else state.deal_count
+    return str(_("Deal %(n)d of %(total)d", n=number, total=state.deal_count))

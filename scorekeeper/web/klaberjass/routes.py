@@ -66,7 +66,7 @@ class Hand:
         return Event(EventKind.HAND.value, data)
 
     def kept(self, game: services.LoadedGame) -> str:
-        return _("Your hand, not saved: %(hand)s", hand=self.form.summary(game.setup.players))
+        return str(_("Your hand, not saved: %(hand)s", hand=self.form.summary(game.setup.players)))
 
 
 @bp.post("/g/<token>/hand")
@@ -91,10 +91,12 @@ def progress(state: rules.State) -> str:
     """Where the game stands, for *Your games*: the hand in play, or the winner."""
     if state.finished and state.winner is not None:
         w = state.winner
-        return _(
-            "%(name)s wins %(total)d to %(other)d.",
-            name=state.players[w],
-            total=state.totals[w],
-            other=state.totals[1 - w],
+        return str(
+            _(
+                "%(name)s wins %(total)d to %(other)d.",
+                name=state.players[w],
+                total=state.totals[w],
+                other=state.totals[1 - w],
+            )
         )
-    return _("Hand %(n)d", n=state.current_hand)
+    return str(_("Hand %(n)d", n=state.current_hand))

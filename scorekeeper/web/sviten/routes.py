@@ -122,7 +122,8 @@ def _hand_with_melds(
     hand = rules.parse_hand(data, number, game.setup)
     proposal = propose(game.setup, hand, number, _before(game.state, number))
     typed = [form.typed_melds(pair, proposal.melds(pair), hand, game.setup) for pair in range(2)]
-    melds = melds_for(proposal, form.chosen_count(), typed)
+    laid = [None if melds is None else [tuple(meld) for meld in melds] for melds in typed]
+    melds = melds_for(proposal, form.chosen_count(), laid)
     if any(m is not None for m in melds):
         data["melds"] = [None if m is None else [list(meld) for meld in m] for m in melds]
     return data
@@ -187,7 +188,7 @@ class SvitenHand:
         return rules.hand_event(self.form.deal_number() or 0, data)
 
     def kept(self, game: services.LoadedGame) -> str:
-        return _("Your hand, not saved: %(hand)s", hand=self.form.summary(game.setup.players))
+        return str(_("Your hand, not saved: %(hand)s", hand=self.form.summary(game.setup.players)))
 
 
 def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseReturnValue:
@@ -292,10 +293,12 @@ def progress(state: rules.State) -> str:
     """Where the match stands, for *Your games*: the hand in play, or the winning pair."""
     if state.finished and state.winner is not None:
         w = state.winner
-        return _(
-            "%(pair)s wins %(total)d to %(other)d.",
-            pair=say_here(rules.PAIR_NAMES[w]),
-            total=state.totals[w],
-            other=state.totals[1 - w],
+        return str(
+            _(
+                "%(pair)s wins %(total)d to %(other)d.",
+                pair=say_here(rules.PAIR_NAMES[w]),
+                total=state.totals[w],
+                other=state.totals[1 - w],
+            )
         )
-    return _("Hand %(n)d", n=state.current_hand)
+    return str(_("Hand %(n)d", n=state.current_hand))
