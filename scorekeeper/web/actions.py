@@ -10,7 +10,7 @@ rules stay in the engine, the log in :mod:`scorekeeper.store`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 from flask import Response, flash, get_flashed_messages, redirect, request, url_for
@@ -62,6 +62,44 @@ def stray_errors(forms: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]
         if form is not None and not any(form is v for v in shown)
         for message in [*form.form_errors, *(e for f in form for e in f.errors)]
     ]
+
+
+def entry_form(
+    forms: Mapping[str, Any], name: str, form: type[LogForm], game: store.LoadedGame, deal: Any
+) -> LogForm:
+    """The form ``name`` of a game page: the one that came back with the player's input, else a
+    fresh one for round ``deal``; based on the game's log position either way."""
+    shown: LogForm = forms.get(name) or form(formdata=None, data={"seq": game.seq, "deal": deal})
+    shown.seq.data = str(game.seq)
+    return shown
+
+
+def entry_context(
+    forms: Mapping[str, Any], given: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]
+) -> dict[str, Any]:
+    """What a game page shows of an entry that did not go in (``forms``, as ``render_game``
+    takes them): what another phone recorded first (``conflict``), what was typed (``kept``)
+    and the offer to correct its deal with it (``fix``); and the messages of the ``given``
+    forms that the page does not show (``visible``)."""
+    return {
+        "conflict": forms.get("conflict"),
+        "kept": forms.get("kept"),
+        "fix": forms.get("fix"),
+        "stray_errors": stray_errors(given, visible),
+    }
+
+
+def latest(game: store.LoadedGame, rounds: int, hands: int, changes: int) -> dict[str, Any]:
+    """A long game's page shows its latest ``hands`` of its ``rounds`` and ``changes`` changes,
+    the rest a tap away (``?all=1``), so that it stays within its weight budget; all of them
+    when a round just corrected is an older one."""
+    noted = noted_round()
+    everything = request.args.get("all") == "1" or (noted is not None and noted <= rounds - hands)
+    return {
+        "recent": None if everything else changes,
+        "recent_hands": None if everything else hands,
+        "all_url": url_for("play.game", token=game.token, all=1, _anchor="log"),
+    }
 
 
 def page_context(game: store.LoadedGame) -> dict[str, Any]:

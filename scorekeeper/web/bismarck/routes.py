@@ -24,11 +24,12 @@ from scorekeeper.web.bismarck.forms import (
     RecordForm,
     RedealForm,
 )
+from scorekeeper.web.forms import LogForm
 
 bp = Blueprint("bismarck", __name__)
 
 #: The forms of the game page, by the name ``render_game`` takes a player's input under.
-_FORMS: dict[str, type[FlaskForm]] = {
+_FORMS: dict[str, type[LogForm]] = {
     "announce": AnnounceForm,
     "record": RecordForm,
     "redeal": RedealForm,
@@ -39,28 +40,22 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     """The game page; ``forms`` replaces a fresh form by one that carries a player's input."""
     state = game.state
     current = state.current
-    base = {"seq": game.seq, "deal": current.number if current else ""}
+    deal = current.number if current else ""
     # Only the forms this phase shows are made (a finished game shows none).
     shown: dict[str, FlaskForm] = {}
     for name in {"announce": ("announce",), "record": ("record", "redeal")}.get(state.phase, ()):
-        form = forms.get(name) or _FORMS[name](formdata=None, data=base)
-        form.seq.data = game.seq
-        shown[name] = form
+        shown[name] = actions.entry_form(forms, name, _FORMS[name], game, deal)
     if "announce" in shown and "announce" not in forms and len(state.allowed) == 1:
         shown["announce"].contract.data = state.allowed[0].value
     given = (forms.get(name) for name in ("announce", "record", "redeal", "undo"))
-    stray = actions.stray_errors(given, shown.values())
     return render_template(
         "bismarck/game.html",
         **actions.page_context(game),
+        **actions.entry_context(forms, given, shown.values()),
         rules=rules,
         announce=shown.get("announce"),
         record=shown.get("record"),
         redeal=shown.get("redeal"),
-        conflict=forms.get("conflict"),
-        stray_errors=stray,
-        kept=forms.get("kept"),
-        fix=forms.get("fix"),
         noun="deal",
     ), status
 

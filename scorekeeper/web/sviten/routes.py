@@ -34,29 +34,18 @@ RECENT_CHANGES = 4
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
     state: rules.State = game.state
-    base = {"seq": game.seq, "deal": state.current_hand or ""}
-    hand = forms.get("hand") or SvitenHandForm(formdata=None, data=base)
-    hand.seq.data = game.seq
-    hand.deal.data = state.current_hand or ""
+    hand = actions.entry_form(forms, "hand", SvitenHandForm, game, state.current_hand or "")
+    hand.deal.data = str(state.current_hand or "")
     visible = () if state.finished else (hand,)
-    noted = actions.noted_round()  # a hand just corrected is shown even if it is an old one
-    everything = request.args.get("all") == "1" or (
-        noted is not None and noted <= len(state.hands) - RECENT_HANDS
-    )
     return render_template(
         "sviten/game.html",
         **actions.page_context(game),
+        **actions.entry_context(forms, (hand, forms.get("undo")), visible),
+        **actions.latest(game, len(state.hands), RECENT_HANDS, RECENT_CHANGES),
         rules=rules,
         pack=PACK,
         hand=hand,
-        conflict=forms.get("conflict"),
-        stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
-        kept=forms.get("kept"),
-        fix=forms.get("fix"),
         noun="hand",
-        recent=None if everything else RECENT_CHANGES,
-        recent_hands=None if everything else RECENT_HANDS,
-        all_url=url_for("play.game", token=game.token, all=1, _anchor="log"),
     ), status
 
 
