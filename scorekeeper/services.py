@@ -1,21 +1,33 @@
 """What a request does, whatever asked for it (a page, the command line): start a game, load
-one, write one event to it, check an event without writing it, import a whole game.
+one, write one entry to it (an entry, a correction, an undo), import a whole game.
 
 Views parse the request, call one of these and render what comes back; the rules are the
-engines', the log is the store's. One write loads the game once (a cached replay when this
-process has seen its log), folds the new event once, appends it at the expected position and
-returns the game with it: nothing is replayed twice.
+engines', the log is the store's. One write takes the game as it was loaded (a cached replay
+when this process has seen its log), builds the event from what was entered, folds it once,
+appends it at the expected position and returns the game with it: nothing is loaded or
+replayed twice.
 
-Errors a player can cause come out as :class:`~scorekeeper.games.events.RuleError`; a write
-that another phone beat comes out as :class:`~scorekeeper.store.Conflict`; an unknown game
-(or a game of another kind than the page asked for) as :class:`~scorekeeper.store.GameNotFound`.
+A write returns what happened, for the view to render, rather than raising it:
+
+- the game with the entry (a :class:`~scorekeeper.store.LoadedGame`): it is in the log;
+- :class:`Refused`: the rules refuse it (its ``error`` names the field and the deal); nothing
+  was written;
+- :class:`~scorekeeper.store.Conflict`: another phone wrote first, in a way that matters to
+  this entry; it carries the game as it is now ("Already recorded from another phone");
+- :class:`AlreadyRecorded`: another phone recorded the very same entry first: nothing to do.
+
+An unknown game (or a game of another kind than the page asked for) is
+:class:`~scorekeeper.store.GameNotFound`, raised by :func:`load`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import hashlib
+import json
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import orm
 
@@ -23,42 +35,47 @@ from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.games.events import UNDO, Event, Played, RuleError
 from scorekeeper.games.registry import is_known
+from scorekeeper.records import NoRecordFormat, codec_for
 from scorekeeper.store import Conflict, GameNotFound, LoadedGame
 
 __all__ = [
+    "AlreadyRecorded",
     "Conflict",
+    "Entry",
     "GameNotFound",
     "LoadedGame",
-    "check_position",
+    "Refused",
+    "correct",
     "create",
+    "fingerprint",
     "import_game",
     "is_known",
     "load",
+    "moved_on",
     "my_games",
     "my_games_now",
     "play_again",
     "position",
     "recent_positions",
     "record",
-    "record_on_top",
     "trial",
     "undo",
-    "untouched",
 ]
 
 
-def _session() -> orm.Session:
-    return db.session
+def _session(session: orm.Session | None) -> orm.Session:
+    """The session given (a test's, a script's), else the app's for this request or command."""
+    return db.session if session is None else session
 
 
-def create(kind: str, setup: Any) -> LoadedGame:
+def create(kind: str, setup: Any, *, session: orm.Session | None = None) -> LoadedGame:
     """A new game of ``kind`` with ``setup`` (already checked by the engine's ``Setup``)."""
-    return store.create_game(_session(), kind, setup)
+    return store.create_game(_session(session), kind, setup)
 
 
-def load(token: str, kind: str | None = None) -> LoadedGame:
+def load(token: str, kind: str | None = None, *, session: orm.Session | None = None) -> LoadedGame:
     """The game at ``token``; :class:`GameNotFound` if there is none (of ``kind``)."""
-    return store.load(_session(), token, kind)
+    return store.load(_session(session), token, kind)
 
 
 def my_games(tokens: list[str]) -> list[Any]:
@@ -82,7 +99,7 @@ def my_games_now(tokens: list[str]) -> list[tuple[Any, LoadedGame | None]]:
     found: list[tuple[Any, LoadedGame | None]] = []
     for row in my_games(tokens):
         try:
-            now = store.REPLAYS.get(row.token, row.seq) or store.load(_session(), row.token)
+            now = store.REPLAYS.get(row.token, row.seq) or store.load(db.session, row.token)
         except RuleError:
             now = None
         found.append((row, now))
@@ -95,73 +112,135 @@ def position(token: str) -> int:
     return store.log_position(db.engine, token)
 
 
-def play_again(game: LoadedGame) -> LoadedGame:
+def play_again(game: LoadedGame, *, session: orm.Session | None = None) -> LoadedGame:
     """The game after ``game``: the same kind, options and players, the next seat dealing
     first. Every phone that asks gets the same one (its token follows from ``game``'s)."""
     setup = game.setup.to_dict()
     setup["first_dealer"] = (game.setup.first_dealer + 1) % len(game.setup.players)
     token = store.next_token(game.token)
     try:
-        return store.create_game(_session(), game.kind, game.rules.parse_setup(setup), token)
+        return store.create_game(_session(session), game.kind, game.rules.parse_setup(setup), token)
     except store.TokenTaken:
-        return store.load(_session(), token)
+        return store.load(_session(session), token)
 
 
-def record(game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
-    """Write ``event`` (an entry, a correction, an undo) at log position ``based_on`` of
-    ``game`` as loaded; return the game with it."""
-    return store.append(_session(), game, event, based_on)
+def import_game(
+    kind: str,
+    setup: Any,
+    events: Sequence[Event],
+    times: Sequence[datetime | None],
+    *,
+    session: orm.Session | None = None,
+) -> LoadedGame:
+    """A new game from a whole log (an imported record): all of it stored, or nothing."""
+    return store.import_game(_session(session), kind, setup, events, times)
 
+
+# --- writing one entry ----------------------------------------------------------------------
+
+
+class Entry(Protocol):
+    """What a player entered, read from a request, that becomes an event only against the game
+    as it stands (a Klaberjass hand needs the players' names; a Sviten hand the melds its
+    cards make). Built by the game's pages; :class:`RuleError` for what cannot be an event."""
+
+    def event(self, game: LoadedGame) -> Event: ...
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The rules refused the entry: ``error`` says why, beside which field (``error.field``)
+    and about which deal; nothing was written. ``game`` is the game it was checked against."""
+
+    game: LoadedGame
+    error: RuleError
+
+
+@dataclass(frozen=True)
+class AlreadyRecorded:
+    """Another phone recorded the very same entry first, and it is still in effect: there is
+    nothing more to do. ``game`` is the game as it is now."""
+
+    game: LoadedGame
+
+
+#: What writing an entry comes to.
+Written = LoadedGame | Refused | Conflict | AlreadyRecorded
 
 #: How often a write that may go on top of other phones' entries tries again when yet another
 #: write slips in between (each try loads the game once more).
 TRIES = 3
 
 
-def record_on_top(
+def record(
     game: LoadedGame,
-    event: Event,
+    entry: Entry | Event,
     based_on: int,
-    still_right: Callable[[Conflict], bool],
-) -> LoadedGame:
-    """Write ``event``, typed on a page that showed the game at ``based_on``, on top of what
-    other phones wrote since, when ``still_right`` says that none of it changes what the event
-    is about (the same deal as it was when the page was opened); otherwise :class:`Conflict`.
-    The rules check the event against the game as it is now (RuleError)."""
-    for _ in range(TRIES):
-        if based_on != game.seq:
-            conflict = Conflict(game, based_on)
-            if not 0 <= based_on < game.seq or not still_right(conflict):
-                raise conflict
-        try:
-            return store.append(_session(), game, event, game.seq)
-        except Conflict as raced:  # yet another write came first: judge again
-            game = raced.current
-    raise Conflict(game, based_on)
+    *,
+    about: int | None = None,
+    session: orm.Session | None = None,
+) -> Written:
+    """Write ``entry``, typed on a page that showed ``game`` at log position ``based_on``.
+
+    ``game`` is the game as this request loaded it (the view needed it to read the form). When
+    other phones wrote since ``based_on``, the entry still goes on top of what they wrote if
+    none of it was about round ``about`` (the deal or hand the entry is about) — nor an undo,
+    nor a correction of several rounds; otherwise it is a :class:`Conflict`, or
+    :class:`AlreadyRecorded` when what they wrote is this very entry.
+    """
+    try:
+        event = _event(entry, game)
+        written = _write(_session(session), game, event, based_on, _untouched(about))
+    except RuleError as error:
+        return Refused(game, error)
+    if isinstance(written, Conflict) and written.recorded(event):
+        return AlreadyRecorded(written.current)
+    return written
 
 
-def untouched(number: int | None) -> Callable[[Conflict], bool]:
-    """An entry about round ``number`` goes on top of what was written since unless that was
-    about the same round (or an undo, or a correction of several rounds)."""
-    return lambda conflict: number is not None and not conflict.touched(number)
+def correct(
+    game: LoadedGame,
+    entry: Entry | Event,
+    based_on: int,
+    *,
+    rounds: Collection[int],
+    was: str | None,
+    session: orm.Session | None = None,
+) -> LoadedGame | Refused | Conflict:
+    """Write a correction of ``rounds``, from a form opened when they said ``was`` (their
+    :func:`fingerprint`) at log position ``based_on``. It goes on top of what other phones
+    wrote since unless that changed one of ``rounds`` (:class:`Conflict`, with the game as it
+    is now: the form is to be shown again, based on it)."""
+
+    def unchanged(conflict: Conflict) -> bool:
+        return fingerprint(conflict.current, rounds) == was
+
+    try:
+        return _write(_session(session), game, _event(entry, game), based_on, unchanged)
+    except RuleError as error:
+        return Refused(game, error)
 
 
-def undo(game: LoadedGame, based_on: int) -> LoadedGame:
-    """Take back the last action still in effect (an undo is an event too)."""
-    return record(game, Event(UNDO), based_on)
+def undo(
+    game: LoadedGame, based_on: int, *, session: orm.Session | None = None
+) -> LoadedGame | Refused | Conflict:
+    """Take back the last action still in effect (an undo is an event too), as the page that
+    showed the game at ``based_on`` said it: when anything was written since, nothing is
+    undone (:class:`Conflict`). :class:`Refused` when there is nothing left to undo."""
+    try:
+        return _write(_session(session), game, Event(UNDO), based_on, _never)
+    except RuleError as error:
+        return Refused(game, error)
 
 
-def check_position(
-    game: LoadedGame, based_on: int, still_right: Callable[[Conflict], bool] | None = None
-) -> None:
-    """:class:`Conflict` when the log has moved on past ``based_on`` in a way that matters (a
-    step that writes nothing yet, such as proposing melds, still refuses to work on a stale
-    game); ``still_right`` says when what was written since does not (as for
-    :func:`record_on_top`)."""
-    if based_on != game.seq:
-        conflict = Conflict(game, based_on)
-        if still_right is None or not 0 <= based_on < game.seq or not still_right(conflict):
-            raise conflict
+def moved_on(game: LoadedGame, based_on: int, *, about: int | None = None) -> Conflict | None:
+    """The :class:`Conflict` an entry about round ``about`` typed on a page that showed the
+    game at ``based_on`` would meet now, or None (as :func:`record` judges it): a step that
+    writes nothing yet, such as proposing melds, still refuses to work on a stale game."""
+    if based_on == game.seq:
+        return None
+    conflict = Conflict(game, based_on)
+    return None if 0 <= based_on < game.seq and _untouched(about)(conflict) else conflict
 
 
 def trial(game: LoadedGame, event: Event) -> Played[Any]:
@@ -169,8 +248,54 @@ def trial(game: LoadedGame, event: Event) -> Played[Any]:
     return game.rules.apply(game.played, event)
 
 
-def import_game(
-    kind: str, setup: Any, events: Sequence[Event], times: Sequence[datetime | None]
-) -> LoadedGame:
-    """A new game from a whole log (an imported record): all of it stored, or nothing."""
-    return store.import_game(_session(), kind, setup, events, times)
+def fingerprint(game: LoadedGame, numbers: Collection[int]) -> str:
+    """What rounds ``numbers`` say as entered, in a few characters: a correction form carries
+    it (``was``) to tell whether its rounds changed while it was open. Without a record format,
+    the log position stands in (any change then counts)."""
+    try:
+        codec = codec_for(game.kind)
+    except NoRecordFormat:
+        return f"seq {game.seq}"
+    entries = codec.state_entries(game.state)
+    said = [
+        codec.entered(entries[number - 1]) if 1 <= number <= len(entries) else None
+        for number in sorted(set(numbers))
+    ]
+    text = json.dumps(said, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _event(entry: Entry | Event, game: LoadedGame) -> Event:
+    return entry if isinstance(entry, Event) else entry.event(game)
+
+
+def _untouched(about: int | None) -> Callable[[Conflict], bool]:
+    """An entry about round ``about`` goes on top of what was written since unless that was
+    about the same round (or an undo, or a correction of several rounds)."""
+    return lambda conflict: about is not None and not conflict.touched(about)
+
+
+def _never(_conflict: Conflict) -> bool:
+    return False
+
+
+def _write(
+    session: orm.Session,
+    game: LoadedGame,
+    event: Event,
+    based_on: int,
+    still_right: Callable[[Conflict], bool],
+) -> LoadedGame | Conflict:
+    """Append ``event`` (one fold) on top of what other phones wrote since ``based_on`` when
+    ``still_right`` says none of it matters, trying again while yet other writes slip in;
+    the :class:`Conflict` otherwise. RuleError when the rules refuse it."""
+    for _ in range(TRIES):
+        if based_on != game.seq:
+            conflict = Conflict(game, based_on)
+            if not 0 <= based_on < game.seq or not still_right(conflict):
+                return conflict
+        try:
+            return store.append(session, game, event, game.seq)
+        except Conflict as raced:  # yet another write came first: judge again
+            game = raced.current
+    return Conflict(game, based_on)

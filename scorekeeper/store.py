@@ -19,9 +19,9 @@ import json
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy import orm
@@ -59,6 +59,10 @@ class LoadedGame:
     def seq(self) -> int:
         """The log position the next event will take."""
         return len(self.events)
+
+    def with_event(self, event: Event, at: datetime, played: Played[Any]) -> LoadedGame:
+        """This game with ``event`` appended at time ``at`` (``played``: folded onto it)."""
+        return replace(self, events=(*self.events, event), times=(*self.times, at), played=played)
 
 
 class GameNotFound(LookupError):
@@ -180,30 +184,16 @@ def create_game(
     session: orm.Session, kind: str, setup: Any, token: str | None = None
 ) -> LoadedGame:
     """A new game (at ``token``, when given: :class:`TokenTaken` if that game exists)."""
-    rules = game_for(kind)
-    game = models.Game(
-        token=token or new_token(), kind=kind, setup=setup.to_dict(), created_at=_now()
-    )
-    session.add(game)
+    played = game_for(kind).replay(setup, ())
     try:
+        game = add_game(session, kind, setup, (), (), played, token=token)
         session.commit()
     except IntegrityError:
         session.rollback()
         if token is None:
             raise
         raise TokenTaken(token) from None
-    loaded = LoadedGame(
-        id=game.id,
-        token=game.token,
-        kind=kind,
-        created_at=game.created_at,
-        setup=setup,
-        events=(),
-        times=(),
-        played=rules.replay(setup, ()),
-    )
-    REPLAYS.put(loaded)
-    return loaded
+    return kept(game)
 
 
 def import_game(
@@ -219,40 +209,77 @@ def import_game(
     rules refuse it), then the game and all its events are written in one transaction: on any
     error nothing is stored. ``times`` gives each event's time (UTC), where known.
     """
-    rules = game_for(kind)
     events = tuple(events)
-    stamps = tuple(times) if times is not None else (None,) * len(events)
-    if len(stamps) != len(events):
-        raise ValueError("import_game needs one time (or None) per event.")
-    played = rules.replay(setup, events)  # raises RuleError before anything is written
-    now = _now()
-    stamps = tuple(now if at is None else at for at in stamps)
-    game = models.Game(token=new_token(), kind=kind, setup=setup.to_dict(), created_at=now)
+    played = game_for(kind).replay(setup, events)  # raises RuleError before anything is written
     try:
-        session.add(game)
-        session.flush()
+        game = add_game(session, kind, setup, events, times, played)
+        session.commit()
+    except Exception:
+        session.rollback()
+        raise
+    return kept(game)
+
+
+def add_game(
+    session: orm.Session,
+    kind: str,
+    setup: Any,
+    events: Sequence[Event],
+    times: Sequence[datetime | None] | None,
+    played: Played[Any],
+    *,
+    token: str | None = None,
+) -> LoadedGame:
+    """Add a game and its whole log to the session, not committed yet (the caller commits,
+    with whatever else belongs to the same transaction, then :func:`kept`): ``played`` is
+    ``events`` already replayed, ``times`` each event's time where known (None: now)."""
+    now = _now()
+    stamps = _stamps(len(events), times, now)
+    game = models.Game(token=token or new_token(), kind=kind, setup=setup.to_dict(), created_at=now)
+    session.add(game)
+    session.flush()
+    if events:
         session.add_all(
             models.Event(
                 game_id=game.id, seq=seq, kind=event.kind, data=dict(event.data), created_at=at
             )
             for seq, (event, at) in enumerate(zip(events, stamps, strict=True))
         )
-        session.commit()
-    except Exception:
-        session.rollback()
-        raise
-    loaded = LoadedGame(
-        id=game.id,
-        token=game.token,
-        kind=kind,
-        created_at=now,
+    return _loaded(game, setup, tuple(events), stamps, played)
+
+
+def _stamps(
+    count: int, times: Sequence[datetime | None] | None, now: datetime
+) -> tuple[datetime, ...]:
+    """Each of ``count`` events' times: as given (None, or none given at all: ``now``)."""
+    if not times:
+        return (now,) * count
+    if len(times) != count:
+        raise ValueError("A stored log needs one time (or None) per event.")
+    return tuple(now if at is None else at for at in times)
+
+
+def kept(game: LoadedGame) -> LoadedGame:
+    """``game``, once committed, kept for the next request at its log position."""
+    REPLAYS.put(game)
+    return game
+
+
+def _loaded(
+    row: Any, setup: Any, events: tuple[Event, ...], times: tuple[datetime, ...], played: Any
+) -> LoadedGame:
+    """The one place a :class:`LoadedGame` is made: from a game's row (its id, token, kind and
+    start time), its setup, its log and the log replayed."""
+    return LoadedGame(
+        id=row.id,
+        token=row.token,
+        kind=row.kind,
+        created_at=row.created_at,
         setup=setup,
         events=events,
-        times=stamps,
+        times=times,
         played=played,
     )
-    REPLAYS.put(loaded)
-    return loaded
 
 
 #: A game's row as the pages need it, and the length of its log (``seq``).
@@ -309,18 +336,8 @@ def _replayed(row: Any, rules: Game[Any, Any], entries: Sequence[Any]) -> Loaded
     kept for the next request at that log position."""
     events = tuple(Event(e.kind, e.data) for e in entries)
     setup = rules.parse_setup(row.setup)
-    loaded = LoadedGame(
-        id=row.id,
-        token=row.token,
-        kind=row.kind,
-        created_at=row.created_at,
-        setup=setup,
-        events=events,
-        times=tuple(e.created_at for e in entries),
-        played=rules.replay(setup, events),
-    )
-    REPLAYS.put(loaded)
-    return loaded
+    times = tuple(e.created_at for e in entries)
+    return kept(_loaded(row, setup, events, times, rules.replay(setup, events)))
 
 
 #: Several games' logs, in order (the games' ids bound as ``ids``, an expanding list).
@@ -398,7 +415,7 @@ def recent_log_position(bind: sa.Engine, token: str, max_age: float) -> int:
 
 #: One event of a game's log, as a Core statement on the table (not the ORM class: the ORM's
 #: bulk-insert path costs more than the INSERT itself).
-_INSERT_EVENT = sa.insert(models.Event.__table__)
+_INSERT_EVENT = sa.insert(cast(sa.Table, models.Event.__table__))
 
 
 def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
@@ -420,19 +437,9 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
     except IntegrityError:
         session.rollback()
         raise Conflict(load(session, game.token), based_on) from None
-    stored = LoadedGame(
-        id=game.id,
-        token=game.token,
-        kind=game.kind,
-        created_at=game.created_at,
-        setup=game.setup,
-        events=(*game.events, event),
-        times=(*game.times, at),
-        played=played,
-    )
-    REPLAYS.put(stored)
+    stored = game.with_event(event, at, played)
     POSITIONS.put(stored.token, stored.seq)
-    return stored
+    return kept(stored)
 
 
 #: Several games' rows and log lengths, by token (bound as ``tokens``, an expanding list).

@@ -13,6 +13,8 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import orm
+
 from scorekeeper.cache import LRUCache
 from scorekeeper.db import db
 from scorekeeper.evenings import store
@@ -61,17 +63,24 @@ __all__ = [
 SEEDS = 2**31
 
 
-def create(setup: EveningSetup, seed: int | None = None) -> LoadedEvening:
+def _session(session: orm.Session | None) -> orm.Session:
+    """The session given (a test's, a script's), else the app's for this request or command."""
+    return db.session if session is None else session
+
+
+def create(
+    setup: EveningSetup, seed: int | None = None, *, session: orm.Session | None = None
+) -> LoadedEvening:
     """A new evening; its plan numbers the players by a seed drawn at random unless given (every
     seed is as fair: the draw decides who meets whom first, not the order they were typed)."""
     if seed is None:
         seed = 1 + secrets.randbelow(SEEDS - 1)
-    return store.create_evening(db.session, setup, seed)
+    return store.create_evening(_session(session), setup, seed)
 
 
-def load(token: str) -> LoadedEvening:
+def load(token: str, *, session: orm.Session | None = None) -> LoadedEvening:
     """The evening at ``token`` with its games; :class:`EveningNotFound` if there is none."""
-    return store.load_evening(db.session, token)
+    return store.load_evening(_session(session), token)
 
 
 @dataclass(frozen=True)
@@ -118,7 +127,13 @@ def in_play_before(evening: LoadedEvening, round_: int) -> InPlay | None:
     return InPlay(round_ - 1, playing, len(tables)) if playing else None
 
 
-def start_round(evening: LoadedEvening, round_: int, *, anyway: bool = False) -> LoadedEvening:
+def start_round(
+    evening: LoadedEvening,
+    round_: int,
+    *,
+    anyway: bool = False,
+    session: orm.Session | None = None,
+) -> LoadedEvening:
     """Make round ``round_``'s games, each table's first dealer drawn at random (as the new-game
     form's draw does). :class:`RoundInPlay` while the round before is still being played,
     unless ``anyway`` (the organiser confirmed it); :class:`RoundStarted` when another phone
@@ -129,14 +144,19 @@ def start_round(evening: LoadedEvening, round_: int, *, anyway: bool = False) ->
             raise RoundInPlay(in_play)
     seats = evening.setup.game.seats
     dealers = [secrets.randbelow(seats) for _ in evening.tables(round_)]
-    return store.start_round(db.session, evening, round_, dealers)
+    return store.start_round(_session(session), evening, round_, dealers)
 
 
 def import_evening(
-    setup: EveningSetup, plan: Plan, seed: int, tables: Sequence[TableGame]
+    setup: EveningSetup,
+    plan: Plan,
+    seed: int,
+    tables: Sequence[TableGame],
+    *,
+    session: orm.Session | None = None,
 ) -> LoadedEvening:
     """A new evening from a whole record: all of it stored, or nothing."""
-    return store.import_evening(db.session, setup, plan, seed, tables)
+    return store.import_evening(_session(session), setup, plan, seed, tables)
 
 
 def results(evening: LoadedEvening) -> list[TableResult]:

@@ -200,28 +200,16 @@ def _insert(
     kind = evening.setup.kind
     rules = evening.setup.game
     played = [rules.replay(setup, tuple(events)) for _, _, setup, events, _ in tables]
-    now = _now()
-    rows = []
+    made = {}
     try:
-        for (round_, number, setup, events, times), _ in zip(tables, played, strict=True):
-            game = models.Game(
-                token=store.new_token(), kind=kind, setup=setup.to_dict(), created_at=now
-            )
-            session.add(game)
-            session.flush()
-            stamps = [now if at is None else at for at in times] or [now] * len(events)
-            session.add_all(
-                models.Event(
-                    game_id=game.id, seq=seq, kind=e.kind, data=dict(e.data), created_at=at
-                )
-                for seq, (e, at) in enumerate(zip(events, stamps, strict=True))
-            )
+        for (round_, number, setup, events, times), replayed in zip(tables, played, strict=True):
+            game = store.add_game(session, kind, setup, tuple(events), times, replayed)
             session.add(
                 models.EveningTable(
                     evening_id=evening.id, round=round_, number=number, game_id=game.id
                 )
             )
-            rows.append((round_, number, game, setup, tuple(events), tuple(stamps)))
+            made[round_, number] = game
         session.commit()
     except IntegrityError:
         session.rollback()
@@ -229,21 +217,7 @@ def _insert(
     except Exception:
         session.rollback()
         raise
-    made = {}
-    for (round_, number, game, setup, events, stamps), replayed in zip(rows, played, strict=True):
-        loaded = LoadedGame(
-            id=game.id,
-            token=game.token,
-            kind=kind,
-            created_at=now,
-            setup=setup,
-            events=events,
-            times=stamps,
-            played=replayed,
-        )
-        store.REPLAYS.put(loaded)
-        made[round_, number] = loaded
-    return made
+    return {at: store.kept(game) for at, game in made.items()}
 
 
 def import_evening(

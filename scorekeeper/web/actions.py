@@ -2,16 +2,16 @@
 show the page again with the player's input and the message next to its field, or with the
 "Already recorded from another phone" banner when another phone wrote first.
 
-A game's blueprint gives these its page renderer (``render_game(game, status, **forms)``) and
-its event builder; the rules stay in the engine, the log in :mod:`scorekeeper.store`.
+A game's route reads its form, calls one write of :mod:`scorekeeper.services` and hands what
+came back to :func:`entered` (or, for a correction, :func:`landed`, :func:`rebase` and
+:func:`refused`); the page is the game's ``render_game`` (:mod:`scorekeeper.web.pages`). The
+rules stay in the engine, the log in :mod:`scorekeeper.store`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol
 
 from flask import Response, flash, get_flashed_messages, redirect, request, url_for
 from flask.typing import ResponseReturnValue
@@ -22,16 +22,9 @@ from scorekeeper import services, store
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.i18n import say_here
-from scorekeeper.records import NoRecordFormat, codec_for
 from scorekeeper.web.forms import AgainForm, ErrorSlot, LogForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import pages_for
-
-
-class GamePage(Protocol):
-    def __call__(
-        self, game: store.LoadedGame, status: int = ..., /, **forms: Any
-    ) -> ResponseReturnValue: ...
 
 
 class FormErrors:
@@ -71,6 +64,44 @@ def stray_errors(forms: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]
     ]
 
 
+def entry_form(
+    forms: Mapping[str, Any], name: str, form: type[LogForm], game: store.LoadedGame, deal: Any
+) -> LogForm:
+    """The form ``name`` of a game page: the one that came back with the player's input, else a
+    fresh one for round ``deal``; based on the game's log position either way."""
+    shown: LogForm = forms.get(name) or form(formdata=None, data={"seq": game.seq, "deal": deal})
+    shown.seq.data = str(game.seq)
+    return shown
+
+
+def entry_context(
+    forms: Mapping[str, Any], given: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]
+) -> dict[str, Any]:
+    """What a game page shows of an entry that did not go in (``forms``, as ``render_game``
+    takes them): what another phone recorded first (``conflict``), what was typed (``kept``)
+    and the offer to correct its deal with it (``fix``); and the messages of the ``given``
+    forms that the page does not show (``visible``)."""
+    return {
+        "conflict": forms.get("conflict"),
+        "kept": forms.get("kept"),
+        "fix": forms.get("fix"),
+        "stray_errors": stray_errors(given, visible),
+    }
+
+
+def latest(game: store.LoadedGame, rounds: int, hands: int, changes: int) -> dict[str, Any]:
+    """A long game's page shows its latest ``hands`` of its ``rounds`` and ``changes`` changes,
+    the rest a tap away (``?all=1``), so that it stays within its weight budget; all of them
+    when a round just corrected is an older one."""
+    noted = noted_round()
+    everything = request.args.get("all") == "1" or (noted is not None and noted <= rounds - hands)
+    return {
+        "recent": None if everything else changes,
+        "recent_hands": None if everything else hands,
+        "all_url": url_for("play.game", token=game.token, all=1, _anchor="log"),
+    }
+
+
 def page_context(game: store.LoadedGame) -> dict[str, Any]:
     """What every game page's shared sections need (joining, keeping, printing, the log, what
     Undo takes back, the deal a correction just changed, the evening it was made for)."""
@@ -103,57 +134,79 @@ def change_words(entry: HistoryEntry, noun: str) -> str:
 def noted_round() -> int | None:
     """The round a correction just changed (the page marks it, and says what changed)."""
     for number in get_flashed_messages(category_filter=["round"]):
-        if str(number).isdigit():
+        if isinstance(number, str) and number.isdigit():
             return int(number)
     return None
 
 
-def act(
-    token: str,
-    form: LogForm,
-    form_name: str,
-    event_for: Callable[[Any, store.LoadedGame], Event],
-    kept: str | Callable[[store.LoadedGame], str],
-    page: GamePage,
-    kind: str | None = None,
-) -> ResponseReturnValue:
-    """Validate, append, redirect; or show the page again with the message and the input.
+class Typed(Protocol):
+    """An entry typed into a form of a game page, as the game's pages read it: the form (which
+    the page's ``render_game`` takes under ``name``), the event it makes against the game as it
+    stands (a :class:`services.Entry`), and what was typed, in words, for the page that says
+    another phone wrote first."""
 
-    ``event_for(form, game)`` builds the event from the form and the game as loaded; it may
-    raise :class:`RuleError` too (a form that cannot become an event). ``kept`` says in words
-    what the player entered, for the conflict banner (a function of the game as it is now,
-    when the words need its players' names).
+    name: ClassVar[str]
 
-    Another phone may have written since this page was drawn. Then the entry still goes on top
-    when nothing written since was about its deal; it is a success when the other phone
-    recorded the very same; otherwise nothing is stored and the page says what the other phone
-    recorded, keeps the input, and offers to correct that deal with it.
-    """
+    @property
+    def form(self) -> LogForm: ...
+
+    def event(self, game: store.LoadedGame) -> Event: ...
+
+    def kept(self, game: store.LoadedGame) -> str: ...
+
+
+def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
+    """An entry typed on the page of a game of ``kind``: validate its form, write it
+    (:func:`services.record`), answer (:func:`entered`)."""
+    game = open_game(token, kind)
+    if not entry.form.validate_on_submit():
+        return refill(game, entry)
+    form = entry.form
+    return entered(services.record(game, entry, form.based_on(), about=form.deal_number()), entry)
+
+
+def open_game(token: str, kind: str | None = None) -> store.LoadedGame:
+    """The game a form was sent to (of ``kind``, for a page of one game's), kept on this
+    browser's list; the 404 page when there is none."""
     game = get_game_or_404(token, kind)
     remember(token)
-    if not form.validate_on_submit():
-        return page(game, 422, **{form_name: form})
-    number = form.deal_number()
-    try:
-        event = event_for(form, game)
-        services.record_on_top(game, event, form.based_on(), services.untouched(number))
-    except store.Conflict as conflict:
-        if conflict.recorded(event):
-            flash(_("Another phone recorded the same: nothing more to do."))
-            return redirect(url_for("play.game", token=token) + "#top", 303)
-        now = conflict.current
-        words = kept(now) if callable(kept) else kept
-        forms: dict[str, Any] = {"conflict": conflict, "kept": words}
-        fix = correction_url(now, number, form)
-        if fix is not None and any(h.deal == number for h in conflict.new_events):
-            forms["fix"] = (number, fix)
-        else:  # its deal is still to be entered: the form keeps what was typed
-            forms[form_name] = form
-        return page(now, 409, **forms)
-    except RuleError as error:
-        show_error(form, error)
-        return page(game, 422, **{form_name: form})
-    return redirect(url_for("play.game", token=token) + "#top", 303)
+    return game
+
+
+def refill(game: store.LoadedGame, entry: Typed, status: int = 422) -> ResponseReturnValue:
+    """The game page again, the entry's form keeping the player's input and its messages."""
+    return pages_for(game.kind).render_game(game, status, **{entry.name: entry.form})
+
+
+def entered(written: services.Written, entry: Typed) -> ResponseReturnValue:
+    """The answer to an entry typed on a game page: the game page, at the top, once it is
+    recorded (by this phone or, the very same, by another); the page again with the message
+    beside its field when the rules refuse it; with what another phone recorded first
+    (:func:`conflict_page`) when that came in between."""
+    if isinstance(written, services.LoadedGame):
+        return redirect(url_for("play.game", token=written.token) + "#top", 303)
+    if isinstance(written, services.AlreadyRecorded):
+        flash(_("Another phone recorded the same: nothing more to do."))
+        return redirect(url_for("play.game", token=written.game.token) + "#top", 303)
+    if isinstance(written, services.Refused):
+        show_error(entry.form, written.error)
+        return refill(written.game, entry)
+    return conflict_page(written, entry)
+
+
+def conflict_page(conflict: store.Conflict, entry: Typed) -> ResponseReturnValue:
+    """Nothing was stored: the game page as it is now says what the other phone recorded and
+    what this one typed, and offers to correct that deal with it — or, while its deal is still
+    to be entered, keeps the input in the form."""
+    now = conflict.current
+    number = entry.form.deal_number()
+    forms: dict[str, Any] = {"conflict": conflict, "kept": entry.kept(now)}
+    fix = correction_url(now, number, entry.form)
+    if fix is not None and any(h.deal == number for h in conflict.new_events):
+        forms["fix"] = (number, fix)
+    else:  # its deal is still to be entered: the form keeps what was typed
+        forms[entry.name] = entry.form
+    return pages_for(now.kind).render_game(now, 409, **forms)
 
 
 #: Fields a typed entry does not carry over to a correction of its deal.
@@ -188,56 +241,25 @@ def carry_over(form: FlaskForm, args: Any) -> None:
             field.process(args)
 
 
-def save_correction(
-    game: store.LoadedGame,
-    form: LogForm,
-    event_for: Callable[[Any], Event],
-    numbers: Sequence[int],
-    *,
-    page: Callable[..., ResponseReturnValue],
-) -> ResponseReturnValue:
-    """Append a correction built from a validated form and land on its (first) deal in the
-    game's log, where the page says what changed.
-
-    Another phone may have written since the form was opened: the correction still goes on top
-    unless one of its deals changed meanwhile (``form.was`` is what they said when the form was
-    opened). Then, and when the rules refuse it, the correction form is shown again
-    (``page(game, status, conflict=…)``) with the input kept, the message beside its field or
-    what changed at the top, and the form based on the game as it is now.
-    """
-    try:
-        event = event_for(form)
-        services.record_on_top(
-            game, event, form.based_on(), lambda c: fingerprint(c.current, numbers) == form.was.data
-        )
-    except store.Conflict as conflict:
-        now = conflict.current
-        form.seq.data = now.seq
-        form.was.data = fingerprint(now, numbers)
-        return page(now, 409, conflict=conflict)
-    except RuleError as error:
-        show_error(form, error)
-        form.refused_rounds = [k for k in (error.deal, error.other) if k and k not in numbers]
-        return page(game, 422)
+def landed(game: store.LoadedGame, numbers: Sequence[int]) -> ResponseReturnValue:
+    """After a correction: its (first) round in the game's log, where the page says what
+    changed."""
     flash(str(min(numbers)), "round")
     return redirect(url_for("play.game", token=game.token, _anchor=f"r{min(numbers)}"), 303)
 
 
-def fingerprint(game: store.LoadedGame, numbers: Iterable[int]) -> str:
-    """What deals ``numbers`` say as entered, in a few characters: a correction form carries it
-    (``was``) to tell whether its deals changed while it was open. Without a record format, the
-    log position stands in (any change then counts)."""
-    try:
-        codec = codec_for(game.kind)
-    except NoRecordFormat:
-        return f"seq {game.seq}"
-    entries = codec.state_entries(game.state)
-    said = [
-        codec.entered(entries[number - 1]) if 1 <= number <= len(entries) else None
-        for number in sorted(set(numbers))
-    ]
-    text = json.dumps(said, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+def rebase(form: LogForm, game: store.LoadedGame, numbers: Sequence[int]) -> None:
+    """A correction form that another phone's change beat, based on the game as it is now
+    (its log position, and what its rounds say now)."""
+    form.seq.data = str(game.seq)
+    form.was.data = services.fingerprint(game, numbers)
+
+
+def refused(form: LogForm, error: RuleError, numbers: Sequence[int]) -> list[int]:
+    """A correction the rules refused: the message beside its field; returns the other rounds
+    the message names, to offer correcting them with it."""
+    show_error(form, error)
+    return [k for k in (error.deal, error.other) if k and k not in numbers]
 
 
 #: Sent by static/app.js with an entry it sends itself (to keep it on the phone until the

@@ -16,7 +16,7 @@ bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
-def index():
+def index() -> ResponseReturnValue:
     # The page shows the browser's games as they stand (each at its log position) and its club
     # evenings (their names never change). Where each game stands is asked of the database
     # unless this process knew it less than POLL_FRESH_SECONDS ago (as the poll does), and the
@@ -27,8 +27,8 @@ def index():
     fresh = float(current_app.config["POLL_FRESH_SECONDS"])
     positions = services.recent_positions(tokens, fresh)
     games = None if positions is not None else services.my_games_now(tokens)
-    if games is not None:
-        positions = [(row.token, row.seq) for row, _now in games]
+    if positions is None:
+        positions = [(row.token, row.seq) for row, _now in games or ()]
     key = ("home", *positions, "evenings", *my_evening_tokens())
 
     def draw() -> str:

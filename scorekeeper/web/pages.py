@@ -27,7 +27,7 @@ class GamePage(Protocol):
     (and ``conflict``/``kept`` say that another phone wrote first)."""
 
     def __call__(
-        self, game: LoadedGame, status: int = ..., /, **forms: Any
+        self, game: LoadedGame, status: int = ..., **forms: Any
     ) -> ResponseReturnValue: ...
 
 

@@ -5,6 +5,8 @@ the game's own pieces up in :mod:`scorekeeper.web.pages`."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
@@ -15,9 +17,9 @@ from scorekeeper import services
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.web import actions, page_cache
-from scorekeeper.web.forms import AgainForm, UndoForm
+from scorekeeper.web.forms import AgainForm, LogForm, UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
-from scorekeeper.web.pages import GamePages, pages_for
+from scorekeeper.web.pages import Correction, GamePages, pages_for
 
 bp = Blueprint("play", __name__)
 
@@ -36,7 +38,7 @@ def _pages_or_404(kind: str) -> GamePages:
 
 
 @bp.get("/g/<token>")
-def game(token: str):
+def game(token: str) -> ResponseReturnValue:
     loaded = get_game_or_404(token)
     remember(token)
     # The page shows the game at its log position and its address (from the request's host).
@@ -71,6 +73,28 @@ def new(kind: str) -> ResponseReturnValue:
 MOST_AT_ONCE = 4
 
 
+@dataclass(frozen=True)
+class Corrected:
+    """A correction of round ``number`` (and of the rounds of ``others``, where the game's
+    rules take several at once), as its forms have it: the entry a correction writes."""
+
+    correction: Correction
+    number: int
+    form: LogForm
+    others: dict[int, LogForm]
+
+    @property
+    def numbers(self) -> list[int]:
+        return [self.number, *self.others]
+
+    def event(self, game: services.LoadedGame) -> Event:
+        """One ``correct`` event: of the round, or the rules' one of all the rounds."""
+        forms = {self.number: self.form, **self.others}
+        events = [self.correction.event(form, game, k) for k, form in forms.items()]
+        combine = self.correction.combine
+        return events[0] if combine is None or len(events) == 1 else combine(events)
+
+
 @bp.route("/g/<token>/<noun>/<int:number>/correct", methods=["GET", "POST"])
 def correct(token: str, noun: str, number: int) -> ResponseReturnValue:
     """Correct round ``number`` (a deal, a hand) of a game whose rounds are corrected with one
@@ -88,35 +112,47 @@ def correct(token: str, noun: str, number: int) -> ResponseReturnValue:
     also = _also(number, count) if correction.combine else []
     form = correction.form()
     others = {k: correction.form(prefix=f"d{k}-", meta={"csrf": False}) for k in also}
-    numbers = [number, *also]
-    status = 200
+    entry = Corrected(correction, number, form, others)
     if not form.is_submitted():
-        form.seq.data = loaded.seq
-        form.deal.data = number
-        form.was.data = actions.fingerprint(loaded, numbers)
-        correction.fill(form, loaded, number)
-        for k, other in others.items():
-            correction.fill(other, loaded, k)
-        if "typed" in request.args:  # an entry another phone beat, or typed before "too"
-            for typed in (form, *others.values()):
-                actions.carry_over(typed, request.args)
-        suggested = request.args.get("suggest", type=int)
-        if correction.suggest and suggested in others:
-            correction.suggest(form, others[suggested], loaded, number, suggested)
+        _prefill(loaded, entry)
     elif form.validate() and all(other.validate() for other in others.values()):
-
-        def event(_form: Any) -> Event:
-            events = [correction.event(form, loaded, number)]
-            events += [correction.event(other, loaded, k) for k, other in others.items()]
-            return events[0] if len(events) == 1 else correction.combine(events)  # type: ignore[misc]
-
-        def again(game: services.LoadedGame, status: int, **shown: Any) -> ResponseReturnValue:
-            return _correction_page(game, correction, number, form, others, status, **shown)
-
-        return actions.save_correction(loaded, form, event, numbers, page=again)
+        return _save(loaded, entry)
     else:
-        status = 422
-    return _correction_page(loaded, correction, number, form, others, status)
+        return _correction_page(loaded, entry, 422)
+    return _correction_page(loaded, entry, 200)
+
+
+def _prefill(game: services.LoadedGame, entry: Corrected) -> None:
+    """The correction's forms as first shown: its rounds as recorded, with what a typed entry
+    carried over (another phone beat it, or it was typed before "correct this one too"), and
+    what the game suggests for an added round."""
+    correction, form, others = entry.correction, entry.form, entry.others
+    actions.rebase(form, game, entry.numbers)
+    form.deal.data = str(entry.number)
+    correction.fill(form, game, entry.number)
+    for k, other in others.items():
+        correction.fill(other, game, k)
+    if "typed" in request.args:
+        for typed in (form, *others.values()):
+            actions.carry_over(typed, request.args)
+    suggested = request.args.get("suggest", type=int)
+    if correction.suggest and suggested in others:
+        correction.suggest(form, others[suggested], game, entry.number, suggested)
+
+
+def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
+    """Write the correction; on its (first) round in the game's log once it is in, else the
+    form again: with the rules' message (and the other round it names offered), or based on
+    the game as another phone's change left it."""
+    form, numbers = entry.form, entry.numbers
+    written = services.correct(game, entry, form.based_on(), rounds=numbers, was=form.was.data)
+    if isinstance(written, services.LoadedGame):
+        return actions.landed(written, numbers)
+    if isinstance(written, services.Refused):
+        offered = actions.refused(form, written.error, numbers)
+        return _correction_page(written.game, entry, 422, offered=offered)
+    actions.rebase(form, written.current, numbers)
+    return _correction_page(written.current, entry, 409, conflict=written)
 
 
 def _also(number: int, count: int) -> list[int]:
@@ -131,7 +167,7 @@ def _also(number: int, count: int) -> list[int]:
 def _with_also(token: str, noun: str, number: int, also: list[int], adding: int) -> str:
     """The correction page of ``number`` with ``also`` beside it, keeping what was typed for
     ``number`` (and, where the game suggests it, what round ``adding`` should say)."""
-    typed = {
+    typed: dict[str, Any] = {
         name: values for name, values in request.form.lists() if name not in actions.NOT_CARRIED
     }
     return url_for(
@@ -148,20 +184,20 @@ def _with_also(token: str, noun: str, number: int, also: list[int], adding: int)
 
 def _correction_page(
     game: services.LoadedGame,
-    correction: Any,
-    number: int,
-    form: Any,
-    others: dict[int, Any],
+    entry: Corrected,
     status: int,
     conflict: services.Conflict | None = None,
+    offered: Sequence[int] = (),
 ) -> ResponseReturnValue:
-    """The correction form of round ``number`` (and of ``others``), with what the rules said,
-    or with what another phone changed meanwhile (``conflict``)."""
+    """The correction form of its rounds, with what the rules said (and the other round their
+    message names, ``offered`` to be corrected too), or with what another phone changed
+    meanwhile (``conflict``)."""
+    correction, number, others = entry.correction, entry.number, entry.others
     context = correction.context(game, number)
     rounds = [(k, other, correction.context(game, k)) for k, other in others.items()]
     offer = offer_url = None
     if correction.combine and len(others) < MOST_AT_ONCE - 1:
-        offer = next(iter(getattr(form, "refused_rounds", ())), None)
+        offer = next(iter(offered), None)
     if offer is not None:
         noun = game.rules.noun
         offer_url = _with_also(game.token, noun, number, [*others, offer], offer)
@@ -169,7 +205,7 @@ def _correction_page(
         correction.template,
         game=game,
         state=game.state,
-        form=form,
+        form=entry.form,
         others=rounds,
         offer=offer,
         offer_url=offer_url,
@@ -184,26 +220,24 @@ def undo(token: str) -> ResponseReturnValue:
     that is and asks first; afterwards the game page says what was taken back. An undo is
     always of what the page said: if another phone wrote meanwhile, nothing is undone and the
     page asks again about what is last now."""
-    loaded = get_game_or_404(token)
-    remember(token)
+    loaded = actions.open_game(token)
     form = UndoForm()
     status = 200
     conflict = None
     if form.validate_on_submit():
         entry = actions.last_action(loaded)
-        try:
-            services.record(loaded, Event("undo"), form.based_on())
-        except services.Conflict as changed:
-            conflict, loaded, status = changed, changed.current, 409
-        except RuleError:  # nothing left to undo
-            status = 422
-        else:
+        written = services.undo(loaded, form.based_on())
+        if isinstance(written, services.LoadedGame):
             said = actions.change_words(entry, loaded.rules.noun) if entry else ""
             flash(_("Taken back: %(change)s", change=said))
             return redirect(url_for("play.game", token=token, _anchor="top"), 303)
+        if isinstance(written, services.Conflict):
+            conflict, loaded, status = written, written.current, 409
+        else:  # nothing left to undo
+            status = 422
     elif form.is_submitted():
         status = 422
-    form.seq.data = loaded.seq
+    form.seq.data = str(loaded.seq)
     return render_template(
         "undo.html",
         game=loaded,
@@ -237,7 +271,7 @@ def again(token: str) -> ResponseReturnValue:
 
 
 @bp.get("/g/<token>/seq")
-def seq(token: str):
+def seq(token: str) -> ResponseReturnValue:
     """How long the log is: phones poll this and reload when another phone wrote. Served by
     :mod:`scorekeeper.web.poll` before Flask sees it; this route answers the same when the
     database could not answer there (and names the address for ``url_for``)."""

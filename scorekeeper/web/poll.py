@@ -55,6 +55,7 @@ class PollFirst:
         found = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
         if found is None or method not in ("GET", "HEAD"):
             return self.app(environ, start_response)
+        body: dict[str, int | str]
         try:
             status, body = "200 OK", {"seq": self.position(found.group(1))}
         except store.GameNotFound:

@@ -6,6 +6,7 @@ The record format itself lives in :mod:`scorekeeper.records`; these views only m
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, flash, g, redirect, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
@@ -24,7 +25,7 @@ bp = Blueprint("records", __name__)
 @bp.app_template_global()
 def import_form() -> ImportForm:
     """The home page's import form: the one a failed import left (with its errors), or a new one."""
-    form = g.get("import_form")
+    form: ImportForm | None = g.get("import_form")
     if form is None:
         form = g.import_form = ImportForm(formdata=None)
     return form
@@ -33,7 +34,8 @@ def import_form() -> ImportForm:
 @bp.app_template_global()
 def failed_import() -> ImportForm | None:
     """The import form a failed import left, with its messages; None on a plain visit."""
-    return g.get("import_form")
+    form: ImportForm | None = g.get("import_form")
+    return form
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
@@ -59,7 +61,7 @@ def _game_with_records(token: str) -> store.LoadedGame:
 
 
 @bp.get("/g/<token>/record.json")
-def record_json(token: str):
+def record_json(token: str) -> Response:
     game = _game_with_records(token)
     text = records.export(game.kind, game.setup, game.events, game.times)
     word = pgettext("file name", "record")
@@ -67,7 +69,7 @@ def record_json(token: str):
 
 
 @bp.get("/g/<token>/deals.csv")
-def deals_csv(token: str):
+def deals_csv(token: str) -> Response:
     game = _game_with_records(token)
     text = records.deals_csv(game.kind, game.state, words())
     rounds = (
@@ -79,7 +81,7 @@ def deals_csv(token: str):
 
 
 @bp.post("/import")
-def import_record():
+def import_record() -> ResponseReturnValue:
     """A new game from an uploaded record; on any problem, the home page with the messages
     next to the file field, and nothing stored."""
     form = ImportForm()
@@ -107,11 +109,18 @@ def import_record():
             flash(_("Imported as a new game: %(players)s.", players=", ".join(game.setup.players)))
             return redirect(url_for("play.game", token=game.token), 303)
     g.import_form = form
-    return home.index(), 422
+    return _home_page(422)
+
+
+def _home_page(status: int) -> Response:
+    """The home page, with the import form's messages, as the answer to a failed import."""
+    response = current_app.make_response(home.index())
+    response.status_code = status
+    return response
 
 
 @bp.errorhandler(413)
-def too_large(_error):
+def too_large(_error: Exception) -> ResponseReturnValue:
     """An upload over ``MAX_CONTENT_LENGTH``: say so next to the file field."""
     form = ImportForm(formdata=None)
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or records.MAX_RECORD_BYTES
@@ -123,4 +132,4 @@ def too_large(_error):
         )
     ]
     g.import_form = form
-    return home.index(), 413
+    return _home_page(413)

@@ -3,7 +3,8 @@ a deal through the shared flow — registered with the web layer as any game is.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from flask import Blueprint, render_template
 from flask.typing import ResponseReturnValue
@@ -71,15 +72,23 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     ), status
 
 
+@dataclass(frozen=True)
+class Points:
+    """A deal's points as the form has them (the game page shows its form as ``deal``)."""
+
+    form: DealForm
+    name: ClassVar[str] = "deal"
+
+    def event(self, game: services.LoadedGame) -> Event:
+        return rules.deal_event(self.form.deal_number() or 0, self.form.points())
+
+    def kept(self, game: services.LoadedGame) -> str:
+        return "Your points, not saved."
+
+
 @bp.post("/g/<token>/points")
 def points(token: str) -> ResponseReturnValue:
-    form = DealForm()
-
-    def event(f: DealForm, game: services.LoadedGame) -> Event:
-        return rules.deal_event(f.deal_number() or 0, f.points())
-
-    kept = "Your points, not saved."
-    return actions.act(token, form, "deal", event, kept, render_game, rules.KIND)
+    return actions.enter(token, Points(DealForm()), rules.KIND)
 
 
 def _fill(form: DealForm, game: services.LoadedGame, number: int) -> None:

@@ -3,10 +3,12 @@ of a deal fills in and writes (the shared flows are in :mod:`scorekeeper.web.pla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from flask import Blueprint, render_template
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
@@ -27,94 +29,104 @@ from scorekeeper.web.forms import LogForm
 bp = Blueprint("bismarck", __name__)
 
 #: The forms of the game page, by the name ``render_game`` takes a player's input under.
-_FORMS: dict[str, type[FlaskForm]] = {
+_FORMS: dict[str, type[LogForm]] = {
     "announce": AnnounceForm,
     "record": RecordForm,
     "redeal": RedealForm,
 }
 
 
-def render_game(game: services.LoadedGame, status: int = 200, **forms: Any):
+def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; ``forms`` replaces a fresh form by one that carries a player's input."""
     state = game.state
     current = state.current
-    base = {"seq": game.seq, "deal": current.number if current else ""}
+    deal = current.number if current else ""
     # Only the forms this phase shows are made (a finished game shows none).
     shown: dict[str, FlaskForm] = {}
     for name in {"announce": ("announce",), "record": ("record", "redeal")}.get(state.phase, ()):
-        form = forms.get(name) or _FORMS[name](formdata=None, data=base)
-        form.seq.data = game.seq
-        shown[name] = form
+        shown[name] = actions.entry_form(forms, name, _FORMS[name], game, deal)
     if "announce" in shown and "announce" not in forms and len(state.allowed) == 1:
         shown["announce"].contract.data = state.allowed[0].value
     given = (forms.get(name) for name in ("announce", "record", "redeal", "undo"))
-    stray = actions.stray_errors(given, shown.values())
     return render_template(
         "bismarck/game.html",
         **actions.page_context(game),
+        **actions.entry_context(forms, given, shown.values()),
         rules=rules,
         announce=shown.get("announce"),
         record=shown.get("record"),
         redeal=shown.get("redeal"),
-        conflict=forms.get("conflict"),
-        stray_errors=stray,
-        kept=forms.get("kept"),
-        fix=forms.get("fix"),
         noun="deal",
     ), status
 
 
-def _act(
-    token: str,
-    form: LogForm,
-    form_name: str,
-    event_for: Callable[[LogForm], Event],
-    kept: str,
-):
-    return actions.act(
-        token, form, form_name, lambda f, _game: event_for(f), kept, render_game, rules.KIND
-    )
+@dataclass(frozen=True)
+class Announcement:
+    """An announcement as the form has it (the trump suit only for a contract that names
+    one)."""
+
+    form: AnnounceForm
+    name: ClassVar[str] = "announce"
+
+    def event(self, game: services.LoadedGame) -> Event:
+        contract = self.form.contract.data
+        trump = _trump(contract, self.form.trump)
+        return Event(
+            "announce", {"deal": self.form.deal_number(), "contract": contract, "trump": trump}
+        )
+
+    def kept(self, game: services.LoadedGame) -> str:
+        return str(_("Your announcement, not saved: %(contract)s %(trump)s")) % {
+            "contract": (self.form.contract.data or "").capitalize(),
+            "trump": _suit_symbol(self.form.trump.data),
+        }
+
+
+@dataclass(frozen=True)
+class Tricks:
+    """Each player's tricks of a deal, as the form has them."""
+
+    form: RecordForm
+    name: ClassVar[str] = "record"
+
+    def event(self, game: services.LoadedGame) -> Event:
+        return Event("record", {"deal": self.form.deal_number(), "tricks": self.form.tricks()})
+
+    def kept(self, game: services.LoadedGame) -> str:
+        tricks = (t.data for t in self.form.tricks_fields)
+        return str(_("Your tricks, not saved: %(tricks)s")) % {
+            "tricks": " / ".join("–" if t is None else str(t) for t in tricks)
+        }
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """A deal dealt again (the trump suit of a Trumf deal chosen anew, if any)."""
+
+    form: RedealForm
+    name: ClassVar[str] = "redeal"
+
+    def event(self, game: services.LoadedGame) -> Event:
+        trump = self.form.trump.data or None
+        return Event("redeal", {"deal": self.form.deal_number(), "trump": trump})
+
+    def kept(self, game: services.LoadedGame) -> str:
+        return str(_("Your redeal was not saved."))
 
 
 @bp.post("/g/<token>/announce")
-def announce(token: str):
-    form = AnnounceForm()
-
-    def event(f: AnnounceForm) -> Event:
-        contract = f.contract.data
-        return Event(
-            "announce",
-            {"deal": f.deal_number(), "contract": contract, "trump": _trump(contract, f.trump)},
-        )
-
-    kept = _("Your announcement, not saved: %(contract)s %(trump)s") % {
-        "contract": (form.contract.data or "").capitalize(),
-        "trump": _suit_symbol(form.trump.data),
-    }
-    return _act(token, form, "announce", event, kept)
+def announce(token: str) -> ResponseReturnValue:
+    return actions.enter(token, Announcement(AnnounceForm()), rules.KIND)
 
 
 @bp.post("/g/<token>/record")
-def record(token: str):
-    form = RecordForm()
-
-    def event(f: RecordForm) -> Event:
-        return Event("record", {"deal": f.deal_number(), "tricks": f.tricks()})
-
-    kept = _("Your tricks, not saved: %(tricks)s") % {
-        "tricks": " / ".join("–" if t.data is None else str(t.data) for t in form.tricks_fields)
-    }
-    return _act(token, form, "record", event, kept)
+def record(token: str) -> ResponseReturnValue:
+    return actions.enter(token, Tricks(RecordForm()), rules.KIND)
 
 
 @bp.post("/g/<token>/redeal")
-def redeal(token: str):
-    form = RedealForm()
-
-    def event(f: RedealForm) -> Event:
-        return Event("redeal", {"deal": f.deal_number(), "trump": f.trump.data or None})
-
-    return _act(token, form, "redeal", event, _("Your redeal was not saved."))
+def redeal(token: str) -> ResponseReturnValue:
+    return actions.enter(token, Redeal(RedealForm()), rules.KIND)
 
 
 def fill_correction(form: CorrectForm, game: services.LoadedGame, number: int) -> None:
@@ -187,6 +199,7 @@ def progress(state: rules.State) -> str:
         won = state.winners
         if len(won) == 1:
             name, total = state.players[won[0]], signed(state.totals[won[0]])
-            return _("%(name)s wins with %(total)s.", name=name, total=total)
-        return _("Shared victory: %(names)s", names=join_names(state.winner_names))
-    return _("Deal %(n)d of %(total)d", n=state.current.number, total=state.deal_count)
+            return str(_("%(name)s wins with %(total)s.", name=name, total=total))
+        return str(_("Shared victory: %(names)s", names=join_names(state.winner_names)))
+    number = state.current.number if state.current is not None else state.deal_count
+    return str(_("Deal %(n)d of %(total)d", n=number, total=state.deal_count))

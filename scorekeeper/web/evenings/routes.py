@@ -306,10 +306,12 @@ def _pdf(data: bytes, filename: str) -> ResponseReturnValue:
 def _in_play_note(standings: Standings) -> str:
     if not standings.provisional:
         return ""
-    return ngettext(
-        "%(num)d game is still being played: the standings count it as it stands.",
-        "%(num)d games are still being played: the standings count them as they stand.",
-        standings.in_play,
+    return str(
+        ngettext(
+            "%(num)d game is still being played: the standings count it as it stands.",
+            "%(num)d games are still being played: the standings count them as they stand.",
+            standings.in_play,
+        )
     )
 
 
@@ -382,7 +384,7 @@ def points(value: Fraction, signed: bool = False) -> str:
         return f"{sign}{whole}"
     if rest == Fraction(1, 2):
         return f"{sign}{whole or ''}½"
-    return sign + format_decimal(float(abs(value)), format="#,##0.0#")
+    return sign + str(format_decimal(float(abs(value)), format="#,##0.0#"))
 
 
 def table_status(state: TableState, noun: str, names: Sequence[str]) -> str:
@@ -391,12 +393,12 @@ def table_status(state: TableState, noun: str, names: Sequence[str]) -> str:
     if state.finished:
         winners = [names[p] for p in state.winners]
         if state.shared:
-            return _("Finished: %(names)s share the win", names=join_names(winners))
-        return _("Finished: %(names)s won", names=join_names(winners))
+            return str(_("Finished: %(names)s share the win", names=join_names(winners)))
+        return str(_("Finished: %(names)s won", names=join_names(winners)))
     if not state.made or not state.scored:
-        return _("Not started")
+        return str(_("Not started"))
     number = state.scored + 1
-    return _("Deal %(n)d", n=number) if noun == "deal" else _("Hand %(n)d", n=number)
+    return str(_("Deal %(n)d", n=number) if noun == "deal" else _("Hand %(n)d", n=number))
 
 
 @bp.app_context_processor

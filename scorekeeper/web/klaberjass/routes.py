@@ -3,9 +3,10 @@ and writes (the shared flows are in :mod:`scorekeeper.web.play`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, render_template
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -28,42 +29,38 @@ RECENT_CHANGES = 5
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
     state: rules.State = game.state
-    noted = actions.noted_round()  # a hand just corrected is shown even if it is an old one
-    everything = request.args.get("all") == "1" or (
-        noted is not None and noted <= len(state.hands) - RECENT_HANDS
-    )
-    base = {"seq": game.seq, "deal": state.current_hand or ""}
-    hand = forms.get("hand") or HandForm(formdata=None, data=base)
-    hand.seq.data = game.seq
+    hand = actions.entry_form(forms, "hand", HandForm, game, state.current_hand or "")
     visible = () if state.finished else (hand,)
     return render_template(
         "klaberjass/game.html",
         **actions.page_context(game),
+        **actions.entry_context(forms, (hand, forms.get("undo")), visible),
+        **actions.latest(game, len(state.hands), RECENT_HANDS, RECENT_CHANGES),
         hand=hand,
-        conflict=forms.get("conflict"),
-        stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
-        kept=forms.get("kept"),
-        fix=forms.get("fix"),
         noun="hand",
-        recent=None if everything else RECENT_CHANGES,
-        recent_hands=None if everything else RECENT_HANDS,
-        all_url=url_for("play.game", token=game.token, all=1, _anchor="log"),
     ), status
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand as the form has it, in the record format the engine reads (its sequences name
+    the players)."""
+
+    form: HandForm
+    name: ClassVar[str] = "hand"
+
+    def event(self, game: services.LoadedGame) -> Event:
+        # A missing hand number stays missing: the engine asks which hand it is for.
+        data = {**self.form.hand_data(game.setup.players), "number": self.form.deal_number()}
+        return Event(EventKind.HAND.value, data)
+
+    def kept(self, game: services.LoadedGame) -> str:
+        return str(_("Your hand, not saved: %(hand)s", hand=self.form.summary(game.setup.players)))
 
 
 @bp.post("/g/<token>/hand")
 def hand(token: str) -> ResponseReturnValue:
-    form = HandForm()
-
-    def event(f: HandForm, game: services.LoadedGame) -> Event:
-        # A missing hand number stays missing: the engine asks which hand it is for.
-        data = {**f.hand_data(game.setup.players), "number": f.deal_number()}
-        return Event(EventKind.HAND.value, data)
-
-    def kept(game: services.LoadedGame) -> str:
-        return _("Your hand, not saved: %(hand)s", hand=form.summary(game.setup.players))
-
-    return actions.act(token, form, "hand", event, kept, render_game, rules.KIND)
+    return actions.enter(token, Hand(HandForm()), rules.KIND)
 
 
 def fill_correction(form: HandForm, game: services.LoadedGame, number: int) -> None:
@@ -83,10 +80,12 @@ def progress(state: rules.State) -> str:
     """Where the game stands, for *Your games*: the hand in play, or the winner."""
     if state.finished and state.winner is not None:
         w = state.winner
-        return _(
-            "%(name)s wins %(total)d to %(other)d.",
-            name=state.players[w],
-            total=state.totals[w],
-            other=state.totals[1 - w],
+        return str(
+            _(
+                "%(name)s wins %(total)d to %(other)d.",
+                name=state.players[w],
+                total=state.totals[w],
+                other=state.totals[1 - w],
+            )
         )
-    return _("Hand %(n)d", n=state.current_hand)
+    return str(_("Hand %(n)d", n=state.current_hand))

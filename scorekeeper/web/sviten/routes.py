@@ -7,8 +7,8 @@ and only *Record hand* appends an event (validate → append → redirect, :mod:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -21,7 +21,6 @@ from scorekeeper.games.sviten.melds import validate_meld
 from scorekeeper.games.sviten.proposal import Proposal, melds_for, propose
 from scorekeeper.i18n import say_here
 from scorekeeper.web import actions
-from scorekeeper.web.helpers import get_game_or_404, remember
 from scorekeeper.web.sviten.forms import PACK, SvitenHandForm
 
 bp = Blueprint("sviten", __name__)
@@ -30,36 +29,23 @@ bp = Blueprint("sviten", __name__)
 #: page, the rest behind a link: the page stays within its budget (30 KB with CSS and JS).
 RECENT_HANDS = 4
 RECENT_CHANGES = 4
-#: Renders the page a hand form is on: the game page, or a correction page.
-FormPage = Callable[..., ResponseReturnValue]
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
     state: rules.State = game.state
-    base = {"seq": game.seq, "deal": state.current_hand or ""}
-    hand = forms.get("hand") or SvitenHandForm(formdata=None, data=base)
-    hand.seq.data = game.seq
-    hand.deal.data = state.current_hand or ""
+    hand = actions.entry_form(forms, "hand", SvitenHandForm, game, state.current_hand or "")
+    hand.deal.data = str(state.current_hand or "")
     visible = () if state.finished else (hand,)
-    noted = actions.noted_round()  # a hand just corrected is shown even if it is an old one
-    everything = request.args.get("all") == "1" or (
-        noted is not None and noted <= len(state.hands) - RECENT_HANDS
-    )
     return render_template(
         "sviten/game.html",
         **actions.page_context(game),
+        **actions.entry_context(forms, (hand, forms.get("undo")), visible),
+        **actions.latest(game, len(state.hands), RECENT_HANDS, RECENT_CHANGES),
         rules=rules,
         pack=PACK,
         hand=hand,
-        conflict=forms.get("conflict"),
-        stray_errors=actions.stray_errors((hand, forms.get("undo")), visible),
-        kept=forms.get("kept"),
-        fix=forms.get("fix"),
         noun="hand",
-        recent=None if everything else RECENT_CHANGES,
-        recent_hands=None if everything else RECENT_HANDS,
-        all_url=url_for("play.game", token=game.token, all=1, _anchor="log"),
     ), status
 
 
@@ -71,10 +57,10 @@ def _render_correction(
     conflict: services.Conflict | None = None,
 ) -> ResponseReturnValue:
     state: rules.State = game.state
-    form.seq.data = game.seq
-    form.deal.data = number
+    form.seq.data = str(game.seq)
+    form.deal.data = str(number)
     if not form.was.data:
-        form.was.data = actions.fingerprint(game, [number])
+        form.was.data = services.fingerprint(game, [number])
     return render_template(
         "sviten/correct.html",
         game=game,
@@ -125,7 +111,8 @@ def _hand_with_melds(
     hand = rules.parse_hand(data, number, game.setup)
     proposal = propose(game.setup, hand, number, _before(game.state, number))
     typed = [form.typed_melds(pair, proposal.melds(pair), hand, game.setup) for pair in range(2)]
-    melds = melds_for(proposal, form.chosen_count(), typed)
+    laid = [None if melds is None else [tuple(meld) for meld in melds] for melds in typed]
+    melds = melds_for(proposal, form.chosen_count(), laid)
     if any(m is not None for m in melds):
         data["melds"] = [None if m is None else [list(meld) for meld in m] for m in melds]
     return data
@@ -152,8 +139,8 @@ def _render_proposal(
             field.data = rules.melds_text(proposal.melds(pair))
     if form.chosen_count() is None:
         form.count.data = str(proposal.proposed)
-    form.seq.data = game.seq
-    form.deal.data = number
+    form.seq.data = str(game.seq)
+    form.deal.data = str(number)
     action = (
         url_for("sviten.correct", token=game.token, number=number)
         if correcting
@@ -173,88 +160,100 @@ def _render_proposal(
     ), status
 
 
-def _form_page(number: int | None) -> FormPage:
-    """The page the first step of a hand is on: the game page, or hand ``number``'s
-    correction page."""
-    if number is None:
-        return render_game
+@dataclass(frozen=True)
+class SvitenHand:
+    """Hand ``number`` as the form has it — its cards with the melds confirmed on the proposal
+    page, or quick mode's numbers —, the next hand or (``correcting``) a recorded one."""
 
-    def page(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
-        return _render_correction(game, number, forms["hand"], status)
+    form: SvitenHandForm
+    number: int
+    correcting: bool
+    name: ClassVar[str] = "hand"
 
-    return page
+    def event(self, game: services.LoadedGame) -> Event:
+        data = _hand_data(game, self.form, self.number)
+        if self.correcting:
+            return rules.correct_event(self.number, data)
+        return rules.hand_event(self.form.deal_number() or 0, data)
+
+    def kept(self, game: services.LoadedGame) -> str:
+        return str(_("Your hand, not saved: %(hand)s", hand=self.form.summary(game.setup.players)))
 
 
 def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseReturnValue:
     """Every step of a hand, for the game page (``number`` None: the next hand) and for a
-    correction of hand ``number``."""
-    correcting = number is not None
-    first_page = _form_page(number)
-    action = form.action
-    game = get_game_or_404(token, rules.KIND)
-    remember(token)
+    correction of hand ``number``: back to the cards, the proposal, the record."""
+    game = actions.open_game(token, rules.KIND)
     state: rules.State = game.state
-    if correcting and not 1 <= number <= len(state.hands):  # type: ignore[operator]
+    if number is not None and not 1 <= number <= len(state.hands):
         return redirect(url_for("play.game", token=token), 303)
     current = number if number is not None else (state.current_hand or 0)
-
-    if action == "edit":  # back from the proposal to the cards, nothing checked or written
-        return first_page(game, 200, hand=form)
-
-    if action == "propose":
-        if not form.validate_on_submit():
-            return first_page(game, 422, hand=form)
-        if not correcting:
-            try:
-                services.check_position(
-                    game, form.based_on(), services.untouched(form.deal_number())
-                )
-            except services.Conflict as conflict:
-                return render_game(game, 409, hand=form, conflict=conflict, kept=_kept(form, game))
-        try:
-            proposal = _proposal(game, form, current, correcting)
-        except RuleError as error:
-            actions.show_error(form, error)
-            return first_page(game, 422, hand=form)
-        return _render_proposal(game, form, proposal, current, correcting)
-
-    def again(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
-        """After a refused record: the proposal again (or the first step), with the message;
-        after a conflict, the game as it is now with the player's input kept."""
-        if "conflict" in forms:  # the form is kept unless the page offers to correct its hand
-            return render_game(game, status, **forms)
-        if action == "record":
-            try:
-                proposal = _proposal(game, form, current, correcting)
-            except RuleError:
-                pass
-            else:
-                return _render_proposal(game, form, proposal, current, correcting, status)
-        return first_page(game, status, hand=form)
-
-    def event(f: SvitenHandForm, game: services.LoadedGame) -> Event:
-        data = _hand_data(game, f, current)
-        if correcting:
-            return rules.correct_event(current, data)
-        return rules.hand_event(f.deal_number() or 0, data)
-
-    if not correcting:
-        return actions.act(
-            token, form, "hand", event, lambda now: _kept(form, now), again, rules.KIND
-        )
+    entry = SvitenHand(form, current, correcting=number is not None)
+    if form.action == "edit":  # back from the proposal to the cards, nothing checked or written
+        return _first_page(game, entry, 200)
     if not form.validate_on_submit():
-        return again(game, 422)
+        return _first_page(game, entry, 422) if form.action == "propose" else _again(game, entry)
+    if form.action == "propose":
+        return _propose(game, entry)
+    if entry.correcting:
+        return _save_correction(game, entry)
+    written = services.record(game, entry, form.based_on(), about=form.deal_number())
+    if isinstance(written, services.Refused):
+        actions.show_error(form, written.error)
+        return _again(written.game, entry)
+    return actions.entered(written, entry)
 
-    def shown(now: services.LoadedGame, status: int, **more: Any) -> ResponseReturnValue:
-        if "conflict" in more:  # the hand changed meanwhile: its first step, based on now
-            return _render_correction(now, current, form, status, more["conflict"])
-        return again(now, status)
 
-    return actions.save_correction(game, form, lambda f: event(f, game), [current], page=shown)
+def _first_page(game: services.LoadedGame, entry: SvitenHand, status: int) -> ResponseReturnValue:
+    """The page the first step of a hand is on: the game page, or the hand's correction."""
+    if entry.correcting:
+        return _render_correction(game, entry.number, entry.form, status)
+    return render_game(game, status, hand=entry.form)
 
 
-def _kept(form: SvitenHandForm, game: services.LoadedGame) -> str:
-    return _("Your hand, not saved: %(hand)s", hand=form.summary(game.setup.players))
+def _propose(game: services.LoadedGame, entry: SvitenHand) -> ResponseReturnValue:
+    """The melds the solver proposes for the cards entered (writing nothing): refused on a
+    game that moved on under the next hand, or with the rules' message on the first step."""
+    form = entry.form
+    if not entry.correcting:
+        conflict = services.moved_on(game, form.based_on(), about=form.deal_number())
+        if conflict is not None:
+            return render_game(game, 409, hand=form, conflict=conflict, kept=entry.kept(game))
+    try:
+        proposal = _proposal(game, form, entry.number, entry.correcting)
+    except RuleError as error:
+        actions.show_error(form, error)
+        return _first_page(game, entry, 422)
+    return _render_proposal(game, form, proposal, entry.number, entry.correcting)
+
+
+def _again(game: services.LoadedGame, entry: SvitenHand, status: int = 422) -> ResponseReturnValue:
+    """After a refused record: the proposal again, with the message (or the first step, when
+    the cards themselves are what the rules refuse, and in quick mode)."""
+    if entry.form.action == "record":
+        try:
+            proposal = _proposal(game, entry.form, entry.number, entry.correcting)
+        except RuleError:
+            pass
+        else:
+            return _render_proposal(
+                game, entry.form, proposal, entry.number, entry.correcting, status
+            )
+    return _first_page(game, entry, status)
+
+
+def _save_correction(game: services.LoadedGame, entry: SvitenHand) -> ResponseReturnValue:
+    """Write the correction of the hand; when its hand changed meanwhile, its first step again,
+    based on the game as it is now."""
+    form, numbers = entry.form, [entry.number]
+    written = services.correct(game, entry, form.based_on(), rounds=numbers, was=form.was.data)
+    if isinstance(written, services.LoadedGame):
+        return actions.landed(written, numbers)
+    if isinstance(written, services.Refused):
+        actions.refused(form, written.error, numbers)
+        return _again(written.game, entry)
+    actions.rebase(form, written.current, numbers)
+    return _render_correction(written.current, entry.number, form, 409, written)
 
 
 @bp.post("/g/<token>/sviten/hand")
@@ -269,8 +268,7 @@ def correct(token: str, number: int) -> ResponseReturnValue:
     form = SvitenHandForm()
     if form.is_submitted():
         return _submit(token, form, number)
-    game = get_game_or_404(token, rules.KIND)
-    remember(token)
+    game = actions.open_game(token, rules.KIND)
     state: rules.State = game.state
     if not 1 <= number <= len(state.hands):
         return redirect(url_for("play.game", token=token), 303)
@@ -284,10 +282,12 @@ def progress(state: rules.State) -> str:
     """Where the match stands, for *Your games*: the hand in play, or the winning pair."""
     if state.finished and state.winner is not None:
         w = state.winner
-        return _(
-            "%(pair)s wins %(total)d to %(other)d.",
-            pair=say_here(rules.PAIR_NAMES[w]),
-            total=state.totals[w],
-            other=state.totals[1 - w],
+        return str(
+            _(
+                "%(pair)s wins %(total)d to %(other)d.",
+                pair=say_here(rules.PAIR_NAMES[w]),
+                total=state.totals[w],
+                other=state.totals[1 - w],
+            )
         )
-    return _("Hand %(n)d", n=state.current_hand)
+    return str(_("Hand %(n)d", n=state.current_hand))
