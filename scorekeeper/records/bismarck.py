@@ -304,3 +304,7 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
                 row += [*deal.tricks, *deal.scores, *deal.totals]
             rows.append(row)
         return header, rows
+
+
+#: The codec :mod:`scorekeeper.records` registers.
+CODEC = BismarckCodec()

@@ -232,3 +232,7 @@ def sviten_options_text(options: sviten.Options) -> str:
     if options.jokers:
         parts.append(_("two jokers"))
     return "; ".join(parts)
+
+
+#: The codec :mod:`scorekeeper.records` registers.
+CODEC = SvitenCodec()
