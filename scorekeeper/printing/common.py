@@ -204,17 +204,6 @@ def text(value: object) -> str:
     return escape(str(value))
 
 
-def signed(value: int | None) -> str:
-    """Scores as the sheet writes them: +2, −1, 0 (a real minus sign)."""
-    if value is None:
-        return ""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
-
-
 def suit_markup(suit: Suit | None) -> str:
     """A suit symbol for a Paragraph: hearts and diamonds in red, spades and clubs in black."""
     if suit is None:
@@ -222,14 +211,6 @@ def suit_markup(suit: Suit | None) -> str:
     if suit.is_red:
         return f'<font color="{RED_HEX}">{suit.symbol}</font>'
     return suit.symbol
-
-
-def join_names(names: Sequence[str]) -> str:
-    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return _("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
 
 
 def fit(value: str, font: str, size: float, width: float) -> str:

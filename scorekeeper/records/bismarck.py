@@ -14,7 +14,7 @@ from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import Codec, check_trump
 from scorekeeper.records.history import EventFields
 from scorekeeper.records.problems import Problems, is_int, show
-from scorekeeper.records.text import signed, table
+from scorekeeper.records.text import plain_signed, table
 
 #: A deal as a record lists it (read) or as the rules scored it (replayed).
 Entry = bismarck.Line | bismarck.DealResult
@@ -219,9 +219,13 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
                 row.append(_("in play"))
             else:
                 row.append("/".join(str(t) for t in deal.tricks))
-                row += [signed(s) for s in deal.scores] + [signed(t) for t in deal.totals]
+                row += [plain_signed(s) for s in deal.scores] + [
+                    plain_signed(t) for t in deal.totals
+                ]
             rows.append(row)
-        rows.append([_("Total"), "", "", "", "", *[""] * 3, *[signed(t) for t in state.totals]])
+        rows.append(
+            [_("Total"), "", "", "", "", *[""] * 3, *[plain_signed(t) for t in state.totals]]
+        )
         right = {0, *range(5, 11)}
         groups = [(_("scores"), 5, 8), (_("totals"), 8, 11)]
         lines += table(headers, rows, right, groups)
@@ -234,7 +238,7 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
                     _(
                         "Winner: %(name)s with %(total)s.",
                         name=names[state.winners[0]],
-                        total=signed(best),
+                        total=plain_signed(best),
                     )
                 )
             else:
@@ -246,7 +250,7 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
                     _(
                         "Shared victory: %(names)s with %(total)s.",
                         names=winners,
-                        total=signed(best),
+                        total=plain_signed(best),
                     )
                 )
         else:

@@ -22,8 +22,8 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Contract, DealResult, ScheduledDeal, State, Variant
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import join_names, ngettext, signed
 from scorekeeper.games.text import lazy_gettext as _l
-from scorekeeper.games.text import ngettext
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
@@ -36,10 +36,8 @@ from scorekeeper.printing.common import (
     Styles,
     content_width,
     in_words,
-    join_names,
     page_header,
     short_names,
-    signed,
     styles,
     suit_markup,
     text,

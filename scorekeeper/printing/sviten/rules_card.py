@@ -17,7 +17,7 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.sviten import Options, Setup, State
 from scorekeeper.games.sviten.proposal import Arrangement, arrangements
 from scorekeeper.games.text import gettext as _
-from scorekeeper.games.text import ngettext
+from scorekeeper.games.text import ngettext, signed
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.card import (
     card_page,
@@ -32,7 +32,6 @@ from scorekeeper.printing.common import (
     Styles,
     in_words,
     section,
-    signed,
     suit_markup,
     text,
 )

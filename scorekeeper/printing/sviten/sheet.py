@@ -23,7 +23,7 @@ from scorekeeper.games.sviten import HandResult, Options, State
 from scorekeeper.games.sviten.melds import JOKER, meld_label
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
-from scorekeeper.games.text import lazy_pgettext, say
+from scorekeeper.games.text import lazy_pgettext, say, signed
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
@@ -35,7 +35,6 @@ from scorekeeper.printing.common import (
     in_words,
     page_header,
     short_names,
-    signed,
     styles,
     text,
 )
