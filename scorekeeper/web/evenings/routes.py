@@ -35,7 +35,6 @@ from scorekeeper.printing import evening as paper_evening
 from scorekeeper.qr import qr_svg
 from scorekeeper.records import MAX_RECORD_BYTES, RecordError
 from scorekeeper.records.problems import RECORD, problem
-from scorekeeper.web import game_title, join_names
 from scorekeeper.web.actions import field_for, show_error
 from scorekeeper.web.evenings.forms import (
     EveningForm,
@@ -46,6 +45,7 @@ from scorekeeper.web.evenings.forms import (
     settings_form,
     validate_settings,
 )
+from scorekeeper.web.formatting import game_title, join_names
 from scorekeeper.web.helpers import share_url as game_share_url
 from scorekeeper.web.pages import GamePages, all_pages, pages_for
 from scorekeeper.web.printing import default_paper
