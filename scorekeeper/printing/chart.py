@@ -69,16 +69,20 @@ def progression_chart(state: Any, width: float) -> Drawing | None:
                 fillColor=GREY,
             )
         )
-    ends = []
+    ends: list[tuple[float, int]] = []
     for side, values in enumerate(series):
         colour, dash = LINE_STYLES[side % len(LINE_STYLES)]
         points = [coordinate for i, v in enumerate(values) for coordinate in (x(i), y(v))]
-        drawing.add(PolyLine(points, strokeColor=colour, strokeWidth=1.3, strokeDashArray=dash))
-        ends.append([y(values[-1]), side])
+        line = PolyLine(points, strokeColor=colour, strokeWidth=1.3)
+        if dash is not None:
+            line.strokeDashArray = dash
+        drawing.add(line)
+        ends.append((y(values[-1]), side))
     ends.sort()
-    for i in range(1, len(ends)):
-        ends[i][0] = max(ends[i][0], ends[i - 1][0] + 8)
-    for at, side in ends:
+    placed: list[tuple[float, int]] = []
+    for at, side in ends:  # the names at the lines' ends, at least 8 points apart
+        placed.append((max(at, placed[-1][0] + 8) if placed else at, side))
+    for at, side in placed:
         colour, _dash = LINE_STYLES[side % len(LINE_STYLES)]
         drawing.add(
             String(

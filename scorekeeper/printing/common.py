@@ -19,7 +19,7 @@ from typing import Any, ParamSpec, TypeVar
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
-from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.barcode import qrencoder
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
@@ -278,7 +278,8 @@ def qr_modules(value: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code's modules (True is dark), by reportlab's encoder at error correction level M.
     Kept per address: choosing the best mask is most of the work, and a game's sheet and card
     are printed again and again with the same address."""
-    code = QrCodeWidget(value, barLevel="M").qr
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(value)
     code.make()
     return tuple(tuple(bool(module) for module in row) for row in code.modules)
 
@@ -369,9 +370,7 @@ def section(title: str, paragraphs: list[str], st: Styles) -> list[Flowable]:
 # --- documents -------------------------------------------------------------------------------
 
 
-def build_pdf(
-    story: list[Flowable], *, paper: str, title: str, subject: str = "", keywords: str = ""
-) -> bytes:
+def build_pdf(story: list[Flowable], *, paper: str, title: str, subject: str = "") -> bytes:
     """Lay ``story`` out on exactly one page of ``paper`` (shrunk to fit if it must be)."""
     size = page_size(paper)
     out = io.BytesIO()
@@ -384,7 +383,6 @@ def build_pdf(
         bottomMargin=MARGIN,
         title=title,
         subject=subject,
-        keywords=keywords,
         author="Scorekeeper",
         creator="Scorekeeper",
     )

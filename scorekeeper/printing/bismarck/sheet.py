@@ -236,7 +236,7 @@ def _grid(sheet: BismarckSheet, st: Styles, width: float) -> Table:
         colWidths=[name_width, *(contract_width,) * len(contracts), total_width],
         rowHeights=[22, *(26,) * bismarck.PLAYERS],
     )
-    commands: list[tuple] = [
+    commands: list[Command] = [
         ("GRID", (0, 0), (-1, -1), 0.5, LINE),
         ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
         ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),

@@ -161,7 +161,7 @@ def _melds() -> list[str]:
 
 def _values_table(options: Options, st: Styles, width: float) -> Table:
     factor = options.trump_run_factor
-    head = [_("Meld"), _("Points"), _("in trumps")]
+    head: list[object] = [_("Meld"), _("Points"), _("in trumps")]
     rows: list[list[object]] = [head, [_("Set of 3"), "5", "5"], [_("Set of 4"), "10", "10"]]
     for length in (3, 4, 5, 6, 7, 8, 10, 13):
         points = 5 * length - 10
