@@ -18,11 +18,9 @@ elsewhere registers its own with :func:`register_codec` (after registering the g
 
 import importlib
 
-from scorekeeper.records.codec import Codec
+from scorekeeper.records.codec import FORMAT, Codec, GameRecord
 from scorekeeper.records.core import (
     CODECS,
-    FORMAT,
-    GameRecord,
     NoRecordFormat,
     build,
     codec_for,

@@ -119,11 +119,11 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
         return bismarck.Line(
             contract=contract,
             trump=Suit.from_name(trump) if trump is not None else None,
-            tricks=tuple(tricks) if tricks is not None else None,  # type: ignore[arg-type]
+            tricks=tuple(tricks) if tricks is not None else None,
             redeals=redeals,
         )
 
-    def events_from(self, setup: bismarck.Setup, entries: Sequence[bismarck.Line]) -> list[Event]:
+    def events_from(self, setup: bismarck.Setup, entries: Sequence[Entry]) -> list[Event]:
         events = []
         for number, line in enumerate(entries, 1):
             trump = line.trump.record_name if line.trump is not None else None
@@ -146,7 +146,7 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
             "redeals": entry.redeals,
         }
 
-    def state_entries(self, state: bismarck.State) -> list[bismarck.DealResult]:
+    def state_entries(self, state: bismarck.State) -> list[Entry]:
         return list(state.deals)
 
     def items_list(self, state: bismarck.State) -> list[dict[str, Any]]:

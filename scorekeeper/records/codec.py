@@ -122,7 +122,7 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
     # -- from the game registry --
 
     @property
-    def game(self) -> Game[Any, Any]:
+    def game(self) -> Game[SetupT, StateT]:
         return game_for(self.kind)
 
     @property
