@@ -25,7 +25,6 @@ from wtforms import (
     RadioField,
     TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
 from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -40,6 +39,7 @@ from scorekeeper.web.forms import (
     ErrorSlot,
     LogForm,
     NewGameForm,
+    SelectChoice,
     WholeNumberField,
     blank_first_dealer_field,
     blank_name_field,
@@ -116,8 +116,9 @@ class NewSvitenForm(NewGameForm):
         )
 
     def setup(self, first_dealer: int) -> sviten.Setup:
+        north, east, south, west = self.names()
         return sviten.Setup(
-            players=self.names(),  # type: ignore[arg-type]
+            players=(north, east, south, west),
             first_dealer=first_dealer,
             options=self.options(),
         )
@@ -220,7 +221,7 @@ class SvitenHandForm(LogForm):
     """One hand: the bid, then one pair's captured cards (or quick mode), then the melds."""
 
     #: Where the engine's errors are shown (``error_slots`` hold the groups' messages).
-    error_fields: ClassVar[dict[str, str]] = {"number": "", "options": ""}
+    error_fields: ClassVar[dict[str, str]] = {"number": "", "options": "", "melds": "meld_points"}
 
     declarer = RadioField(
         _l("Who won the bid?"),
@@ -268,7 +269,6 @@ class SvitenHandForm(LogForm):
             name: ErrorSlot()
             for name in ("captured", "jokers", "tricks", "meld_points", "meld_counts")
         }
-        self.error_fields = {**type(self).error_fields, "melds": "meld_points"}
 
     # --- which step ----------------------------------------------------------------------
 
@@ -410,7 +410,7 @@ class SvitenHandForm(LogForm):
 
     def chosen_count(self) -> int | None:
         try:
-            return int(self.count.data)
+            return int(self.count.data or "")
         except (TypeError, ValueError):
             return None
 
