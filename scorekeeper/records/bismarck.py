@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.cards import Suit
@@ -19,6 +19,16 @@ from scorekeeper.records.text import plain_signed, table
 #: A deal as a record lists it (read) or as the rules scored it (replayed).
 Entry = bismarck.Line | bismarck.DealResult
 
+#: The history's event kinds and the data fields each may carry.
+EVENT_FIELDS: EventFields = {
+    "announce": frozenset({"deal", "contract", "trump"}),
+    "record": frozenset({"deal", "tricks", "contract", "trump"}),
+    "redeal": frozenset({"deal", "trump"}),
+    # One deal (``deal`` and its fields) or several at once (``deals``: a list of those).
+    "correct": frozenset({"deal", "contract", "trump", "tricks", "deals"}),
+    "undo": frozenset(),
+}
+
 
 class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
     """Bismarck: a ``variant``, three ``players``, and ``deals`` with the contract, trump,
@@ -31,16 +41,12 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
     item_derived = ("number", "dealer", "declarer", "scores")
     entered_fields = ("contract", "trump", "tricks", "redeals")
     number_key = "deal"
-    event_fields: ClassVar[EventFields] = {
-        "announce": frozenset({"deal", "contract", "trump"}),
-        "record": frozenset({"deal", "tricks", "contract", "trump"}),
-        "redeal": frozenset({"deal", "trump"}),
-        # One deal (``deal`` and its fields) or several at once (``deals``: a list of those).
-        "correct": frozenset({"deal", "contract", "trump", "tricks", "deals"}),
-        "undo": frozenset(),
-    }
     #: More redeals of one deal than any table has patience for.
     max_redeals = 99
+
+    @property
+    def event_fields(self) -> EventFields:
+        return EVENT_FIELDS
 
     def max_items(self, setup: bismarck.Setup | None) -> int:
         return setup.variant.deal_count if setup is not None else 12

@@ -114,8 +114,6 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
     entered_fields: ClassVar[tuple[str, ...]]
     #: The top level's derived fields.
     top_fields: ClassVar[tuple[str, ...]]
-    #: The history's event kinds and the data fields each may carry.
-    event_fields: ClassVar[EventFields]
     #: The data field of an event that names its entry (``deal``, ``number``).
     number_key: ClassVar[str]
 
@@ -138,6 +136,11 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
     def items(self) -> str:
         """The record's list of entries: ``deals`` or ``hands``."""
         return f"{self.game.noun}s"
+
+    @property
+    def event_fields(self) -> EventFields:
+        """The history's event kinds and the data fields each may carry."""
+        raise NotImplementedError
 
     @property
     def required(self) -> tuple[str, ...]:

@@ -79,7 +79,7 @@ class RoundsCodec(Codec[SetupT, ScoredStateT, EntryT]):
     # -- the rest of the codec, the same for every game of rounds --
 
     @property
-    def event_fields(self) -> EventFields:  # type: ignore[override]
+    def event_fields(self) -> EventFields:
         fields = frozenset({self.number_key, *self.entered_fields})
         return {self.item: fields, "correct": fields, "undo": frozenset()}
 

@@ -69,7 +69,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(play.bp)  # last: its /<kind>/new must not shadow a game's routes
     # Outermost, around ProxyFix (TRUST_PROXY): the poll's answer holds no address, so it
     # needs nothing of the proxy's headers, and skips the response hooks (it carries the same
-    # security headers itself, and is too small to compress).
+    # security headers itself, and is too small to compress). Flask's documented way to wrap
+    # the app is to assign wsgi_app, which its types declare as a method: hence the ignore.
     with app.app_context():
         fresh = float(app.config["POLL_FRESH_SECONDS"])
         app.wsgi_app = PollFirst(app.wsgi_app, db.engine, fresh)  # type: ignore[method-assign]

@@ -68,7 +68,9 @@ class BismarckSheet(Sheet[State]):
         """Who deals and who declares in every deal, when the names and first dealer are known."""
         if self.players is None or self.first_dealer is None:
             return None
-        return bismarck.schedule(bismarck.Setup(self.players, self.first_dealer, self.variant))  # type: ignore[arg-type]
+        first, second, third = self.players
+        setup = bismarck.Setup((first, second, third), self.first_dealer, self.variant)
+        return bismarck.schedule(setup)
 
     def deal(self, number: int) -> DealResult | None:
         if self.state is None or number > len(self.state.deals):
@@ -346,8 +348,8 @@ def _deals(sheet: BismarckSheet, st: Styles, width: float) -> Table:
                     signed(deal.scores[seat]),
                     signed(deal.totals[seat]),
                 ]
-        recorded = deal is not None and deal.scores is not None
-        row.append(CheckBox(checked=recorded and sum(deal.scores) == 0))  # type: ignore[union-attr,arg-type]
+        sums_to_zero = deal is not None and deal.scores is not None and sum(deal.scores) == 0
+        row.append(CheckBox(checked=sums_to_zero))
         rows.append(row)
     row_height = DEAL_ROW_HEIGHT[variant.deal_count]
     return table.table(rows, width, row_height, st, [*_rounds(sheet, table), *commands])
