@@ -8,7 +8,6 @@ Every function here takes engine values (a state, a setup, a variant), never the
 
 from __future__ import annotations
 
-import datetime
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from scorekeeper.printing.common import (
 )
 from scorekeeper.printing.sheet import (
     Sheet,
+    SheetLayout,
     SheetStory,
     date_fact,
     deals_first,
@@ -82,33 +82,6 @@ class BismarckSheet(Sheet[State]):
 
 
 @in_words
-def bismarck_sheet(
-    state: State,
-    *,
-    paper: str = DEFAULT_PAPER,
-    url: str | None = None,
-    date: datetime.date | None = None,
-) -> bytes:
-    """The filled sheet of a game in any state, with a QR code of ``url`` (its live address;
-    a loopback address is replaced by this machine's LAN address)."""
-    return _build(BismarckSheet.filled(state, url=url, date=date, variant=state.variant), paper)
-
-
-@in_words
-def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
-    """A sheet to fill in by hand. With the names it prints them; with the first dealer as
-    well it prints who deals and who declares in every deal."""
-    return blank_sheet_story(blank, paper=paper).pdf()
-
-
-def blank_sheet_story(blank: Blank, *, paper: str = DEFAULT_PAPER) -> SheetStory:
-    """:func:`blank_sheet` laid out, for another document to print as one of its pages (in the
-    words of the caller's language)."""
-    setup = blank.setup(bismarck.GAME)
-    return _story(BismarckSheet.blank(blank, setup, variant=setup.variant), paper)
-
-
-@in_words
 def blank_bismarck_sheet(
     variant: Variant = Variant.MODERN,
     players: Sequence[str] | None = None,
@@ -130,10 +103,6 @@ FIXED_COLUMNS = (18, 56, 56, 54, 30)
 CHECK_COLUMN = 32
 #: Taller rows when there are fewer deals: room to write, and the sheet still fits on Letter.
 DEAL_ROW_HEIGHT = {12: 25, 9: 30}
-
-
-def _build(sheet: BismarckSheet, paper: str) -> bytes:
-    return _story(sheet, paper).pdf()
 
 
 def _story(sheet: BismarckSheet, paper: str) -> SheetStory:
@@ -453,3 +422,10 @@ def _status_line(state: State) -> str:
         dealer=text(players[current.dealer]),
         name=text(players[current.declarer]),
     )
+
+
+#: The sheet as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, filled or blank.
+LAYOUT = SheetLayout(bismarck.GAME, BismarckSheet, lambda setup: {"variant": setup.variant}, _story)
+bismarck_sheet = in_words(LAYOUT.filled)
+blank_sheet = in_words(LAYOUT.blank)
+blank_sheet_story = LAYOUT.blank_story
