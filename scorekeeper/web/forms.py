@@ -22,7 +22,7 @@ from wtforms import (
 )
 from wtforms.form import BaseForm
 from wtforms.i18n import messages_path
-from wtforms.validators import InputRequired, Length, StopValidation
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 from wtforms.widgets import NumberInput
 
 from scorekeeper.games.cards import Suit
@@ -111,6 +111,17 @@ class WholeNumberField(IntegerField):
             ) from None
 
 
+def counted_field(
+    label: Any, most: int, out_of_range: Any, *, required: Any = None, default: int | None = None
+) -> WholeNumberField:
+    """A whole number from 1 to ``most`` (``out_of_range`` says so otherwise): required, with
+    the message ``required``, or else optional."""
+    given = InputRequired(required) if required is not None else Optional()
+    return WholeNumberField(
+        label, most=most, default=default, validators=[given, NumberRange(1, most, out_of_range)]
+    )
+
+
 def name_field(label: Any) -> StringField:
     """A player's name: required, as long as the engines allow."""
     return StringField(
@@ -128,6 +139,9 @@ def first_dealer_field(seats: Sequence[Any], *, draw: bool = True) -> RadioField
 class NewGameForm(AppForm):
     """A new game: the names in seat order (``player_0`` …), the first dealer (or a draw) and the
     game's options. A game's form adds its fields and says how they make its setup."""
+
+    #: Who deals first (each game's form gives its seats: :func:`first_dealer_field`).
+    first_dealer: RadioField
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -255,6 +269,8 @@ class LogForm(AppForm):
     seq = HiddenField()
     deal = HiddenField()
     was = HiddenField()
+    #: Set when the rules refuse a correction: the other rounds its refusal names.
+    refused_rounds: list[int]
 
     def based_on(self) -> int:
         try:
@@ -301,6 +317,7 @@ __all__ = [
     "WholeNumberField",
     "blank_first_dealer_field",
     "blank_name_field",
+    "counted_field",
     "first_dealer_field",
     "name_field",
 ]

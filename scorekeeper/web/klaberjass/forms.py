@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, RadioField, SelectField, SelectMultipleField
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Card, Suit
@@ -24,28 +24,28 @@ from scorekeeper.web.forms import (
     WholeNumberField,
     blank_first_dealer_field,
     blank_name_field,
+    counted_field,
     first_dealer_field,
     name_field,
 )
+
+
+def _target_field(*, required: Any = None) -> WholeNumberField:
+    """The points to play to (required when ``required`` says what to ask)."""
+    return counted_field(
+        _l("Play to"),
+        klaberjass.MAX_TARGET,
+        _l("Play to a number from 1 to %(most)d.", most=klaberjass.MAX_TARGET),
+        required=required,
+        default=klaberjass.DEFAULT_TARGET,
+    )
 
 
 class NewKlaberjassForm(NewGameForm):
     player_0 = name_field(_l("First player"))
     player_1 = name_field(_l("Second player"))
     first_dealer = first_dealer_field((_l("First player"), _l("Second player")))
-    target = WholeNumberField(
-        _l("Play to"),
-        most=klaberjass.MAX_TARGET,
-        default=klaberjass.DEFAULT_TARGET,
-        validators=[
-            InputRequired(_l("Enter the points to play to.")),
-            NumberRange(
-                1,
-                klaberjass.MAX_TARGET,
-                _l("Play to a number from 1 to %(most)d.", most=klaberjass.MAX_TARGET),
-            ),
-        ],
-    )
+    target = _target_field(required=_l("Enter the points to play to."))
 
     def setup(self, first_dealer: int) -> klaberjass.Setup:
         first, second = self.names()
@@ -69,19 +69,7 @@ class KlaberjassBlankForm(BlankSheetForm):
     player_0 = blank_name_field(_l("First player"))
     player_1 = blank_name_field(_l("Second player"))
     first_dealer = blank_first_dealer_field((_l("First player"), _l("Second player")))
-    target = WholeNumberField(
-        _l("Play to"),
-        most=klaberjass.MAX_TARGET,
-        default=klaberjass.DEFAULT_TARGET,
-        validators=[
-            Optional(),
-            NumberRange(
-                1,
-                klaberjass.MAX_TARGET,
-                _l("Play to a number from 1 to %(most)d.", most=klaberjass.MAX_TARGET),
-            ),
-        ],
-    )
+    target = _target_field()
 
     def setting_errors(self) -> dict[str, str]:
         return {"target": "target", "options": "target"}
