@@ -21,18 +21,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' games
 
 from scorekeeper.games import bismarck
-from scorekeeper.printing import (
-    bismarck_rules_card,
-    bismarck_sheet,
-    blank_bismarck_sheet,
+from scorekeeper.printing import common
+from scorekeeper.printing.bismarck import bismarck_rules_card, bismarck_sheet, blank_bismarck_sheet
+from scorekeeper.printing.klaberjass import (
     blank_klaberjass_sheet,
-    blank_sviten_sheet,
-    common,
     klaberjass_rules_card,
     klaberjass_sheet,
-    sviten_rules_card,
-    sviten_sheet,
 )
+from scorekeeper.printing.sviten import blank_sviten_sheet, sviten_rules_card, sviten_sheet
 from tests.printing.games import MODERN_GAME, game
 from tests.web.klaberjass.client import engine_state as klaberjass_game
 from tests.web.sviten.client import engine_state as sviten_match

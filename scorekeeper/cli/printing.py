@@ -8,8 +8,8 @@ none: ``--game`` offers the registered kinds, and each game's own options (``--v
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, BinaryIO
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -104,7 +104,10 @@ def _settings(*, card: bool) -> dict[str, Setting]:
     return found
 
 
-def _paper_option(command):
+CommandT = TypeVar("CommandT", bound=Callable[..., Any])
+
+
+def _paper_option(command: CommandT) -> CommandT:
     return click.option(
         "--paper",
         type=click.Choice(["a4", "letter"], case_sensitive=False),
@@ -114,7 +117,7 @@ def _paper_option(command):
     )(command)
 
 
-def _output_option(command):
+def _output_option(command: CommandT) -> CommandT:
     return click.option(
         "-o",
         "--output",
@@ -124,7 +127,7 @@ def _output_option(command):
     )(command)
 
 
-def _url_option(command):
+def _url_option(command: CommandT) -> CommandT:
     return click.option(
         "--url",
         help="The game's live address, printed as a QR code (a localhost address is "
@@ -294,6 +297,7 @@ def _printers(record: records.GameRecord) -> GamePrinters:
 @click.pass_context
 def sheet(
     ctx: click.Context,
+    /,
     record: BinaryIO | None,
     blank: bool,
     url: str | None,
@@ -342,6 +346,7 @@ def sheet(
 @click.pass_context
 def rules_card(
     ctx: click.Context,
+    /,
     record: BinaryIO | None,
     url: str | None,
     paper: str,

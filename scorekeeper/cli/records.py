@@ -11,11 +11,11 @@ from flask.cli import with_appcontext
 
 from scorekeeper import records
 from scorekeeper.cli.common import fail, lang_option, read_record
+from scorekeeper.evenings import record as evening_records
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import current_words, say
 from scorekeeper.games.text import gettext as _
 from scorekeeper.qr import reachable_url
-from scorekeeper.records import evening as evening_records
 
 
 @click.command()

@@ -12,6 +12,8 @@ Modules, from the bottom up (the first two are pure Python, like the engines):
 * :mod:`~scorekeeper.evenings.setup` — :class:`EveningSetup`, the plan read back, the scorings;
 * :mod:`~scorekeeper.evenings.standings` — the standings and statistics of an evening from its
   tables' :class:`~scorekeeper.games.scoreboard.Scoreboard` s;
+* :mod:`~scorekeeper.evenings.record` — the portable evening record (``scorekeeper-evening/1``),
+  each table's game in the game record format of :mod:`scorekeeper.records`;
 * :mod:`~scorekeeper.evenings.store` — evenings in the database: make one, load one with all
   its games in a bounded number of queries, start a round;
 * :mod:`~scorekeeper.evenings.services` — what a request or a command does with an evening.

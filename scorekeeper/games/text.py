@@ -24,7 +24,7 @@ tells two equal English words apart). Nothing here imports Flask or Babel.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextvars import ContextVar, Token
 from typing import Any, Protocol, runtime_checkable
 
@@ -133,6 +133,30 @@ class Signed:
 
     def __repr__(self) -> str:
         return f"Signed({self.value!r})"
+
+
+#: The minus sign scores are written with on pages and sheets (not the hyphen).
+MINUS = "\u2212"
+
+
+def signed(value: int | None, minus: str = MINUS) -> str:
+    """A score as the sheets and pages write it, the same in every language: ``+2``, ``−1``,
+    ``0`` (``minus="-"`` for plain text: ``-1``); nothing for None."""
+    if value is None:
+        return ""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{minus}{-value}"
+    return "0"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``, in the current words."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return gettext("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
 
 
 class Clause:

@@ -11,21 +11,17 @@ command line print any kind the same way and name none:
 Layout: ``common.py`` (paper, fonts, styles, QR code, page header, one-page PDF), ``table.py``
 (the score table every sheet is built on), ``sheet.py`` and ``card.py`` (what every sheet and
 every rules card shares), ``printers.py`` (the interface and the registry), and a package per
-game (``bismarck/``, ``klaberjass/``, ``sviten/``: its sheet, its card and its printers). A new
-game adds its package and one line below, or registers its printers from where it lives.
+game (``bismarck/``, ``klaberjass/``, ``sviten/``: its sheet, its card, and its printers as
+``PRINTERS``). A new game adds its package and its name to :data:`BUILT_IN`, or registers its
+printers from where it lives.
 """
 
 from __future__ import annotations
 
-from scorekeeper.printing import bismarck, klaberjass, sviten
-from scorekeeper.printing.bismarck import bismarck_rules_card, bismarck_sheet, blank_bismarck_sheet
+import importlib
+
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import DEFAULT_PAPER, PAPERS, page_size
-from scorekeeper.printing.klaberjass import (
-    blank_klaberjass_sheet,
-    klaberjass_rules_card,
-    klaberjass_sheet,
-)
 from scorekeeper.printing.printers import (
     GamePrinters,
     Setting,
@@ -34,29 +30,23 @@ from scorekeeper.printing.printers import (
     registered_printers,
     unregister_printers,
 )
-from scorekeeper.printing.sviten import blank_sviten_sheet, sviten_rules_card, sviten_sheet
 
-for _printers in (bismarck.PRINTERS, klaberjass.PRINTERS, sviten.PRINTERS):
-    register_printers(_printers)
+#: The games this app prints, each a package here that gives its :data:`PRINTERS`.
+BUILT_IN = ("bismarck", "klaberjass", "sviten")
+
+for _kind in BUILT_IN:
+    register_printers(importlib.import_module(f"{__name__}.{_kind}").PRINTERS)
 
 __all__ = [
+    "BUILT_IN",
     "DEFAULT_PAPER",
     "PAPERS",
     "Blank",
     "GamePrinters",
     "Setting",
-    "bismarck_rules_card",
-    "bismarck_sheet",
-    "blank_bismarck_sheet",
-    "blank_klaberjass_sheet",
-    "blank_sviten_sheet",
-    "klaberjass_rules_card",
-    "klaberjass_sheet",
     "page_size",
     "printer_for",
     "register_printers",
     "registered_printers",
-    "sviten_rules_card",
-    "sviten_sheet",
     "unregister_printers",
 ]

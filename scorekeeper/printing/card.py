@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -86,7 +87,7 @@ def values_table(
     centred: tuple[int, int],
     padding: float = 1,
     more: Sequence[Command] = (),
-    align: str = "LEFT",
+    align: Literal["LEFT", "CENTER", "RIGHT"] = "LEFT",
     repeat_rows: int = 0,
 ) -> Table:
     """A small ruled table with a shaded heading row: what cards or melds are worth, a

@@ -7,6 +7,7 @@ the table above it has the same numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Line, PolyLine, String
@@ -14,7 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 
 from scorekeeper.games.registry import UnknownGame, game_for
-from scorekeeper.printing.common import GREY, LINE, RED, fonts
+from scorekeeper.printing.common import GREY, LINE, RED, Fonts, fonts
 
 #: Each line's colour and dash pattern, in side order (then again).
 LINE_STYLES = (
@@ -69,20 +70,28 @@ def progression_chart(state: Any, width: float) -> Drawing | None:
                 fillColor=GREY,
             )
         )
-    ends = []
+    ends: list[tuple[float, int]] = []
     for side, values in enumerate(series):
         colour, dash = LINE_STYLES[side % len(LINE_STYLES)]
         points = [coordinate for i, v in enumerate(values) for coordinate in (x(i), y(v))]
-        drawing.add(PolyLine(points, strokeColor=colour, strokeWidth=1.3, strokeDashArray=dash))
-        ends.append([y(values[-1]), side])
-    ends.sort()
-    for i in range(1, len(ends)):
-        ends[i][0] = max(ends[i][0], ends[i - 1][0] + 8)
-    for at, side in ends:
+        line = PolyLine(points, strokeColor=colour, strokeWidth=1.3)
+        if dash is not None:
+            line.strokeDashArray = dash
+        drawing.add(line)
+        ends.append((y(values[-1]), side))
+    _end_names(drawing, ends, names, right + 2, font)
+    return drawing
+
+
+def _end_names(
+    drawing: Drawing, ends: list[tuple[float, int]], names: Sequence[str], x: float, font: Fonts
+) -> None:
+    """The names at the lines' ends (``ends``: height and side), at least 8 points apart."""
+    placed: list[tuple[float, int]] = []
+    for at, side in sorted(ends):
+        placed.append((max(at, placed[-1][0] + 8) if placed else at, side))
+    for at, side in placed:
         colour, _dash = LINE_STYLES[side % len(LINE_STYLES)]
         drawing.add(
-            String(
-                right + 2, at - 2.4, names[side], fontName=font.bold, fontSize=7, fillColor=colour
-            )
+            String(x, at - 2.4, names[side], fontName=font.bold, fontSize=7, fillColor=colour)
         )
-    return drawing

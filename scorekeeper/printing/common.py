@@ -19,7 +19,7 @@ from typing import Any, ParamSpec, TypeVar
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
-from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.barcode import qrencoder
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
@@ -204,17 +204,6 @@ def text(value: object) -> str:
     return escape(str(value))
 
 
-def signed(value: int | None) -> str:
-    """Scores as the sheet writes them: +2, −1, 0 (a real minus sign)."""
-    if value is None:
-        return ""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
-
-
 def suit_markup(suit: Suit | None) -> str:
     """A suit symbol for a Paragraph: hearts and diamonds in red, spades and clubs in black."""
     if suit is None:
@@ -222,14 +211,6 @@ def suit_markup(suit: Suit | None) -> str:
     if suit.is_red:
         return f'<font color="{RED_HEX}">{suit.symbol}</font>'
     return suit.symbol
-
-
-def join_names(names: Sequence[str]) -> str:
-    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla``."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return _("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
 
 
 def fit(value: str, font: str, size: float, width: float) -> str:
@@ -297,7 +278,8 @@ def qr_modules(value: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code's modules (True is dark), by reportlab's encoder at error correction level M.
     Kept per address: choosing the best mask is most of the work, and a game's sheet and card
     are printed again and again with the same address."""
-    code = QrCodeWidget(value, barLevel="M").qr
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(value)
     code.make()
     return tuple(tuple(bool(module) for module in row) for row in code.modules)
 
@@ -388,9 +370,7 @@ def section(title: str, paragraphs: list[str], st: Styles) -> list[Flowable]:
 # --- documents -------------------------------------------------------------------------------
 
 
-def build_pdf(
-    story: list[Flowable], *, paper: str, title: str, subject: str = "", keywords: str = ""
-) -> bytes:
+def build_pdf(story: list[Flowable], *, paper: str, title: str, subject: str = "") -> bytes:
     """Lay ``story`` out on exactly one page of ``paper`` (shrunk to fit if it must be)."""
     size = page_size(paper)
     out = io.BytesIO()
@@ -403,7 +383,6 @@ def build_pdf(
         bottomMargin=MARGIN,
         title=title,
         subject=subject,
-        keywords=keywords,
         author="Scorekeeper",
         creator="Scorekeeper",
     )

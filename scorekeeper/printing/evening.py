@@ -28,6 +28,7 @@ from reportlab.platypus import (
 )
 
 from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import join_names
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     LINE,
@@ -38,7 +39,6 @@ from scorekeeper.printing.common import (
     build_pdf,
     content_width,
     in_words,
-    join_names,
     live_url,
     no_padding,
     page_size,

@@ -6,18 +6,27 @@ result, or a line to write the winner on, and how scoring works), and the page i
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeVar
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
+from scorekeeper.games.game import Game
 from scorekeeper.games.text import current_words
 from scorekeeper.games.text import gettext as _
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.chart import progression_chart
-from scorekeeper.printing.common import Styles, build_pdf, content_width, live_url, styles, text
+from scorekeeper.printing.common import (
+    DEFAULT_PAPER,
+    Styles,
+    build_pdf,
+    content_width,
+    live_url,
+    styles,
+    text,
+)
 
 StateT = TypeVar("StateT")
 
@@ -136,3 +145,43 @@ def sheet_story(
         story += [Paragraph(_("Score progression"), styles().heading), chart, Spacer(0, 3 * mm)]
     story += foot
     return SheetStory(tuple(story), paper, title, subject)
+
+
+SheetT = TypeVar("SheetT", bound=Sheet[Any])
+
+
+@dataclass(frozen=True)
+class SheetLayout(Generic[SheetT]):
+    """A game's sheet, filled or blank, the same way for every game: its engine (``game``),
+    the :class:`Sheet` it fills (``sheet``) with the ``settings`` it takes from the game's
+    setup (``{"target": setup.target}``), and the ``story`` that lays a sheet out on a paper.
+    Its methods are what :class:`~scorekeeper.printing.printers.GamePrinters` prints with."""
+
+    game: Game[Any, Any]
+    sheet: type[SheetT]
+    settings: Callable[[Any], Mapping[str, Any]]
+    story: Callable[[SheetT, str], SheetStory]
+
+    def filled(
+        self,
+        state: Any,
+        *,
+        paper: str = DEFAULT_PAPER,
+        url: str | None = None,
+        date: datetime.date | None = None,
+    ) -> bytes:
+        """The filled sheet of a game in any state, with a QR code of ``url`` (its live
+        address; a loopback address is replaced by this machine's LAN address)."""
+        sheet = self.sheet.filled(state, url=url, date=date, **self.settings(state.setup))
+        return self.story(sheet, paper).pdf()
+
+    def blank(self, blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
+        """A sheet to fill in by hand. With the names it prints them; with the first dealer as
+        well it prints who deals every round."""
+        return self.blank_story(blank, paper=paper).pdf()
+
+    def blank_story(self, blank: Blank, *, paper: str = DEFAULT_PAPER) -> SheetStory:
+        """:meth:`blank` laid out, for another document to print as one of its pages (in the
+        words of the caller's language)."""
+        setup = blank.setup(self.game)
+        return self.story(self.sheet.blank(blank, setup, **self.settings(setup)), paper)

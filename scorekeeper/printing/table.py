@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, Table, TableStyle
@@ -27,7 +27,7 @@ from scorekeeper.games.text import gettext as _
 from scorekeeper.printing.common import GREY, LIGHT, LINE, SHADE, Styles, short_names
 
 #: A table style command: ("FONT", (column, row), (column, row), ...).
-Command = tuple
+Command: TypeAlias = tuple[Any, ...]
 
 
 @dataclass(frozen=True)

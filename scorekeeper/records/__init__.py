@@ -10,18 +10,17 @@ Modules: :mod:`~scorekeeper.records.guard` reads hostile JSON within limits;
 checks they share and :class:`GameRecord` (it imports nothing from ``core``);
 :mod:`~scorekeeper.records.rounds` the base for games entered one round per event;
 :mod:`~scorekeeper.records.text` text sheets and CSV; :mod:`~scorekeeper.records.problems` the
-problem lines. One module per game holds its codec.
+problem lines. One module per game holds its codec, as ``CODEC``.
 
-The built-in games' codecs are registered here, once. A game defined elsewhere registers its
-own with :func:`register_codec` (after registering the game itself).
+The built-in games' codecs are registered here, once (:data:`BUILT_IN`). A game defined
+elsewhere registers its own with :func:`register_codec` (after registering the game itself).
 """
 
-from scorekeeper.records.bismarck import BismarckCodec
-from scorekeeper.records.codec import Codec
+import importlib
+
+from scorekeeper.records.codec import FORMAT, Codec, GameRecord
 from scorekeeper.records.core import (
     CODECS,
-    FORMAT,
-    GameRecord,
     NoRecordFormat,
     build,
     codec_for,
@@ -35,15 +34,17 @@ from scorekeeper.records.core import (
     unregister_codec,
 )
 from scorekeeper.records.guard import MAX_RECORD_BYTES, decode
-from scorekeeper.records.klaberjass import KlaberjassCodec
 from scorekeeper.records.problems import MAX_PROBLEMS, RECORD, Problems, RecordError, problem
 from scorekeeper.records.rounds import RoundsCodec
-from scorekeeper.records.sviten import SvitenCodec, sviten_options_text
 
-for _codec in (BismarckCodec(), KlaberjassCodec(), SvitenCodec()):
-    register_codec(_codec)
+#: The games this app keeps records of, each a module here that gives its ``CODEC``.
+BUILT_IN = ("bismarck", "klaberjass", "sviten")
+
+for _kind in BUILT_IN:
+    register_codec(importlib.import_module(f"{__name__}.{_kind}").CODEC)
 
 __all__ = [
+    "BUILT_IN",
     "CODECS",
     "FORMAT",
     "MAX_PROBLEMS",
@@ -66,6 +67,5 @@ __all__ = [
     "problem",
     "register_codec",
     "score_sheet",
-    "sviten_options_text",
     "unregister_codec",
 ]

@@ -114,15 +114,13 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
     entered_fields: ClassVar[tuple[str, ...]]
     #: The top level's derived fields.
     top_fields: ClassVar[tuple[str, ...]]
-    #: The history's event kinds and the data fields each may carry.
-    event_fields: ClassVar[EventFields]
     #: The data field of an event that names its entry (``deal``, ``number``).
     number_key: ClassVar[str]
 
     # -- from the game registry --
 
     @property
-    def game(self) -> Game[Any, Any]:
+    def game(self) -> Game[SetupT, StateT]:
         return game_for(self.kind)
 
     @property
@@ -138,6 +136,11 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
     def items(self) -> str:
         """The record's list of entries: ``deals`` or ``hands``."""
         return f"{self.game.noun}s"
+
+    @property
+    def event_fields(self) -> EventFields:
+        """The history's event kinds and the data fields each may carry."""
+        raise NotImplementedError
 
     @property
     def required(self) -> tuple[str, ...]:
@@ -271,33 +274,7 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
             except RuleError as error:
                 problems.add(RECORD, error.text)
 
-        raw_items = raw.get(self.items, [])
-        entries: list[Any] = []
-        if not isinstance(raw_items, list):
-            problems.add(
-                RECORD,
-                T_(
-                    "%(field)s must be a list, not %(value)s",
-                    field=self.items,
-                    value=show(raw_items, 30),
-                ),
-            )
-            raw_items = []
-        elif len(raw_items) > self.max_items(setup):
-            problems.add(RECORD, self.too_many(setup, len(raw_items)))
-            raw_items = []
-        for index, item in enumerate(raw_items):
-            if not isinstance(item, dict):
-                problems.add(self.where(index + 1), not_an_object(item))
-                continue
-            unknown = [name for name in item if name not in self._item_fields]
-            if unknown:
-                problems.add(self.where(index + 1), unknown_fields(unknown))
-                continue
-            entries.append(
-                self.parse_item(setup, index, item, index == len(raw_items) - 1, problems)
-            )
-
+        raw_items, entries = self._parse_items(raw.get(self.items, []), setup, problems)
         parsed_history = None
         if "history" in raw:
             parsed_history = read_history(raw["history"], self.event_fields, self.kind, problems)
@@ -318,6 +295,38 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         self._check_derived(raw, raw_items, state, problems)
         problems.raise_any()
         return GameRecord(self, setup, events, times, state, parsed_history is not None)
+
+    def _parse_items(
+        self, raw_items: Any, setup: SetupT | None, problems: Problems
+    ) -> tuple[list[Any], list[Any]]:
+        """The record's list of entries as given (empty if it is not a list, or too long) and
+        each entry as read (None where it has problems)."""
+        if not isinstance(raw_items, list):
+            problems.add(
+                RECORD,
+                T_(
+                    "%(field)s must be a list, not %(value)s",
+                    field=self.items,
+                    value=show(raw_items, 30),
+                ),
+            )
+            return [], []
+        if len(raw_items) > self.max_items(setup):
+            problems.add(RECORD, self.too_many(setup, len(raw_items)))
+            return [], []
+        entries: list[Any] = []
+        for index, item in enumerate(raw_items):
+            if not isinstance(item, dict):
+                problems.add(self.where(index + 1), not_an_object(item))
+                continue
+            unknown = [name for name in item if name not in self._item_fields]
+            if unknown:
+                problems.add(self.where(index + 1), unknown_fields(unknown))
+                continue
+            entries.append(
+                self.parse_item(setup, index, item, index == len(raw_items) - 1, problems)
+            )
+        return raw_items, entries
 
     def _replay(
         self, setup: SetupT, events: Sequence[Event], problems: Problems, *, history: bool

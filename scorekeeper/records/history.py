@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.games.events import Event
-from scorekeeper.games.text import T_
+from scorekeeper.games.text import T_, Text
 from scorekeeper.records.guard import MAX_HISTORY
 from scorekeeper.records.problems import RECORD, Problems, show, unknown_fields
 
@@ -52,57 +52,49 @@ def read_history(
         return None
     events: list[Event] = []
     times: list[datetime | None] = []
-    kinds = ", ".join(event_fields)
     for index, entry in enumerate(raw):
-        where = T_("history entry %(n)s", n=index + 1)
-        if not isinstance(entry, dict):
-            problems.add(where, T_("must be an object ({…}), not %(value)s", value=show(entry, 30)))
-            continue
-        unknown = [name for name in entry if name not in ("kind", "data", "at")]
-        if unknown:
-            problems.add(where, unknown_fields(unknown))
-            continue
-        kind = entry.get("kind")
-        if not isinstance(kind, str) or kind not in event_fields:
-            what = (
-                T_("kind is missing")
-                if kind is None
-                else T_("unknown kind %(kind)s", kind=show(kind, 30))
-            )
-            problems.add(
-                where,
-                T_(
-                    "%(what)s (a %(game)s history has %(kinds)s)", what=what, game=game, kinds=kinds
-                ),
-            )
-            continue
-        data = entry.get("data", {})
-        if not isinstance(data, dict):
-            problems.add(
-                where, T_("data must be an object ({…}), not %(value)s", value=show(data, 30))
-            )
-            continue
-        unknown = [name for name in data if name not in event_fields[kind]]
-        if unknown:
-            problems.add(
-                where, T_("%(kind)s: %(problem)s", kind=kind, problem=unknown_fields(unknown))
-            )
-            continue
-        at = None
-        if "at" in entry:
-            at = _parse_timestamp(entry["at"])
-            if at is None:
-                problems.add(
-                    where,
-                    T_(
-                        'at must be a time like "2025-05-01T19:30:00Z", not %(value)s',
-                        value=show(entry["at"]),
-                    ),
-                )
-                continue
-        events.append(Event(kind, data))
-        times.append(at)
+        read = _entry(entry, event_fields, game)
+        if isinstance(read, Text):
+            problems.add(T_("history entry %(n)s", n=index + 1), read)
+        else:
+            events.append(read[0])
+            times.append(read[1])
     return tuple(events), tuple(times)
+
+
+def _entry(
+    entry: Any, event_fields: EventFields, game: str
+) -> tuple[Event, datetime | None] | Text:
+    """One history entry's event and time, or what is wrong with it."""
+    if not isinstance(entry, dict):
+        return T_("must be an object ({…}), not %(value)s", value=show(entry, 30))
+    unknown = [name for name in entry if name not in ("kind", "data", "at")]
+    if unknown:
+        return unknown_fields(unknown)
+    kind = entry.get("kind")
+    if not isinstance(kind, str) or kind not in event_fields:
+        what = (
+            T_("kind is missing")
+            if kind is None
+            else T_("unknown kind %(kind)s", kind=show(kind, 30))
+        )
+        kinds = ", ".join(event_fields)
+        return T_("%(what)s (a %(game)s history has %(kinds)s)", what=what, game=game, kinds=kinds)
+    data = entry.get("data", {})
+    if not isinstance(data, dict):
+        return T_("data must be an object ({…}), not %(value)s", value=show(data, 30))
+    unknown = [name for name in data if name not in event_fields[kind]]
+    if unknown:
+        return T_("%(kind)s: %(problem)s", kind=kind, problem=unknown_fields(unknown))
+    at = None
+    if "at" in entry:
+        at = _parse_timestamp(entry["at"])
+        if at is None:
+            return T_(
+                'at must be a time like "2025-05-01T19:30:00Z", not %(value)s',
+                value=show(entry["at"]),
+            )
+    return Event(kind, data), at
 
 
 def _timestamp(at: datetime) -> str:

@@ -116,3 +116,7 @@ class KlaberjassCodec(RoundsCodec[klaberjass.Setup, klaberjass.State, klaberjass
             row += [*hand.hand_totals, *hand.scores, *hand.totals]
             rows.append(row)
         return header, rows
+
+
+#: The codec :mod:`scorekeeper.records` registers.
+CODEC = KlaberjassCodec()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from scorekeeper.games.players import UNPRINTABLE
 from scorekeeper.games.text import T_, Clause, Text, Tn_, Words, as_text
@@ -96,6 +96,6 @@ def same(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A whole number, strictly: ``true`` is not ``1``."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.game import GameState
+from scorekeeper.games.text import Text, ngettext
 from scorekeeper.games.text import gettext as _
-from scorekeeper.games.text import ngettext
 from scorekeeper.records.codec import Codec, EntryT, SetupT
 from scorekeeper.records.history import EventFields
 from scorekeeper.records.problems import Problems
@@ -73,13 +73,13 @@ class RoundsCodec(Codec[SetupT, ScoredStateT, EntryT]):
         """A scored round's derived fields (``item_derived``), ``number`` and ``dealer`` first."""
         raise NotImplementedError
 
-    def check_item(self, where: str, raw: dict[str, Any], problems: Problems) -> None:
+    def check_item(self, where: Text, raw: dict[str, Any], problems: Problems) -> None:
         """Checks of the record's own strictness before the rules read the round."""
 
     # -- the rest of the codec, the same for every game of rounds --
 
     @property
-    def event_fields(self) -> EventFields:  # type: ignore[override]
+    def event_fields(self) -> EventFields:
         fields = frozenset({self.number_key, *self.entered_fields})
         return {self.item: fields, "correct": fields, "undo": frozenset()}
 

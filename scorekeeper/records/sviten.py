@@ -12,7 +12,7 @@ from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import check_trump
 from scorekeeper.records.problems import Problems
 from scorekeeper.records.rounds import RoundsCodec
-from scorekeeper.records.text import signed, table
+from scorekeeper.records.text import plain_signed, table
 
 
 def _meld_key(melds: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
@@ -159,8 +159,8 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
                 outcome,
                 *(str(t) for t in result.tricks),
                 *(f"{result.meld_points[p]} ({result.meld_counts[p]})" for p in range(2)),
-                *(signed(s) for s in result.scores),
-                *(signed(t) for t in result.totals),
+                *(plain_signed(s) for s in result.scores),
+                *(plain_signed(t) for t in result.totals),
             ]
             rows.append(row)
         rows.append([_("Total"), *[""] * 10, *(str(t) for t in state.totals)])
@@ -232,3 +232,7 @@ def sviten_options_text(options: sviten.Options) -> str:
     if options.jokers:
         parts.append(_("two jokers"))
     return "; ".join(parts)
+
+
+#: The codec :mod:`scorekeeper.records` registers.
+CODEC = SvitenCodec()

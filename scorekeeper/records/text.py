@@ -7,12 +7,13 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from scorekeeper.games.text import signed
 from scorekeeper.records.problems import is_int
 
 
-def signed(value: int) -> str:
-    """A score with its sign: ``+4``, ``-5``, ``0``."""
-    return f"+{value}" if value > 0 else str(value)
+def plain_signed(value: int) -> str:
+    """A score with its sign in plain text (a terminal, a spreadsheet): ``+4``, ``-5``, ``0``."""
+    return signed(value, minus="-")
 
 
 def table(

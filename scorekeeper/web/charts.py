@@ -14,6 +14,7 @@ unquoted where HTML allows it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from flask_babel import gettext as _
@@ -29,6 +30,7 @@ STYLES = 6
 LABEL_GAP = 11
 #: The classes of a chart's lines (colour and dash, in ``app.css``): ``c0`` … ``c5``.
 LINE_CLASS = "c"
+PLOT_WIDTH, PLOT_HEIGHT = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
 
 def progression(
@@ -48,59 +50,89 @@ def progression(
     series = [[row[side] for row in rounds] for side in range(len(names))]
     if not places:
         series = [[0, *values] for values in series]
-    count = len(series[0]) if series else 0
-    everything = [v for values in series for v in values]
-    if places:
-        low, high = 1, max([len(names), *everything])
-    else:
-        low, high = min([0, *everything]), max([0, *everything])
-    if low == high:
-        high = low + 1
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(i: int) -> float:
-        return LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
-
-    def y(v: float) -> float:
-        share = (v - low) / (high - low) if places else (high - v) / (high - low)
-        return TOP + plot_h * share
-
+    frame = _Frame.of(series, len(names), places=places)
     parts = [
         f'<svg class=chart viewBox="0 0 {WIDTH} {HEIGHT}" role=img '
         f'aria-labelledby="{ident}-t {ident}-d">',
         f"<title id={ident}-t>{escape(title)}</title>",
         f"<desc id={ident}-d>{escape(description)}</desc>",
+        *_axis(frame, first),
     ]
-    # The axis: the top and bottom values, zero (or place 1), and the rounds along the foot.
-    ticks = sorted({low, high, *(() if places else (0,))})
-    grid = "".join(f"M{LEFT} {_at(y(value))}H{LEFT + plot_w}" for value in ticks)
-    parts.append(f'<path class=g d="{grid}"/>')
-    for value in ticks:
-        parts.append(f"<text class=e x={LEFT - 4} y={_at(y(value) + 4)}>{_number(value)}</text>")
-    step = max(1, (count - 1) // 6 + 1)
-    for i in range(0 if places else 1, count, step):
-        label = first + i if places else i
-        parts.append(f"<text class=m x={_at(x(i))} y={HEIGHT - 6}>{label}</text>")
-    ends = []
+    ends: list[tuple[float, int]] = []
     for side, values in enumerate(series):
-        points = " ".join(f"{_at(x(i))} {_at(y(v))}" for i, v in enumerate(values))
+        points = " ".join(f"{_at(frame.x(i))} {_at(frame.y(v))}" for i, v in enumerate(values))
         parts.append(f'<path class={LINE_CLASS}{side % STYLES} d="M{points}"/>')
         if values:
-            ends.append([y(values[-1]), side])
-    # End labels, nudged apart so that close lines' names do not overlap.
-    ends.sort()
-    gap = min(LABEL_GAP, (HEIGHT - TOP) / max(1, len(ends)))  # many names: closer, still inside
-    for i in range(1, len(ends)):
-        ends[i][0] = max(ends[i][0], ends[i - 1][0] + gap)
-    overflow = ends[-1][0] - (HEIGHT - 8) if ends else 0
-    if overflow > 0:  # pushed past the foot: move them all up, keeping their gaps
-        for end in ends:
-            end[0] -= overflow
-    for at, side in ends:
-        name = escape(_short(names[side]))
-        parts.append(f"<text class=n x={LEFT + plot_w + 4} y={_at(at + 4)}>{name}</text>")
+            ends.append((frame.y(values[-1]), side))
+    parts += _end_labels(ends, names)
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where a chart's rounds and values go: ``count`` rounds across, values from ``low`` to
+    ``high`` (with ``places``, place 1 at the top)."""
+
+    count: int
+    low: float
+    high: float
+    places: bool
+
+    @classmethod
+    def of(cls, series: Sequence[Sequence[float]], sides: int, *, places: bool) -> _Frame:
+        count = len(series[0]) if series else 0
+        everything = [v for values in series for v in values]
+        low: float
+        high: float
+        if places:
+            low, high = 1, max([sides, *everything])
+        else:
+            low, high = min([0, *everything]), max([0, *everything])
+        if low == high:
+            high = low + 1
+        return cls(count, low, high, places)
+
+    def x(self, i: int) -> float:
+        return LEFT + (PLOT_WIDTH * i / (self.count - 1) if self.count > 1 else PLOT_WIDTH / 2)
+
+    def y(self, v: float) -> float:
+        span = self.high - self.low
+        share = (v - self.low) / span if self.places else (self.high - v) / span
+        return TOP + PLOT_HEIGHT * share
+
+
+def _axis(frame: _Frame, first: int) -> list[str]:
+    """The axis: the top and bottom values, zero (or place 1), and the rounds along the foot."""
+    ticks = sorted({frame.low, frame.high, *(() if frame.places else (0,))})
+    grid = "".join(f"M{LEFT} {_at(frame.y(value))}H{LEFT + PLOT_WIDTH}" for value in ticks)
+    parts = [f'<path class=g d="{grid}"/>']
+    for value in ticks:
+        parts.append(
+            f"<text class=e x={LEFT - 4} y={_at(frame.y(value) + 4)}>{_number(value)}</text>"
+        )
+    step = max(1, (frame.count - 1) // 6 + 1)
+    for i in range(0 if frame.places else 1, frame.count, step):
+        label = first + i if frame.places else i
+        parts.append(f"<text class=m x={_at(frame.x(i))} y={HEIGHT - 6}>{label}</text>")
+    return parts
+
+
+def _end_labels(ends: Sequence[tuple[float, int]], names: Sequence[str]) -> list[str]:
+    """The names at the lines' ends (``ends``: height and side), nudged apart so that close
+    lines' names do not overlap."""
+    gap = min(LABEL_GAP, (HEIGHT - TOP) / max(1, len(ends)))  # many names: closer, still inside
+    placed: list[tuple[float, int]] = []
+    for at, side in sorted(ends):
+        placed.append((max(at, placed[-1][0] + gap) if placed else at, side))
+    overflow = placed[-1][0] - (HEIGHT - 8) if placed else 0
+    if overflow > 0:  # pushed past the foot: move them all up, keeping their gaps
+        placed = [(at - overflow, side) for at, side in placed]
+    x = LEFT + PLOT_WIDTH + 4
+    return [
+        f"<text class=n x={x} y={_at(at + 4)}>{escape(_short(names[side]))}</text>"
+        for at, side in placed
+    ]
 
 
 def _at(value: float) -> str:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from babel import support
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     Field,
@@ -21,13 +20,36 @@ from wtforms import (
     RadioField,
     StringField,
 )
-from wtforms.fields.choices import SelectChoice
+from wtforms.form import BaseForm
 from wtforms.i18n import messages_path
-from wtforms.validators import InputRequired, Length, StopValidation
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 from wtforms.widgets import NumberInput
 
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.players import MAX_NAME_LENGTH
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
+
+    class FlaskForm(Form):
+        """Flask-WTF's form (it ships no types): a WTForms form that reads the request and
+        checks its CSRF token."""
+
+        def is_submitted(self) -> bool: ...
+
+        def validate_on_submit(self, extra_validators: Any = None) -> bool: ...
+
+        def hidden_tag(self, *fields: Any) -> Markup: ...
+
+    class SelectChoice(NamedTuple):
+        """A choice of a radio or select field (WTForms 3.3; its stubs are 3.2's, without it):
+        its value and its label, as the forms here give them."""
+
+        value: Any
+        label: Any
+else:
+    from flask_wtf import FlaskForm
+    from wtforms.fields.choices import SelectChoice
 
 SUIT_CHOICES = [SelectChoice(suit.record_name, suit.symbol) for suit in Suit]
 
@@ -65,18 +87,18 @@ class WholeNumberField(IntegerField):
 
     widget = NumberInput(min=0, max=16)
 
-    def __init__(self, *args, most: int = 16, **kwargs):
+    def __init__(self, *args: Any, most: int = 16, **kwargs: Any) -> None:
         kwargs.setdefault("render_kw", {"inputmode": "numeric", "pattern": "[0-9]*"})
         super().__init__(*args, **kwargs)
         self.most = most
         if most != 16:
             self.widget = NumberInput(min=0, max=most)
 
-    def pre_validate(self, form):
+    def pre_validate(self, form: BaseForm) -> None:
         if self.process_errors:  # not a number: that is the one thing to say
             raise StopValidation()
 
-    def process_formdata(self, valuelist):
+    def process_formdata(self, valuelist: Sequence[str]) -> None:
         if not valuelist or valuelist[0].strip() == "":
             self.data = None
             return
@@ -87,6 +109,17 @@ class WholeNumberField(IntegerField):
             raise ValueError(
                 _l("Type a whole number from 0 to %(most)d.", most=self.most)
             ) from None
+
+
+def counted_field(
+    label: Any, most: int, out_of_range: Any, *, required: Any = None, default: int | None = None
+) -> WholeNumberField:
+    """A whole number from 1 to ``most`` (``out_of_range`` says so otherwise): required, with
+    the message ``required``, or else optional."""
+    given = InputRequired(required) if required is not None else Optional()
+    return WholeNumberField(
+        label, most=most, default=default, validators=[given, NumberRange(1, most, out_of_range)]
+    )
 
 
 def name_field(label: Any) -> StringField:
@@ -107,13 +140,16 @@ class NewGameForm(AppForm):
     """A new game: the names in seat order (``player_0`` …), the first dealer (or a draw) and the
     game's options. A game's form adds its fields and says how they make its setup."""
 
+    #: Who deals first (each game's form gives its seats: :func:`first_dealer_field`).
+    first_dealer: RadioField
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         #: The engine's ``players`` errors are shown under the last name.
         self.error_fields = {"players": self.player_fields[-1].name}
 
     @property
-    def player_fields(self) -> list[StringField]:
+    def player_fields(self) -> list[Field]:
         return [field for field in self if field.name.startswith("player_")]
 
     def names(self) -> tuple[str, ...]:
@@ -138,6 +174,8 @@ class BlankSheetForm(Form):
     some_names: ClassVar[Any] = _l("Type all the names, or none for a sheet to fill in.")
     dealer_needs_names: ClassVar[Any] = _l("Type the names to print who deals.")
     prefix: ClassVar[str] = ""
+    #: Who deals first (each game's form gives its seats: :func:`blank_first_dealer_field`).
+    first_dealer: RadioField
 
     class Meta:
         def get_translations(self, form: Any) -> _FormWords:
@@ -156,7 +194,7 @@ class BlankSheetForm(Form):
         self.error_fields = {"players": self.player_fields[-1].short_name, **self.setting_errors()}
 
     @property
-    def player_fields(self) -> list[StringField]:
+    def player_fields(self) -> list[Field]:
         return [field for field in self if field.short_name.startswith("player_")]
 
     @property
@@ -231,16 +269,18 @@ class LogForm(AppForm):
     seq = HiddenField()
     deal = HiddenField()
     was = HiddenField()
+    #: Set when the rules refuse a correction: the other rounds its refusal names.
+    refused_rounds: list[int]
 
     def based_on(self) -> int:
         try:
-            return int(self.seq.data)
+            return int(self.seq.data or "")
         except (TypeError, ValueError):
             return -1
 
     def deal_number(self) -> int | None:
         try:
-            return int(self.deal.data)
+            return int(self.deal.data or "")
         except (TypeError, ValueError):
             return None
 
@@ -260,3 +300,24 @@ class ImportForm(AppForm):
         _l("Record file (JSON)"),
         validators=[FileRequired(_l("Choose a record file to import."))],
     )
+
+
+__all__ = [
+    "FORM_WORDS",
+    "SUIT_CHOICES",
+    "AgainForm",
+    "AppForm",
+    "BlankSheetForm",
+    "ErrorSlot",
+    "ImportForm",
+    "LogForm",
+    "NewGameForm",
+    "SelectChoice",
+    "UndoForm",
+    "WholeNumberField",
+    "blank_first_dealer_field",
+    "blank_name_field",
+    "counted_field",
+    "first_dealer_field",
+    "name_field",
+]

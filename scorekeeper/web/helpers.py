@@ -61,7 +61,7 @@ def share_url(token: str) -> str:
     return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
 
 
-def share_qr(token: str):
+def share_qr(token: str) -> Markup:
     return qr_svg(share_url(token), title=_("QR code of this game's address"))
 
 

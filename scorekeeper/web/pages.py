@@ -78,6 +78,9 @@ class GamePages:
     correct_endpoint: str = "play.correct"
     #: Where a game in play stands, in a few words (``Deal 5 of 12``), for *Your games*.
     progress: Callable[[Any], str] | None = None
+    #: How its pages write a card code (the ``card`` filter), when the game has cards besides
+    #: the pack's (a joker); otherwise as any card: ``10H`` → ``10♥``.
+    card_label: Callable[[str], str] | None = None
 
     @property
     def seats(self) -> int:

@@ -43,12 +43,12 @@ def default_paper() -> str:
 
 def _sheet_word() -> str:
     """The file name's word for a score sheet, in the page's language (ASCII)."""
-    return pgettext("file name", "score-sheet")
+    return str(pgettext("file name", "score-sheet"))
 
 
 def _card_word() -> str:
     """The file name's word for a rules card, in the page's language (ASCII)."""
-    return pgettext("file name", "rules-card")
+    return str(pgettext("file name", "rules-card"))
 
 
 def _pdf(data: bytes, filename: str, *, private: bool) -> Response:

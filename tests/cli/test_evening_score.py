@@ -10,9 +10,9 @@ from click.testing import CliRunner
 from flask.cli import ScriptInfo
 
 from scorekeeper.cli import main
+from scorekeeper.evenings.record import dumps_evening
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.games.events import Event
-from scorekeeper.records.evening import dumps_evening
 
 
 def no_app():

@@ -13,7 +13,7 @@ from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.bismarck import Contract, Setup, Variant
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.players import checked_names
-from scorekeeper.printing import bismarck_rules_card
+from scorekeeper.printing.bismarck import bismarck_rules_card
 from tests.printing.pdfs import Pdf, one_line
 
 PLAYERS = ("Anna", "Ben", "Carla")

@@ -8,7 +8,8 @@ import pytest
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Setup, Variant
-from scorekeeper.printing import bismarck_rules_card, printer_for
+from scorekeeper.printing import printer_for
+from scorekeeper.printing.bismarck import bismarck_rules_card
 from tests.printing.games import MODERN_GAME, PLAYERS, game
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 

@@ -9,8 +9,9 @@ import pytest
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Variant
-from scorekeeper.printing import bismarck_sheet, blank_bismarck_sheet, common, printer_for
+from scorekeeper.printing import common, printer_for
 from scorekeeper.printing import sheet as sheet_module
+from scorekeeper.printing.bismarck import bismarck_sheet, blank_bismarck_sheet
 from tests.printing.games import CLASSIC_TIE, MODERN_GAME, PLAYERS, game
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 

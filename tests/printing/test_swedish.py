@@ -11,6 +11,7 @@ import pytest
 from scorekeeper import printing
 from scorekeeper.locales import words_for
 from scorekeeper.printing import Blank
+from scorekeeper.printing.bismarck import bismarck_sheet
 from tests.printing.games import PLAYERS, game
 from tests.printing.pdfs import Pdf
 from tests.web.bismarck.client import Table
@@ -75,7 +76,7 @@ def _with_words(printer, *args, **kwargs) -> bytes:
 
 
 def test_the_same_printers_still_print_english():
-    pdf = Pdf(printing.bismarck_sheet(game(), date=datetime.date(2026, 11, 30)))
+    pdf = Pdf(bismarck_sheet(game(), date=datetime.date(2026, 11, 30)))
     assert "Bismarck score sheet" in pdf.text and "2026-11-30" in pdf.text
     assert "Bismarckprotokoll" not in pdf.text
     assert {"Deal", "Dealer", "Total"} <= english_words(pdf)  # the check would notice

@@ -14,6 +14,7 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Contract, Setup, State, Variant
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import join_names, signed
 from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.card import (
@@ -31,10 +32,8 @@ from scorekeeper.printing.common import (
     SHADE,
     Styles,
     in_words,
-    join_names,
     section,
     short_names,
-    signed,
     text,
 )
 

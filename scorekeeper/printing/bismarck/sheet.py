@@ -8,7 +8,6 @@ Every function here takes engine values (a state, a setup, a variant), never the
 
 from __future__ import annotations
 
-import datetime
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,8 +21,8 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Contract, DealResult, ScheduledDeal, State, Variant
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import join_names, ngettext, signed
 from scorekeeper.games.text import lazy_gettext as _l
-from scorekeeper.games.text import ngettext
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
@@ -36,16 +35,15 @@ from scorekeeper.printing.common import (
     Styles,
     content_width,
     in_words,
-    join_names,
     page_header,
     short_names,
-    signed,
     styles,
     suit_markup,
     text,
 )
 from scorekeeper.printing.sheet import (
     Sheet,
+    SheetLayout,
     SheetStory,
     date_fact,
     deals_first,
@@ -70,7 +68,9 @@ class BismarckSheet(Sheet[State]):
         """Who deals and who declares in every deal, when the names and first dealer are known."""
         if self.players is None or self.first_dealer is None:
             return None
-        return bismarck.schedule(bismarck.Setup(self.players, self.first_dealer, self.variant))  # type: ignore[arg-type]
+        first, second, third = self.players
+        setup = bismarck.Setup((first, second, third), self.first_dealer, self.variant)
+        return bismarck.schedule(setup)
 
     def deal(self, number: int) -> DealResult | None:
         if self.state is None or number > len(self.state.deals):
@@ -79,33 +79,6 @@ class BismarckSheet(Sheet[State]):
 
     def slot(self, number: int) -> ScheduledDeal | None:
         return self.slots[number - 1] if self.slots else None
-
-
-@in_words
-def bismarck_sheet(
-    state: State,
-    *,
-    paper: str = DEFAULT_PAPER,
-    url: str | None = None,
-    date: datetime.date | None = None,
-) -> bytes:
-    """The filled sheet of a game in any state, with a QR code of ``url`` (its live address;
-    a loopback address is replaced by this machine's LAN address)."""
-    return _build(BismarckSheet.filled(state, url=url, date=date, variant=state.variant), paper)
-
-
-@in_words
-def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
-    """A sheet to fill in by hand. With the names it prints them; with the first dealer as
-    well it prints who deals and who declares in every deal."""
-    return blank_sheet_story(blank, paper=paper).pdf()
-
-
-def blank_sheet_story(blank: Blank, *, paper: str = DEFAULT_PAPER) -> SheetStory:
-    """:func:`blank_sheet` laid out, for another document to print as one of its pages (in the
-    words of the caller's language)."""
-    setup = blank.setup(bismarck.GAME)
-    return _story(BismarckSheet.blank(blank, setup, variant=setup.variant), paper)
 
 
 @in_words
@@ -130,10 +103,6 @@ FIXED_COLUMNS = (18, 56, 56, 54, 30)
 CHECK_COLUMN = 32
 #: Taller rows when there are fewer deals: room to write, and the sheet still fits on Letter.
 DEAL_ROW_HEIGHT = {12: 25, 9: 30}
-
-
-def _build(sheet: BismarckSheet, paper: str) -> bytes:
-    return _story(sheet, paper).pdf()
 
 
 def _story(sheet: BismarckSheet, paper: str) -> SheetStory:
@@ -238,7 +207,7 @@ def _grid(sheet: BismarckSheet, st: Styles, width: float) -> Table:
         colWidths=[name_width, *(contract_width,) * len(contracts), total_width],
         rowHeights=[22, *(26,) * bismarck.PLAYERS],
     )
-    commands: list[tuple] = [
+    commands: list[Command] = [
         ("GRID", (0, 0), (-1, -1), 0.5, LINE),
         ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
         ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
@@ -348,8 +317,8 @@ def _deals(sheet: BismarckSheet, st: Styles, width: float) -> Table:
                     signed(deal.scores[seat]),
                     signed(deal.totals[seat]),
                 ]
-        recorded = deal is not None and deal.scores is not None
-        row.append(CheckBox(checked=recorded and sum(deal.scores) == 0))  # type: ignore[union-attr,arg-type]
+        sums_to_zero = deal is not None and deal.scores is not None and sum(deal.scores) == 0
+        row.append(CheckBox(checked=sums_to_zero))
         rows.append(row)
     row_height = DEAL_ROW_HEIGHT[variant.deal_count]
     return table.table(rows, width, row_height, st, [*_rounds(sheet, table), *commands])
@@ -453,3 +422,10 @@ def _status_line(state: State) -> str:
         dealer=text(players[current.dealer]),
         name=text(players[current.declarer]),
     )
+
+
+#: The sheet as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, filled or blank.
+LAYOUT = SheetLayout(bismarck.GAME, BismarckSheet, lambda setup: {"variant": setup.variant}, _story)
+bismarck_sheet = in_words(LAYOUT.filled)
+blank_sheet = in_words(LAYOUT.blank)
+blank_sheet_story = LAYOUT.blank_story

@@ -10,7 +10,6 @@ Takes engine values (a state, a setup), never the database.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,6 +36,7 @@ from scorekeeper.printing.common import (
 )
 from scorekeeper.printing.sheet import (
     Sheet,
+    SheetLayout,
     SheetStory,
     footer,
     names_or_blank,
@@ -64,33 +64,6 @@ class KlaberjassSheet(Sheet[State]):
 
 
 @in_words
-def klaberjass_sheet(
-    state: State,
-    *,
-    paper: str = DEFAULT_PAPER,
-    url: str | None = None,
-    date: datetime.date | None = None,
-) -> bytes:
-    """The filled sheet of a game in any state, with a QR code of ``url`` (its live address;
-    a loopback address is replaced by this machine's LAN address)."""
-    return _build(KlaberjassSheet.filled(state, url=url, date=date, target=state.target), paper)
-
-
-@in_words
-def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
-    """A sheet to fill in by hand. With the names it prints them; with the first dealer as
-    well it prints who deals every hand."""
-    return blank_sheet_story(blank, paper=paper).pdf()
-
-
-def blank_sheet_story(blank: Blank, *, paper: str = DEFAULT_PAPER) -> SheetStory:
-    """:func:`blank_sheet` laid out, for another document to print as one of its pages (in the
-    words of the caller's language)."""
-    setup = blank.setup(klaberjass.GAME)
-    return _story(KlaberjassSheet.blank(blank, setup, target=setup.target), paper)
-
-
-@in_words
 def blank_klaberjass_sheet(
     players: Sequence[str] | None = None,
     first_dealer: int | None = None,
@@ -104,10 +77,6 @@ def blank_klaberjass_sheet(
 
 
 # --- the sheet -------------------------------------------------------------------------------
-
-
-def _build(sheet: KlaberjassSheet, paper: str) -> bytes:
-    return _story(sheet, paper).pdf()
 
 
 def _story(sheet: KlaberjassSheet, paper: str) -> SheetStory:
@@ -264,3 +233,12 @@ def _status_line(state: State) -> str:
         second=text(players[1]),
         b=state.totals[1],
     )
+
+
+#: The sheet as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, filled or blank.
+LAYOUT = SheetLayout(
+    klaberjass.GAME, KlaberjassSheet, lambda setup: {"target": setup.target}, _story
+)
+klaberjass_sheet = in_words(LAYOUT.filled)
+blank_sheet = in_words(LAYOUT.blank)
+blank_sheet_story = LAYOUT.blank_story

@@ -17,7 +17,7 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.sviten import Options, Setup, State
 from scorekeeper.games.sviten.proposal import Arrangement, arrangements
 from scorekeeper.games.text import gettext as _
-from scorekeeper.games.text import ngettext
+from scorekeeper.games.text import ngettext, signed
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.card import (
     card_page,
@@ -32,7 +32,6 @@ from scorekeeper.printing.common import (
     Styles,
     in_words,
     section,
-    signed,
     suit_markup,
     text,
 )
@@ -162,7 +161,7 @@ def _melds() -> list[str]:
 
 def _values_table(options: Options, st: Styles, width: float) -> Table:
     factor = options.trump_run_factor
-    head = [_("Meld"), _("Points"), _("in trumps")]
+    head: list[object] = [_("Meld"), _("Points"), _("in trumps")]
     rows: list[list[object]] = [head, [_("Set of 3"), "5", "5"], [_("Set of 4"), "10", "10"]]
     for length in (3, 4, 5, 6, 7, 8, 10, 13):
         points = 5 * length - 10

@@ -11,7 +11,6 @@ Takes engine values (a state, a setup), never the database.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -23,7 +22,7 @@ from scorekeeper.games.sviten import HandResult, Options, State
 from scorekeeper.games.sviten.melds import JOKER, meld_label
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
-from scorekeeper.games.text import lazy_pgettext, say
+from scorekeeper.games.text import lazy_pgettext, say, signed
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
@@ -35,12 +34,12 @@ from scorekeeper.printing.common import (
     in_words,
     page_header,
     short_names,
-    signed,
     styles,
     text,
 )
 from scorekeeper.printing.sheet import (
     Sheet,
+    SheetLayout,
     SheetStory,
     footer,
     names_or_blank,
@@ -68,34 +67,6 @@ class SvitenSheet(Sheet[State]):
 
 
 @in_words
-def sviten_sheet(
-    state: State,
-    *,
-    paper: str = DEFAULT_PAPER,
-    url: str | None = None,
-    date: datetime.date | None = None,
-) -> bytes:
-    """The filled sheet of a match in any state, with a QR code of ``url`` (its live address;
-    a loopback address is replaced by this machine's LAN address)."""
-    sheet = SvitenSheet.filled(state, url=url, date=date, options=state.setup.options)
-    return _build(sheet, paper)
-
-
-@in_words
-def blank_sheet(blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
-    """A sheet to fill in by hand. With the names (N, E, S, W) it prints them and the pairs;
-    with the first dealer as well it prints who deals every hand."""
-    return blank_sheet_story(blank, paper=paper).pdf()
-
-
-def blank_sheet_story(blank: Blank, *, paper: str = DEFAULT_PAPER) -> SheetStory:
-    """:func:`blank_sheet` laid out, for another document to print as one of its pages (in the
-    words of the caller's language)."""
-    setup = blank.setup(sviten.GAME)
-    return _story(SvitenSheet.blank(blank, setup, options=setup.options), paper)
-
-
-@in_words
 def blank_sviten_sheet(
     players: Sequence[str] | None = None,
     first_dealer: int | None = None,
@@ -109,10 +80,6 @@ def blank_sviten_sheet(
 
 
 # --- the sheet -------------------------------------------------------------------------------
-
-
-def _build(sheet: SvitenSheet, paper: str) -> bytes:
-    return _story(sheet, paper).pdf()
 
 
 def _story(sheet: SvitenSheet, paper: str) -> SheetStory:
@@ -335,3 +302,10 @@ def _status_line(state: State) -> str:
         a=totals[0],
         b=totals[1],
     )
+
+
+#: The sheet as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, filled or blank.
+LAYOUT = SheetLayout(sviten.GAME, SvitenSheet, lambda setup: {"options": setup.options}, _story)
+sviten_sheet = in_words(LAYOUT.filled)
+blank_sheet = in_words(LAYOUT.blank)
+blank_sheet_story = LAYOUT.blank_story

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, RadioField
-from wtforms.fields.choices import SelectChoice
+from wtforms import BooleanField, Field, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorekeeper.games import bismarck
@@ -17,6 +16,7 @@ from scorekeeper.web.forms import (
     ErrorSlot,
     LogForm,
     NewGameForm,
+    SelectChoice,
     WholeNumberField,
     blank_first_dealer_field,
     blank_name_field,
@@ -50,12 +50,13 @@ class NewBismarckForm(NewGameForm):
     must_trump = BooleanField(_l(OPTIONS["must_trump"]))
 
     @property
-    def option_fields(self) -> list[BooleanField]:
+    def option_fields(self) -> list[Field]:
         return [self[name] for name in OPTIONS]
 
     def setup(self, first_dealer: int) -> bismarck.Setup:
+        first, second, third = self.names()
         return bismarck.Setup(
-            players=self.names(),  # type: ignore[arg-type]
+            players=(first, second, third),
             first_dealer=first_dealer,
             variant=bismarck.Variant(self.variant.data),
             options=frozenset(f.name for f in self.option_fields if f.data),
@@ -89,24 +90,24 @@ class RecordForm(LogForm):
     tricks_1 = _tricks_field("1")
     tricks_2 = _tricks_field("2")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.error_slots = {"tricks": ErrorSlot()}
 
     @property
-    def tricks_fields(self):
+    def tricks_fields(self) -> list[WholeNumberField]:
         return [self.tricks_0, self.tricks_1, self.tricks_2]
 
     def tricks(self) -> list[int | None]:
         return [field.data for field in self.tricks_fields]
 
-    def validate(self, extra_validators=None) -> bool:
+    def validate(self, extra_validators: Any = None) -> bool:
         valid = super().validate(extra_validators)
         fields = self.tricks_fields
         empty = [f for f in fields if f.data is None and not f.errors]
         typed = [f for f in fields if f.data is not None and not f.errors]
         if len(empty) == 1 and len(typed) == 2:
-            rest = bismarck.TRICKS - sum(f.data for f in typed)
+            rest = bismarck.TRICKS - sum(f.data or 0 for f in typed)
             if 0 <= rest <= bismarck.TRICKS:
                 empty[0].data = rest
                 return valid

@@ -8,11 +8,10 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, Field, RadioField, StringField, TextAreaField
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange
 
 from scorekeeper.evenings.setup import MAX_NAME, MAX_ROUNDS, PLACINGS, TOTALS, settings_of
-from scorekeeper.web.forms import AppForm, NewGameForm, WholeNumberField
+from scorekeeper.web.forms import AppForm, NewGameForm, SelectChoice, WholeNumberField
 
 #: The fields of a new-game form that are not settings.
 _NOT_SETTINGS = ("csrf_token", "first_dealer")

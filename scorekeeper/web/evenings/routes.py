@@ -23,6 +23,7 @@ from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 
 from scorekeeper import hosts
+from scorekeeper.evenings import record as evening_records
 from scorekeeper.evenings import services
 from scorekeeper.evenings.setup import EveningSetup, default_scoring
 from scorekeeper.evenings.standings import TOTALS, Standings, TableState
@@ -33,9 +34,7 @@ from scorekeeper.printing import Blank
 from scorekeeper.printing import evening as paper_evening
 from scorekeeper.qr import qr_svg
 from scorekeeper.records import MAX_RECORD_BYTES, RecordError
-from scorekeeper.records import evening as evening_records
 from scorekeeper.records.problems import RECORD, problem
-from scorekeeper.web import game_title, join_names
 from scorekeeper.web.actions import field_for, show_error
 from scorekeeper.web.evenings.forms import (
     EveningForm,
@@ -46,6 +45,7 @@ from scorekeeper.web.evenings.forms import (
     settings_form,
     validate_settings,
 )
+from scorekeeper.web.formatting import game_title, join_names
 from scorekeeper.web.helpers import share_url as game_share_url
 from scorekeeper.web.pages import GamePages, all_pages, pages_for
 from scorekeeper.web.printing import default_paper

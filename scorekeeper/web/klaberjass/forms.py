@@ -8,9 +8,8 @@ from typing import Any, ClassVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import RadioField, SelectField, SelectMultipleField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms import Field, RadioField, SelectField, SelectMultipleField
+from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Card, Suit
@@ -21,37 +20,41 @@ from scorekeeper.web.forms import (
     ErrorSlot,
     LogForm,
     NewGameForm,
+    SelectChoice,
     WholeNumberField,
     blank_first_dealer_field,
     blank_name_field,
+    counted_field,
     first_dealer_field,
     name_field,
 )
+
+
+def _target_field(*, required: Any = None) -> WholeNumberField:
+    """The points to play to (required when ``required`` says what to ask)."""
+    return counted_field(
+        _l("Play to"),
+        klaberjass.MAX_TARGET,
+        _l("Play to a number from 1 to %(most)d.", most=klaberjass.MAX_TARGET),
+        required=required,
+        default=klaberjass.DEFAULT_TARGET,
+    )
 
 
 class NewKlaberjassForm(NewGameForm):
     player_0 = name_field(_l("First player"))
     player_1 = name_field(_l("Second player"))
     first_dealer = first_dealer_field((_l("First player"), _l("Second player")))
-    target = WholeNumberField(
-        _l("Play to"),
-        most=klaberjass.MAX_TARGET,
-        default=klaberjass.DEFAULT_TARGET,
-        validators=[
-            InputRequired(_l("Enter the points to play to.")),
-            NumberRange(
-                1,
-                klaberjass.MAX_TARGET,
-                _l("Play to a number from 1 to %(most)d.", most=klaberjass.MAX_TARGET),
-            ),
-        ],
-    )
+    target = _target_field(required=_l("Enter the points to play to."))
 
     def setup(self, first_dealer: int) -> klaberjass.Setup:
+        first, second = self.names()
+        target = self.target.data
+        assert target is not None  # the form was validated: InputRequired
         return klaberjass.Setup(
-            players=self.names(),  # type: ignore[arg-type]
+            players=(first, second),
             first_dealer=first_dealer,
-            options=klaberjass.Options(target=self.target.data),
+            options=klaberjass.Options(target=target),
         )
 
 
@@ -66,19 +69,7 @@ class KlaberjassBlankForm(BlankSheetForm):
     player_0 = blank_name_field(_l("First player"))
     player_1 = blank_name_field(_l("Second player"))
     first_dealer = blank_first_dealer_field((_l("First player"), _l("Second player")))
-    target = WholeNumberField(
-        _l("Play to"),
-        most=klaberjass.MAX_TARGET,
-        default=klaberjass.DEFAULT_TARGET,
-        validators=[
-            Optional(),
-            NumberRange(
-                1,
-                klaberjass.MAX_TARGET,
-                _l("Play to a number from 1 to %(most)d.", most=klaberjass.MAX_TARGET),
-            ),
-        ],
-    )
+    target = _target_field()
 
     def setting_errors(self) -> dict[str, str]:
         return {"target": "target", "options": "target"}
@@ -158,24 +149,24 @@ class HandForm(LogForm):
     captured_0 = SelectMultipleField(choices=PACK_CHOICES, name="c0")
     captured_1 = SelectMultipleField(choices=PACK_CHOICES, name="c1")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.error_slots = {"sequences": ErrorSlot(), "captured": ErrorSlot()}
 
     # --- reading it ---------------------------------------------------------------------
 
-    def run_fields(self, seat: int, row: int) -> tuple[SelectField, SelectField, SelectField]:
+    def run_fields(self, seat: int, row: int) -> tuple[Field, Field, Field]:
         prefix = f"run_{seat}_{row}_"
         return (self[prefix + "length"], self[prefix + "suit"], self[prefix + "top"])
 
-    def run_rows(self, seat: int) -> list[tuple[SelectField, SelectField, SelectField]]:
+    def run_rows(self, seat: int) -> list[tuple[Field, Field, Field]]:
         """The rows the page shows: two, and a third when it holds something."""
         rows = [self.run_fields(seat, row) for row in range(RUN_ROWS)]
         return [r for i, r in enumerate(rows) if i < 2 or any(f.data for f in r)]
 
     @property
     def thrown_in(self) -> bool:
-        return self.maker.data == MAKER_THROWN_IN
+        return bool(self.maker.data == MAKER_THROWN_IN)
 
     def _trump_suit(self) -> Suit | None:
         try:
@@ -236,7 +227,7 @@ class HandForm(LogForm):
     def summary(self, players: tuple[str, str]) -> str:
         """What the player entered, in a few words (for the conflict banner)."""
         if self.thrown_in:
-            return _("thrown in")
+            return str(_("thrown in"))
         parts = []
         maker = _seat(self.maker.data)
         if maker is not None:

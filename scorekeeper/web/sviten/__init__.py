@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 
 from scorekeeper.games import sviten as rules
+from scorekeeper.games.sviten.melds import meld_label
 from scorekeeper.web.pages import GamePages
 from scorekeeper.web.sviten import routes
 from scorekeeper.web.sviten.forms import NewSvitenForm, SvitenBlankForm
@@ -27,4 +28,5 @@ PAGES = GamePages(
     own_assets=True,
     count=lambda state: len(state.hands),
     correct_endpoint="sviten.correct",
+    card_label=lambda code: meld_label([code]),
 )

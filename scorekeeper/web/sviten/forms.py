@@ -25,7 +25,6 @@ from wtforms import (
     RadioField,
     TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
 from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -40,9 +39,11 @@ from scorekeeper.web.forms import (
     ErrorSlot,
     LogForm,
     NewGameForm,
+    SelectChoice,
     WholeNumberField,
     blank_first_dealer_field,
     blank_name_field,
+    counted_field,
     first_dealer_field,
     name_field,
 )
@@ -59,6 +60,15 @@ MOST_MELDS = 17
 _SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _MELD_BREAKS = re.compile(r"[·•,;|/\n]+")
 _JOKER_WORDS = frozenset({"JOKER", "JK", "*"})
+
+
+def _hand_cap_field(label: Any) -> WholeNumberField:
+    """After how many hands the leader wins (optional)."""
+    return counted_field(
+        label,
+        sviten.MAX_HAND_CAP,
+        _l("A hand cap is 1 to %(most)d hands, or empty.", most=sviten.MAX_HAND_CAP),
+    )
 
 
 class NewSvitenForm(NewGameForm):
@@ -80,18 +90,7 @@ class NewSvitenForm(NewGameForm):
         ],
         default="minus_bid",
     )
-    hand_cap = WholeNumberField(
-        _l("Hand cap"),
-        most=sviten.MAX_HAND_CAP,
-        validators=[
-            Optional(),
-            NumberRange(
-                1,
-                sviten.MAX_HAND_CAP,
-                _l("A hand cap is 1 to %(most)d hands, or empty.", most=sviten.MAX_HAND_CAP),
-            ),
-        ],
-    )
+    hand_cap = _hand_cap_field(_l("Hand cap"))
     no_trump_only = BooleanField(_l("No-trump only: every hand is played without trumps"))
     double_trump_runs = BooleanField(_l("Double-trump runs: runs in trumps count three times"))
     jokers = BooleanField(_l("Jokers: two wild cards, used only in melds"))
@@ -116,8 +115,9 @@ class NewSvitenForm(NewGameForm):
         )
 
     def setup(self, first_dealer: int) -> sviten.Setup:
+        north, east, south, west = self.names()
         return sviten.Setup(
-            players=self.names(),  # type: ignore[arg-type]
+            players=(north, east, south, west),
             first_dealer=first_dealer,
             options=self.options(),
         )
@@ -138,18 +138,7 @@ class SvitenBlankForm(BlankSheetForm):
     player_2 = blank_name_field(_l("South (S)"))
     player_3 = blank_name_field(_l("West (W)"))
     first_dealer = blank_first_dealer_field(SEAT_NAMES)
-    hand_cap = WholeNumberField(
-        _l("Hand cap (optional)"),
-        most=sviten.MAX_HAND_CAP,
-        validators=[
-            Optional(),
-            NumberRange(
-                1,
-                sviten.MAX_HAND_CAP,
-                _l("A hand cap is 1 to %(most)d hands, or empty.", most=sviten.MAX_HAND_CAP),
-            ),
-        ],
-    )
+    hand_cap = _hand_cap_field(_l("Hand cap (optional)"))
 
     def setting_errors(self) -> dict[str, str]:
         return {"options": "hand_cap", "hand_cap": "hand_cap"}
@@ -220,7 +209,7 @@ class SvitenHandForm(LogForm):
     """One hand: the bid, then one pair's captured cards (or quick mode), then the melds."""
 
     #: Where the engine's errors are shown (``error_slots`` hold the groups' messages).
-    error_fields: ClassVar[dict[str, str]] = {"number": "", "options": ""}
+    error_fields: ClassVar[dict[str, str]] = {"number": "", "options": "", "melds": "meld_points"}
 
     declarer = RadioField(
         _l("Who won the bid?"),
@@ -268,7 +257,6 @@ class SvitenHandForm(LogForm):
             name: ErrorSlot()
             for name in ("captured", "jokers", "tricks", "meld_points", "meld_counts")
         }
-        self.error_fields = {**type(self).error_fields, "melds": "meld_points"}
 
     # --- which step ----------------------------------------------------------------------
 
@@ -410,7 +398,7 @@ class SvitenHandForm(LogForm):
 
     def chosen_count(self) -> int | None:
         try:
-            return int(self.count.data)
+            return int(self.count.data or "")
         except (TypeError, ValueError):
             return None
 

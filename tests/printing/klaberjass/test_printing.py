@@ -13,6 +13,11 @@ from scorekeeper.cli import main
 from scorekeeper.games import klaberjass
 from scorekeeper.games.events import RuleError
 from scorekeeper.printing import sheet as sheet_module
+from scorekeeper.printing.klaberjass import (
+    blank_klaberjass_sheet,
+    klaberjass_rules_card,
+    klaberjass_sheet,
+)
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 from tests.printing.test_sheets import RED_FILL
 from tests.web.klaberjass.client import HANDS, PLAYERS, KlaberjassTable, engine_state
@@ -31,7 +36,7 @@ def _app_context(app):
 
 
 def test_a_finished_game_fills_a_row_per_hand_and_names_the_winner():
-    pdf = Pdf(printing.klaberjass_sheet(engine_state(), url=URL))
+    pdf = Pdf(klaberjass_sheet(engine_state(), url=URL))
     assert (pdf.pages, pdf.size) == (1, A4)
     text = one_line(pdf.text)
     assert "Klaberjass score sheet" in text
@@ -49,7 +54,7 @@ def test_a_finished_game_fills_a_row_per_hand_and_names_the_winner():
 
 def test_a_game_in_progress_shows_what_is_next_with_room_to_write():
     state = engine_state(HANDS[:5])
-    pdf = Pdf(printing.klaberjass_sheet(state, paper="letter", date=datetime.date(2026, 5, 1)))
+    pdf = Pdf(klaberjass_sheet(state, paper="letter", date=datetime.date(2026, 5, 1)))
     assert (pdf.pages, pdf.size) == (1, LETTER)
     text = one_line(pdf.text)
     assert "2026-05-01" in text
@@ -60,7 +65,7 @@ def test_a_game_in_progress_shows_what_is_next_with_room_to_write():
 
 def test_a_long_game_continues_under_a_carried_forward_row():
     hands = [{"thrown_in": True}] * 18 + HANDS[:6]
-    pdf = Pdf(printing.klaberjass_sheet(engine_state(hands)))
+    pdf = Pdf(klaberjass_sheet(engine_state(hands)))
     assert pdf.pages == 1
     assert pdf.has_run("1–5", "carried forward", "0", "0")
     assert pdf.has_run("24", "Ben", "Ben", "♥")
@@ -73,15 +78,15 @@ def test_hearts_and_diamonds_are_red_and_names_are_text_not_markup(monkeypatch):
     monkeypatch.setattr(sheet_module, "progression_chart", lambda *_args: None)
     setup = klaberjass.Setup(("<b>Anna</b> & co", "Ben"), 0)
     state = klaberjass.replay(setup, [klaberjass.hand_event(1, HANDS[2])])
-    pdf = Pdf(printing.klaberjass_sheet(state))
+    pdf = Pdf(klaberjass_sheet(state))
     assert "<b>Anna</b> & co" in pdf.text
     assert RED_FILL.search(pdf.content)  # the ♥ of hand 1
     black = klaberjass.replay(setup, [klaberjass.hand_event(1, HANDS[0])])  # spades
-    assert not RED_FILL.search(Pdf(printing.klaberjass_sheet(black)).content)
+    assert not RED_FILL.search(Pdf(klaberjass_sheet(black)).content)
 
 
 def test_the_qr_code_is_the_games_live_address(tmp_path):
-    data = printing.klaberjass_sheet(engine_state(HANDS[:2]), url=URL)
+    data = klaberjass_sheet(engine_state(HANDS[:2]), url=URL)
     assert decode_qr(data, tmp_path) == URL
 
 
@@ -95,7 +100,7 @@ def test_the_registry_prints_a_klaberjass_state():
 
 
 def test_a_blank_sheet_has_sixteen_rows_to_fill_in():
-    pdf = Pdf(printing.blank_klaberjass_sheet())
+    pdf = Pdf(blank_klaberjass_sheet())
     assert (pdf.pages, pdf.size) == (1, A4)
     text = one_line(pdf.text)
     assert "Players: ___" in text and "Date: ___" in text and "Winner: ___" in text
@@ -103,7 +108,7 @@ def test_a_blank_sheet_has_sixteen_rows_to_fill_in():
 
 
 def test_a_blank_sheet_with_names_and_first_dealer_prints_the_dealers():
-    pdf = Pdf(printing.blank_klaberjass_sheet(PLAYERS, 1, 1000, paper="letter"))
+    pdf = Pdf(blank_klaberjass_sheet(PLAYERS, 1, 1000, paper="letter"))
     assert (pdf.pages, pdf.size) == (1, LETTER)
     text = one_line(pdf.text)
     assert "first to 1000" in text and "Anna, Ben · Ben deals first" in text
@@ -112,11 +117,11 @@ def test_a_blank_sheet_with_names_and_first_dealer_prints_the_dealers():
 
 def test_a_blank_sheet_refuses_what_the_engine_refuses():
     with pytest.raises(ValueError, match="needs the players' names"):
-        printing.blank_klaberjass_sheet(None, 1)
+        blank_klaberjass_sheet(None, 1)
     with pytest.raises(RuleError, match="Both players are called"):
-        printing.blank_klaberjass_sheet(("Anna", "anna"))
+        blank_klaberjass_sheet(("Anna", "anna"))
     with pytest.raises(ValueError, match="Paper must be one of"):
-        printing.blank_klaberjass_sheet(paper="a5")
+        blank_klaberjass_sheet(paper="a5")
 
 
 # --- the rules card --------------------------------------------------------------------------
@@ -124,7 +129,7 @@ def test_a_blank_sheet_refuses_what_the_engine_refuses():
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_the_rules_card_has_every_section_on_one_page(paper, size):
-    pdf = Pdf(printing.klaberjass_rules_card(paper=paper))
+    pdf = Pdf(klaberjass_rules_card(paper=paper))
     assert (pdf.pages, pdf.size) == (1, size)
     text = one_line(pdf.text)
     for heading in (
@@ -143,7 +148,7 @@ def test_the_rules_card_has_every_section_on_one_page(paper, size):
 
 
 def test_the_card_values_table_and_the_worked_example_come_from_the_engine():
-    pdf = Pdf(printing.klaberjass_rules_card())
+    pdf = Pdf(klaberjass_rules_card())
     assert pdf.has_run("J", "20", "2") and pdf.has_run("9", "14", "0")
     assert pdf.has_run("A", "11", "11") and pdf.has_run("Q", "3", "3")
     # Anna made trumps and scored less: Ben takes 151.
@@ -154,7 +159,7 @@ def test_the_card_values_table_and_the_worked_example_come_from_the_engine():
 
 def test_a_games_card_names_its_players_target_and_qr(tmp_path):
     setup = klaberjass.Setup(PLAYERS, 1, klaberjass.Options(target=300))
-    data = printing.klaberjass_rules_card(setup, url=URL)
+    data = klaberjass_rules_card(setup, url=URL)
     text = one_line(Pdf(data).text)
     assert "This game: Anna, Ben · Ben deals first" in text
     assert "first to 300" in text and "reach 300 points" in text

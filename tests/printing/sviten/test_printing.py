@@ -12,6 +12,7 @@ from scorekeeper import printing
 from scorekeeper.games import sviten
 from scorekeeper.games.events import RuleError
 from scorekeeper.printing import sheet as sheet_module
+from scorekeeper.printing.sviten import blank_sviten_sheet, sviten_rules_card, sviten_sheet
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 from tests.printing.test_sheets import RED_FILL
 from tests.web.sviten.client import HANDS, PLAYERS, SvitenTable, engine_state
@@ -32,7 +33,7 @@ def _app_context(app):
 
 def test_a_finished_match_fills_a_row_per_hand_and_names_the_winners():
     started = time.perf_counter()
-    pdf = Pdf(printing.sviten_sheet(engine_state(), url=URL))
+    pdf = Pdf(sviten_sheet(engine_state(), url=URL))
     assert time.perf_counter() - started < 2
     assert (pdf.pages, pdf.size) == (1, A4)
     text = one_line(pdf.text)
@@ -52,7 +53,7 @@ def test_a_finished_match_fills_a_row_per_hand_and_names_the_winners():
 
 
 def test_a_match_in_progress_shows_what_is_next_with_room_to_write():
-    pdf = Pdf(printing.sviten_sheet(engine_state(HANDS[:2]), paper="letter"))
+    pdf = Pdf(sviten_sheet(engine_state(HANDS[:2]), paper="letter"))
     assert (pdf.pages, pdf.size) == (1, LETTER)
     text = one_line(pdf.text)
     assert "Next: hand 3, Carla deals. N–S 58, E–W 68." in text
@@ -71,7 +72,7 @@ def test_a_long_match_continues_under_a_carried_forward_row():
     hands = [quick, {**quick, "declarer": 1, "tricks": [6, 7]}] * 14
     state = engine_state(hands)
     assert len(state.hands) == 28 and not state.finished
-    pdf = Pdf(printing.sviten_sheet(state))
+    pdf = Pdf(sviten_sheet(state))
     assert pdf.pages == 1
     assert pdf.has_run("1–5", "carried forward")
     assert pdf.has_run("28", "Dan")
@@ -83,15 +84,15 @@ def test_red_trumps_print_red_and_names_are_text_not_markup(monkeypatch):
     monkeypatch.setattr(sheet_module, "progression_chart", lambda *_args: None)
     setup = sviten.Setup(("<b>Anna</b> & co", "Ben", "Carla", "Dan"))
     state = sviten.replay(setup, [sviten.hand_event(1, HANDS[1])])  # diamonds
-    pdf = Pdf(printing.sviten_sheet(state))
+    pdf = Pdf(sviten_sheet(state))
     assert "<b>Anna</b> & co" in pdf.text
     assert RED_FILL.search(pdf.content)
     black = sviten.replay(setup, [sviten.hand_event(1, HANDS[0])])  # no-trump, no cards
-    assert not RED_FILL.search(Pdf(printing.sviten_sheet(black)).content)
+    assert not RED_FILL.search(Pdf(sviten_sheet(black)).content)
 
 
 def test_the_qr_code_is_the_matchs_live_address(tmp_path):
-    data = printing.sviten_sheet(engine_state(HANDS[:2]), url=URL)
+    data = sviten_sheet(engine_state(HANDS[:2]), url=URL)
     assert decode_qr(data, tmp_path) == URL
 
 
@@ -105,7 +106,7 @@ def test_the_registry_prints_a_sviten_state():
 
 
 def test_a_blank_sheet_has_fourteen_rows_to_fill_in():
-    pdf = Pdf(printing.blank_sviten_sheet())
+    pdf = Pdf(blank_sviten_sheet())
     assert (pdf.pages, pdf.size) == (1, A4)
     text = one_line(pdf.text)
     assert "N, E, S, W: ___" in text and "Date: ___" in text and "Winners: ___" in text
@@ -114,7 +115,7 @@ def test_a_blank_sheet_has_fourteen_rows_to_fill_in():
 
 def test_a_blank_sheet_with_names_first_dealer_and_cap_prints_the_dealers():
     options = sviten.Options(hand_cap=18)
-    pdf = Pdf(printing.blank_sviten_sheet(PLAYERS, 2, options, paper="letter"))
+    pdf = Pdf(blank_sviten_sheet(PLAYERS, 2, options, paper="letter"))
     assert (pdf.pages, pdf.size) == (1, LETTER)
     text = one_line(pdf.text)
     assert "Carla deals first" in text and "hand cap 18" in text
@@ -125,11 +126,11 @@ def test_a_blank_sheet_with_names_first_dealer_and_cap_prints_the_dealers():
 
 def test_a_blank_sheet_refuses_what_the_engine_refuses():
     with pytest.raises(ValueError, match="needs the players' names"):
-        printing.blank_sviten_sheet(None, 1)
+        blank_sviten_sheet(None, 1)
     with pytest.raises(RuleError, match="Two players are called"):
-        printing.blank_sviten_sheet(("Anna", "Ben", "anna", "Dan"))
+        blank_sviten_sheet(("Anna", "Ben", "anna", "Dan"))
     with pytest.raises(ValueError, match="Paper must be one of"):
-        printing.blank_sviten_sheet(paper="a5")
+        blank_sviten_sheet(paper="a5")
 
 
 # --- the rules card --------------------------------------------------------------------------
@@ -138,7 +139,7 @@ def test_a_blank_sheet_refuses_what_the_engine_refuses():
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_the_rules_card_has_every_section_on_one_page(paper, size):
     started = time.perf_counter()
-    pdf = Pdf(printing.sviten_rules_card(paper=paper))
+    pdf = Pdf(sviten_rules_card(paper=paper))
     assert time.perf_counter() - started < 2
     assert (pdf.pages, pdf.size) == (1, size)
     text = one_line(pdf.text)
@@ -158,14 +159,12 @@ def test_the_rules_card_has_every_section_on_one_page(paper, size):
 
 
 def test_the_values_table_and_the_worked_example_come_from_the_engine():
-    pdf = Pdf(printing.sviten_rules_card(sviten.Setup(PLAYERS, options=sviten.Options())))
+    pdf = Pdf(sviten_rules_card(sviten.Setup(PLAYERS, options=sviten.Options())))
     assert pdf.has_run("Run of 13", "55", "110")
     assert pdf.has_run("Set of 4", "10", "10")
     assert pdf.has_run("3 melds", "70", "made: +74")
     assert pdf.has_run("1 meld", "110", "failed: −30")
-    triple = Pdf(
-        printing.sviten_rules_card(sviten.Setup(PLAYERS, options={"double_trump_runs": True}))
-    )
+    triple = Pdf(sviten_rules_card(sviten.Setup(PLAYERS, options={"double_trump_runs": True})))
     assert triple.has_run("Run of 13", "55", "165")
 
 
@@ -181,13 +180,13 @@ def test_every_combination_of_options_prints_a_rules_card(options):
     """A rules card for every game the new-game form can start (a no-trump-only game once
     crashed on its worked example, which bid in spades)."""
     setup = sviten.Setup(PLAYERS, options=sviten.Options(**options, failed_bid="keep_points"))
-    assert "Example." in one_line(Pdf(printing.sviten_rules_card(setup)).text)
+    assert "Example." in one_line(Pdf(sviten_rules_card(setup)).text)
 
 
 def test_a_no_trump_only_games_card_works_its_example_in_no_trump():
     """The worked example bids in spades unless the game has no trumps: then in no-trump."""
     setup = sviten.Setup(PLAYERS, options=sviten.Options(no_trump_only=True))
-    pdf = Pdf(printing.sviten_rules_card(setup))
+    pdf = Pdf(sviten_rules_card(setup))
     text = one_line(pdf.text)
     assert "East bids 3 in no-trump" in text
     assert "the spades score 55, but that is one meld" in text
@@ -197,7 +196,7 @@ def test_a_no_trump_only_games_card_works_its_example_in_no_trump():
 
 def test_a_games_card_names_its_pairs_options_and_qr(tmp_path):
     setup = sviten.Setup(PLAYERS, 1, sviten.Options(slam_bonus=False, hand_cap=12, jokers=True))
-    data = printing.sviten_rules_card(setup, url=URL)
+    data = sviten_rules_card(setup, url=URL)
     text = one_line(Pdf(data).text)
     assert "This game: N–S (Anna & Carla) against E–W (Ben & Dan) · Ben deals first" in text
     assert "Chosen for this game:" in text

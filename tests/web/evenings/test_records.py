@@ -10,8 +10,8 @@ import json
 import pytest
 
 from scorekeeper.evenings import services
+from scorekeeper.evenings.record import EVENING_FORMAT, loads_evening
 from scorekeeper.records import RecordError
-from scorekeeper.records.evening import EVENING_FORMAT, loads_evening
 from tests.conftest import csrf_token
 from tests.web.evenings.test_pages import evening_token, new_evening, play_deal, start
 

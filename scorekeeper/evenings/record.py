@@ -24,9 +24,10 @@ from scorekeeper.evenings.standings import TOTALS, Standings, TableResult, stand
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_, Text, ngettext
 from scorekeeper.games.text import gettext as _
-from scorekeeper.records.core import GameRecord, build, dumps, parse
+from scorekeeper.records.codec import GameRecord
+from scorekeeper.records.core import build, dumps, parse
 from scorekeeper.records.guard import decode
-from scorekeeper.records.problems import RECORD, RecordError, kind_of, problem, show
+from scorekeeper.records.problems import RECORD, RecordError, is_int, kind_of, problem, show
 from scorekeeper.records.text import table
 
 EVENING_FORMAT = "scorekeeper-evening/1"
@@ -131,12 +132,12 @@ def _table(
     if unknown:
         return (0, 0), [problem(RECORD, T_("unknown field %(field)s", field=show(unknown[0], 40)))]
     round_, number = entry.get("round"), entry.get("table")
-    if not (_whole(round_) and 1 <= round_ <= len(plan.rounds)):
+    if not (is_int(round_) and 1 <= round_ <= len(plan.rounds)):
         return (0, 0), [
             problem(RECORD, T_("a table's round must be 1 to %(n)s", n=len(plan.rounds)))
         ]
     seated = plan.rounds[round_ - 1].tables
-    if not (_whole(number) and 1 <= number <= len(seated)):
+    if not (is_int(number) and 1 <= number <= len(seated)):
         return (0, 0), [
             problem(RECORD, T_("round %(r)s has tables 1 to %(n)s", r=round_, n=len(seated)))
         ]
@@ -182,10 +183,6 @@ def _rounds_in_order(read: Mapping[tuple[int, int], GameRecord], plan: Plan) -> 
         missing = [n for n in range(1, tables + 1) if (round_, n) not in read]
         if missing:
             _fail(RECORD, T_("round %(r)s lacks table %(t)s", r=round_, t=missing[0]))
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _fail(where: Any, message: Any) -> Any:

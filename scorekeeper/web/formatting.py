@@ -1,0 +1,36 @@
+"""How the pages write the things every game shows: a signed score, a list of names, a game's
+title, a card. The views and the templates (as filters and globals: :mod:`scorekeeper.web.jinja`)
+use the same functions.
+
+A game's own way of writing its cards (Sviten's jokers) comes from its
+:class:`~scorekeeper.web.pages.GamePages`; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.games.cards import parse_card
+from scorekeeper.games.text import join_names, signed
+from scorekeeper.web.pages import has_pages, pages_for
+
+
+def game_title(kind: str) -> str:
+    """The name of a game kind as the pages show it (``Klaberjass``)."""
+    try:
+        return str(pages_for(kind).title)
+    except LookupError:
+        return kind.capitalize()
+
+
+def card_label(code: str, kind: str | None = None) -> str:
+    """A card code as the players of ``kind`` read it: ``10H`` → ``10♥``, and what the game
+    has besides the pack as it says it (a joker → ``Joker``); what is not a card, as it is."""
+    label = pages_for(kind).card_label if kind is not None and has_pages(kind) else None
+    if label is not None:
+        return label(code)
+    try:
+        return parse_card(code).label
+    except ValueError:
+        return code
+
+
+__all__ = ["card_label", "game_title", "join_names", "signed"]
