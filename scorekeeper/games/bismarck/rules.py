@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from functools import cache
 from typing import Any
 
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.events import Event, HistoryEntry, RuleError
+from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
 from scorekeeper.games.scoreboard import Detail, Scoreboard
@@ -37,6 +37,16 @@ from scorekeeper.games.text import N_, T_, Tc_, Text, joined
 KIND = "bismarck"
 PLAYERS = 3
 TRICKS = 16
+
+
+class EventKind(StrEnum):
+    """The kinds of a Bismarck log's events (stored as these strings)."""
+
+    ANNOUNCE = "announce"
+    RECORD = "record"
+    REDEAL = "redeal"
+    CORRECT = "correct"
+    UNDO = UNDO
 
 
 class Variant(Enum):
@@ -610,7 +620,7 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
         raise RuleError(T_("An event's data must be a record of fields."))
     players = setup.players
     variant = setup.variant
-    if event.kind == "correct":
+    if event.kind == EventKind.CORRECT:
         return _correct(state, data)
     number = _parse_deal_number(data)
     if state.current is None:
@@ -634,7 +644,7 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
         )
     declarer = players[current.declarer]
 
-    if event.kind == "announce":
+    if event.kind == EventKind.ANNOUNCE:
         if state.announced is not None:
             raise RuleError(
                 T_(
@@ -654,7 +664,7 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
         )
         return _put(state, line), said, number
 
-    if event.kind == "record":
+    if event.kind == EventKind.RECORD:
         if state.announced is None:
             if data.get("contract") is None:
                 raise RuleError(
@@ -682,7 +692,7 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
         said = T_("tricks %(tricks)s", tricks=_tricks_text(tricks))
         return _put(state, replace(base, tricks=tricks)), said, number
 
-    if event.kind == "redeal":
+    if event.kind == EventKind.REDEAL:
         if state.announced is None:
             raise RuleError(
                 T_("Deal %(n)s has not been announced yet: there is nothing to redeal.", n=number),

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.bismarck import (
     Contract,
+    EventKind,
     Setup,
     Variant,
     apply,
@@ -40,6 +41,11 @@ def refused(setup: Setup, events: list[Event], event: Event) -> RuleError:
     with pytest.raises(RuleError) as info:
         apply(setup, events, event)
     return info.value
+
+
+def test_event_kinds_are_stored_as_their_words():
+    assert [str(kind) for kind in EventKind] == ["announce", "record", "redeal", "correct", "undo"]
+    assert Event(EventKind.ANNOUNCE, {}).to_dict()["kind"] == "announce"
 
 
 # --- worked examples from the seeds -----------------------------------------------------------
