@@ -838,16 +838,6 @@ def _tricks_text(tricks: Sequence[int] | None) -> str:
     return "–" if tricks is None else "/".join(str(t) for t in tricks)
 
 
-def replay(setup: Setup, events: Sequence[Event]) -> State:
-    """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule."""
-    return GAME.replay(setup, events).state
-
-
-def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
-    """The state after appending ``event`` to ``events``; :class:`RuleError` if it is illegal."""
-    return GAME.replay(setup, [*events, event]).state
-
-
 def scoreboard(state: State) -> Scoreboard:
     """Each player's running total deal by deal, the winners (a tie shares the win), and each
     declarer's score by contract (a club evening's statistic)."""

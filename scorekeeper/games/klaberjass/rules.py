@@ -1248,18 +1248,6 @@ HANDS: HandRules[State, Hand] = HandRules(
 )
 
 
-def replay(setup: Setup, events: Sequence[Event]) -> State:
-    """Fold the whole log into a state (an undo restores the state from before the action it
-    takes back; the history keeps every event). Raises :class:`RuleError` if the log breaks a
-    rule."""
-    return GAME.replay(setup, events).state
-
-
-def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
-    """The state after appending ``event`` to ``events``; :class:`RuleError` if it is illegal."""
-    return GAME.replay(setup, [*events, event]).state
-
-
 def scoreboard(state: State) -> Scoreboard:
     """Each player's running total hand by hand (a hand thrown in scores nothing) and the
     winner."""

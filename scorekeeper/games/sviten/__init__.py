@@ -27,7 +27,6 @@ from scorekeeper.games.sviten.rules import (
     Options,
     Setup,
     State,
-    apply,
     correct_event,
     derived_hand_dict,
     hand_event,
@@ -37,7 +36,6 @@ from scorekeeper.games.sviten.rules import (
     new_game,
     pair_of,
     parse_hand,
-    replay,
     score_hand,
     scoreboard,
 )
@@ -65,7 +63,6 @@ __all__ = [
     "Options",
     "Setup",
     "State",
-    "apply",
     "correct_event",
     "derived_hand_dict",
     "hand_event",
@@ -75,7 +72,6 @@ __all__ = [
     "new_game",
     "pair_of",
     "parse_hand",
-    "replay",
     "score_hand",
     "scoreboard",
 ]

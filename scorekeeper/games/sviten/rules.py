@@ -67,7 +67,6 @@ __all__ = [
     "RuleError",
     "Setup",
     "State",
-    "apply",
     "best_melds",
     "correct_event",
     "derived_hand_dict",
@@ -79,7 +78,6 @@ __all__ = [
     "new_game",
     "pair_of",
     "parse_hand",
-    "replay",
     "score_hand",
     "validate_meld",
 ]
@@ -1042,18 +1040,6 @@ HANDS: HandRules[State, Hand] = HandRules(
     over=_over,
     over_before=_over_before,
 )
-
-
-def replay(setup: Setup, events: Sequence[Event]) -> State:
-    """Fold the whole log into a state (an undo restores the state from before the action it
-    takes back; the history keeps every event). Raises :class:`RuleError` if the log breaks a
-    rule."""
-    return GAME.replay(setup, events).state
-
-
-def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
-    """The state after appending ``event`` to ``events``; :class:`RuleError` if it is illegal."""
-    return GAME.replay(setup, [*events, event]).state
 
 
 def scoreboard(state: State) -> Scoreboard:
