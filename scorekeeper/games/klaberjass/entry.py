@@ -16,7 +16,7 @@ from typing import Any
 
 from scorekeeper.games.cards import Card, Suit
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.klaberjass.rules import PACK_RANKS, count_card_points
+from scorekeeper.games.klaberjass.pack import PACK_RANKS, count_card_points
 from scorekeeper.games.text import T_, Possessive, Text
 
 Seats = tuple[int | None, int | None]
