@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
 from scorekeeper.games.text import T_, Text, as_text
 
@@ -159,6 +159,8 @@ def fold_log(
 class HasHistory(Protocol):
     """An engine's state: a frozen dataclass whose ``history`` field the fold fills in."""
 
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
     @property
     def history(self) -> tuple[HistoryEntry, ...]: ...
 
@@ -190,4 +192,4 @@ class Played(Generic[S]):
         entries = list(self.state.history)
         undoable = list(self.undoable)
         state = _fold_into(self.state, entries, undoable, events, fold)
-        return Played(replace(state, history=tuple(entries)), tuple(undoable))  # type: ignore[type-var]
+        return Played(replace(state, history=tuple(entries)), tuple(undoable))

@@ -24,7 +24,7 @@ from scorekeeper.games.events import (
     event_data,
     unknown_action,
 )
-from scorekeeper.games.game import Game
+from scorekeeper.games.game import Game, GameSetup
 from scorekeeper.games.players import checked_names
 from scorekeeper.games.scoreboard import Scoreboard
 from scorekeeper.games.text import T_, Text
@@ -227,6 +227,13 @@ class HandsState(Generic[SetupT, ResultT]):
 StateT = TypeVar("StateT", bound=HandsState[Any, Any])
 
 
+class HandGameSetup(GameSetup, HandSetup, Protocol):
+    """The setup of a game scored hand by hand, as its :class:`Game` takes it."""
+
+
+GameSetupT = TypeVar("GameSetupT", bound=HandGameSetup)
+
+
 @dataclass(frozen=True)
 class HandRules(Generic[StateT, HandT]):
     """What a game scored hand by hand says for itself; the rest of its log is the same."""
@@ -319,11 +326,11 @@ class HandRules(Generic[StateT, HandT]):
         self,
         kind: str,
         title: str,
-        types: tuple[type[SetupT], type[StateT]],
-        sides: tuple[tuple[int, ...], ...],
+        types: tuple[type[GameSetupT], type[StateT]],
+        sides: tuple[tuple[int, ...], tuple[int, ...]],
         *,
         pairs: bool = False,
-    ) -> Game[SetupT, StateT]:
+    ) -> Game[GameSetupT, StateT]:
         """The game these hands make: ``kind`` and ``title`` as in :class:`Game`, its setup and
         state types, and its ``sides`` (the seats of each, in side order) for its scoreboard."""
         setup_type, state_type = types

@@ -86,7 +86,8 @@ class Contract(Enum):
     def quotas(self, declarer: int) -> tuple[int, int, int]:
         """The three players' quotas, by seat, when ``declarer`` declares this contract."""
         mine, others = (4, 6) if self.is_pass else (8, 4)
-        return tuple(mine if seat == declarer else others for seat in range(PLAYERS))  # type: ignore[return-value]
+        first, second, third = (mine if seat == declarer else others for seat in range(PLAYERS))
+        return (first, second, third)
 
 
 _VARIANT_TITLES = {
@@ -139,6 +140,9 @@ def score(contract: Contract, declarer: int, tricks: Sequence[int]) -> tuple[int
     """Each seat's score: tricks − quota, or quota − tricks in Pass. Always sums to zero."""
     quotas = contract.quotas(declarer)
     sign = -1 if contract.is_pass else 1
-    result = tuple(sign * (taken - quota) for taken, quota in zip(tricks, quotas, strict=True))
+    first, second, third = (
+        sign * (taken - quota) for taken, quota in zip(tricks, quotas, strict=True)
+    )
+    result = (first, second, third)
     assert sum(result) == 0, f"deal scores {result} do not sum to zero"
-    return result  # type: ignore[return-value]
+    return result

@@ -111,7 +111,7 @@ class Setup:
                 T_("first_dealer must be a seat number: 0, 1 or 2."), field="first_dealer"
             )
         return cls(
-            players=tuple(p.strip() for p in players),  # type: ignore[arg-type]
+            players=tuple(p.strip() for p in players),
             first_dealer=first_dealer,
             variant=variant,
             options=frozenset(name for name, on in options.items() if on),
@@ -309,7 +309,8 @@ def parse_tricks(value: Any) -> tuple[int, int, int]:
             ),
             field="tricks",
         )
-    return tuple(value)  # type: ignore[return-value]
+    first, second, third = value
+    return (first, second, third)
 
 
 # --- validation and scoring of the whole sheet ----------------------------------------------
@@ -425,7 +426,7 @@ def _put(state: State, line: Line) -> State:
     scores = None
     if line.tricks is not None:
         scores = score(line.contract, slot.declarer, line.tricks)
-        totals = tuple(t + s for t, s in zip(totals, scores, strict=True))  # type: ignore[assignment]
+        totals = (totals[0] + scores[0], totals[1] + scores[1], totals[2] + scores[2])
     result = DealResult(
         number=slot.number,
         dealer=slot.dealer,

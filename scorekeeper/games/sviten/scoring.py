@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.games.cards import Suit, parse_card
-from scorekeeper.games.events import RuleError
+from scorekeeper.games.events import RuleError, Where
 from scorekeeper.games.hand_log import Pair, ScoredHand, derived_fields
 from scorekeeper.games.sviten import meld_bounds
 from scorekeeper.games.sviten.hand import Hand
@@ -265,7 +265,7 @@ def _check_typed_melds(options: Options, hand: Hand, pair: int, number: int) -> 
         held=held,
     )
     melds = melds_count_text(count)
-    where = {"field": "meld_points", "deal": number}
+    where: Where = {"field": "meld_points", "deal": number}
     if not possible:
         raise RuleError(
             T_("%(took)s: %(melds)s cannot be laid from them.", took=took, melds=melds), **where
