@@ -48,14 +48,15 @@ class HandSetup(Protocol):
     def from_dict(cls, raw: Mapping[str, Any]) -> Self: ...
 
 
+@dataclass(frozen=True)
 class HandsSetup:
-    """What the setups of the games scored hand by hand share (a base of their frozen
-    dataclasses, whose fields are ``players``, ``first_dealer`` and ``options``): the checks
-    of those fields, the deal going round the table, and the record form."""
+    """What the setups of the games scored hand by hand share (each game's setup is a frozen
+    dataclass of these fields, giving ``options`` its own type): the checks of the fields, the
+    deal going round the table, and the record form."""
 
     players: tuple[str, ...]
-    first_dealer: int
-    options: Any
+    first_dealer: int = 0
+    options: Any = None
 
     def check(self, game: str, seats: int, dealer: Text, options: type[Any], wrong: Text) -> None:
         """Trim and check the names of ``game``'s ``seats`` players, refuse a first dealer who
@@ -69,6 +70,13 @@ class HandsSetup:
             object.__setattr__(self, "options", options.from_dict(self.options))
         if not isinstance(self.options, options):
             raise RuleError(wrong, field="options")
+
+    @classmethod
+    def read(cls, raw: Any, options: type[Any], not_a_record: Text, not_names: Text) -> Self:
+        """A setup from its record (``options`` of that type); RuleError saying ``not_a_record``
+        when it is no record, ``not_names`` when the players are not a list of names."""
+        players = record_players(raw, not_a_record, not_names)
+        return cls(players, raw.get("first_dealer", 0), options.from_dict(raw.get("options")))
 
     def dealer_of(self, number: int) -> int:
         """The seat that deals hand ``number`` (1-based): the deal goes round the table."""

@@ -27,17 +27,10 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from scorekeeper.games import rounds
+from scorekeeper.games import events, rounds
 from scorekeeper.games.bismarck.contracts import OPTIONS, PLAYERS, TRICKS, Contract, Variant, score
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.events import (
-    UNDO,
-    Event,
-    HistoryEntry,
-    RuleError,
-    event_data,
-    unknown_action,
-)
+from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
 from scorekeeper.games.scoreboard import Detail, Scoreboard
@@ -483,7 +476,7 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
     """Apply one event; return the new state, a summary and the deal it is about. Only the
     current deal is checked and scored again, except by a correction (which re-derives every
     deal after the one it corrects)."""
-    data = event_data(event)
+    data = events.event_data(event)
     if event.kind == EventKind.CORRECT:
         return _correct(state, data)
     number = rounds.round_number(data, "deal")
@@ -500,7 +493,7 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
         return _record(state, data, number)
     if event.kind == EventKind.REDEAL:
         return _redeal(state, data, number)
-    raise unknown_action(event)
+    raise events.unknown_action(event)
 
 
 def _announce(state: State, data: Mapping[str, Any], number: int) -> tuple[State, Text, int]:

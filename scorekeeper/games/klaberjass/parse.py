@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from scorekeeper.games.cards import Card, Suit, card_in, take_cards
@@ -202,9 +203,7 @@ def _captured_pile(
             **where,
         )
 
-    def read(code: Any) -> Card:
-        return _parse_pack_card(code, "captured", deal)
-
+    read = partial(_parse_pack_card, field_name="captured", deal=deal)
     cards = take_cards(raw_cards, seat, owner, read, listed_twice)
     if len(cards) % 2:
         raise RuleError(

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import RuleError
@@ -47,7 +47,6 @@ from scorekeeper.games.hand_log import (
     ScoredHand,
     derived_fields,
     option_values,
-    record_players,
 )
 from scorekeeper.games.klaberjass.hand import Hand, hand_to_dict
 from scorekeeper.games.klaberjass.pack import BELLA_POINTS, LAST_TRICK_POINTS, PLAYERS, pair
@@ -102,8 +101,6 @@ class Setup(HandsSetup):
     """The two players (seats 0 and 1), who deals first (the deal alternates), and the
     options."""
 
-    players: tuple[str, ...]
-    first_dealer: int = 0
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
@@ -118,13 +115,8 @@ class Setup(HandsSetup):
 
     @classmethod
     def from_dict(cls, raw: Any) -> Setup:
-        players = record_players(
-            raw,
-            T_("A Klaberjass setup must be a record of fields."),
-            T_("players must be a list of two names."),
-        )
-        options = Options.from_dict(raw.get("options"))
-        return cls(players, raw.get("first_dealer", 0), options)
+        not_a_record = T_("A Klaberjass setup must be a record of fields.")
+        return cls.read(raw, Options, not_a_record, T_("players must be a list of two names."))
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -299,9 +291,9 @@ def game_winner(totals: Pair, target: int) -> int | None:
 
 @dataclass(frozen=True)
 class State(HandsState[Setup, HandResult]):
-    @property
-    def kind(self) -> str:
-        return KIND
+    """A Klaberjass game folded from its log: the hands scored, the totals, the winner."""
+
+    kind: ClassVar[str] = KIND
 
     @property
     def target(self) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from scorekeeper.games.cards import Card, Suit, card_in, full_pack, take_cards
@@ -136,10 +137,9 @@ def _captured_pile(
             )
         return RuleError(T_("%(card)s is in both pairs' cards.", card=card.label), **where)
 
-    def read(code: Any) -> Card:
-        return card_in(code, "captured", deal)
-
-    pile = take_cards(cards, pair, owner, read, listed_twice)
+    pile = take_cards(
+        cards, pair, owner, partial(card_in, field="captured", deal=deal), listed_twice
+    )
     if len(pile) % 4:
         raise RuleError(
             T_(

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from scorekeeper.games.events import HistoryEntry, RuleError
 from scorekeeper.games.game import Game
@@ -83,9 +84,10 @@ KIND = "sviten"
 
 @dataclass(frozen=True)
 class State(HandsState[Setup, HandResult]):
-    @property
-    def kind(self) -> str:
-        return KIND
+    """A Sviten Special match folded from its log: the hands scored, the pairs' totals, the
+    winning pair."""
+
+    kind: ClassVar[str] = KIND
 
     @property
     def result_text(self) -> Text:

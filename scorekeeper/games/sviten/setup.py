@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.hand_log import HandsSetup, option_values, record_players
+from scorekeeper.games.hand_log import HandsSetup, option_values
 from scorekeeper.games.sviten.table import FAILED_BID_RULES, MAX_HAND_CAP, PAIR_NAMES, PLAYERS
 from scorekeeper.games.text import N_, T_, Text
 
@@ -81,8 +81,6 @@ class Setup(HandsSetup):
     """The four players in seat order N, E, S, W, who deals first (a seat; the deal goes
     clockwise), and the options."""
 
-    players: tuple[str, ...]
-    first_dealer: int = 0
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
@@ -101,10 +99,5 @@ class Setup(HandsSetup):
 
     @classmethod
     def from_dict(cls, raw: Any) -> Setup:
-        players = record_players(
-            raw,
-            T_("A Sviten Special setup must be a record of fields."),
-            T_("players must be a list of four names."),
-        )
-        options = Options.from_dict(raw.get("options"))
-        return cls(players, raw.get("first_dealer", 0), options)
+        not_a_record = T_("A Sviten Special setup must be a record of fields.")
+        return cls.read(raw, Options, not_a_record, T_("players must be a list of four names."))
