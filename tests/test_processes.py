@@ -17,6 +17,7 @@ from scorekeeper.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.databases import close_connections, on_postgresql
+from tests.games import state_of
 from tests.printing.games import MODERN_GAME
 
 PROCESSES = 4
@@ -88,7 +89,7 @@ def test_processes_racing_for_one_position_store_exactly_one_each_time(app, data
         rows = db.session.execute(sa.text("SELECT seq FROM event ORDER BY seq")).scalars().all()
         stored = store.load(db.session, token)
     assert rows == list(range(len(EVENTS)))
-    expected = bismarck.replay(setup, EVENTS)
+    expected = state_of(setup, EVENTS)
     assert stored.state == expected
     finals = {r[1:] for r in reports if r[0] == "final"}
     assert finals == {(len(EVENTS), tuple(expected.totals))}  # every process, the same game

@@ -13,6 +13,7 @@ from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.games import bismarck, registry
 from scorekeeper.games.events import Event, RuleError
+from tests.games import state_of
 
 
 def test_racing_writers_at_the_same_position_store_exactly_one(app):
@@ -105,7 +106,7 @@ def test_a_write_folds_one_event_and_the_next_read_replays_nothing(app, monkeypa
             again = store.load(db.session, game.token)
         assert len(statements.sql) == 1  # the game row and its log's length
         assert again is stored and len(folds) == 1
-        assert again.state == bismarck.replay(game.setup, again.events)
+        assert again.state == state_of(game.setup, again.events)
 
 
 def test_a_process_that_has_not_seen_the_newest_event_replays_the_longer_log(app):

@@ -6,9 +6,10 @@ Shown to players with suit symbols (``Q♠``, ``10♥``); suit names in records 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import N_, T_
@@ -112,3 +113,34 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
 def full_pack() -> list[Card]:
     """The 52-card pack, suit by suit, high to low."""
     return [Card(rank, suit) for suit in Suit for rank in RANKS]
+
+
+def take_cards(
+    codes: Iterable[Any],
+    side: int,
+    owner: dict[Card, int],
+    read: Callable[[Any], Card],
+    listed_twice: Callable[[Card, bool], RuleError],
+) -> list[Card]:
+    """The cards of one side's pile in a hand's record (read from its ``codes`` by ``read``),
+    each noted in ``owner`` as that side's; ``listed_twice(card, again)`` says why a card is
+    refused that is already in this pile (``again``) or another side's."""
+    pile: list[Card] = []
+    for code in codes:
+        card = read(code)
+        if card in owner:
+            raise listed_twice(card, owner[card] == side)
+        owner[card] = side
+        pile.append(card)
+    return pile
+
+
+def card_in(code: Any, field: str, deal: int) -> Card:
+    """A card of a hand's record (a Card, or its code); RuleError naming ``field`` and
+    ``deal`` when it is not one."""
+    if isinstance(code, Card):
+        return code
+    try:
+        return parse_card(code)
+    except RuleError as error:
+        raise RuleError(error.text, field=field, deal=deal) from None

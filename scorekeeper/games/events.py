@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
 from scorekeeper.games.text import T_, Text, as_text
 
@@ -48,6 +48,14 @@ class RuleError(ValueError):
         return self.message
 
 
+class Where(TypedDict, total=False):
+    """What a refusal is about (:class:`RuleError`'s ``field`` and ``deal``), written once for
+    the checks of one field and passed on as ``RuleError(message, **where)``."""
+
+    field: str | None
+    deal: int | None
+
+
 @dataclass(frozen=True)
 class Event:
     """One entry of a game's log: a kind (``announce``, ``record``, ``undo`` ...) and its data."""
@@ -61,6 +69,18 @@ class Event:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Event:
         return cls(kind=str(raw["kind"]), data=dict(raw.get("data") or {}))
+
+
+def event_data(event: Event) -> Mapping[str, Any]:
+    """An event's data; RuleError when it is not a record of fields."""
+    if not isinstance(event.data, Mapping):
+        raise RuleError(T_("An event's data must be a record of fields."))
+    return event.data
+
+
+def unknown_action(event: Event) -> RuleError:
+    """The refusal of an event of a kind the game does not know."""
+    return RuleError(T_("Unknown action %(kind)s.", kind=repr(event.kind)), field="kind")
 
 
 def effective_events(events: Iterable[Event]) -> list[Event]:
@@ -139,6 +159,8 @@ def fold_log(
 class HasHistory(Protocol):
     """An engine's state: a frozen dataclass whose ``history`` field the fold fills in."""
 
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
     @property
     def history(self) -> tuple[HistoryEntry, ...]: ...
 
@@ -170,4 +192,4 @@ class Played(Generic[S]):
         entries = list(self.state.history)
         undoable = list(self.undoable)
         state = _fold_into(self.state, entries, undoable, events, fold)
-        return Played(replace(state, history=tuple(entries)), tuple(undoable))  # type: ignore[type-var]
+        return Played(replace(state, history=tuple(entries)), tuple(undoable))

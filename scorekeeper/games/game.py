@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from scorekeeper.games.events import Event, Fold, HistoryEntry, Played
 from scorekeeper.games.scoreboard import Scoreboard
@@ -34,6 +34,8 @@ class GameSetup(Protocol):
 
 class GameState(Protocol):
     """What every game's state has (a frozen dataclass; the fold fills in ``history``)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
     @property
     def setup(self) -> Any: ...

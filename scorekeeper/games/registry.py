@@ -8,10 +8,13 @@ game) joins with :func:`register`; every layer then reaches it through the same 
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
-from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.game import Game
+
+#: The built-in games: each a package ``scorekeeper.games.<kind>`` that defines ``GAME``.
+BUILT_IN = ("bismarck", "klaberjass", "sviten")
 
 _GAMES: dict[str, Game[Any, Any]] = {}
 
@@ -52,5 +55,5 @@ def games() -> tuple[Game[Any, Any], ...]:
     return tuple(_GAMES.values())
 
 
-for _game in (bismarck.GAME, klaberjass.GAME, sviten.GAME):
-    register(_game)
+for _kind in BUILT_IN:
+    register(import_module(f"scorekeeper.games.{_kind}").GAME)

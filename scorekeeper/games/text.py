@@ -193,7 +193,9 @@ class Text(str):
     id: str
     params: tuple[tuple[str, Any], ...]
     plural: str | None
-    count: int | None
+    #: The count a counted message is said for (``count`` when it is made; not ``count``, which
+    #: would hide ``str.count``).
+    n: int | None
     context: str | None
 
     def __new__(
@@ -212,7 +214,7 @@ class Text(str):
         self.id = str(id)
         self.params = tuple(items.items())
         self.plural = plural
-        self.count = count
+        self.n = count
         self.context = context
         return self
 
@@ -222,7 +224,7 @@ class Text(str):
         if words is ENGLISH:
             return str.__str__(self)
         params = dict(self.params)
-        return _render(words, self.id, params, self.plural, self.count, self.context)
+        return _render(words, self.id, params, self.plural, self.n, self.context)
 
     def __str__(self) -> str:
         return str.__str__(self)
@@ -235,7 +237,7 @@ class Text(str):
         return f"Text({self.id!r}, {dict(self.params)!r})"
 
     def __reduce__(self) -> Any:
-        return (_remade, (self.id, dict(self.params), self.plural, self.count, self.context))
+        return (_remade, (self.id, dict(self.params), self.plural, self.n, self.context))
 
 
 def _remade(
@@ -287,13 +289,15 @@ def _rendered(value: Any, words: Words) -> Any:
 class _Number(int):
     """A number parameter: written the reader's way by ``%(n)s``, as digits by ``%(n)d``."""
 
+    written: str
+
     def __new__(cls, value: int, written: str) -> _Number:
         number = super().__new__(cls, value)
-        number.written = written  # type: ignore[attr-defined]
+        number.written = written
         return number
 
     def __str__(self) -> str:
-        return self.written  # type: ignore[attr-defined,no-any-return]
+        return self.written
 
 
 def _values(params: Mapping[str, Any], words: Words) -> dict[str, Any]:

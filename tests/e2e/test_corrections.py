@@ -7,10 +7,11 @@ from playwright.sync_api import expect
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.e2e.table import PLAYERS, Player, example_events, seed_game
+from tests.games import state_of
 
 
 def engine_totals(events) -> dict[str, int]:
-    state = bismarck.replay(bismarck.Setup(PLAYERS, first_dealer=0), events)
+    state = state_of(bismarck.Setup(PLAYERS, first_dealer=0), events)
     return dict(zip(PLAYERS, state.totals, strict=True))
 
 

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.e2e.table import PLAYERS, Player, shoot
+from tests.games import state_of
 from tests.web.bismarck.test_pages import MODERN_GAME
 
 # What each player declares, in the order of their four turns as forehand (the fourth is the
@@ -69,7 +70,7 @@ def test_a_whole_modern_game_by_tapping(phone):
 
     expect(phone.get_by_role("heading", name="Game over")).to_be_visible()
     shoot(phone, "game-over-light")
-    engine = bismarck.replay(bismarck.Setup(PLAYERS, first_dealer=first_dealer), events)
+    engine = state_of(bismarck.Setup(PLAYERS, first_dealer=first_dealer), events)
     assert engine.finished
     expected = dict(zip(PLAYERS, engine.totals, strict=True))
     assert player.totals() == expected

@@ -13,6 +13,7 @@ from scorekeeper.games.events import Event
 from tests.e2e.screens import axe_report, layout_problems
 from tests.e2e.table import PLAYERS, Player, seed_game, shoot
 from tests.e2e.test_full_game import PLANS, TRUMPS
+from tests.games import state_of
 from tests.web.bismarck.test_pages import MODERN_GAME
 from tests.web.test_languages import english_in
 
@@ -106,7 +107,7 @@ def test_a_whole_modern_game_in_swedish_by_tapping(new_phone, axe):
     expect(phone.locator("ol.changes")).to_contain_text("anmälde")
     shoot(phone, "swedish-game-over-light")
     check("over")
-    engine = bismarck.replay(bismarck.Setup(PLAYERS, first_dealer=first_dealer), events)
+    engine = state_of(bismarck.Setup(PLAYERS, first_dealer=first_dealer), events)
     assert player.totals() == dict(zip(PLAYERS, engine.totals, strict=True))
     line = phone.locator(".winner-line").inner_text()
     winners = engine.winner_names

@@ -12,6 +12,8 @@ PURE = (
     "scorekeeper.evenings.setup",
     "scorekeeper.evenings.standings",
     "scorekeeper.evenings.seating",
+    "scorekeeper.evenings.seating.designs",
+    "scorekeeper.evenings.seating.search",
 )
 
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.evenings import seating
 from scorekeeper.evenings.seating import Plan, SeatingError, plan
+from scorekeeper.evenings.seating.designs import _RESOLVABLE, _WHIST
 from scorekeeper.games.events import RuleError
 
 # --- counting -----------------------------------------------------------------------------------
@@ -260,9 +261,9 @@ def test_requests_no_plan_can_meet_are_refused(players, rounds, size, pairs, fie
 # --- the stored designs -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "size"), sorted(seating._RESOLVABLE))
+@pytest.mark.parametrize(("players", "size"), sorted(_RESOLVABLE))
 def test_every_stored_design_seats_every_two_players_together_once(players, size):
-    classes = seating._RESOLVABLE[players, size].classes(players)
+    classes = _RESOLVABLE[players, size].classes(players)
     assert len(classes) == (players - 1) // (size - 1)
     together: Counter[tuple[int, int]] = Counter()
     for tables in classes:
@@ -274,7 +275,7 @@ def test_every_stored_design_seats_every_two_players_together_once(players, size
     assert len(together) == players * (players - 1) // 2
 
 
-@pytest.mark.parametrize("players", sorted(seating._WHIST))
+@pytest.mark.parametrize("players", sorted(_WHIST))
 def test_every_stored_whist_tournament_is_one(players):
     p = Plan(
         players,
@@ -282,7 +283,7 @@ def test_every_stored_whist_tournament_is_one(players):
         True,
         tuple(
             seating.Round(tuple(map(tuple, tables)), tuple(out))
-            for tables, out in seating._WHIST[players].rounds(players)
+            for tables, out in _WHIST[players].rounds(players)
         ),
         "whist tournament",
     )

@@ -14,14 +14,15 @@ from scorekeeper.games.bismarck import Contract, Setup, Variant
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.players import checked_names
 from scorekeeper.printing.bismarck import bismarck_rules_card
+from tests.games import state_after, state_of
 from tests.printing.pdfs import Pdf, one_line
 
 PLAYERS = ("Anna", "Ben", "Carla")
 
 
-def refused(engine, setup, events: list[Event], event: Event) -> RuleError:
+def refused(setup, events: list[Event], event: Event) -> RuleError:
     with pytest.raises(RuleError) as info:
-        engine.apply(setup, events, event)
+        state_after(setup, events, event)
     return info.value
 
 
@@ -42,7 +43,7 @@ def test_there_is_no_deal_below_1(event, number):
     setup = Setup(PLAYERS)
     announced = [Event("announce", {"deal": 1, "contract": "sang"})]
     data = {**event.data, "deal": number}
-    error = refused(bismarck, setup, announced, Event(event.kind, data))
+    error = refused(setup, announced, Event(event.kind, data))
     assert error.message == f"There is no deal {number}: deals are numbered from 1."
     assert (error.field, error.deal) == ("deal", number)
 
@@ -53,7 +54,7 @@ def test_there_is_no_hand_below_1(kind, number):
     setup = klaberjass.Setup(("Anna", "Ben"))
     hand = {"maker": 0, "trump": "hearts", "last_trick": 0, "card_points": [60, 40]}
     played = [klaberjass.hand_event(1, hand)]
-    error = refused(klaberjass, setup, played, Event(kind, {**hand, "number": number}))
+    error = refused(setup, played, Event(kind, {**hand, "number": number}))
     assert error.message == f"There is no hand {number}: hands are numbered from 1."
     assert (error.field, error.deal) == ("number", number)
 
@@ -61,7 +62,7 @@ def test_there_is_no_hand_below_1(kind, number):
     quick = {"declarer": 0, "bid": 1, "trump": None, "tricks": [7, 6]}
     quick |= {"meld_points": [0, 0], "meld_counts": [0, 0]}
     played = [sviten.hand_event(1, quick)]
-    error = refused(sviten, four, played, Event(kind, {**quick, "number": number}))
+    error = refused(four, played, Event(kind, {**quick, "number": number}))
     assert error.message == f"There is no hand {number}: hands are numbered from 1."
 
 
@@ -70,16 +71,16 @@ def test_there_is_no_hand_below_1(kind, number):
 
 def test_messages_write_british_with_a_capital():
     setup = Setup(PLAYERS, variant=Variant.BRITISH)
-    error = refused(bismarck, setup, [], Event("announce", {"deal": 1, "contract": "pass"}))
+    error = refused(setup, [], Event("announce", {"deal": 1, "contract": "pass"}))
     assert error.message == "Deal 1 is Sang in the British game."
     classic = Setup(PLAYERS, variant=Variant.CLASSIC)
-    error = refused(bismarck, classic, [], Event("announce", {"deal": 1, "contract": "sang"}))
+    error = refused(classic, [], Event("announce", {"deal": 1, "contract": "sang"}))
     assert error.message == "Deal 1 is Trumf in the classic 1949 game."
 
 
 def test_the_text_sheet_and_the_record_reader_write_british_with_a_capital():
     setup = Setup(PLAYERS, variant=Variant.BRITISH)
-    state = bismarck.replay(setup, [])
+    state = state_of(setup, [])
     sheet = records.score_sheet("bismarck", state)
     assert sheet.splitlines()[0] == "Bismarck, British rules: Anna, Ben, Carla"
     record = json.loads(records.export("bismarck", setup, []))

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.registry import game_for, games
 from scorekeeper.games.scoreboard import Scoreboard, places
+from tests.games import state_of
 from tests.printing import games as bismarck_games
 from tests.web.klaberjass import client as klaberjass_client
 from tests.web.sviten import client as sviten_client
@@ -56,7 +57,7 @@ def test_bismarck_deal_announced_but_not_recorded_is_not_a_round():
 def test_klaberjass_hands_thrown_in_are_rounds_that_score_nothing():
     setup = klaberjass.Setup(klaberjass_client.PLAYERS)
     events = [klaberjass.hand_event(n, h) for n, h in enumerate(klaberjass_client.HANDS, 1)]
-    state = klaberjass.replay(setup, events)
+    state = state_of(setup, events)
     board = game_for("klaberjass").scoreboard(state)
     assert board.sides == ((0,), (1,))
     assert board.rounds[1] == board.rounds[0]  # hand 2 thrown in

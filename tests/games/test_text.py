@@ -19,15 +19,16 @@ from scorekeeper.games.text import (
     speaking,
 )
 from scorekeeper.locales import words_for
+from tests.games import state_of
 
 SWEDISH = words_for("sv")
 
 
 def test_a_refusal_is_its_english_and_an_id_with_parameters():
     setup = bismarck.Setup(("Anna", "Ben", "Carla"))
-    state = bismarck.replay(setup, [bismarck_event("announce", 1, contract="pass")])
+    state = state_of(setup, [bismarck_event("announce", 1, contract="pass")])
     with pytest.raises(RuleError) as caught:
-        bismarck.replay(
+        state_of(
             setup,
             [
                 bismarck_event("announce", 1, contract="pass"),
@@ -82,7 +83,7 @@ def test_possessives_numbers_and_signs_follow_the_language():
 def test_history_summaries_and_settlements_render_in_swedish():
     setup = klaberjass.Setup(("Anna", "Ben"), first_dealer=1)
     hand = {"maker": 0, "trump": "hearts", "last_trick": 1, "card_points": [40, 100]}
-    state = klaberjass.replay(setup, [klaberjass.hand_event(1, hand)])
+    state = state_of(setup, [klaberjass.hand_event(1, hand)])
     result = state.hands[0]
     assert result.settlement == "Anna made trumps and scored less: Ben takes 150"
     assert result.settlement.render(SWEDISH) == "Anna var förhand och fick minst: Ben får 150"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from tests.games import state_of
 
 PLAYERS = ("Anna", "Ben", "Carla")
 
@@ -61,4 +62,4 @@ def game(
     setup = bismarck.Setup(
         tuple(players), first_dealer, bismarck.Variant(variant), frozenset(options)
     )
-    return bismarck.replay(setup, events_for(deals, redeal_in))
+    return state_of(setup, events_for(deals, redeal_in))

@@ -21,6 +21,7 @@ from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.cards import Suit, full_pack
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.printing import printer_for
+from tests.games import game_of
 
 SUITS = [suit.record_name for suit in Suit]
 PACK52 = [card.code for card in full_pack()]
@@ -33,14 +34,15 @@ names = st.text(
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def accepted(engine: Any, setup: Any, data: st.DataObject, propose, steps: int) -> list[Event]:
+def accepted(setup: Any, data: st.DataObject, propose, steps: int) -> list[Event]:
     """Offer ``steps`` entries from ``propose(state, data)``; keep those the engine takes."""
     events: list[Event] = []
-    state = engine.replay(setup, events)
+    game = game_of(setup)
+    played = game.replay(setup, events)
     for _ in range(steps):
-        event = propose(state, data)
+        event = propose(played.state, data)
         try:
-            state = engine.apply(setup, events, event)
+            played = game.apply(played, event)
         except RuleError:
             continue
         events.append(event)
@@ -102,7 +104,7 @@ def test_what_bismarck_accepts_survives_records_and_printing(players, variant, d
     setup = setup_or_none(lambda: bismarck.Setup(tuple(players), 0, variant))
     if setup is None:
         setup = bismarck.Setup(("Anna", "Ben", "Carla"), 0, variant)
-    events = accepted(bismarck, setup, data, bismarck_entry, 40)
+    events = accepted(setup, data, bismarck_entry, 40)
     survives("bismarck", setup, events)
 
 
@@ -149,7 +151,7 @@ def test_what_klaberjass_accepts_survives_records_and_printing(players, target, 
     setup = setup_or_none(lambda: klaberjass.Setup(tuple(players), 0, options))
     if setup is None:
         setup = klaberjass.Setup(("Anna", "Ben"), 0, options)
-    events = accepted(klaberjass, setup, data, klaberjass_entry, 25)
+    events = accepted(setup, data, klaberjass_entry, 25)
     survives("klaberjass", setup, events)
 
 
@@ -194,5 +196,5 @@ def test_what_sviten_accepts_survives_records_and_printing(players, jokers, trip
     setup = setup_or_none(lambda: sviten.Setup(tuple(players), 0, options))
     if setup is None:
         setup = sviten.Setup(("Anna", "Ben", "Carla", "Dan"), 0, options)
-    events = accepted(sviten, setup, data, sviten_entry, 12)
+    events = accepted(setup, data, sviten_entry, 12)
     survives("sviten", setup, events)

@@ -19,6 +19,7 @@ from scorekeeper import records
 from scorekeeper.games import bismarck, klaberjass
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
+from tests.games import state_of
 from tests.games.bismarck.test_rules import legal_games
 from tests.games.klaberjass.test_rules import legal_hands, play_until_over
 
@@ -115,7 +116,7 @@ def timed_games(draw):
 @given(timed_games())
 def test_import_of_an_export_reproduces_the_game_byte_for_byte(game):
     setup, events, times = game
-    state = bismarck.replay(setup, events)
+    state = state_of(setup, events)
     text = records.export("bismarck", setup, events, times)
     record = records.loads(text.encode("utf-8"))
     assert record.setup == setup
@@ -131,7 +132,7 @@ def test_import_of_an_export_reproduces_the_game_byte_for_byte(game):
 @given(legal_games())
 def test_a_record_without_history_replays_to_the_same_sheet(game):
     setup, events = game
-    state = bismarck.replay(setup, events)
+    state = state_of(setup, events)
     raw = records.build("bismarck", setup, events, history=False)
     record = records.parse(raw)
     assert record.state.deals == state.deals
@@ -729,7 +730,7 @@ def test_klaberjass_round_trip(hands, first_dealer, target, undo):
     events, state = play_until_over(setup, hands)
     if undo and events:
         events.append(Event("undo"))
-        state = klaberjass.replay(setup, events)
+        state = state_of(setup, events)
     text = records.export("klaberjass", setup, events)
     record = records.loads(text)
     assert record.state == state

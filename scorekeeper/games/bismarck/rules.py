@@ -23,151 +23,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 from typing import Any
 
+from scorekeeper.games import events, rounds
+from scorekeeper.games.bismarck.contracts import OPTIONS, PLAYERS, TRICKS, Contract, Variant, score
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.events import Event, HistoryEntry, RuleError
+from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
 from scorekeeper.games.game import Game
 from scorekeeper.games.players import checked_names
 from scorekeeper.games.scoreboard import Detail, Scoreboard
-from scorekeeper.games.text import N_, T_, Tc_, Text, joined
+from scorekeeper.games.text import T_, Text, joined
 
 KIND = "bismarck"
-PLAYERS = 3
-TRICKS = 16
 
 
-class Variant(Enum):
-    MODERN = "modern"
-    CLASSIC = "classic"
-    BRITISH = "british"
+class EventKind(StrEnum):
+    """The kinds of a Bismarck log's events (stored as these strings)."""
 
-    @property
-    def title(self) -> Text:
-        """The variant's name on its own: ``Classic 1949``."""
-        return T_(_VARIANT_TITLES[self])
-
-    @property
-    def in_sentence(self) -> Text:
-        """The variant's name inside a sentence: ``modern``, ``classic 1949``, ``British``."""
-        return _VARIANT_IN_SENTENCE[self]
-
-    @property
-    def the_game(self) -> Text:
-        """``the modern game``, ``the British game``."""
-        return T_(_VARIANT_THE_GAME[self])
-
-    @property
-    def a_game(self) -> Text:
-        """``a modern game``, ``a British game``."""
-        return T_(_VARIANT_A_GAME[self])
-
-    @property
-    def deal_count(self) -> int:
-        return 9 if self is Variant.CLASSIC else 12
-
-    @property
-    def contracts(self) -> tuple[Contract, ...]:
-        """The variant's contracts, in the order of the score sheet's columns."""
-        return _VARIANT_CONTRACTS[self]
-
-
-class Contract(Enum):
-    SPADER = "spader"
-    VALFRI = "valfri"
-    TRUMF = "trumf"
-    SANG = "sang"
-    PASS = "pass"
-
-    @property
-    def is_pass(self) -> bool:
-        return self is Contract.PASS
-
-    @property
-    def needs_trump(self) -> bool:
-        """Valfri and Trumf have a trump suit that must be written down."""
-        return self in (Contract.VALFRI, Contract.TRUMF)
-
-    def name_in(self, variant: Variant) -> str:
-        """The contract's name as players of ``variant`` say it (Swedish in every language)."""
-        if self is Contract.PASS and variant is Variant.CLASSIC:
-            return "Noll"
-        if self is Contract.PASS and variant is Variant.BRITISH:
-            return "Misère"
-        return _CONTRACT_NAMES[self]
-
-    def explained_in(self, variant: Variant) -> str:
-        """The name where the contract is explained: both names the sources use for it
-        (``Sang (Spel)``: *Spel* in the modern Swedish text, *Sang* in the full rules)."""
-        name = self.name_in(variant)
-        other = _CONTRACT_ALSO.get(self)
-        return f"{name} ({other})" if other else name
-
-    @property
-    def display(self) -> str:
-        return _CONTRACT_NAMES[self]
-
-    def quotas(self, declarer: int) -> tuple[int, int, int]:
-        """The three players' quotas, by seat, when ``declarer`` declares this contract."""
-        mine, others = (4, 6) if self.is_pass else (8, 4)
-        return tuple(mine if seat == declarer else others for seat in range(PLAYERS))  # type: ignore[return-value]
-
-
-_VARIANT_TITLES = {
-    Variant.MODERN: N_("Modern"),
-    Variant.CLASSIC: N_("Classic 1949"),
-    Variant.BRITISH: N_("British"),
-}
-_VARIANT_IN_SENTENCE = {
-    Variant.MODERN: Tc_("variant", "modern"),
-    Variant.CLASSIC: Tc_("variant", "classic 1949"),
-    Variant.BRITISH: Tc_("variant", "British"),
-}
-_VARIANT_THE_GAME = {
-    Variant.MODERN: N_("the modern game"),
-    Variant.CLASSIC: N_("the classic 1949 game"),
-    Variant.BRITISH: N_("the British game"),
-}
-_VARIANT_A_GAME = {
-    Variant.MODERN: N_("a modern game"),
-    Variant.CLASSIC: N_("a classic 1949 game"),
-    Variant.BRITISH: N_("a British game"),
-}
-_VARIANT_CONTRACTS = {
-    Variant.MODERN: (Contract.SPADER, Contract.VALFRI, Contract.SANG, Contract.PASS),
-    Variant.CLASSIC: (Contract.TRUMF, Contract.SANG, Contract.PASS),
-    Variant.BRITISH: (Contract.SANG, Contract.TRUMF, Contract.VALFRI, Contract.PASS),
-}
-_CONTRACT_NAMES = {
-    Contract.SPADER: "Spader",
-    Contract.VALFRI: "Valfri",
-    Contract.TRUMF: "Trumf",
-    Contract.SANG: "Sang",
-    Contract.PASS: "Pass",
-}
-#: The other name a contract goes by in the rules texts (rulings, Bismarck 1).
-_CONTRACT_ALSO = {Contract.SANG: "Spel"}
-
-#: House rules that change nothing in the scoring; recorded with the game, printed on its card.
-#: (Message ids: each layer says them in its reader's language.)
-OPTIONS: dict[str, str] = {
-    "see_all_cards": N_("Forehand picks up all 20 cards before choosing the contract."),
-    "other_face_up": N_(
-        "The last four cards (or four the dealer picks) are dealt face up instead."
-    ),
-    "must_trump": N_("A player who cannot follow suit must trump if able."),
-}
-
-
-def score(contract: Contract, declarer: int, tricks: Sequence[int]) -> tuple[int, int, int]:
-    """Each seat's score: tricks − quota, or quota − tricks in Pass. Always sums to zero."""
-    quotas = contract.quotas(declarer)
-    sign = -1 if contract.is_pass else 1
-    result = tuple(sign * (taken - quota) for taken, quota in zip(tricks, quotas, strict=True))
-    assert sum(result) == 0, f"deal scores {result} do not sum to zero"
-    return result  # type: ignore[return-value]
+    ANNOUNCE = "announce"
+    RECORD = "record"
+    REDEAL = "redeal"
+    CORRECT = "correct"
+    UNDO = UNDO
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -225,7 +104,7 @@ class Setup:
                 T_("first_dealer must be a seat number: 0, 1 or 2."), field="first_dealer"
             )
         return cls(
-            players=tuple(p.strip() for p in players),  # type: ignore[arg-type]
+            players=tuple(p.strip() for p in players),
             first_dealer=first_dealer,
             variant=variant,
             options=frozenset(name for name, on in options.items() if on),
@@ -423,20 +302,8 @@ def parse_tricks(value: Any) -> tuple[int, int, int]:
             ),
             field="tricks",
         )
-    return tuple(value)  # type: ignore[return-value]
-
-
-def _parse_deal_number(data: Mapping[str, Any]) -> int:
-    number = data.get("deal")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise RuleError(T_("Which deal is this for? The deal number is missing."), field="deal")
-    if number < 1:
-        raise RuleError(
-            T_("There is no deal %(n)s: deals are numbered from 1.", n=number),
-            field="deal",
-            deal=number,
-        )
-    return number
+    first, second, third = value
+    return (first, second, third)
 
 
 # --- validation and scoring of the whole sheet ----------------------------------------------
@@ -480,20 +347,7 @@ def _check_line(setup: Setup, slot: ScheduledDeal, line: Line, used: dict[Contra
             deal=slot.number,
             other=used[contract],
         )
-    if contract.needs_trump and line.trump is None:
-        raise RuleError(
-            T_("Name the trump suit for %(contract)s.", contract=contract.name_in(variant)),
-            field="trump",
-            deal=slot.number,
-        )
-    if contract is Contract.SPADER and line.trump not in (None, Suit.SPADES):
-        raise RuleError(T_("In Spader, spades are trumps."), field="trump", deal=slot.number)
-    if contract in (Contract.SANG, Contract.PASS) and line.trump is not None:
-        raise RuleError(
-            T_("%(contract)s is played without trumps.", contract=contract.name_in(variant)),
-            field="trump",
-            deal=slot.number,
-        )
+    _check_trump(line, slot.number, variant)
     if line.tricks is not None:
         try:
             parse_tricks(line.tricks)
@@ -502,6 +356,24 @@ def _check_line(setup: Setup, slot: ScheduledDeal, line: Line, used: dict[Contra
     if isinstance(line.redeals, bool) or not isinstance(line.redeals, int) or line.redeals < 0:
         raise RuleError(
             T_("Redeals must be a count (0 or more)."), field="redeals", deal=slot.number
+        )
+
+
+def _check_trump(line: Line, deal: int, variant: Variant) -> None:
+    """Refuse a trump suit the contract does not have, or a missing one it needs."""
+    if line.contract.needs_trump and line.trump is None:
+        raise RuleError(
+            T_("Name the trump suit for %(contract)s.", contract=line.contract.name_in(variant)),
+            field="trump",
+            deal=deal,
+        )
+    if line.contract is Contract.SPADER and line.trump not in (None, Suit.SPADES):
+        raise RuleError(T_("In Spader, spades are trumps."), field="trump", deal=deal)
+    if line.contract in (Contract.SANG, Contract.PASS) and line.trump is not None:
+        raise RuleError(
+            T_("%(contract)s is played without trumps.", contract=line.contract.name_in(variant)),
+            field="trump",
+            deal=deal,
         )
 
 
@@ -547,7 +419,7 @@ def _put(state: State, line: Line) -> State:
     scores = None
     if line.tricks is not None:
         scores = score(line.contract, slot.declarer, line.tricks)
-        totals = tuple(t + s for t, s in zip(totals, scores, strict=True))  # type: ignore[assignment]
+        totals = (totals[0] + scores[0], totals[1] + scores[1], totals[2] + scores[2])
     result = DealResult(
         number=slot.number,
         dealer=slot.dealer,
@@ -604,109 +476,105 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
     """Apply one event; return the new state, a summary and the deal it is about. Only the
     current deal is checked and scored again, except by a correction (which re-derives every
     deal after the one it corrects)."""
-    setup = state.setup
-    data = event.data
-    if not isinstance(data, Mapping):
-        raise RuleError(T_("An event's data must be a record of fields."))
-    players = setup.players
-    variant = setup.variant
-    if event.kind == "correct":
+    data = events.event_data(event)
+    if event.kind == EventKind.CORRECT:
         return _correct(state, data)
-    number = _parse_deal_number(data)
+    number = rounds.round_number(data, "deal")
     if state.current is None:
         raise RuleError(
             T_("The game is over: all %(n)s deals are recorded.", n=state.deal_count),
             field="deal",
             deal=number,
         )
-    current = state.current
-    if number < current.number:
-        raise RuleError(
-            T_("Deal %(n)s is already recorded; use Correct to change it.", n=number),
-            field="deal",
-            deal=number,
-        )
-    if number > current.number:
-        raise RuleError(
-            T_("This is deal %(current)s, not deal %(n)s.", current=current.number, n=number),
-            field="deal",
-            deal=number,
-        )
-    declarer = players[current.declarer]
+    rounds.check_current(number, state.current.number, "deal")
+    if event.kind == EventKind.ANNOUNCE:
+        return _announce(state, data, number)
+    if event.kind == EventKind.RECORD:
+        return _record(state, data, number)
+    if event.kind == EventKind.REDEAL:
+        return _redeal(state, data, number)
+    raise events.unknown_action(event)
 
-    if event.kind == "announce":
-        if state.announced is not None:
+
+def _announce(state: State, data: Mapping[str, Any], number: int) -> tuple[State, Text, int]:
+    """The contract (and trump) of the deal in play."""
+    variant = state.variant
+    if state.announced is not None:
+        raise RuleError(
+            T_(
+                "Deal %(n)s is already announced (%(contract)s): record its tricks.",
+                n=number,
+                contract=state.announced.contract.name_in(variant),
+            ),
+            field="contract",
+            deal=number,
+        )
+    assert state.current is not None
+    contract = parse_contract(data.get("contract"))
+    line = Line(contract, parse_trump(data.get("trump")))
+    said = T_(
+        "%(name)s announced %(contract)s",
+        name=state.players[state.current.declarer],
+        contract=_contract_text(line, variant),
+    )
+    return _put(state, line), said, number
+
+
+def _record(state: State, data: Mapping[str, Any], number: int) -> tuple[State, Text, int]:
+    """The tricks of the deal in play (announced, or announced with them)."""
+    if state.announced is None:
+        if data.get("contract") is None:
+            raise RuleError(
+                T_("Announce the contract for deal %(n)s first.", n=number),
+                field="contract",
+                deal=number,
+            )
+        base = Line(parse_contract(data.get("contract")), parse_trump(data.get("trump")))
+    else:
+        base = state.announced.line
+        if (
+            data.get("contract") is not None
+            and parse_contract(data.get("contract")) is not base.contract
+        ):
             raise RuleError(
                 T_(
-                    "Deal %(n)s is already announced (%(contract)s): record its tricks.",
+                    "Deal %(n)s was announced as %(contract)s.",
                     n=number,
-                    contract=state.announced.contract.name_in(variant),
+                    contract=base.contract.name_in(state.variant),
                 ),
                 field="contract",
                 deal=number,
             )
-        contract = parse_contract(data.get("contract"))
-        line = Line(contract, parse_trump(data.get("trump")))
-        said = T_(
-            "%(name)s announced %(contract)s",
-            name=declarer,
-            contract=_contract_text(line, variant),
+    tricks = parse_tricks(data.get("tricks"))
+    said = T_("tricks %(tricks)s", tricks=_tricks_text(tricks))
+    return _put(state, replace(base, tricks=tricks)), said, number
+
+
+def _redeal(state: State, data: Mapping[str, Any], number: int) -> tuple[State, Text, int]:
+    """The deal in play dealt again: the same contract, Valfri and Trumf perhaps with another
+    trump suit."""
+    if state.announced is None:
+        raise RuleError(
+            T_("Deal %(n)s has not been announced yet: there is nothing to redeal.", n=number),
+            field="deal",
+            deal=number,
         )
-        return _put(state, line), said, number
-
-    if event.kind == "record":
-        if state.announced is None:
-            if data.get("contract") is None:
-                raise RuleError(
-                    T_("Announce the contract for deal %(n)s first.", n=number),
-                    field="contract",
-                    deal=number,
-                )
-            base = Line(parse_contract(data.get("contract")), parse_trump(data.get("trump")))
-        else:
-            base = state.announced.line
-            if (
-                data.get("contract") is not None
-                and parse_contract(data.get("contract")) is not base.contract
-            ):
-                raise RuleError(
-                    T_(
-                        "Deal %(n)s was announced as %(contract)s.",
-                        n=number,
-                        contract=base.contract.name_in(variant),
-                    ),
-                    field="contract",
-                    deal=number,
-                )
-        tricks = parse_tricks(data.get("tricks"))
-        said = T_("tricks %(tricks)s", tricks=_tricks_text(tricks))
-        return _put(state, replace(base, tricks=tricks)), said, number
-
-    if event.kind == "redeal":
-        if state.announced is None:
+    line = state.announced.line
+    trump = line.trump
+    if data.get("trump") not in (None, ""):
+        if line.contract not in (Contract.VALFRI, Contract.TRUMF):
             raise RuleError(
-                T_("Deal %(n)s has not been announced yet: there is nothing to redeal.", n=number),
-                field="deal",
+                T_(
+                    "%(contract)s keeps its trumps on a redeal.",
+                    contract=line.contract.name_in(state.variant),
+                ),
+                field="trump",
                 deal=number,
             )
-        line = state.announced.line
-        trump = line.trump
-        if data.get("trump") not in (None, ""):
-            if line.contract not in (Contract.VALFRI, Contract.TRUMF):
-                raise RuleError(
-                    T_(
-                        "%(contract)s keeps its trumps on a redeal.",
-                        contract=line.contract.name_in(variant),
-                    ),
-                    field="trump",
-                    deal=number,
-                )
-            trump = parse_trump(data.get("trump"))
-        redealt = replace(line, trump=trump, redeals=line.redeals + 1)
-        said = T_("redealt (%(contract)s)", contract=_contract_text(redealt, variant))
-        return _put(state, redealt), said, number
-
-    raise RuleError(T_("Unknown action %(kind)s.", kind=repr(event.kind)), field="kind")
+        trump = parse_trump(data.get("trump"))
+    redealt = replace(line, trump=trump, redeals=line.redeals + 1)
+    said = T_("redealt (%(contract)s)", contract=_contract_text(redealt, state.variant))
+    return _put(state, redealt), said, number
 
 
 def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, Text, int | None]:
@@ -714,24 +582,56 @@ def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, Text, int | 
     list of such objects), checked as a whole: swapping two deals' contracts is one correction,
     although each half alone would be refused."""
     setup = state.setup
+    items = _corrected_items(data)
+    changed, new = _changed_lines(state, items)
+    numbers = {number for number, _old, _line in changed}
+    try:
+        corrected = evaluate(setup, new, state.history)
+    except RuleError as error:
+        if error.deal is not None and error.deal > min(numbers) and error.deal not in numbers:
+            raise rounds.made_illegal(error, "deal") from None
+        raise
+    if len(changed) == 1:
+        number, old, line = changed[0]
+        summary = T_("corrected: %(changes)s", changes=_changes_text(old, line, setup.variant))
+        return corrected, summary, number
+    said = joined(
+        [
+            T_("deal %(n)s: %(changes)s", n=number, changes=_changes_text(old, line, setup.variant))
+            for number, old, line in sorted(changed, key=lambda change: change[0])
+        ]
+    )
+    return corrected, T_("corrected %(changes)s", changes=said), None
+
+
+def _corrected_items(data: Mapping[str, Any]) -> Sequence[Mapping[str, Any]]:
+    """The deals a correction changes, each a record of fields."""
+    if "deals" not in data:
+        return [data]
+    if "deal" in data:
+        raise RuleError(
+            T_("A correction names one deal or a list of deals, not both."), field="deals"
+        )
+    items = data["deals"]
+    if not isinstance(items, list | tuple) or not items:
+        raise RuleError(T_("A correction lists the deals it changes."), field="deals")
+    if not all(isinstance(item, Mapping) for item in items):
+        raise RuleError(T_("Each corrected deal must be a record of fields."), field="deals")
+    return items
+
+
+def _changed_lines(
+    state: State, items: Sequence[Mapping[str, Any]]
+) -> tuple[list[tuple[int, Line, Line]], list[Line]]:
+    """What a correction changes, deal by deal (number, as entered, as corrected), and every
+    deal as corrected; RuleError when it names a deal not played, one twice, or changes
+    nothing."""
     lines = [deal.line for deal in state.deals]
-    if "deals" in data:
-        if "deal" in data:
-            raise RuleError(
-                T_("A correction names one deal or a list of deals, not both."), field="deals"
-            )
-        items = data["deals"]
-        if not isinstance(items, list | tuple) or not items:
-            raise RuleError(T_("A correction lists the deals it changes."), field="deals")
-        if not all(isinstance(item, Mapping) for item in items):
-            raise RuleError(T_("Each corrected deal must be a record of fields."), field="deals")
-    else:
-        items = [data]
     new = list(lines)
     changed: list[tuple[int, Line, Line]] = []
     seen: set[int] = set()
     for item in items:
-        number = _parse_deal_number(item)
+        number = rounds.round_number(item, "deal")
         if not 1 <= number <= len(lines):
             raise RuleError(
                 T_("Deal %(n)s has not been played yet.", n=number), field="deal", deal=number
@@ -750,37 +650,9 @@ def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, Text, int | 
             changed.append((number, old, line))
     if not changed:
         if len(items) == 1:
-            number = _parse_deal_number(items[0])
-            raise RuleError(
-                T_("That is what deal %(n)s already says.", n=number), field="deal", deal=number
-            )
+            raise rounds.unchanged(rounds.round_number(items[0], "deal"), "deal")
         raise RuleError(T_("That is what these deals already say."), field="deal")
-    numbers = {number for number, _old, _line in changed}
-    try:
-        corrected = evaluate(setup, new, state.history)
-    except RuleError as error:
-        if error.deal is not None and error.deal > min(numbers) and error.deal not in numbers:
-            raise RuleError(
-                T_(
-                    "This correction would make deal %(n)s illegal: %(problem)s",
-                    n=error.deal,
-                    problem=error.text,
-                ),
-                field=error.field,
-                deal=error.deal,
-            ) from None
-        raise
-    if len(changed) == 1:
-        number, old, line = changed[0]
-        summary = T_("corrected: %(changes)s", changes=_changes_text(old, line, setup.variant))
-        return corrected, summary, number
-    said = joined(
-        [
-            T_("deal %(n)s: %(changes)s", n=number, changes=_changes_text(old, line, setup.variant))
-            for number, old, line in sorted(changed, key=lambda change: change[0])
-        ]
-    )
-    return corrected, T_("corrected %(changes)s", changes=said), None
+    return changed, new
 
 
 def _corrected_line(old: Line, data: Mapping[str, Any], number: int) -> Line:
@@ -826,16 +698,6 @@ def _contract_text(line: Line, variant: Variant) -> str:
 
 def _tricks_text(tricks: Sequence[int] | None) -> str:
     return "–" if tricks is None else "/".join(str(t) for t in tricks)
-
-
-def replay(setup: Setup, events: Sequence[Event]) -> State:
-    """Fold the whole log into a state. Raises :class:`RuleError` if the log breaks a rule."""
-    return GAME.replay(setup, events).state
-
-
-def apply(setup: Setup, events: Sequence[Event], event: Event) -> State:
-    """The state after appending ``event`` to ``events``; :class:`RuleError` if it is illegal."""
-    return GAME.replay(setup, [*events, event]).state
 
 
 def scoreboard(state: State) -> Scoreboard:

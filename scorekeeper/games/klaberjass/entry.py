@@ -16,7 +16,7 @@ from typing import Any
 
 from scorekeeper.games.cards import Card, Suit
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.klaberjass.rules import PACK_RANKS, count_card_points
+from scorekeeper.games.klaberjass.pack import PACK_RANKS, count_card_points
 from scorekeeper.games.text import T_, Possessive, Text
 
 Seats = tuple[int | None, int | None]
@@ -67,7 +67,9 @@ def run_cards(length: str, suit: str, top: str, name: str) -> list[str] | None:
     return [Card(rank, shown).code for rank in PACK_RANKS[start : start + n]]
 
 
-def sequences(rows: Sequence[Sequence[tuple[str, str, str]]], players: Sequence[str]) -> list:
+def sequences(
+    rows: Sequence[Sequence[tuple[str, str, str]]], players: Sequence[str]
+) -> list[list[list[str]]]:
     """Each player's declared sequences (card codes) from their rows of (length, suit, top)."""
     return [
         [cards for row in rows[seat] if (cards := run_cards(*row, players[seat])) is not None]
@@ -101,8 +103,8 @@ def card_points(
     if piles[0] and piles[1]:
         if list(typed) == [None, None] or trump is None:
             return {"captured": [list(p) for p in piles]}
-        counted = [_count(pile, trump) for pile in piles]
-        points = [counted[i] if t is None else t for i, t in enumerate(typed)]
+        counts = [_count(pile, trump) for pile in piles]
+        points = [counts[i] if t is None else t for i, t in enumerate(typed)]
         return {"captured": [list(p) for p in piles], "card_points": points}
     if not (piles[0] or piles[1]):
         if typed[0] is None and typed[1] is None:
@@ -123,7 +125,7 @@ def card_points(
             ),
             field="captured",
         )
-    points = list(typed)
+    entered: list[int | None] = list(typed)
     if trump is not None:
         counted = _count(piles[seat], trump)
         if typed[seat] is not None and typed[seat] != counted:
@@ -138,10 +140,10 @@ def card_points(
                 ),
                 field="card_points",
             )
-        points[seat] = counted
+        entered[seat] = counted
     if typed[other] is None:
         raise _missing(players[other])
-    return {"card_points": points}
+    return {"card_points": entered}
 
 
 def hand_record(

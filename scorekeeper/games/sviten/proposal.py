@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from scorekeeper.games.sviten.hand import Hand
 from scorekeeper.games.sviten.melds import MeldPlan, best_melds
-from scorekeeper.games.sviten.rules import Hand, HandResult, Setup, score_hand
+from scorekeeper.games.sviten.scoring import HandResult, score_hand
+from scorekeeper.games.sviten.setup import Setup
 
 Meld = tuple[str, ...]
 

@@ -8,15 +8,15 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.bismarck import (
     Contract,
+    EventKind,
     Setup,
     Variant,
-    apply,
-    replay,
     schedule,
     score,
 )
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, RuleError
+from tests.games import state_after, state_of
 
 PLAYERS = ("Anna", "Ben", "Carla")
 
@@ -38,8 +38,13 @@ def play(deal: int, contract: str, tricks: tuple[int, int, int], trump: str | No
 
 def refused(setup: Setup, events: list[Event], event: Event) -> RuleError:
     with pytest.raises(RuleError) as info:
-        apply(setup, events, event)
+        state_after(setup, events, event)
     return info.value
+
+
+def test_event_kinds_are_stored_as_their_words():
+    assert [str(kind) for kind in EventKind] == ["announce", "record", "redeal", "correct", "undo"]
+    assert Event(EventKind.ANNOUNCE, {}).to_dict()["kind"] == "announce"
 
 
 # --- worked examples from the seeds -----------------------------------------------------------
@@ -52,7 +57,7 @@ def test_seed_000_spader_and_pass_scores():
 
 def test_seed_002_two_deals_total_minus5_plus4_plus1():
     setup = Setup(PLAYERS, first_dealer=2)
-    state = replay(setup, [*play(1, "sang", (6, 6, 4)), *play(2, "pass", (9, 2, 5))])
+    state = state_of(setup, [*play(1, "sang", (6, 6, 4)), *play(2, "pass", (9, 2, 5))])
     assert [d.declarer for d in state.deals] == [0, 1]
     assert [d.dealer for d in state.deals] == [2, 0]
     assert state.deals[0].scores == (-2, 2, 0)
@@ -114,7 +119,7 @@ def test_modern_forehand_is_forced_into_the_last_contract():
             deal = round_ * 3 + k + 1
             trump = "hearts" if contracts[round_] == "valfri" else None
             events += play(deal, contracts[round_], (5, 6, 5), trump)
-    state = replay(setup, events)
+    state = state_of(setup, events)
     assert state.current.number == 10
     assert state.allowed == (Contract.PASS,)
     assert state.remaining(state.current.declarer) == (Contract.PASS,)
@@ -128,7 +133,7 @@ def test_trump_rules():
         refused(setup, [], announce(1, "spader", "hearts")).message
         == "In Spader, spades are trumps."
     )
-    state = apply(setup, [], announce(1, "valfri", "spades"))  # Valfri may name spades again
+    state = state_after(setup, [], announce(1, "valfri", "spades"))  # Valfri may name spades again
     assert state.announced.trump is Suit.SPADES
     assert (
         "not played in the modern game" in refused(setup, [], announce(1, "trumf", "clubs")).message
@@ -171,7 +176,7 @@ def test_nothing_after_the_last_deal():
     for deal in range(1, 10):
         contract = schedule(setup)[deal - 1].fixed_contract.value
         events += play(deal, contract, (6, 5, 5), "clubs" if contract == "trumf" else None)
-    state = replay(setup, events)
+    state = state_of(setup, events)
     assert state.finished and state.phase == "finished"
     assert "The game is over" in refused(setup, events, announce(10, "sang")).message
 
@@ -183,7 +188,7 @@ def test_classic_names_the_fixed_contract():
         == "Deal 1 is Trumf in the classic 1949 game."
     )
     assert refused(setup, [], announce(1, "trumf")).field == "trump"
-    state = apply(
+    state = state_after(
         setup,
         [],
         Event("record", {"deal": 1, "contract": "trumf", "trump": "diamonds", "tricks": [4, 8, 4]}),
@@ -193,7 +198,7 @@ def test_classic_names_the_fixed_contract():
 
 def test_british_game_scores_the_dealer_as_declarer():
     setup = Setup(PLAYERS, variant=Variant.BRITISH)
-    state = replay(setup, play(1, "sang", (10, 3, 3)))
+    state = state_of(setup, play(1, "sang", (10, 3, 3)))
     assert state.deals[0].declarer == 0
     assert state.deals[0].scores == (2, -1, -1)
 
@@ -204,11 +209,11 @@ def test_british_game_scores_the_dealer_as_declarer():
 def test_redeal_keeps_deal_and_contract_and_scores_nothing():
     setup = Setup(PLAYERS)
     events = [announce(1, "valfri", "hearts"), Event("redeal", {"deal": 1, "trump": "clubs"})]
-    state = replay(setup, events)
+    state = state_of(setup, events)
     assert state.current.number == 1 and state.phase == "record"
     assert state.announced.redeals == 1 and state.announced.trump is Suit.CLUBS
     assert state.totals == (0, 0, 0)
-    state = apply(setup, events, record(1, 4, 8, 4))
+    state = state_after(setup, events, record(1, 4, 8, 4))
     assert state.deals[0].redeals == 1 and state.deals[0].contract is Contract.VALFRI
     error = refused(setup, [announce(1, "sang")], Event("redeal", {"deal": 1, "trump": "clubs"}))
     assert "keeps its trumps" in error.message
@@ -218,7 +223,7 @@ def test_redeal_keeps_deal_and_contract_and_scores_nothing():
 def test_correction_rederives_everything_after_it():
     setup = Setup(PLAYERS, first_dealer=2)
     events = [*play(1, "sang", (6, 6, 4)), *play(2, "pass", (9, 2, 5))]
-    state = apply(setup, events, Event("correct", {"deal": 1, "tricks": [8, 4, 4]}))
+    state = state_after(setup, events, Event("correct", {"deal": 1, "tricks": [8, 4, 4]}))
     assert state.deals[0].scores == (0, 0, 0)
     assert state.totals == (-3, 2, 1)
     assert state.history[-1].summary == "corrected: tricks 6/6/4 → 8/4/4"
@@ -263,7 +268,7 @@ def test_a_correction_of_several_deals_is_checked_as_a_whole():
         "correct",
         {"deals": [{"deal": 10, "contract": "spader"}, {"deal": 1, "contract": "sang"}]},
     )
-    state = apply(setup, events, swap)
+    state = state_after(setup, events, swap)
     assert [state.deals[0].contract, state.deals[9].contract] == [Contract.SANG, Contract.SPADER]
     assert state.deals[0].scores == (0, 0, 0)  # Ben's 8 tricks make the quota of Sang too
     assert state.deals[9].scores == (0, 1, -1)
@@ -272,14 +277,16 @@ def test_a_correction_of_several_deals_is_checked_as_a_whole():
     assert last.summary == "corrected deal 1: Spader → Sang; deal 10: Sang → Spader"
     assert last.deal is None
     # An undo takes the whole correction back.
-    undone = replay(setup, [*events, swap, Event("undo")])
-    assert undone.deals == replay(setup, events).deals
+    undone = state_of(setup, [*events, swap, Event("undo")])
+    assert undone.deals == state_of(setup, events).deals
 
 
 def test_a_correction_of_one_deal_in_a_list_reads_like_the_single_one():
     setup, events = swap_game()
-    one = apply(setup, events, Event("correct", {"deals": [{"deal": 4, "tricks": [6, 5, 5]}]}))
-    single = apply(setup, events, Event("correct", {"deal": 4, "tricks": [6, 5, 5]}))
+    one = state_after(
+        setup, events, Event("correct", {"deals": [{"deal": 4, "tricks": [6, 5, 5]}]})
+    )
+    single = state_after(setup, events, Event("correct", {"deal": 4, "tricks": [6, 5, 5]}))
     assert one.deals == single.deals
     assert (
         one.history[-1].summary == single.history[-1].summary == "corrected: tricks 6/4/6 → 6/5/5"
@@ -287,7 +294,7 @@ def test_a_correction_of_one_deal_in_a_list_reads_like_the_single_one():
     assert one.history[-1].deal == 4
     # A deal listed without a change is left as it is.
     same = {"deal": 2, "contract": "sang"}
-    both = apply(
+    both = state_after(
         setup, events, Event("correct", {"deals": [same, {"deal": 4, "tricks": [6, 5, 5]}]})
     )
     assert both.deals == single.deals
@@ -328,7 +335,7 @@ def test_a_correction_of_several_deals_refuses_what_makes_no_sense(data, message
 def test_undo_takes_back_the_last_action_and_keeps_it_in_the_history():
     setup = Setup(PLAYERS)
     events = [*play(1, "sang", (4, 8, 4)), Event("undo"), Event("undo")]
-    state = replay(setup, events)
+    state = state_of(setup, events)
     assert state.deals == () and state.phase == "announce"
     assert [h.undone for h in state.history] == [True, True, False, False]
     assert refused(setup, events, Event("undo")).message == "There is nothing to undo."
@@ -345,14 +352,14 @@ def test_tied_players_share_the_victory():
         events += play(
             slot.number, contract.value, tricks, "clubs" if contract.needs_trump else None
         )
-    state = replay(setup, events)
+    state = state_of(setup, events)
     assert state.finished
     assert state.totals == (0, 1, -1)
     assert state.winners == (1,)
     events[-1] = record(9, 3, 6, 7)
-    assert replay(setup, events).winners == (0,)
+    assert state_of(setup, events).winners == (0,)
     events[-1] = record(9, 4, 6, 6)
-    assert replay(setup, events).winners == (0, 1, 2)
+    assert state_of(setup, events).winners == (0, 1, 2)
 
 
 def test_two_players_tied_on_top_share():
@@ -366,7 +373,7 @@ def test_two_players_tied_on_top_share():
         events += play(
             slot.number, contract.value, tricks, "clubs" if contract.needs_trump else None
         )
-    state = replay(setup, events)
+    state = state_of(setup, events)
     assert state.totals == (1, -2, 1)
     assert state.winners == (0, 2)
 
@@ -399,7 +406,7 @@ def legal_games(draw):
     variant = draw(st.sampled_from(list(Variant)))
     setup = Setup(PLAYERS, first_dealer=draw(st.integers(0, 2)), variant=variant)
     events: list[Event] = []
-    state = replay(setup, events)
+    state = state_of(setup, events)
     deals = draw(st.integers(0, variant.deal_count))
     for _ in range(deals):
         number = state.current.number
@@ -409,7 +416,7 @@ def legal_games(draw):
         if draw(st.booleans()) and draw(st.booleans()):
             events.append(Event("redeal", {"deal": number}))
         events.append(record(number, *draw(tricks_strategy)))
-        state = replay(setup, events)
+        state = state_of(setup, events)
     return setup, events
 
 
@@ -417,7 +424,7 @@ def legal_games(draw):
 @given(legal_games())
 def test_properties_of_legal_games(game):
     setup, events = game
-    state = replay(setup, events)
+    state = state_of(setup, events)
     running = [0, 0, 0]
     for deal in state.deals:
         assert sum(deal.scores) == 0
@@ -430,7 +437,7 @@ def test_properties_of_legal_games(game):
         assert len(mine) == len(set(mine))
         if state.finished:
             assert sorted(c.value for c in mine) == sorted(c.value for c in setup.variant.contracts)
-    assert replay(setup, events) == state  # replay is deterministic
+    assert state_of(setup, events) == state  # replay is deterministic
     if state.finished:
         assert max(state.totals) == state.totals[state.winners[0]]
 
@@ -441,6 +448,6 @@ def test_undo_returns_to_the_earlier_state(game, steps):
     setup, events = game
     if len(events) < steps:
         return
-    undone = replay(setup, [*events, *[Event("undo")] * steps])
-    earlier = replay(setup, events[: len(events) - steps])
+    undone = state_of(setup, [*events, *[Event("undo")] * steps])
+    earlier = state_of(setup, events[: len(events) - steps])
     assert undone.deals == earlier.deals and undone.totals == earlier.totals

@@ -25,8 +25,8 @@ from scorekeeper.games.klaberjass import (
     hand_event,
     pack,
     parse_hand,
-    replay,
 )
+from tests.games import state_of
 
 PLAYERS = ("Anna", "Ben")
 SETUP = Setup(PLAYERS)
@@ -56,7 +56,7 @@ def hand(
 
 def refusal(data: dict[str, Any]) -> RuleError:
     with pytest.raises(RuleError) as info:
-        replay(SETUP, [hand_event(1, data)])
+        state_of(SETUP, [hand_event(1, data)])
     assert info.value.deal == 1
     return info.value
 
@@ -76,7 +76,7 @@ def test_a_split_of_the_best_18_cards_that_leaves_one_player_a_sliver_is_refused
 
 
 def test_all_146_to_one_player_needs_the_last_trick_too():
-    assert replay(SETUP, [hand_event(1, hand([146, 0], last_trick=0))]).hands[0].card_points == (
+    assert state_of(SETUP, [hand_event(1, hand([146, 0], last_trick=0))]).hands[0].card_points == (
         146,
         0,
     )
@@ -103,7 +103,7 @@ def test_totals_below_what_any_18_cards_hold_are_refused(points):
 
 
 def test_the_least_18_cards_hold_is_accepted():
-    state = replay(SETUP, [hand_event(1, hand([18, 0]))])
+    state = state_of(SETUP, [hand_event(1, hand([18, 0]))])
     assert state.hands[0].card_points == (18, 0)
 
 
@@ -121,7 +121,7 @@ def test_a_declared_sequence_counts_among_the_played_cards():
     assert error.field == "card_points"
     # 20 is enough for 18 cards, not for 18 cards with these four among them.
     assert "worth at least 27" in refusal(hand([10, 10], sequences=(spades, []))).message
-    assert replay(SETUP, [hand_event(1, hand([17, 10], sequences=(spades, [])))])
+    assert state_of(SETUP, [hand_event(1, hand([17, 10], sequences=(spades, [])))])
 
 
 def test_bella_and_a_trump_sequence_count_among_the_played_cards():

@@ -18,7 +18,6 @@ from scorekeeper.games.klaberjass import (
     Outcome,
     Setup,
     State,
-    apply,
     card_value,
     correct_event,
     count_card_points,
@@ -28,8 +27,8 @@ from scorekeeper.games.klaberjass import (
     max_card_points,
     pack,
     parse_hand,
-    replay,
 )
+from tests.games import state_after, state_of
 
 PLAYERS = ("Anna", "Ben")
 SETUP = Setup(PLAYERS)  # Anna deals hand 1, so Ben is the elder hand in odd hands
@@ -71,12 +70,12 @@ def events_for(*hands: dict[str, Any]) -> list[Event]:
 
 
 def play(*hands: dict[str, Any], setup: Setup = SETUP) -> State:
-    return replay(setup, events_for(*hands))
+    return state_of(setup, events_for(*hands))
 
 
 def refused(events: list[Event], event: Event, setup: Setup = SETUP) -> RuleError:
     with pytest.raises(RuleError) as info:
-        apply(setup, events, event)
+        state_after(setup, events, event)
     return info.value
 
 
@@ -585,8 +584,8 @@ def test_any_junk_is_a_rule_error_never_a_crash(data):
 
 def test_a_correction_re_derives_later_totals():
     events = events_for(scoring(60, 20), scoring(30, 40), scoring(50, 10))
-    assert replay(SETUP, events).totals == (140, 70)
-    state = apply(
+    assert state_of(SETUP, events).totals == (140, 70)
+    state = state_after(
         SETUP, events, correct_event(1, hand(maker=0, card_points=(60, 81), last_trick=1))
     )
     assert state.hands[0].scores == (0, 151)
@@ -598,7 +597,7 @@ def test_a_correction_re_derives_later_totals():
 
 def test_a_correction_that_would_end_the_game_earlier_is_refused():
     events = events_for(*[scoring(140, 10)] * 3, scoring(20, 30))
-    assert replay(SETUP, events).totals == (440, 60)
+    assert state_of(SETUP, events).totals == (440, 60)
     runs = [["AS", "KS", "QS", "JS"], ["AD", "KD", "QD", "JD"]]
     big = hand(maker=0, sequences=(runs, []), card_points=(136, 0), last_trick=0)  # 246
     error = refused(events, correct_event(2, big))
@@ -611,8 +610,8 @@ def test_a_correction_that_would_end_the_game_earlier_is_refused():
 
 def test_a_correction_can_reopen_a_finished_game():
     events = events_for(*[scoring(140, 10)] * 4)
-    assert replay(SETUP, events).finished
-    state = apply(SETUP, events, correct_event(4, {"thrown_in": True}))
+    assert state_of(SETUP, events).finished
+    state = state_after(SETUP, events, correct_event(4, {"thrown_in": True}))
     assert not state.finished and state.totals == (420, 30) and state.current_hand == 5
 
 
@@ -631,19 +630,19 @@ def test_an_invalid_correction_names_its_hand():
 def test_undo_takes_back_hands_and_corrections():
     events = events_for(scoring(60, 20), scoring(30, 40))
     corrected = [*events, correct_event(1, scoring(20, 60))]
-    assert replay(SETUP, corrected).totals == (50, 100)
-    state = replay(SETUP, [*corrected, UNDO])
+    assert state_of(SETUP, corrected).totals == (50, 100)
+    state = state_of(SETUP, [*corrected, UNDO])
     assert state.totals == (90, 60)
     assert state.history[2].undone and not state.history[1].undone
-    state = replay(SETUP, [*corrected, UNDO, UNDO])
+    state = state_of(SETUP, [*corrected, UNDO, UNDO])
     assert state.totals == (60, 20) and state.current_hand == 2
-    state = replay(SETUP, [*corrected, UNDO, UNDO, hand_event(2, scoring(0, 30))])
+    state = state_of(SETUP, [*corrected, UNDO, UNDO, hand_event(2, scoring(0, 30))])
     assert state.totals == (60, 50)
 
 
 def test_undo_reopens_a_finished_game_and_needs_something_to_undo():
     events = events_for(*[scoring(140, 10)] * 4)
-    state = replay(SETUP, [*events, UNDO])
+    state = state_of(SETUP, [*events, UNDO])
     assert not state.finished and state.current_hand == 4
     assert refused([], UNDO).message == "There is nothing to undo."
     assert refused([hand_event(1, scoring(10, 20)), UNDO], UNDO).message == (
@@ -744,12 +743,12 @@ def legal_hands(draw) -> dict[str, Any]:
 
 def play_until_over(setup: Setup, hands: list[dict[str, Any]]) -> tuple[list[Event], State]:
     events: list[Event] = []
-    state = replay(setup, events)
+    state = state_of(setup, events)
     for data in hands:
         if state.finished:
             break
         event = hand_event(state.current_hand, data)
-        state = apply(setup, events, event)
+        state = state_after(setup, events, event)
         events.append(event)
     return events, state
 
@@ -773,17 +772,17 @@ def test_random_legal_games(hands, first_dealer, target):
         if result.sequence_winner is not None:
             assert result.sequence_points[1 - result.sequence_winner] == 0
     assert state.totals == running
-    assert replay(setup, events) == state
+    assert state_of(setup, events) == state
     if state.finished:
         assert state.totals[state.winner] >= target
         assert state.totals[state.winner] > state.totals[1 - state.winner]
         with pytest.raises(RuleError):
-            apply(setup, events, hand_event(len(state.hands) + 1, {"thrown_in": True}))
+            state_after(setup, events, hand_event(len(state.hands) + 1, {"thrown_in": True}))
     else:
         assert max(state.totals) < target or state.totals[0] == state.totals[1]
     if events:
-        undone = replay(setup, [*events, UNDO])
-        assert undone.hands == state.hands[:-1] == replay(setup, events[:-1]).hands
+        undone = state_of(setup, [*events, UNDO])
+        assert undone.hands == state.hands[:-1] == state_of(setup, events[:-1]).hands
 
 
 @settings(max_examples=40, deadline=None)

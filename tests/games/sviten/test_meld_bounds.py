@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from scorekeeper import records
 from scorekeeper.games.cards import RANKS, Suit, full_pack
 from scorekeeper.games.events import Event, RuleError
-from scorekeeper.games.sviten import Options, Setup, replay
+from scorekeeper.games.sviten import Options, Setup
 from scorekeeper.games.sviten.meld_bounds import possible_points
 from scorekeeper.games.sviten.melds import best_melds, meld_tradeoff
+from tests.games import state_of
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 SETUP = Setup(players=PLAYERS)
@@ -38,7 +39,7 @@ def quick(tricks, points, counts, trump=None, **extra) -> Event:
 
 def refusal(event: Event, setup: Setup = SETUP) -> RuleError:
     with pytest.raises(RuleError) as info:
-        replay(setup, [event])
+        state_of(setup, [event])
     assert (info.value.field, info.value.deal) == ("meld_points", 1)
     return info.value
 
@@ -56,7 +57,7 @@ def test_the_whole_pack_makes_at_most_220_in_no_trump():
         "N–S took 13 tricks (52 cards): 4 melds from them make at most 220 points, not 300."
     )
     # Four whole suits are four runs of 13: 4 x 55.
-    state = replay(SETUP, [quick((13, 0), (220, 0), (4, 0))])
+    state = state_of(SETUP, [quick((13, 0), (220, 0), (4, 0))])
     assert state.hands[0].meld_points == (220, 0)
 
 
@@ -67,7 +68,7 @@ def test_one_meld_worth_50_from_one_trick_is_refused_even_with_every_option():
     assert error.message == (
         "N–S took 1 trick (4 cards and 1 joker): 1 meld from them makes at most 45 points, not 50."
     )
-    assert replay(generous, [quick((1, 12), (45, 5), (1, 1), "hearts", jokers=[1, 0])])
+    assert state_of(generous, [quick((1, 12), (45, 5), (1, 1), "hearts", jokers=[1, 0])])
 
 
 @pytest.mark.parametrize(
@@ -82,7 +83,7 @@ def test_one_meld_worth_50_from_one_trick_is_refused_even_with_every_option():
 def test_one_meld_from_one_trick_is_bounded_by_the_rulings(options, trump, jokers, most):
     game = Setup(players=PLAYERS, options=Options(**options))
     extra = {"jokers": [jokers, 0]} if jokers else {}
-    replay(game, [quick((1, 12), (most, 5), (1, 1), trump, **extra)])
+    state_of(game, [quick((1, 12), (most, 5), (1, 1), trump, **extra)])
     error = refusal(quick((1, 12), (most + 5, 5), (1, 1), trump, **extra), game)
     assert f"makes at most {most} points" in error.message
 
@@ -169,7 +170,7 @@ def test_what_real_cards_make_is_always_within_the_bound(pile, trump, jokers, fa
     tricks = len(pile) // 4
     best = best_melds(pile, trump=trump, jokers=jokers, trump_run_factor=factor)
     extra = {"jokers": [jokers, 0]} if jokers else {}
-    state = replay(
+    state = state_of(
         game,
         [quick((tricks, 13 - tricks), (best.points, 0), (best.count, 0), trump, **extra)],
     )

@@ -14,7 +14,17 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.cards import Suit, full_pack
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.sviten import Hand, Options, Setup, melds, parse_hand
+from scorekeeper.games.sviten import (
+    Hand,
+    Options,
+    Setup,
+    meld_check,
+    meld_counts,
+    meld_problem,
+    meld_search,
+    melds,
+    parse_hand,
+)
 from scorekeeper.games.sviten.melds import best_melds, meld_points, meld_tradeoff
 from scorekeeper.games.sviten.proposal import propose
 from tests.games.sviten.test_melds import brute_tradeoff, legal_points
@@ -44,7 +54,7 @@ def expected_plan(table: dict[int, int], wanted: int) -> tuple[int, int]:
 @pytest.fixture(autouse=True)
 def empty_memo():
     melds._plan.cache_clear()
-    melds._tradeoff.cache_clear()
+    meld_counts._tradeoff.cache_clear()
     yield
 
 
@@ -111,12 +121,12 @@ def test_jokers_and_bids_agree_with_an_exhaustive_search_on_many_hands():
     factor=st.sampled_from([2, 3]),
 )
 def test_property_the_many_melds_start_and_its_joined_runs_are_legal(cards, trump, jokers, factor):
-    held, mult = melds._prepare(cards, trump, jokers, factor)
-    arrangement = melds._many_melds(held, mult, jokers)
+    held, mult = meld_check._prepare(cards, trump, jokers, factor)
+    arrangement = meld_counts._many_melds(held, mult, jokers)
     suit = melds.parse_trump(trump)
     while arrangement:
         meld_points(arrangement, trump, trump_run_factor=factor, cards=cards, jokers=jokers)
-        joined = melds._join_runs(arrangement, suit, factor)
+        joined = meld_counts._join_runs(arrangement, suit, factor)
         assert not joined or len(joined) == len(arrangement) - 1
         arrangement = joined
 
@@ -127,18 +137,18 @@ def test_the_whole_pack_with_two_jokers_needs_no_exact_search(trump):
     and the lower bounds settle every count, so no exact search runs (it would take most of
     the time)."""
     exact = []
-    original = melds._Search.__init__
+    original = meld_search._Search.__init__
 
     def counting(search, problem, bounds, work_limit, **options):
         if not options.get("beam"):
             exact.append(bounds)
         original(search, problem, bounds, work_limit, **options)
 
-    melds._Search.__init__ = counting  # type: ignore[method-assign]
+    meld_search._Search.__init__ = counting  # type: ignore[method-assign]
     try:
         table = meld_tradeoff(PACK, trump=trump, jokers=2)
     finally:
-        melds._Search.__init__ = original  # type: ignore[method-assign]
+        meld_search._Search.__init__ = original  # type: ignore[method-assign]
     assert table == dict(enumerate(int(p) for p in PACK_TRADEOFF[(trump, 2)].split()))
     assert exact == []
 
@@ -149,10 +159,10 @@ def test_the_whole_pack_with_two_jokers_needs_no_exact_search(trump):
 def exact_table(cards, trump, jokers, factor=2, *, symmetric) -> dict[int, int]:
     """Melds -> points from one exact search for every count, with or without merging the
     states of suits that hold the same cards (what meld_tradeoff's exact searches do)."""
-    held, mult = melds._prepare(cards, trump, jokers, factor)
-    problem = melds._Problem(held, mult, jokers, steep=True)
+    held, mult = meld_check._prepare(cards, trump, jokers, factor)
+    problem = meld_problem._Problem(held, mult, jokers, steep=True)
     bounds = [problem.ceiling] * problem.rows
-    search = melds._Search(problem, bounds, 10**9, symmetric=symmetric)
+    search = meld_search._Search(problem, bounds, 10**9, symmetric=symmetric)
     return {
         count: 5 * (problem.ceiling - loss) for count, loss in sorted(search.frontier().items())
     }
@@ -300,7 +310,7 @@ def test_a_pile_asked_for_again_is_served_from_the_memo_in_any_order():
 
 def test_the_memo_is_bounded_and_its_answers_cannot_be_changed():
     assert melds._plan.cache_parameters()["maxsize"] == melds.MEMO_SIZE
-    assert melds._tradeoff.cache_parameters()["maxsize"] == melds.MEMO_SIZE
+    assert meld_counts._tradeoff.cache_parameters()["maxsize"] == melds.MEMO_SIZE
     plan = best_melds(PACK[:13])
     with pytest.raises(dataclasses.FrozenInstanceError):
         plan.points = 0  # type: ignore[misc]
@@ -328,19 +338,19 @@ def test_record_hand_reuses_what_show_the_melds_found():
     )
     assert isinstance(hand, Hand)
     searches = []
-    original = melds._Search.__init__
+    original = meld_search._Search.__init__
 
     def counting(search, *args, **kwargs):
         searches.append(1)
         original(search, *args, **kwargs)
 
-    melds._Search.__init__ = counting  # type: ignore[method-assign]
+    meld_search._Search.__init__ = counting  # type: ignore[method-assign]
     try:
         shown = propose(setup, hand, 1)
         first = len(searches)
         recorded = propose(setup, hand, 1)
     finally:
-        melds._Search.__init__ = original  # type: ignore[method-assign]
+        meld_search._Search.__init__ = original  # type: ignore[method-assign]
     assert first > 0 and len(searches) == first
     assert recorded == shown
 
@@ -368,7 +378,7 @@ def test_piles_the_rules_can_produce_stay_far_from_the_work_limit():
     limit, so the guard never refuses a real hand (and takes about a quarter of a second when
     something pathological reaches it)."""
     used = []
-    original = melds._Budget.search
+    original = meld_search._Budget.search
 
     def record(budget, *args, **kwargs):
         found = original(budget, *args, **kwargs)
@@ -376,7 +386,7 @@ def test_piles_the_rules_can_produce_stay_far_from_the_work_limit():
         return found
 
     rng = random.Random(2024)
-    melds._Budget.search = record  # type: ignore[method-assign]
+    meld_search._Budget.search = record  # type: ignore[method-assign]
     try:
         for _ in range(150):
             pile = rng.sample(PACK, 4 * rng.randint(1, 13))
@@ -386,7 +396,7 @@ def test_piles_the_rules_can_produce_stay_far_from_the_work_limit():
             points = meld_points(plan.melds, trump, cards=pile, jokers=jokers)
             assert points == plan.points
     finally:
-        melds._Budget.search = original  # type: ignore[method-assign]
+        meld_search._Budget.search = original  # type: ignore[method-assign]
     assert max(used) < melds.WORK_LIMIT / 2
 
 

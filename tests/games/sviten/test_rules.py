@@ -14,14 +14,13 @@ from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.sviten import (
     Options,
     Setup,
-    apply,
     derived_hand_dict,
     hand_to_dict,
     melds,
     parse_hand,
-    replay,
 )
 from scorekeeper.games.sviten.meld_bounds import possible_points
+from tests.games import state_after, state_of
 
 PACK = [card.code for card in full_pack()]
 SPADES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
@@ -54,7 +53,7 @@ def quick(declarer, bid, tricks, points, counts, trump=None) -> dict:
 
 
 def play(game: Setup, *events: Event) -> sviten.State:
-    return replay(game, list(events))
+    return state_of(game, list(events))
 
 
 # Four tricks for N–S: the whole spade suit and three odd cards.
@@ -259,7 +258,7 @@ def test_reaching_100():
     assert state.totals == (102, 24) and state.finished and state.winner == 0
     assert state.current_hand is None and state.current_dealer is None
     with pytest.raises(RuleError, match="The match is over: N–S won") as error:
-        apply(
+        state_after(
             SETUP,
             [
                 hand(1, **quick(0, 1, (8, 5), (90, 5), (3, 1))),
@@ -336,15 +335,15 @@ def test_a_correction_that_breaks_a_later_hand_names_it():
         hand(2, **quick(1, 2, (6, 7), (20, 20), (2, 2))),
     ]
     with pytest.raises(RuleError) as error:
-        apply(SETUP, events, correct(1, **quick(0, 1, (13, 0), (95, 0), (5, 0))))
+        state_after(SETUP, events, correct(1, **quick(0, 1, (13, 0), (95, 0), (5, 0))))
     assert error.value.deal == 2
     assert str(error.value).startswith("This correction would make hand 2 illegal")
     with pytest.raises(RuleError, match="already says"):
-        apply(SETUP, events, correct(1, **quick(0, 1, (7, 6), (10, 10), (1, 1))))
+        state_after(SETUP, events, correct(1, **quick(0, 1, (7, 6), (10, 10), (1, 1))))
     with pytest.raises(RuleError, match="nothing to correct"):
-        apply(SETUP, events, correct(3, **quick(0, 1, (7, 6), (10, 10), (1, 1))))
+        state_after(SETUP, events, correct(3, **quick(0, 1, (7, 6), (10, 10), (1, 1))))
     with pytest.raises(RuleError, match="no-trump only") as error:
-        apply(
+        state_after(
             setup(no_trump_only=True),
             events,
             correct(1, **quick(0, 1, (7, 6), (10, 10), (1, 1), "hearts")),
@@ -510,11 +509,11 @@ def test_property_totals_are_the_sum_of_hand_scores(records, failed_bid, cap):
     game = setup(failed_bid=failed_bid, hand_cap=cap)
     events: list[Event] = []
     for record in records:
-        if replay(game, events).finished:
+        if state_of(game, events).finished:
             break
         events.append(hand(len(events) + 1, **record))
-    state = replay(game, events)
-    assert state == replay(game, events)  # the same log always gives the same state
+    state = state_of(game, events)
+    assert state == state_of(game, events)  # the same log always gives the same state
     for pair in range(2):
         assert state.totals[pair] == sum(result.scores[pair] for result in state.hands)
     running = (0, 0)
@@ -527,7 +526,7 @@ def test_property_totals_are_the_sum_of_hand_scores(records, failed_bid, cap):
         assert (state.finished and max(state.totals) >= 100) or cap is not None
     # Undoing the last hand gives the state before it.
     if state.hands:
-        undone = replay(game, [*events, Event("undo")])
+        undone = state_of(game, [*events, Event("undo")])
         assert undone.hands == state.hands[:-1]
 
 

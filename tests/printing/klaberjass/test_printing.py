@@ -18,6 +18,7 @@ from scorekeeper.printing.klaberjass import (
     klaberjass_rules_card,
     klaberjass_sheet,
 )
+from tests.games import state_of
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 from tests.printing.test_sheets import RED_FILL
 from tests.web.klaberjass.client import HANDS, PLAYERS, KlaberjassTable, engine_state
@@ -77,11 +78,11 @@ def test_hearts_and_diamonds_are_red_and_names_are_text_not_markup(monkeypatch):
     # here, where only the suits' colours are looked at.
     monkeypatch.setattr(sheet_module, "progression_chart", lambda *_args: None)
     setup = klaberjass.Setup(("<b>Anna</b> & co", "Ben"), 0)
-    state = klaberjass.replay(setup, [klaberjass.hand_event(1, HANDS[2])])
+    state = state_of(setup, [klaberjass.hand_event(1, HANDS[2])])
     pdf = Pdf(klaberjass_sheet(state))
     assert "<b>Anna</b> & co" in pdf.text
     assert RED_FILL.search(pdf.content)  # the ♥ of hand 1
-    black = klaberjass.replay(setup, [klaberjass.hand_event(1, HANDS[0])])  # spades
+    black = state_of(setup, [klaberjass.hand_event(1, HANDS[0])])  # spades
     assert not RED_FILL.search(Pdf(klaberjass_sheet(black)).content)
 
 

@@ -13,6 +13,7 @@ from scorekeeper.games import sviten
 from scorekeeper.games.events import RuleError
 from scorekeeper.printing import sheet as sheet_module
 from scorekeeper.printing.sviten import blank_sviten_sheet, sviten_rules_card, sviten_sheet
+from tests.games import state_of
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 from tests.printing.test_sheets import RED_FILL
 from tests.web.sviten.client import HANDS, PLAYERS, SvitenTable, engine_state
@@ -83,11 +84,11 @@ def test_red_trumps_print_red_and_names_are_text_not_markup(monkeypatch):
     # here, where only the suits' colours are looked at.
     monkeypatch.setattr(sheet_module, "progression_chart", lambda *_args: None)
     setup = sviten.Setup(("<b>Anna</b> & co", "Ben", "Carla", "Dan"))
-    state = sviten.replay(setup, [sviten.hand_event(1, HANDS[1])])  # diamonds
+    state = state_of(setup, [sviten.hand_event(1, HANDS[1])])  # diamonds
     pdf = Pdf(sviten_sheet(state))
     assert "<b>Anna</b> & co" in pdf.text
     assert RED_FILL.search(pdf.content)
-    black = sviten.replay(setup, [sviten.hand_event(1, HANDS[0])])  # no-trump, no cards
+    black = state_of(setup, [sviten.hand_event(1, HANDS[0])])  # no-trump, no cards
     assert not RED_FILL.search(Pdf(sviten_sheet(black)).content)
 
 

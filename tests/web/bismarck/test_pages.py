@@ -12,6 +12,7 @@ from scorekeeper import create_app, store
 from scorekeeper.db import alembic, db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from tests.games import state_of
 from tests.web.bismarck.client import Table
 
 # A whole modern game: (contract, trump, tricks) for deals 1..12 with Anna dealing first, so
@@ -44,7 +45,7 @@ def engine_state(deals=MODERN_GAME):
     for number, (contract, trump, tricks) in enumerate(deals, start=1):
         events.append(Event("announce", {"deal": number, "contract": contract, "trump": trump}))
         events.append(Event("record", {"deal": number, "tricks": list(tricks)}))
-    return bismarck.replay(setup, events)
+    return state_of(setup, events)
 
 
 def text(page: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Suit, parse_card
 from tests.conftest import csrf_token
+from tests.games import state_of
 
 PLAYERS = ("Anna", "Ben")
 
@@ -63,7 +64,7 @@ SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at ga
 def engine_state(hands=HANDS, first_dealer: int = 0) -> klaberjass.State:
     setup = klaberjass.Setup(PLAYERS, first_dealer)
     events = [klaberjass.hand_event(number, hand) for number, hand in enumerate(hands, 1)]
-    return klaberjass.replay(setup, events)
+    return state_of(setup, events)
 
 
 def form_data(hand: dict[str, Any]) -> dict[str, Any]:

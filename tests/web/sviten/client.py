@@ -11,6 +11,7 @@ from typing import Any
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import full_pack
 from tests.conftest import csrf_token
+from tests.games import state_of
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 PACK = [card.code for card in full_pack()]
@@ -48,7 +49,7 @@ SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at ga
 def engine_state(hands=HANDS, first_dealer: int = 0) -> sviten.State:
     setup = sviten.Setup(PLAYERS, first_dealer)
     events = [sviten.hand_event(number, hand) for number, hand in enumerate(hands, 1)]
-    return sviten.replay(setup, events)
+    return state_of(setup, events)
 
 
 def bid_fields(hand: dict[str, Any]) -> dict[str, Any]:
