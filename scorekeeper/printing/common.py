@@ -38,7 +38,7 @@ from reportlab.platypus import (
 )
 
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.text import Words, speaking
+from scorekeeper.games.text import LazyText, Words, speaking
 from scorekeeper.games.text import gettext as _
 from scorekeeper.qr import reachable_url
 
@@ -362,9 +362,10 @@ def page_header(
     return table
 
 
-def section(title: str, paragraphs: list[str], st: Styles) -> list[Flowable]:
-    """A rules card's section: a heading and its paragraphs."""
-    return [Paragraph(title, st.heading), *(Paragraph(p, st.body) for p in paragraphs)]
+def section(title: str, paragraphs: Sequence[str | LazyText], st: Styles) -> list[Flowable]:
+    """A rules card's section: a heading and its paragraphs (markup; a constant's said in the
+    current words)."""
+    return [Paragraph(title, st.heading), *(Paragraph(str(p), st.body) for p in paragraphs)]
 
 
 # --- documents -------------------------------------------------------------------------------
