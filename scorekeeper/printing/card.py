@@ -1,20 +1,25 @@
 """What every rules card shares: the header (with the game's players and QR code when it is a
 game's card), two columns of sections, the small tables of values and worked examples, and the
-options of the rulings, each "on" or "off" for a game or a box to agree on.
+options of the rulings, each "on" or "off" for a game or a box to agree on; and
+:class:`CardLayout`, a game's card of a game or of its rules alone, the same way for every game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from scorekeeper.games.game import Game
+from scorekeeper.games.text import Words, speaking
 from scorekeeper.games.text import gettext as _
+from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
+    DEFAULT_PAPER,
     LINE,
     SHADE,
     CheckBox,
@@ -76,6 +81,104 @@ def card_pdf(
     body.setStyle(no_padding())
     story: list[Flowable] = [header, Spacer(0, 3 * mm), body]
     return build_pdf(story, paper=paper, title=title, subject=subject)
+
+
+SetupT = TypeVar("SetupT")
+RulesT = TypeVar("RulesT")
+
+
+@dataclass(frozen=True)
+class CardParts:
+    """What a game's rules card says, for :class:`CardLayout` to lay out: its title and the
+    lines under it, its two columns, and the subject (and, when it is not the card's title,
+    the title) its PDF carries."""
+
+    title: str
+    lines: Sequence[str]
+    left: Sequence[Flowable]
+    right: Sequence[Flowable]
+    subject: str
+    pdf_title: str | None = None
+
+
+@dataclass(frozen=True)
+class CardLayout(Generic[SetupT, RulesT]):
+    """A game's rules card, of a game or of its rules alone, the same way for every game: its
+    engine (``game``), the ``rules`` a card prints as a setup has them (a variant, a target,
+    the options), and the ``card`` that says them (of a game when given its setup, else of the
+    rules alone) on a page. ``rules_only`` reads a blank's setup for a card without a game
+    where that differs (it may refuse a setting that prints only on a game's card). Its
+    methods are what :class:`~scorekeeper.printing.printers.GamePrinters` prints with; those
+    that make a PDF take ``words=``, the language it is in."""
+
+    game: Game[Any, Any]
+    rules: Callable[[SetupT], RulesT]
+    card: Callable[[RulesT, SetupT | None, CardPage], CardParts]
+    rules_only: Callable[[SetupT], RulesT] | None = None
+
+    def pdf(
+        self,
+        rules: RulesT,
+        setup: SetupT | None = None,
+        *,
+        paper: str = DEFAULT_PAPER,
+        url: str | None = None,
+    ) -> bytes:
+        """The card of ``rules`` alone, or of the game ``setup`` (whose rules they are), with a
+        QR code of ``url`` (never a loopback address)."""
+        page = card_page(paper, url)
+        said = self.card(rules, setup, page)
+        heading = (said.title, said.lines)
+        title = said.pdf_title or said.title
+        return card_pdf(
+            page, heading, said.left, said.right, paper=paper, title=title, subject=said.subject
+        )
+
+    def of(
+        self,
+        game: Any = None,
+        *,
+        paper: str = DEFAULT_PAPER,
+        url: str | None = None,
+        words: Words | None = None,
+    ) -> bytes:
+        """The card of a game given its state or setup; else of the rules given (what
+        ``rules`` reads from a setup: a variant, options), or of the game's default rules."""
+        with speaking(words):
+            setup = game.setup if isinstance(game, self.game.state_type) else game
+            if isinstance(setup, self.game.setup_type):
+                return self.pdf(self.rules(setup), setup, paper=paper, url=url)
+            rules = self.rules(Blank().setup(self.game)) if game is None else game
+            return self.pdf(rules, paper=paper, url=url)
+
+    def filled(
+        self,
+        state: Any,
+        *,
+        paper: str = DEFAULT_PAPER,
+        url: str | None = None,
+        words: Words | None = None,
+    ) -> bytes:
+        """The card of a game in any state."""
+        with speaking(words):
+            setup = state.setup
+            return self.pdf(self.rules(setup), setup, paper=paper, url=url)
+
+    def blank(
+        self,
+        blank: Blank,
+        *,
+        paper: str = DEFAULT_PAPER,
+        url: str | None = None,
+        words: Words | None = None,
+    ) -> bytes:
+        """The card of a game when the names and the first dealer are known, else of the rules
+        with the settings given; RuleError when the engine refuses one."""
+        with speaking(words):
+            setup = blank.setup(self.game)
+            if blank.seated:
+                return self.pdf(self.rules(setup), setup, paper=paper, url=url)
+            return self.pdf((self.rules_only or self.rules)(setup), paper=paper, url=url)
 
 
 def values_table(

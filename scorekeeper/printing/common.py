@@ -38,7 +38,7 @@ from reportlab.platypus import (
 )
 
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.text import Words, speaking
+from scorekeeper.games.text import LazyText, Words, speaking
 from scorekeeper.games.text import gettext as _
 from scorekeeper.qr import reachable_url
 
@@ -362,21 +362,23 @@ def page_header(
     return table
 
 
-def section(title: str, paragraphs: list[str], st: Styles) -> list[Flowable]:
-    """A rules card's section: a heading and its paragraphs."""
-    return [Paragraph(title, st.heading), *(Paragraph(p, st.body) for p in paragraphs)]
+def section(title: str, paragraphs: Sequence[str | LazyText], st: Styles) -> list[Flowable]:
+    """A rules card's section: a heading and its paragraphs (markup; a constant's said in the
+    current words)."""
+    return [Paragraph(title, st.heading), *(Paragraph(str(p), st.body) for p in paragraphs)]
 
 
 # --- documents -------------------------------------------------------------------------------
 
 
-def build_pdf(story: list[Flowable], *, paper: str, title: str, subject: str = "") -> bytes:
-    """Lay ``story`` out on exactly one page of ``paper`` (shrunk to fit if it must be)."""
-    size = page_size(paper)
-    out = io.BytesIO()
-    doc = SimpleDocTemplate(
+def document(
+    out: io.BytesIO, paper: str, *, title: str, subject: str | None = None
+) -> SimpleDocTemplate:
+    """A document on ``paper`` written to ``out``, with every printout's margins and author,
+    and its ``title`` and ``subject`` (none when None)."""
+    return SimpleDocTemplate(
         out,
-        pagesize=size,
+        pagesize=page_size(paper),
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,
@@ -386,10 +388,20 @@ def build_pdf(story: list[Flowable], *, paper: str, title: str, subject: str = "
         author="Scorekeeper",
         creator="Scorekeeper",
     )
-    # The frame has 6 pt of padding on each side; one KeepInFrame fills it and shrinks the
-    # content rather than letting it spill onto a second page.
-    width, height = doc.width - 12, doc.height - 12
-    doc.build([KeepInFrame(width, height, story, mode="shrink")])
+
+
+def one_page(doc: SimpleDocTemplate, story: list[Flowable]) -> Flowable:
+    """``story`` fitted to one page of ``doc``: the frame has 6 pt of padding on each side; one
+    KeepInFrame fills it and shrinks the content rather than letting it spill onto a second
+    page."""
+    return KeepInFrame(doc.width - 12, doc.height - 12, story, mode="shrink")
+
+
+def build_pdf(story: list[Flowable], *, paper: str, title: str, subject: str = "") -> bytes:
+    """Lay ``story`` out on exactly one page of ``paper`` (shrunk to fit if it must be)."""
+    out = io.BytesIO()
+    doc = document(out, paper, title=title, subject=subject)
+    doc.build([one_page(doc, story)])
     return out.getvalue()
 
 

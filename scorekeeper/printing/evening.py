@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
-    KeepInFrame,
     PageBreak,
     Paragraph,
-    SimpleDocTemplate,
     Spacer,
     Table,
     TableStyle,
@@ -32,16 +30,16 @@ from scorekeeper.games.text import join_names
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     LINE,
-    MARGIN,
     SHADE,
     QRCode,
     Styles,
     build_pdf,
     content_width,
+    document,
     in_words,
     live_url,
     no_padding,
-    page_size,
+    one_page,
     styles,
     text,
 )
@@ -234,22 +232,11 @@ def _pages_pdf(pages: Sequence[list[Flowable]], *, paper: str, title: str) -> by
     """Several pages, each story shrunk to fit its own page (as :func:`build_pdf` fits a
     one-page document's: the same frame, so a sheet prints here as it does alone)."""
     out = io.BytesIO()
-    doc = SimpleDocTemplate(
-        out,
-        pagesize=page_size(paper),
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-        title=title,
-        author="Scorekeeper",
-        creator="Scorekeeper",
-    )
-    width, height = doc.width - 12, doc.height - 12
+    doc = document(out, paper, title=title)
     story: list[Flowable] = []
     for number, page in enumerate(pages):
         if number:
             story.append(PageBreak())
-        story.append(KeepInFrame(width, height, page, mode="shrink"))
+        story.append(one_page(doc, page))
     doc.build(story or [Spacer(0, 0)])
     return out.getvalue()

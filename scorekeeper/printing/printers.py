@@ -4,9 +4,11 @@ line print any game the same way, and name none.
     printer_for(state.kind).sheet(state, paper="letter", url=..., date=...)
     printer_for("klaberjass").blank_sheet(Blank(settings={"options": {"target": 1000}}))
 
-Each game's printing package makes its :class:`GamePrinters`; the built-in games are registered
-in :mod:`scorekeeper.printing`, and a game defined elsewhere (a plug-in, a test's tiny game)
-joins with :func:`register_printers`.
+Each game's printing package makes its :class:`GamePrinters`, most simply from its sheet's
+:class:`~scorekeeper.printing.sheet.SheetLayout` and its card's
+:class:`~scorekeeper.printing.card.CardLayout` (:meth:`GamePrinters.laid_out`); the built-in
+games are registered in :mod:`scorekeeper.printing`, and a game defined elsewhere (a plug-in, a
+test's tiny game) joins with :func:`register_printers`.
 """
 
 from __future__ import annotations
@@ -14,12 +16,11 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from scorekeeper.printing.blank import Blank
-
-if TYPE_CHECKING:
-    from scorekeeper.printing.sheet import SheetStory
+from scorekeeper.printing.card import CardLayout
+from scorekeeper.printing.sheet import SheetLayout, SheetStory
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class SheetPrinter(Protocol):
     ) -> bytes: ...
 
 
-class RulesCardPrinter(Protocol):
+class CardPartsPrinter(Protocol):
     """A game's rules card: its players and settings, with a QR code of its live address."""
 
     def __call__(self, state: Any, /, *, paper: str = ..., url: str | None = ...) -> bytes: ...
@@ -93,7 +94,7 @@ class BlankSheetStoryPrinter(Protocol):
     def __call__(self, blank: Blank, /, *, paper: str = ...) -> SheetStory: ...
 
 
-class BlankRulesCardPrinter(Protocol):
+class BlankCardPartsPrinter(Protocol):
     """A rules card without a game: a game's card when the names and first dealer are known,
     else the rules with the settings given; RuleError when the engine refuses one."""
 
@@ -109,11 +110,30 @@ class GamePrinters:
 
     kind: str
     sheet: SheetPrinter
-    rules_card: RulesCardPrinter
+    rules_card: CardPartsPrinter
     blank_sheet: BlankSheetPrinter
-    blank_rules_card: BlankRulesCardPrinter
+    blank_rules_card: BlankCardPartsPrinter
     settings: tuple[Setting, ...] = ()
     blank_sheet_story: BlankSheetStoryPrinter | None = None
+
+    @classmethod
+    def laid_out(
+        cls,
+        sheet: SheetLayout[Any],
+        card: CardLayout[Any, Any],
+        settings: tuple[Setting, ...] = (),
+    ) -> GamePrinters:
+        """The printers of the game whose sheet and rules card these lay out (each taking
+        ``words=``), with the settings they take on the command line."""
+        return cls(
+            kind=sheet.game.kind,
+            sheet=sheet.filled,
+            rules_card=card.filled,
+            blank_sheet=sheet.blank,
+            blank_rules_card=card.blank,
+            settings=settings,
+            blank_sheet_story=sheet.blank_story,
+        )
 
     def settings_on(self, *, card: bool) -> tuple[Setting, ...]:
         """The settings a blank sheet (or with ``card``, a rules card) takes."""

@@ -1,6 +1,7 @@
 """What every score sheet shares around its table (:mod:`scorekeeper.printing.table`): the facts
 under the title (the names, who deals first, the date or a line to write it on), the foot (the
-result, or a line to write the winner on, and how scoring works), and the page itself.
+result, or a line to write the winner on, and how scoring works), and the page itself; and
+:class:`SheetLayout`, a game's sheet filled or blank, the same way for every game.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games.game import Game
-from scorekeeper.games.text import current_words
+from scorekeeper.games.text import Words, current_words, speaking
 from scorekeeper.games.text import gettext as _
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.chart import progression_chart
@@ -24,6 +25,7 @@ from scorekeeper.printing.common import (
     build_pdf,
     content_width,
     live_url,
+    page_header,
     styles,
     text,
 )
@@ -151,16 +153,43 @@ SheetT = TypeVar("SheetT", bound=Sheet[Any])
 
 
 @dataclass(frozen=True)
+class SheetPage:
+    """A sheet being laid out: its paper, its styles and the width inside the margins."""
+
+    paper: str
+    st: Styles
+    width: float
+
+
+@dataclass(frozen=True)
+class SheetParts:
+    """What a game's sheet says, for :class:`SheetLayout` to lay out: its title and the lines
+    under it (markup), the body (the table and what goes with it), the result (or a line to
+    write it on) and the small print under it, and the title and subject its PDF carries (the
+    title a message id, marked with ``N_``, with ``%(names)s`` where the names go)."""
+
+    title: str
+    lines: Sequence[str]
+    body: Sequence[Flowable]
+    result: str
+    notes: Sequence[str]
+    pdf_title: str
+    subject: str
+
+
+@dataclass(frozen=True)
 class SheetLayout(Generic[SheetT]):
     """A game's sheet, filled or blank, the same way for every game: its engine (``game``),
     the :class:`Sheet` it fills (``sheet``) with the ``settings`` it takes from the game's
-    setup (``{"target": setup.target}``), and the ``story`` that lays a sheet out on a paper.
-    Its methods are what :class:`~scorekeeper.printing.printers.GamePrinters` prints with."""
+    setup (``{"target": setup.target}``), and the ``parts`` that say a sheet on a page (the
+    header with the QR code, the foot, the score progression and the page are the same for
+    every game). Its methods are what :class:`~scorekeeper.printing.printers.GamePrinters`
+    prints with; those that make a PDF take ``words=``, the language it is in."""
 
     game: Game[Any, Any]
     sheet: type[SheetT]
     settings: Callable[[Any], Mapping[str, Any]]
-    story: Callable[[SheetT, str], SheetStory]
+    parts: Callable[[SheetT, SheetPage], SheetParts]
 
     def filled(
         self,
@@ -169,19 +198,40 @@ class SheetLayout(Generic[SheetT]):
         paper: str = DEFAULT_PAPER,
         url: str | None = None,
         date: datetime.date | None = None,
+        words: Words | None = None,
     ) -> bytes:
         """The filled sheet of a game in any state, with a QR code of ``url`` (its live
         address; a loopback address is replaced by this machine's LAN address)."""
-        sheet = self.sheet.filled(state, url=url, date=date, **self.settings(state.setup))
-        return self.story(sheet, paper).pdf()
+        with speaking(words):
+            sheet = self.sheet.filled(state, url=url, date=date, **self.settings(state.setup))
+            return self.story(sheet, paper).pdf()
 
-    def blank(self, blank: Blank, *, paper: str = DEFAULT_PAPER) -> bytes:
+    def blank(
+        self, blank: Blank, *, paper: str = DEFAULT_PAPER, words: Words | None = None
+    ) -> bytes:
         """A sheet to fill in by hand. With the names it prints them; with the first dealer as
         well it prints who deals every round."""
-        return self.blank_story(blank, paper=paper).pdf()
+        with speaking(words):
+            return self.blank_story(blank, paper=paper).pdf()
 
     def blank_story(self, blank: Blank, *, paper: str = DEFAULT_PAPER) -> SheetStory:
         """:meth:`blank` laid out, for another document to print as one of its pages (in the
         words of the caller's language)."""
         setup = blank.setup(self.game)
         return self.story(self.sheet.blank(blank, setup, **self.settings(setup)), paper)
+
+    def story(self, sheet: SheetT, paper: str) -> SheetStory:
+        """``sheet`` laid out on ``paper``: its parts under the header, then the score
+        progression so far and the foot."""
+        page = SheetPage(paper, styles(), content_width(paper))
+        said = self.parts(sheet, page)
+        header = page_header(said.title, said.lines, sheet.url, page.st, page.width)
+        return sheet_story(
+            header,
+            said.body,
+            footer(said.result, said.notes, page.st),
+            paper=paper,
+            title=_(said.pdf_title, names=names_or_blank(sheet.players)),
+            subject=said.subject,
+            state=sheet.state,
+        )

@@ -71,28 +71,33 @@ class Rows(Generic[RoundT]):
     empty: int
 
 
-def rows_to_show(
-    rounds: Sequence[RoundT] | None,
-    *,
-    finished: bool,
-    most: int,
-    blank: int,
-    in_play: int,
-    at_least: int = 0,
-) -> Rows[RoundT]:
-    """The rows of a sheet with at most ``most`` rows: ``blank`` empty ones for a blank sheet
-    (``rounds`` None); a game in play gets at least ``in_play`` rows and three to spare; a
-    finished one just its rounds. ``at_least`` rows (up to ``most``) when the game says how
-    many rounds it may take."""
-    at_least = min(at_least, most)
-    if rounds is None:
-        return Rows(None, (), max(blank, at_least))
-    if len(rounds) > most:
-        return Rows(rounds[-most], rounds[-(most - 1) :], 0)
-    if finished:
-        return Rows(None, rounds, 0)
-    rows = min(most, max(in_play, len(rounds) + 3, at_least))
-    return Rows(None, rounds, rows - len(rounds))
+@dataclass(frozen=True)
+class RowLimits:
+    """How many rows a sheet's table of rounds has: at most ``most`` on the page (a longer game
+    shows its last rounds under a "carried forward" row), ``blank`` on a blank sheet, and at
+    least ``in_play`` for a game in play, so there is room to write on."""
+
+    most: int
+    blank: int
+    in_play: int
+
+    def shown(
+        self, rounds: Sequence[RoundT] | None, *, finished: bool, at_least: int = 0
+    ) -> Rows[RoundT]:
+        """The rows of a sheet: ``blank`` empty ones for a blank sheet (``rounds`` None); a
+        game in play gets at least ``in_play`` rows and three to spare; a finished one just
+        its rounds. ``at_least`` rows (up to ``most``) when the game says how many rounds it
+        may take."""
+        most = self.most
+        at_least = min(at_least, most)
+        if rounds is None:
+            return Rows(None, (), max(self.blank, at_least))
+        if len(rounds) > most:
+            return Rows(rounds[-most], rounds[-(most - 1) :], 0)
+        if finished:
+            return Rows(None, rounds, 0)
+        rows = min(most, max(self.in_play, len(rounds) + 3, at_least))
+        return Rows(None, rounds, rows - len(rounds))
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ from typing import Any
 from scorekeeper.games import bismarck
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event
-from scorekeeper.games.text import T_, Text, ngettext
+from scorekeeper.games.text import N_, T_, Text, ngettext
 from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import Codec, check_trump
 from scorekeeper.records.history import EventFields
 from scorekeeper.records.problems import Problems, is_int, show
-from scorekeeper.records.text import plain_signed, table
+from scorekeeper.records.text import each, plain_signed, table
 
 #: A deal as a record lists it (read) or as the rules scored it (replayed).
 Entry = bismarck.Line | bismarck.DealResult
@@ -156,16 +156,8 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
 
     def csv_rows(self, state: bismarck.State) -> tuple[list[Any], list[list[Any]]]:
         names = state.players
-        header = [
-            _("Deal"),
-            _("Dealer"),
-            _("Declarer"),
-            _("Contract"),
-            _("Trump"),
-            *(_("Tricks %(name)s", name=name) for name in names),
-            *(_("Score %(name)s", name=name) for name in names),
-            *(_("Total %(name)s", name=name) for name in names),
-        ]
+        header = [_("Deal"), _("Dealer"), _("Declarer"), _("Contract"), _("Trump")]
+        header += each((N_("Tricks %(name)s"), N_("Score %(name)s"), N_("Total %(name)s")), names)
         rows = []
         for deal in state.deals:
             trump = deal.trump_shown
@@ -250,15 +242,7 @@ def _sheet_heading(state: bismarck.State) -> list[str]:
 def _deals_table(state: bismarck.State) -> list[str]:
     """The deals as a text table: who dealt and declared, the contract, tricks, scores, totals."""
     names = state.players
-    headers = [
-        _("Deal"),
-        _("Dealer"),
-        _("Declarer"),
-        _("Contract"),
-        _("Tricks"),
-        *names,
-        *names,
-    ]
+    headers = [_("Deal"), _("Dealer"), _("Declarer"), _("Contract"), _("Tricks"), *names, *names]
     rows = []
     for deal in state.deals:
         row = [

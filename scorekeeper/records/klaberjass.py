@@ -6,29 +6,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games import klaberjass
-from scorekeeper.games.text import Text, say
+from scorekeeper.games.text import N_, Text, say
 from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import check_trump
 from scorekeeper.records.problems import Problems
-from scorekeeper.records.rounds import RoundsCodec
-from scorekeeper.records.text import table
+from scorekeeper.records.rounds import HandsCodec
+from scorekeeper.records.text import each, table
 
 
-class KlaberjassCodec(RoundsCodec[klaberjass.Setup, klaberjass.State, klaberjass.Hand]):
+class KlaberjassCodec(HandsCodec[klaberjass.Setup, klaberjass.State, klaberjass.Hand]):
     """Klaberjass: two ``players``, ``options`` with the ``target``, and ``hands`` as the
     engine reads and writes them (see ``docs/records.md``)."""
 
     kind = klaberjass.KIND
     entered_fields = (
-        "thrown_in",
-        "maker",
-        "trump",
-        "sequences",
-        "bella",
-        "last_trick",
-        "card_points",
+        "thrown_in", "maker", "trump", "sequences", "bella", "last_trick", "card_points",
         "captured",
-    )
+    )  # fmt: skip
     item_derived = ("number", "dealer", "sequence_winner", "hand_totals", "scores")
 
     def check_item(self, where: Text, raw: dict[str, Any], problems: Problems) -> None:
@@ -42,12 +36,6 @@ class KlaberjassCodec(RoundsCodec[klaberjass.Setup, klaberjass.State, klaberjass
     def round_dict(self, entry: klaberjass.Hand) -> dict[str, Any]:
         return klaberjass.hand_to_dict(entry)
 
-    def rounds(self, state: klaberjass.State) -> Sequence[klaberjass.HandResult]:
-        return state.hands
-
-    def entry_of(self, result: klaberjass.HandResult) -> klaberjass.Hand:
-        return result.hand
-
     def derived_dict(self, result: klaberjass.HandResult) -> dict[str, Any]:
         return klaberjass.derived_hand_dict(result)
 
@@ -57,28 +45,11 @@ class KlaberjassCodec(RoundsCodec[klaberjass.Setup, klaberjass.State, klaberjass
             _("Klaberjass: %(names)s, first to %(n)d", names=", ".join(names), n=state.target),
             "",
         ]
-        headers = [
-            _("Hand"),
-            _("Dealer"),
-            _("Maker"),
-            _("Trumps"),
-            _("Sequences"),
-            *names,
-            *names,
-            *names,
-        ]
+        headers = [_("Hand"), _("Dealer"), _("Maker"), _("Trumps"), _("Sequences")]
+        headers += [*names, *names, *names]
         rows = []
         for hand in state.hands:
-            row = [str(hand.number), names[hand.dealer]]
-            if hand.thrown_in or hand.maker is None or hand.trump is None:
-                row += [_("thrown in"), "", ""]
-            else:
-                winner = hand.sequence_winner
-                row += [
-                    names[hand.maker],
-                    hand.trump.symbol,
-                    names[winner] if winner is not None else "",
-                ]
+            row = [str(hand.number), names[hand.dealer], *_made(hand, names, symbol=True)]
             row += [str(p) for p in hand.hand_totals]
             row += [str(s) for s in hand.scores] + [str(t) for t in hand.totals]
             rows.append(row)
@@ -91,31 +62,30 @@ class KlaberjassCodec(RoundsCodec[klaberjass.Setup, klaberjass.State, klaberjass
 
     def csv_rows(self, state: klaberjass.State) -> tuple[list[Any], list[list[Any]]]:
         names = state.players
-        header = [
-            _("Hand"),
-            _("Dealer"),
-            _("Maker"),
-            _("Trump"),
-            _("Sequences"),
-            *(_("Points %(name)s", name=name) for name in names),
-            *(_("Score %(name)s", name=name) for name in names),
-            *(_("Total %(name)s", name=name) for name in names),
+        header = [_("Hand"), _("Dealer"), _("Maker"), _("Trump"), _("Sequences")]
+        header += each((N_("Points %(name)s"), N_("Score %(name)s"), N_("Total %(name)s")), names)
+        rows = [
+            [
+                hand.number,
+                names[hand.dealer],
+                *_made(hand, names, symbol=False),
+                *hand.hand_totals,
+                *hand.scores,
+                *hand.totals,
+            ]
+            for hand in state.hands
         ]
-        rows = []
-        for hand in state.hands:
-            row: list[Any] = [hand.number, names[hand.dealer]]
-            if hand.thrown_in or hand.maker is None or hand.trump is None:
-                row += [_("thrown in"), "", ""]
-            else:
-                winner = hand.sequence_winner
-                row += [
-                    names[hand.maker],
-                    _(hand.trump.record_name),
-                    names[winner] if winner is not None else "",
-                ]
-            row += [*hand.hand_totals, *hand.scores, *hand.totals]
-            rows.append(row)
         return header, rows
+
+
+def _made(hand: klaberjass.HandResult, names: Sequence[str], *, symbol: bool) -> list[str]:
+    """Who made trumps, in what (its symbol, or its name) and whose sequences scored; or that
+    the hand was thrown in."""
+    if hand.thrown_in or hand.maker is None or hand.trump is None:
+        return [_("thrown in"), "", ""]
+    winner = hand.sequence_winner
+    trump = hand.trump.symbol if symbol else _(hand.trump.record_name)
+    return [names[hand.maker], trump, names[winner] if winner is not None else ""]
 
 
 #: The codec :mod:`scorekeeper.records` registers.

@@ -3,7 +3,9 @@
 Such a game's log has three kinds of event: one named after its round (``hand`` for a game of
 hands, ``deal`` for a game of deals) whose data is the round's entered fields and its
 ``number``, ``correct`` (the same, for an earlier round) and ``undo``. Its state lists the
-rounds scored so far and has ``totals``, ``winner`` (a seat, or None) and ``finished``.
+rounds scored so far and has ``totals``, ``winner`` (a seat, or None) and ``finished``. A game
+scored hand by hand on :mod:`scorekeeper.games.hand_log` takes :class:`HandsCodec`, which knows
+where its hands are.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.game import GameState
+from scorekeeper.games.hand_log import HandResult
 from scorekeeper.games.text import Text, ngettext
 from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import Codec, EntryT, SetupT
@@ -145,3 +148,27 @@ class RoundsCodec(Codec[SetupT, ScoredStateT, EntryT]):
             )
         total = state.totals[winner]
         return _("Winner: %(name)s with %(total)d.", name=state.players[winner], total=total)
+
+
+class ScoredHands(ScoredState, Protocol):
+    """The state of a game scored hand by hand (:class:`scorekeeper.games.hand_log.HandsState`),
+    as :class:`HandsCodec` reads it."""
+
+    @property
+    def hands(self) -> Sequence[HandResult]: ...
+
+
+HandsStateT = TypeVar("HandsStateT", bound=ScoredHands)
+
+
+class HandsCodec(RoundsCodec[SetupT, HandsStateT, EntryT]):
+    """A codec for a game scored hand by hand: its rounds are the state's ``hands``, each
+    holding the hand as the log has it. A subclass gives what :class:`RoundsCodec` asks but
+    :meth:`rounds` and :meth:`entry_of`."""
+
+    def rounds(self, state: HandsStateT) -> Sequence[HandResult]:
+        return state.hands
+
+    def entry_of(self, result: HandResult) -> EntryT:
+        entry: EntryT = result.hand
+        return entry

@@ -7,12 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from scorekeeper.games import sviten
-from scorekeeper.games.text import Text, say
+from scorekeeper.games.text import N_, Text, say
 from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import check_trump
 from scorekeeper.records.problems import Problems
-from scorekeeper.records.rounds import RoundsCodec
-from scorekeeper.records.text import plain_signed, table
+from scorekeeper.records.rounds import HandsCodec
+from scorekeeper.records.text import each, plain_signed, table
 
 
 def _meld_key(melds: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
@@ -45,7 +45,7 @@ def _entered(setup: sviten.Setup, hand: sviten.Hand, number: int) -> sviten.Hand
     )
 
 
-class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
+class SvitenCodec(HandsCodec[sviten.Setup, sviten.State, sviten.Hand]):
     """Sviten Special: ``players`` N E S W, ``options``, and ``hands`` with the final bid and
     either the captured cards or the tricks (see ``docs/records.md``).
 
@@ -55,16 +55,9 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
 
     kind = sviten.KIND
     entered_fields = (
-        "declarer",
-        "bid",
-        "trump",
-        "captured",
-        "tricks",
-        "jokers",
-        "melds",
-        "meld_points",
+        "declarer", "bid", "trump", "captured", "tricks", "jokers", "melds", "meld_points",
         "meld_counts",
-    )
+    )  # fmt: skip
     item_derived = ("number", "dealer", "made", "slam", "scores")
 
     def check_item(self, where: Text, raw: dict[str, Any], problems: Problems) -> None:
@@ -78,12 +71,6 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
 
     def round_dict(self, entry: sviten.Hand) -> dict[str, Any]:
         return sviten.hand_to_dict(entry)
-
-    def rounds(self, state: sviten.State) -> Sequence[sviten.HandResult]:
-        return state.hands
-
-    def entry_of(self, result: sviten.HandResult) -> sviten.Hand:
-        return result.hand
 
     def derived_dict(self, result: sviten.HandResult) -> dict[str, Any]:
         return sviten.derived_hand_dict(result)
@@ -178,20 +165,8 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
     def csv_rows(self, state: sviten.State) -> tuple[list[Any], list[list[Any]]]:
         names = state.players
         pairs = [say(pair) for pair in sviten.PAIR_NAMES]
-        header = [
-            _("Hand"),
-            _("Dealer"),
-            _("Declarer"),
-            _("Bid"),
-            _("Trump"),
-            _("Made"),
-            *(_("Tricks %(pair)s", pair=pair) for pair in pairs),
-            *(_("Melds %(pair)s", pair=pair) for pair in pairs),
-            *(_("Meld points %(pair)s", pair=pair) for pair in pairs),
-            *(_("Score %(pair)s", pair=pair) for pair in pairs),
-            *(_("Total %(pair)s", pair=pair) for pair in pairs),
-            *(_("Melds laid %(pair)s", pair=pair) for pair in pairs),
-        ]
+        header = [_("Hand"), _("Dealer"), _("Declarer"), _("Bid"), _("Trump"), _("Made")]
+        header += each(PAIR_COLUMNS, pairs, key="pair")
         rows = []
         for result in state.hands:
             rows.append(
@@ -211,6 +186,17 @@ class SvitenCodec(RoundsCodec[sviten.Setup, sviten.State, sviten.Hand]):
                 ]
             )
         return header, rows
+
+
+#: The CSV's columns once per pair.
+PAIR_COLUMNS = (
+    N_("Tricks %(pair)s"),
+    N_("Melds %(pair)s"),
+    N_("Meld points %(pair)s"),
+    N_("Score %(pair)s"),
+    N_("Total %(pair)s"),
+    N_("Melds laid %(pair)s"),
+)
 
 
 def sviten_options_text(options: sviten.Options) -> str:

@@ -7,13 +7,20 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.games.text import signed
+from scorekeeper.games.text import gettext, signed
 from scorekeeper.records.problems import is_int
 
 
 def plain_signed(value: int) -> str:
     """A score with its sign in plain text (a terminal, a spreadsheet): ``+4``, ``-5``, ``0``."""
     return signed(value, minus="-")
+
+
+def each(columns: Sequence[str], names: Sequence[str], key: str = "name") -> list[str]:
+    """The headings of columns that a table has once per player (or pair), in the current
+    words: ``columns`` are message ids (marked with ``N_``) with ``%(name)s`` (or ``key``),
+    each given for every name in turn: ``Score Anna, Score Ben, Total Anna, Total Ben``."""
+    return [gettext(column, **{key: name}) for column in columns for name in names]
 
 
 def table(

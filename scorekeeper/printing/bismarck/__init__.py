@@ -7,13 +7,9 @@ from scorekeeper.printing.bismarck.rules_card import bismarck_rules_card
 from scorekeeper.printing.bismarck.sheet import bismarck_sheet, blank_bismarck_sheet
 from scorekeeper.printing.printers import GamePrinters, Setting
 
-PRINTERS = GamePrinters(
-    kind=bismarck.KIND,
-    sheet=bismarck_sheet,
-    rules_card=bismarck_rules_card,
-    blank_sheet=sheet.blank_sheet,
-    blank_sheet_story=sheet.blank_sheet_story,
-    blank_rules_card=rules_card.blank_rules_card,
+PRINTERS = GamePrinters.laid_out(
+    sheet.LAYOUT,
+    rules_card.LAYOUT,
     settings=(
         Setting(
             "--variant",

@@ -11,46 +11,25 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from scorekeeper.games import bismarck
-from scorekeeper.games.bismarck import Contract, Setup, State, Variant
+from scorekeeper.games.bismarck import Contract, Setup, Variant
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import join_names, signed
 from scorekeeper.games.text import lazy_gettext as _l
-from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.card import (
-    card_page,
-    card_pdf,
+    CardLayout,
+    CardPage,
+    CardParts,
     choices,
     example,
     example_table,
     this_game,
     values_table,
 )
-from scorekeeper.printing.common import (
-    DEFAULT_PAPER,
-    LINE,
-    SHADE,
-    Styles,
-    in_words,
-    section,
-    short_names,
-    text,
-)
+from scorekeeper.printing.common import LINE, SHADE, Styles, section, short_names, text
 
 
-@in_words
-def bismarck_rules_card(
-    game: State | Setup | Variant = Variant.MODERN,
-    *,
-    paper: str = DEFAULT_PAPER,
-    url: str | None = None,
-) -> bytes:
-    """The rules card of a variant; of a game (its house rules and schedule) when given its
-    state or setup; with a QR code of ``url`` (never a loopback address)."""
-    setup = game.setup if isinstance(game, State) else game if isinstance(game, Setup) else None
-    variant = setup.variant if setup is not None else game
-    assert isinstance(variant, Variant)
-    page = card_page(paper, url)
+def _card(variant: Variant, setup: Setup | None, page: CardPage) -> CardParts:
     st, column = page.st, page.column
     left = [
         *section(_("Players and cards"), _players_and_cards(variant), st),
@@ -76,30 +55,24 @@ def bismarck_rules_card(
     if setup is not None:
         right += _schedule(setup, st, column)
         lines.append(this_game(setup.players, setup.first_dealer))
-    return card_pdf(
-        page,
-        (_("Bismarck rules card"), lines),
+    return CardParts(
+        _("Bismarck rules card"),
+        lines,
         left,
         right,
-        paper=paper,
-        title=_("Bismarck rules card: %(variant)s", variant=variant.title),
         subject=_("Bismarck, %(variant)s rules", variant=variant.title),
+        pdf_title=_("Bismarck rules card: %(variant)s", variant=variant.title),
     )
 
 
-@in_words
-def blank_rules_card(blank: Blank, *, paper: str = DEFAULT_PAPER, url: str | None = None) -> bytes:
-    """The card of a game (its house rules and schedule) when the names and the first dealer
-    are known, else of the variant with boxes to agree on the house rules."""
-    setup = blank.setup(bismarck.GAME)
-    if blank.seated:
-        return bismarck_rules_card(setup, paper=paper, url=url)
+def _variant_alone(setup: Setup) -> Variant:
+    """The variant of a card without a game: house rules print only on a game's card."""
     if setup.options:
         raise RuleError(
             "House rules print on the card of a game: give the names and the first dealer.",
             field="options",
         )
-    return bismarck_rules_card(setup.variant, paper=paper, url=url)
+    return setup.variant
 
 
 # --- pieces ----------------------------------------------------------------------------------
@@ -358,3 +331,13 @@ def _schedule(setup: Setup, st: Styles, width: float) -> list[Flowable]:
         repeat_rows=1,
     )  # fmt: skip
     return [Paragraph(_("This game's schedule"), st.heading), table]
+
+
+#: The card as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, of a game or of
+#: a variant with boxes to agree on the house rules.
+LAYOUT: CardLayout[Setup, Variant] = CardLayout(
+    bismarck.GAME, lambda setup: setup.variant, _card, rules_only=_variant_alone
+)
+#: The card of a game (its house rules and schedule) given its state or setup, else of the
+#: variant given (modern by default).
+bismarck_rules_card = LAYOUT.of

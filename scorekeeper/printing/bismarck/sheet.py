@@ -20,8 +20,8 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Contract, DealResult, ScheduledDeal, State, Variant
 from scorekeeper.games.cards import Suit
+from scorekeeper.games.text import N_, Words, join_names, ngettext, signed
 from scorekeeper.games.text import gettext as _
-from scorekeeper.games.text import join_names, ngettext, signed
 from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
@@ -33,23 +33,17 @@ from scorekeeper.printing.common import (
     SHADE,
     CheckBox,
     Styles,
-    content_width,
-    in_words,
-    page_header,
     short_names,
-    styles,
     suit_markup,
     text,
 )
 from scorekeeper.printing.sheet import (
     Sheet,
     SheetLayout,
-    SheetStory,
+    SheetPage,
+    SheetParts,
     date_fact,
     deals_first,
-    footer,
-    names_or_blank,
-    sheet_story,
     to_fill,
 )
 from scorekeeper.printing.table import Column, Command, ScoreTable
@@ -81,17 +75,17 @@ class BismarckSheet(Sheet[State]):
         return self.slots[number - 1] if self.slots else None
 
 
-@in_words
 def blank_bismarck_sheet(
     variant: Variant = Variant.MODERN,
     players: Sequence[str] | None = None,
     first_dealer: int | None = None,
     *,
     paper: str = DEFAULT_PAPER,
+    words: Words | None = None,
 ) -> bytes:
-    """:func:`blank_sheet` of this variant, these names and first dealer (a seat: 0, 1 or 2)."""
+    """The blank sheet of this variant, these names and first dealer (a seat: 0, 1 or 2)."""
     blank = Blank(players, first_dealer, {"variant": variant.value})
-    return blank_sheet(blank, paper=paper)
+    return LAYOUT.blank(blank, paper=paper, words=words)
 
 
 # --- layout ----------------------------------------------------------------------------------
@@ -105,9 +99,8 @@ CHECK_COLUMN = 32
 DEAL_ROW_HEIGHT = {12: 25, 9: 30}
 
 
-def _story(sheet: BismarckSheet, paper: str) -> SheetStory:
-    st = styles()
-    width = content_width(paper)
+def _parts(sheet: BismarckSheet, page: SheetPage) -> SheetParts:
+    st, width = page.st, page.width
     body: list[Flowable] = [
         Paragraph(_("Contracts"), st.heading),
         _grid(sheet, st, width),
@@ -117,14 +110,14 @@ def _story(sheet: BismarckSheet, paper: str) -> SheetStory:
         _deals(sheet, st, width),
         Spacer(0, 4 * mm),
     ]
-    return sheet_story(
-        _header(sheet, st, width),
+    return SheetParts(
+        _("Bismarck score sheet"),
+        _lines(sheet),
         body,
-        _footer(sheet, st),
-        paper=paper,
-        title=_("Bismarck score sheet: %(names)s", names=names_or_blank(sheet.players)),
+        _status_line(sheet.state) if sheet.state is not None else to_fill(_("Winner")),
+        _notes(sheet),
+        pdf_title=N_("Bismarck score sheet: %(names)s"),
         subject=_("Bismarck, %(variant)s rules", variant=sheet.variant.title),
-        state=sheet.state,
     )
 
 
@@ -132,7 +125,7 @@ def _contract_names(variant: Variant) -> str:
     return join_names([c.name_in(variant) for c in variant.contracts])
 
 
-def _header(sheet: BismarckSheet, st: Styles, width: float) -> Table:
+def _lines(sheet: BismarckSheet) -> list[str]:
     variant = sheet.variant
     subtitle = _(
         "%(variant)s rules · %(deals)d deals · every player declares %(contracts)s once",
@@ -148,8 +141,7 @@ def _header(sheet: BismarckSheet, st: Styles, width: float) -> Table:
     facts.append(date_fact(sheet.date, filled=sheet.state is not None))
     if not sheet.players:
         facts.append(to_fill(_("Players")))
-    lines = [subtitle, " · ".join(facts)]
-    return page_header(_("Bismarck score sheet"), lines, sheet.url, st, width)
+    return [subtitle, " · ".join(facts)]
 
 
 _CONTRACT_NOTES = {
@@ -368,9 +360,8 @@ def _rounds(sheet: BismarckSheet, table: ScoreTable) -> list[Command]:
     return commands
 
 
-def _footer(sheet: BismarckSheet, st: Styles) -> list[Flowable]:
-    state, variant = sheet.state, sheet.variant
-    result = _status_line(state) if state is not None else to_fill(_("Winner"))
+def _notes(sheet: BismarckSheet) -> list[str]:
+    variant = sheet.variant
     pass_name = Contract.PASS.name_in(variant)
     positive = join_names([c.name_in(variant) for c in variant.contracts if not c.is_pass])
     notes = [
@@ -389,7 +380,7 @@ def _footer(sheet: BismarckSheet, st: Styles) -> list[Flowable]:
             if variant is not Variant.BRITISH
             else _("Each player deals four deals in a row and declares them.")
         )
-    return footer(result, notes, st)
+    return notes
 
 
 def _status_line(state: State) -> str:
@@ -425,7 +416,5 @@ def _status_line(state: State) -> str:
 
 
 #: The sheet as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, filled or blank.
-LAYOUT = SheetLayout(bismarck.GAME, BismarckSheet, lambda setup: {"variant": setup.variant}, _story)
-bismarck_sheet = in_words(LAYOUT.filled)
-blank_sheet = in_words(LAYOUT.blank)
-blank_sheet_story = LAYOUT.blank_story
+LAYOUT = SheetLayout(bismarck.GAME, BismarckSheet, lambda setup: {"variant": setup.variant}, _parts)
+bismarck_sheet = LAYOUT.filled

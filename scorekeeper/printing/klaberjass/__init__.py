@@ -7,13 +7,9 @@ from scorekeeper.printing.klaberjass.rules_card import klaberjass_rules_card
 from scorekeeper.printing.klaberjass.sheet import blank_klaberjass_sheet, klaberjass_sheet
 from scorekeeper.printing.printers import GamePrinters, Setting
 
-PRINTERS = GamePrinters(
-    kind=klaberjass.KIND,
-    sheet=klaberjass_sheet,
-    rules_card=klaberjass_rules_card,
-    blank_sheet=sheet.blank_sheet,
-    blank_sheet_story=sheet.blank_sheet_story,
-    blank_rules_card=rules_card.blank_rules_card,
+PRINTERS = GamePrinters.laid_out(
+    sheet.LAYOUT,
+    rules_card.LAYOUT,
     settings=(
         Setting(
             "--target",

@@ -11,50 +11,92 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Card, Suit
-from scorekeeper.games.klaberjass import Setup, State
+from scorekeeper.games.klaberjass import Options, Setup
 from scorekeeper.games.text import gettext as _
-from scorekeeper.printing.blank import Blank
+from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.printing.card import (
-    card_page,
-    card_pdf,
+    CardLayout,
+    CardPage,
+    CardParts,
     example,
     example_table,
     this_game,
     values_table,
 )
-from scorekeeper.printing.common import (
-    DEFAULT_PAPER,
-    Styles,
-    in_words,
-    section,
-    suit_markup,
+from scorekeeper.printing.common import Styles, section, suit_markup
+
+#: The paragraphs of the sections that say the same in every game (in the card's words when
+#: printed).
+PLAYERS_AND_CARDS = (
+    _l(
+        "Two players, each for themselves, with the 32 cards from the sevens to the aces "
+        "(take out the sixes and lower). Outside trumps the cards rank A K Q J 10 9 8 7. "
+        "<b>In trumps</b> they rank J 9 A 10 K Q 8 7: the jack is the highest trump, then "
+        "the nine."
+    ),
+)
+
+DEAL = (
+    _l(
+        "The deal alternates. The dealer gives each player six cards and turns the next "
+        "card face up: its suit is proposed as trumps. After the bidding each player gets "
+        "three more cards, nine in all. The rest of the pack is not played."
+    ),
+)
+
+BIDDING = (
+    _l(
+        "The non-dealer (elder hand) speaks first: <b>play</b> (take the turned suit as "
+        "trumps and become the <b>maker</b>), <b>pass</b>, or <b>throw in</b> (propose a "
+        "new deal). A refused throw-in makes the caller play the turned suit as maker."
+    ),
+    _l(
+        "After a pass the dealer may <b>name another suit</b> and become the maker, pass, "
+        "or propose to throw in. A hand thrown in (both agree, or both pass) scores "
+        "nothing; the other player deals next. The maker leads to the first trick."
+    ),
+)
+
+PLAY = (
+    _l(
+        "Follow suit if you can; you need not win the trick. If you cannot follow, you "
+        "must trump; with no trump left, play any card. When trumps are led you must beat "
+        "the card if you can. The highest trump wins the trick, otherwise the highest card "
+        "of the suit led; the winner leads next. Nine tricks are played."
+    ),
+)
+
+DECLARATIONS = (
+    _l(
+        "<b>Sequences</b>: three cards of one suit in a row (in the order A K Q J 10 9 8 7, "
+        "in trumps too) score 20, four or more 50. Only the player with the best sequence "
+        "scores, and then all of theirs: the longer wins; at equal length one in trumps; "
+        "then the higher top card; still equal, the non-dealer's."
+    ),
+    _l("<b>Bella</b>: the king and queen of trumps in one hand score 20."),
+)
+
+SETTLEMENT = (
+    _l(
+        "Each player adds up their <b>hand</b>: sequences + bella + card points + last "
+        "trick. Then: if the maker has more, each scores their own hand. If they are equal, "
+        "the opponent scores theirs and the maker 0. If the opponent has more, the opponent "
+        "scores <b>both</b> hands and the maker 0."
+    ),
 )
 
 
-@in_words
-def klaberjass_rules_card(
-    game: State | Setup | None = None,
-    *,
-    paper: str = DEFAULT_PAPER,
-    url: str | None = None,
-    target: int | None = None,
-) -> bytes:
-    """The rules card; of a game (its players, first dealer and target) when given its state
-    or setup; with a QR code of ``url`` (never a loopback address)."""
-    setup = game.setup if isinstance(game, State) else game
-    goal = setup.target if setup is not None else target or klaberjass.DEFAULT_TARGET
-    if setup is None:
-        klaberjass.Options(target=goal)
-    page = card_page(paper, url)
+def _card(options: Options, setup: Setup | None, page: CardPage) -> CardParts:
+    goal = options.target
     st, column = page.st, page.column
     left = [
-        *section(_("Players and cards"), _players_and_cards(), st),
-        *section(_("The deal"), _deal(), st),
-        *section(_("Bidding"), _bidding(), st),
-        *section(_("Play"), _play(), st),
+        *section(_("Players and cards"), PLAYERS_AND_CARDS, st),
+        *section(_("The deal"), DEAL, st),
+        *section(_("Bidding"), BIDDING, st),
+        *section(_("Play"), PLAY, st),
     ]
     right = [
-        *section(_("Before the first trick"), _declarations(), st),
+        *section(_("Before the first trick"), DECLARATIONS, st),
         Paragraph(_("Card points"), st.heading),
         _values_table(st, column),
         Spacer(0, 1.5 * mm),
@@ -62,90 +104,15 @@ def klaberjass_rules_card(
             _("The last trick is worth 10 more. Only 18 of the 32 cards are played."),
             st.body,
         ),
-        *section(_("Settlement"), _settlement_rule(), st),
+        *section(_("Settlement"), SETTLEMENT, st),
         _example(st, column),
         *section(_("End of the game"), _end(goal), st),
     ]
     lines = [_("2 players · 32 cards · 9 tricks a hand · first to %(n)d", n=goal)]
     if setup is not None:
         lines.append(this_game(setup.players, setup.first_dealer))
-    return card_pdf(
-        page,
-        (_("Klaberjass rules card"), lines),
-        left,
-        right,
-        paper=paper,
-        title=_("Klaberjass rules card"),
-        subject=_("Klaberjass, first to %(n)d", n=goal),
-    )
-
-
-@in_words
-def blank_rules_card(blank: Blank, *, paper: str = DEFAULT_PAPER, url: str | None = None) -> bytes:
-    """The card of a game when the names and the first dealer are known, else the rules with
-    the target given."""
-    setup = blank.setup(klaberjass.GAME)
-    game = setup if blank.seated else None
-    return klaberjass_rules_card(game, paper=paper, url=url, target=setup.target)
-
-
-def _players_and_cards() -> list[str]:
-    return [
-        _(
-            "Two players, each for themselves, with the 32 cards from the sevens to the aces "
-            "(take out the sixes and lower). Outside trumps the cards rank A K Q J 10 9 8 7. "
-            "<b>In trumps</b> they rank J 9 A 10 K Q 8 7: the jack is the highest trump, then "
-            "the nine."
-        )
-    ]
-
-
-def _deal() -> list[str]:
-    return [
-        _(
-            "The deal alternates. The dealer gives each player six cards and turns the next "
-            "card face up: its suit is proposed as trumps. After the bidding each player gets "
-            "three more cards, nine in all. The rest of the pack is not played."
-        )
-    ]
-
-
-def _bidding() -> list[str]:
-    return [
-        _(
-            "The non-dealer (elder hand) speaks first: <b>play</b> (take the turned suit as "
-            "trumps and become the <b>maker</b>), <b>pass</b>, or <b>throw in</b> (propose a "
-            "new deal). A refused throw-in makes the caller play the turned suit as maker."
-        ),
-        _(
-            "After a pass the dealer may <b>name another suit</b> and become the maker, pass, "
-            "or propose to throw in. A hand thrown in (both agree, or both pass) scores "
-            "nothing; the other player deals next. The maker leads to the first trick."
-        ),
-    ]
-
-
-def _play() -> list[str]:
-    return [
-        _(
-            "Follow suit if you can; you need not win the trick. If you cannot follow, you "
-            "must trump; with no trump left, play any card. When trumps are led you must beat "
-            "the card if you can. The highest trump wins the trick, otherwise the highest card "
-            "of the suit led; the winner leads next. Nine tricks are played."
-        )
-    ]
-
-
-def _declarations() -> list[str]:
-    return [
-        _(
-            "<b>Sequences</b>: three cards of one suit in a row (in the order A K Q J 10 9 8 7, "
-            "in trumps too) score 20, four or more 50. Only the player with the best sequence "
-            "scores, and then all of theirs: the longer wins; at equal length one in trumps; "
-            "then the higher top card; still equal, the non-dealer's."
-        ),
-        _("<b>Bella</b>: the king and queen of trumps in one hand score 20."),
-    ]
+    subject = _("Klaberjass, first to %(n)d", n=goal)
+    return CardParts(_("Klaberjass rules card"), lines, left, right, subject)
 
 
 def _values_table(st: Styles, width: float) -> Table:
@@ -164,17 +131,6 @@ def _values_table(st: Styles, width: float) -> Table:
         )
     widths = [w * width * 0.75 for w in (0.3, 0.35, 0.35)]
     return values_table(rows, widths, st, bold=0, centred=(0, -1))
-
-
-def _settlement_rule() -> list[str]:
-    return [
-        _(
-            "Each player adds up their <b>hand</b>: sequences + bella + card points + last "
-            "trick. Then: if the maker has more, each scores their own hand. If they are equal, "
-            "the opponent scores theirs and the maker 0. If the opponent has more, the opponent "
-            "scores <b>both</b> hands and the maker 0."
-        )
-    ]
 
 
 #: The worked example: Anna makes hearts and holds bella; Ben declares a three-card run and
@@ -235,3 +191,11 @@ def _end(target: int) -> list[str]:
             n=target,
         )
     ]
+
+
+#: The card as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, of a game or of
+#: the rules with a target.
+LAYOUT: CardLayout[Setup, Options] = CardLayout(klaberjass.GAME, lambda setup: setup.options, _card)
+#: The card of a game (its players, first dealer and target) given its state or setup, else of
+#: the rules with the options given (the target) or the default ones.
+klaberjass_rules_card = LAYOUT.of

@@ -19,37 +19,23 @@ from reportlab.platypus import Spacer, Table
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.klaberjass import HandResult, Outcome, State
+from scorekeeper.games.text import N_, Words
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.printing.blank import Blank
-from scorekeeper.printing.common import (
-    DEFAULT_PAPER,
-    GREY,
-    RED,
-    Styles,
-    content_width,
-    in_words,
-    page_header,
-    short_names,
-    styles,
-    text,
-)
+from scorekeeper.printing.common import DEFAULT_PAPER, GREY, RED, Styles, short_names, text
 from scorekeeper.printing.sheet import (
     Sheet,
     SheetLayout,
-    SheetStory,
-    footer,
-    names_or_blank,
-    sheet_story,
+    SheetPage,
+    SheetParts,
     to_fill,
 )
-from scorekeeper.printing.table import Column, Command, ScoreTable, rows_to_show
+from scorekeeper.printing.table import Column, Command, RowLimits, ScoreTable
 
-#: Hand rows on one page; a longer game shows its last hands under a "carried forward" row.
-MAX_ROWS = 20
-BLANK_ROWS = 16
-#: Rows for a game in progress: at least this many, so there is room to write on.
-IN_PLAY_ROWS = 12
+#: Hand rows: on one page (a longer game shows its last hands under a "carried forward" row), on
+#: a blank sheet, and at least for a game in progress.
+ROWS = RowLimits(most=20, blank=16, in_play=12)
 PER_PLAYER = 7  # sequences, bella, cards, last trick, hand total, score, running total
 
 
@@ -63,43 +49,35 @@ class KlaberjassSheet(Sheet[State]):
     target: int = klaberjass.DEFAULT_TARGET
 
 
-@in_words
 def blank_klaberjass_sheet(
     players: Sequence[str] | None = None,
     first_dealer: int | None = None,
     target: int = klaberjass.DEFAULT_TARGET,
     *,
     paper: str = DEFAULT_PAPER,
+    words: Words | None = None,
 ) -> bytes:
-    """:func:`blank_sheet` of these names, first dealer (seat 0 or 1) and target."""
+    """The blank sheet of these names, first dealer (seat 0 or 1) and target."""
     blank = Blank(players, first_dealer, {"options": {"target": target}})
-    return blank_sheet(blank, paper=paper)
+    return LAYOUT.blank(blank, paper=paper, words=words)
 
 
 # --- the sheet -------------------------------------------------------------------------------
 
 
-def _story(sheet: KlaberjassSheet, paper: str) -> SheetStory:
-    st = styles()
-    width = content_width(paper)
-    result = _status_line(sheet.state) if sheet.state else to_fill(_("Winner"))
-    return sheet_story(
-        _header(sheet, st, width),
-        [_hands_table(sheet, st, width), Spacer(0, 4 * mm)],
-        footer(result, [_scoring_note(sheet.target)], st),
-        paper=paper,
-        title=_("Klaberjass score sheet: %(names)s", names=names_or_blank(sheet.players)),
-        subject=_("Klaberjass, first to %(n)d", n=sheet.target),
-        state=sheet.state,
-    )
-
-
-def _header(sheet: KlaberjassSheet, st: Styles, width: float) -> Table:
+def _parts(sheet: KlaberjassSheet, page: SheetPage) -> SheetParts:
     subtitle = _(
         "2 players · 32 cards (7 to ace) · the deal alternates · first to %(n)d", n=sheet.target
     )
-    lines = [subtitle, sheet.facts()]
-    return page_header(_("Klaberjass score sheet"), lines, sheet.url, st, width)
+    return SheetParts(
+        _("Klaberjass score sheet"),
+        [subtitle, sheet.facts()],
+        [_hands_table(sheet, page.st, page.width), Spacer(0, 4 * mm)],
+        _status_line(sheet.state) if sheet.state else to_fill(_("Winner")),
+        [_scoring_note(sheet.target)],
+        pdf_title=N_("Klaberjass score sheet: %(names)s"),
+        subject=_("Klaberjass, first to %(n)d", n=sheet.target),
+    )
 
 
 def _settlement(hand: HandResult, names: Sequence[str]) -> str:
@@ -184,18 +162,13 @@ def _hands_table(sheet: KlaberjassSheet, st: Styles, width: float) -> Table:
         commands.append(TABLE.shade(index, hand.maker))
         return [*row, _settlement(hand, settle_names)]
 
-    shown = rows_to_show(
-        sheet.state.hands if sheet.state else None,
-        finished=sheet.state is not None and sheet.state.finished,
-        most=MAX_ROWS,
-        blank=BLANK_ROWS,
-        in_play=IN_PLAY_ROWS,
-    )
+    state = sheet.state
+    shown = ROWS.shown(state.hands if state else None, finished=bool(state and state.finished))
     headings = TABLE.player_headings(players, st, width)
     rows, carried = TABLE.rows(
         headings, shown, hand_row, st, dealers=short, first_dealer=sheet.first_dealer
     )
-    height = 21 if len(rows) - 2 <= BLANK_ROWS else 17
+    height = 21 if len(rows) - 2 <= ROWS.blank else 17
     return TABLE.table(rows, width, height, st, [*carried, *commands])
 
 
@@ -237,8 +210,6 @@ def _status_line(state: State) -> str:
 
 #: The sheet as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, filled or blank.
 LAYOUT = SheetLayout(
-    klaberjass.GAME, KlaberjassSheet, lambda setup: {"target": setup.target}, _story
+    klaberjass.GAME, KlaberjassSheet, lambda setup: {"target": setup.target}, _parts
 )
-klaberjass_sheet = in_words(LAYOUT.filled)
-blank_sheet = in_words(LAYOUT.blank)
-blank_sheet_story = LAYOUT.blank_story
+klaberjass_sheet = LAYOUT.filled

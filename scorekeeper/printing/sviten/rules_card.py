@@ -14,50 +14,63 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.sviten import Options, Setup, State
+from scorekeeper.games.sviten import Options, Setup
 from scorekeeper.games.sviten.proposal import Arrangement, arrangements
 from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import lazy_gettext as _l
 from scorekeeper.games.text import ngettext, signed
-from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.card import (
-    card_page,
-    card_pdf,
+    CardLayout,
+    CardPage,
+    CardParts,
     choices,
     example,
     example_table,
     values_table,
 )
-from scorekeeper.printing.common import (
-    DEFAULT_PAPER,
-    Styles,
-    in_words,
-    section,
-    suit_markup,
-    text,
-)
+from scorekeeper.printing.common import Styles, section, suit_markup, text
 from scorekeeper.printing.sviten.sheet import pair_names
 
+#: The paragraphs of the sections that say the same in every game (in the card's words when
+#: printed).
+PLAYERS_AND_CARDS = (
+    _l(
+        "Four players in two fixed pairs; partners sit opposite: <b>North and South</b> "
+        "against <b>East and West</b>. One pack of 52 cards, ranking A K Q J 10 9 8 7 6 5 4 "
+        "3 2 in play. Each pair keeps one shared pile of the tricks it wins, face up."
+    ),
+)
 
-@in_words
-def sviten_rules_card(
-    game: State | Setup | None = None,
-    *,
-    paper: str = DEFAULT_PAPER,
-    url: str | None = None,
-    options: Options | None = None,
-) -> bytes:
-    """The rules card, with the options chosen for a game (given its state or setup) or boxes
-    to agree on them (``options`` then fills in what is known, such as a hand cap); with a QR
-    code of ``url`` (never a loopback address)."""
-    setup = game.setup if isinstance(game, State) else game
-    options = setup.options if setup is not None else options or Options()
-    page = card_page(paper, url)
+PLAY = (
+    _l(
+        "The declarer leads. Follow suit if you can; if not, play any card, a trump "
+        "included. The highest trump wins the trick, otherwise the highest card of the suit "
+        "led; the winner leads next. After 13 tricks each pair holds its tricks × 4 cards."
+    ),
+)
+
+MELDS = (
+    _l(
+        "Each pair lays <b>melds</b> from its own captured cards, each card in at most one "
+        "meld. A <b>set</b> is three or four cards of one rank. A <b>run</b> is three or "
+        "more cards of one suit in a row; the ace is high (Q K A) or low (A 2 3), never both "
+        "(no K A 2). A long run may be laid as shorter runs: more melds, fewer points."
+    ),
+    _l(
+        "Scorekeeper proposes the best way to lay each pair's cards (for the declarers: "
+        "enough melds for the bid first, then the most points) and lets the pair choose "
+        "another."
+    ),
+)
+
+
+def _card(options: Options, setup: Setup | None, page: CardPage) -> CardParts:
     st, column = page.st, page.column
     left = [
-        *section(_("Players and cards"), _players_and_cards(), st),
+        *section(_("Players and cards"), PLAYERS_AND_CARDS, st),
         *section(_("Deal and bidding"), _bidding(options), st),
-        *section(_("Play"), _play(), st),
-        *section(_("Melds"), _melds(), st),
+        *section(_("Play"), PLAY, st),
+        *section(_("Melds"), MELDS, st),
     ]
     right = [
         Paragraph(_("What melds are worth"), st.heading),
@@ -78,34 +91,8 @@ def sviten_rules_card(
                 dealer=text(setup.players[setup.first_dealer]),
             )
         )
-    return card_pdf(
-        page,
-        (_("Sviten Special rules card"), lines),
-        left,
-        right,
-        paper=paper,
-        title=_("Sviten Special rules card"),
-        subject=_("Sviten Special, first pair to %(n)d", n=sviten.TARGET),
-    )
-
-
-@in_words
-def blank_rules_card(blank: Blank, *, paper: str = DEFAULT_PAPER, url: str | None = None) -> bytes:
-    """The card of a game when the names and the first dealer are known, else the rules with
-    boxes to agree on the options (those given, such as a hand cap, filled in)."""
-    setup = blank.setup(sviten.GAME)
-    game = setup if blank.seated else None
-    return sviten_rules_card(game, paper=paper, url=url, options=setup.options)
-
-
-def _players_and_cards() -> list[str]:
-    return [
-        _(
-            "Four players in two fixed pairs; partners sit opposite: <b>North and South</b> "
-            "against <b>East and West</b>. One pack of 52 cards, ranking A K Q J 10 9 8 7 6 5 4 "
-            "3 2 in play. Each pair keeps one shared pile of the tricks it wins, face up."
-        )
-    ]
+    subject = _("Sviten Special, first pair to %(n)d", n=sviten.TARGET)
+    return CardParts(_("Sviten Special rules card"), lines, left, right, subject)
 
 
 def _bidding(options: Options) -> list[str]:
@@ -129,32 +116,6 @@ def _bidding(options: Options) -> list[str]:
             diamonds=suit_markup(Suit.DIAMONDS),
             hearts=suit_markup(Suit.HEARTS),
             spades=suit_markup(Suit.SPADES),
-        ),
-    ]
-
-
-def _play() -> list[str]:
-    return [
-        _(
-            "The declarer leads. Follow suit if you can; if not, play any card, a trump "
-            "included. The highest trump wins the trick, otherwise the highest card of the suit "
-            "led; the winner leads next. After 13 tricks each pair holds its tricks × 4 cards."
-        )
-    ]
-
-
-def _melds() -> list[str]:
-    return [
-        _(
-            "Each pair lays <b>melds</b> from its own captured cards, each card in at most one "
-            "meld. A <b>set</b> is three or four cards of one rank. A <b>run</b> is three or "
-            "more cards of one suit in a row; the ace is high (Q K A) or low (A 2 3), never both "
-            "(no K A 2). A long run may be laid as shorter runs: more melds, fewer points."
-        ),
-        _(
-            "Scorekeeper proposes the best way to lay each pair's cards (for the declarers: "
-            "enough melds for the bid first, then the most points) and lets the pair choose "
-            "another."
         ),
     ]
 
@@ -316,3 +277,11 @@ def _options(setup: Setup | None, options: Options, st: Styles, width: float) ->
     if known is None and options.hand_cap is not None:  # a hand cap agreed already
         lines[2] = (True, _("Hand cap: after hand %(n)d the leader wins.", n=options.hand_cap))
     return choices(_("Options"), intro, lines, st, width)
+
+
+#: The card as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, of a game or of
+#: the rules with boxes to agree on the options (those given, such as a hand cap, filled in).
+LAYOUT: CardLayout[Setup, Options] = CardLayout(sviten.GAME, lambda setup: setup.options, _card)
+#: The card of a game (the options chosen for it) given its state or setup, else of the rules
+#: with boxes to agree on the options (those given, such as a hand cap, filled in).
+sviten_rules_card = LAYOUT.of

@@ -20,9 +20,9 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 from scorekeeper.games import sviten
 from scorekeeper.games.sviten import HandResult, Options, State
 from scorekeeper.games.sviten.melds import JOKER, meld_label
+from scorekeeper.games.text import N_, Words, lazy_pgettext, say, signed
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l
-from scorekeeper.games.text import lazy_pgettext, say, signed
 from scorekeeper.printing.blank import Blank
 from scorekeeper.printing.common import (
     DEFAULT_PAPER,
@@ -30,30 +30,22 @@ from scorekeeper.printing.common import (
     RED_HEX,
     CheckBox,
     Styles,
-    content_width,
-    in_words,
-    page_header,
     short_names,
-    styles,
     text,
 )
 from scorekeeper.printing.sheet import (
     Sheet,
     SheetLayout,
-    SheetStory,
-    footer,
-    names_or_blank,
-    sheet_story,
+    SheetPage,
+    SheetParts,
     to_fill,
 )
-from scorekeeper.printing.table import Column, Command, ScoreTable, rows_to_show
+from scorekeeper.printing.table import Column, Command, RowLimits, ScoreTable
 
-#: Hand rows on one page; a longer match shows its last hands under a "carried forward" row.
-MAX_ROWS = 24
-#: Rows of a blank sheet (a match to 100 takes a handful of hands; a hand cap may ask more).
-BLANK_ROWS = 14
-#: Rows for a match in progress: at least this many, so there is room to write on.
-IN_PLAY_ROWS = 10
+#: Hand rows: on one page (a longer match shows its last hands under a "carried forward" row),
+#: on a blank sheet (a match to 100 takes a handful of hands; a hand cap may ask more), and at
+#: least for a match in progress.
+ROWS = RowLimits(most=24, blank=14, in_play=10)
 
 
 # --- what goes on the sheet ------------------------------------------------------------------
@@ -66,34 +58,32 @@ class SvitenSheet(Sheet[State]):
     options: Options = field(default_factory=Options)
 
 
-@in_words
 def blank_sviten_sheet(
     players: Sequence[str] | None = None,
     first_dealer: int | None = None,
     options: Options | None = None,
     *,
     paper: str = DEFAULT_PAPER,
+    words: Words | None = None,
 ) -> bytes:
-    """:func:`blank_sheet` of these names, first dealer (a seat 0–3) and options."""
+    """The blank sheet of these names, first dealer (a seat 0–3) and options."""
     settings = {"options": (options or Options()).to_dict()}
-    return blank_sheet(Blank(players, first_dealer, settings), paper=paper)
+    return LAYOUT.blank(Blank(players, first_dealer, settings), paper=paper, words=words)
 
 
 # --- the sheet -------------------------------------------------------------------------------
 
 
-def _story(sheet: SvitenSheet, paper: str) -> SheetStory:
-    st = styles()
-    width = content_width(paper)
-    result = _status_line(sheet.state) if sheet.state else to_fill(_("Winners"))
-    return sheet_story(
-        _header(sheet, st, width),
+def _parts(sheet: SvitenSheet, page: SheetPage) -> SheetParts:
+    st, width = page.st, page.width
+    return SheetParts(
+        _("Sviten Special score sheet"),
+        _lines(sheet),
         [_hands_table(sheet, st, width), Spacer(0, 3 * mm), *_melds_laid(sheet, st)],
-        footer(result, [_scoring_note(sheet.options)], st),
-        paper=paper,
-        title=_("Sviten Special score sheet: %(names)s", names=names_or_blank(sheet.players)),
+        _status_line(sheet.state) if sheet.state else to_fill(_("Winners")),
+        [_scoring_note(sheet.options)],
+        pdf_title=N_("Sviten Special score sheet: %(names)s"),
         subject=_("Sviten Special, first pair to %(n)d", n=sviten.TARGET),
-        state=sheet.state,
     )
 
 
@@ -125,7 +115,7 @@ def options_text(options: Options) -> str:
     return " · ".join(parts)
 
 
-def _header(sheet: SvitenSheet, st: Styles, width: float) -> Table:
+def _lines(sheet: SvitenSheet) -> list[str]:
     seats = ""
     if sheet.players:
         seats = " · ".join(
@@ -137,8 +127,7 @@ def _header(sheet: SvitenSheet, st: Styles, width: float) -> Table:
         n=sviten.TARGET,
     )
     facts = sheet.facts(seats, to_write=_("N, E, S, W"))
-    lines = [subtitle, facts, text(options_text(sheet.options))]
-    return page_header(_("Sviten Special score sheet"), lines, sheet.url, st, width)
+    return [subtitle, facts, text(options_text(sheet.options))]
 
 
 #: #, dealer, declarer, bid, trumps; a pair's tricks, melds (how many), meld points, score and
@@ -201,19 +190,17 @@ def _hands_table(sheet: SvitenSheet, st: Styles, width: float) -> Table:
         commands.append(TABLE.shade(index, hand.declarers))
         return row
 
-    shown = rows_to_show(
-        sheet.state.hands if sheet.state else None,
-        finished=sheet.state is not None and sheet.state.finished,
-        most=MAX_ROWS,
-        blank=BLANK_ROWS,
-        in_play=IN_PLAY_ROWS,
+    state = sheet.state
+    shown = ROWS.shown(
+        state.hands if state else None,
+        finished=bool(state and state.finished),
         at_least=sheet.options.hand_cap or 0,
     )
     headings = [pair_names(players, pair) for pair in range(2)]
     rows, carried = TABLE.rows(
         headings, shown, hand_row, st, dealers=short, first_dealer=sheet.first_dealer, last=CheckBox
     )
-    height = 26 if len(rows) - 2 <= BLANK_ROWS else 18
+    height = 26 if len(rows) - 2 <= ROWS.blank else 18
     return TABLE.table(rows, width, height, st, [*carried, *commands])
 
 
@@ -232,7 +219,7 @@ def _melds_laid(sheet: SvitenSheet, st: Styles) -> list[Flowable]:
     if state is None:
         return []
     lines = []
-    for hand in state.hands[-MAX_ROWS:]:
+    for hand in state.hands[-ROWS.most :]:
         parts = []
         for pair in range(2):
             known = hand.hand.captured is not None or hand.hand.melds[pair] is not None
@@ -305,7 +292,5 @@ def _status_line(state: State) -> str:
 
 
 #: The sheet as :class:`~scorekeeper.printing.printers.GamePrinters` prints it, filled or blank.
-LAYOUT = SheetLayout(sviten.GAME, SvitenSheet, lambda setup: {"options": setup.options}, _story)
-sviten_sheet = in_words(LAYOUT.filled)
-blank_sheet = in_words(LAYOUT.blank)
-blank_sheet_story = LAYOUT.blank_story
+LAYOUT = SheetLayout(sviten.GAME, SvitenSheet, lambda setup: {"options": setup.options}, _parts)
+sviten_sheet = LAYOUT.filled
