@@ -20,9 +20,15 @@ class KlaberjassCodec(HandsCodec[klaberjass.Setup, klaberjass.State, klaberjass.
 
     kind = klaberjass.KIND
     entered_fields = (
-        "thrown_in", "maker", "trump", "sequences", "bella", "last_trick", "card_points",
+        "thrown_in",
+        "maker",
+        "trump",
+        "sequences",
+        "bella",
+        "last_trick",
+        "card_points",
         "captured",
-    )  # fmt: skip
+    )
     item_derived = ("number", "dealer", "sequence_winner", "hand_totals", "scores")
 
     def check_item(self, where: Text, raw: dict[str, Any], problems: Problems) -> None:

@@ -55,9 +55,16 @@ class SvitenCodec(HandsCodec[sviten.Setup, sviten.State, sviten.Hand]):
 
     kind = sviten.KIND
     entered_fields = (
-        "declarer", "bid", "trump", "captured", "tricks", "jokers", "melds", "meld_points",
+        "declarer",
+        "bid",
+        "trump",
+        "captured",
+        "tricks",
+        "jokers",
+        "melds",
+        "meld_points",
         "meld_counts",
-    )  # fmt: skip
+    )
     item_derived = ("number", "dealer", "made", "slam", "scores")
 
     def check_item(self, where: Text, raw: dict[str, Any], problems: Problems) -> None:
