@@ -20,10 +20,10 @@ from scorekeeper.web.forms import (
     first_dealer_field,
     name_field,
 )
-from scorekeeper.web.pages import Correction, GamePages
+from scorekeeper.web.pages import Correction, GamePages, Routes
 from tests.fourth_game import rules
 
-bp = Blueprint("tally", __name__, template_folder="templates")
+bp = Blueprint(rules.KIND, __name__, template_folder="templates")
 
 
 def _points_field(label: str) -> WholeNumberField:
@@ -100,18 +100,10 @@ def _event(form: DealForm, game: services.LoadedGame, number: int) -> Event:
 
 
 PAGES = GamePages(
-    kind=rules.KIND,
+    Routes(bp, render_game),
     title="Tally",
-    blueprint=bp,
-    render_game=render_game,
     new_form=NewTallyForm,
-    new_template="tally/new.html",
     correction=Correction(
-        form=DealForm,
-        template="tally/correct.html",
-        count=lambda state: len(state.deals),
-        fill=_fill,
-        event=_event,
-        context=lambda game, number: {"deal": game.state.deals[number - 1]},
+        DealForm, _fill, _event, lambda game, number: {"deal": game.state.deals[number - 1]}
     ),
 )

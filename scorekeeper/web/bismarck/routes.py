@@ -26,7 +26,7 @@ from scorekeeper.web.bismarck.forms import (
 )
 from scorekeeper.web.forms import LogForm
 
-bp = Blueprint("bismarck", __name__)
+bp = Blueprint(rules.KIND, __name__)
 
 #: The forms of the game page, by the name ``render_game`` takes a player's input under.
 _FORMS: dict[str, type[LogForm]] = {

@@ -17,7 +17,7 @@ from scorekeeper.games.hand_log import EventKind
 from scorekeeper.web import actions
 from scorekeeper.web.klaberjass.forms import HandForm
 
-bp = Blueprint("klaberjass", __name__)
+bp = Blueprint(rules.KIND, __name__)
 
 
 #: The latest hands and changes a game page shows; the rest are a tap away (``?all=1``), so

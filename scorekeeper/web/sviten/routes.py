@@ -23,7 +23,7 @@ from scorekeeper.i18n import say_here
 from scorekeeper.web import actions
 from scorekeeper.web.sviten.forms import PACK, SvitenHandForm
 
-bp = Blueprint("sviten", __name__)
+bp = Blueprint(rules.KIND, __name__)
 
 #: A long match (many failed bids, or a hand cap) shows its latest hands and changes on its
 #: page, the rest behind a link: the page stays within its budget (30 KB with CSS and JS).
