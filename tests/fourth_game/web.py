@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from flask import Blueprint, render_template
+from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from wtforms.validators import InputRequired, NumberRange
 
@@ -55,21 +55,8 @@ class DealForm(LogForm):
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
-    state: rules.State = game.state
-    base = {"seq": game.seq, "deal": state.current or ""}
-    deal = forms.get("deal") or DealForm(formdata=None, data=base)
-    deal.seq.data = game.seq
-    visible = () if state.finished else (deal,)
-    return render_template(
-        "tally/game.html",
-        **actions.page_context(game),
-        deal=deal,
-        conflict=forms.get("conflict"),
-        kept=forms.get("kept"),
-        fix=forms.get("fix"),
-        stray_errors=actions.stray_errors((deal, forms.get("undo")), visible),
-        noun="deal",
-    ), status
+    deal = actions.entry_form(forms, "deal", DealForm, game, game.state.current or "")
+    return actions.game_page(game, status, forms, {"deal": deal})
 
 
 @dataclass(frozen=True)
