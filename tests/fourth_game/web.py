@@ -13,14 +13,9 @@ from wtforms.validators import InputRequired, NumberRange
 from scorekeeper import services
 from scorekeeper.games.events import Event
 from scorekeeper.web import actions
-from scorekeeper.web.forms import (
-    LogForm,
-    NewGameForm,
-    WholeNumberField,
-    first_dealer_field,
-    name_field,
-)
+from scorekeeper.web.forms import LogForm, WholeNumberField
 from scorekeeper.web.pages import Correction, GamePages, Routes
+from scorekeeper.web.setup_forms import NewGameForm
 from tests.fourth_game import rules
 
 bp = Blueprint(rules.KIND, __name__, template_folder="templates")
@@ -33,9 +28,7 @@ def _points_field(label: str) -> WholeNumberField:
 
 
 class NewTallyForm(NewGameForm):
-    player_0 = name_field("First player")
-    player_1 = name_field("Second player")
-    first_dealer = first_dealer_field(("First player", "Second player"))
+    seats = ("First player", "Second player")
     target = WholeNumberField(
         "Play to", most=1000, default=10, validators=[NumberRange(1, 1000, "1 to 1000.")]
     )
