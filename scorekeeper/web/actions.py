@@ -11,9 +11,18 @@ rules stay in the engine, the log in :mod:`scorekeeper.store`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from flask import Response, flash, get_flashed_messages, redirect, request, url_for
+from flask import (
+    Response,
+    flash,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -74,13 +83,12 @@ def entry_form(
     return shown
 
 
-def entry_context(
-    forms: Mapping[str, Any], given: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]
-) -> dict[str, Any]:
+def entry_context(forms: Mapping[str, Any], visible: Iterable[FlaskForm]) -> dict[str, Any]:
     """What a game page shows of an entry that did not go in (``forms``, as ``render_game``
     takes them): what another phone recorded first (``conflict``), what was typed (``kept``)
-    and the offer to correct its deal with it (``fix``); and the messages of the ``given``
-    forms that the page does not show (``visible``)."""
+    and the offer to correct its deal with it (``fix``); and the messages of the forms that
+    came back that the page does not show (``visible``)."""
+    given = [form for form in forms.values() if isinstance(form, FlaskForm)]
     return {
         "conflict": forms.get("conflict"),
         "kept": forms.get("kept"),
@@ -89,22 +97,59 @@ def entry_context(
     }
 
 
-def latest(game: store.LoadedGame, rounds: int, hands: int, changes: int) -> dict[str, Any]:
-    """A long game's page shows its latest ``hands`` of its ``rounds`` and ``changes`` changes,
-    the rest a tap away (``?all=1``), so that it stays within its weight budget; all of them
+@dataclass(frozen=True)
+class Recent:
+    """How much of a long game its page shows: its latest ``rounds`` and ``changes``, the rest
+    a tap away (``?all=1``), so that however long the game, its page stays within its weight
+    budget (30 KB)."""
+
+    rounds: int
+    changes: int
+
+
+def latest(game: store.LoadedGame, recent: Recent) -> dict[str, Any]:
+    """What a long game's page shows of its rounds and changes (:class:`Recent`): all of them
     when a round just corrected is an older one."""
     noted = noted_round()
-    everything = request.args.get("all") == "1" or (noted is not None and noted <= rounds - hands)
+    rounds = pages_for(game.kind).rounds(game.state)
+    older = noted is not None and noted <= rounds - recent.rounds
+    everything = request.args.get("all") == "1" or older
     return {
-        "recent": None if everything else changes,
-        "recent_hands": None if everything else hands,
+        "recent": None if everything else recent.changes,
+        "recent_hands": None if everything else recent.rounds,
         "all_url": url_for("play.game", token=game.token, all=1, _anchor="log"),
     }
 
 
+def game_page(
+    game: store.LoadedGame,
+    status: int,
+    forms: Mapping[str, Any],
+    entries: Mapping[str, LogForm | None],
+    *,
+    recent: Recent | None = None,
+    **context: Any,
+) -> ResponseReturnValue:
+    """A game's page (``<kind>/game.html``): the sections every game page shares, its entry
+    forms by name (None where its phase shows none; none is shown once the game is over),
+    what came back of an entry that did not go in (``forms``, as ``render_game`` takes them),
+    only the ``recent`` rounds and changes of a long game, and the game's own ``context``."""
+    shown = () if game.state.finished else [form for form in entries.values() if form is not None]
+    page = render_template(
+        f"{game.kind}/game.html",
+        **page_context(game),
+        **entry_context(forms, shown),
+        **(latest(game, recent) if recent is not None else {}),
+        **entries,
+        **context,
+    )
+    return page, status
+
+
 def page_context(game: store.LoadedGame) -> dict[str, Any]:
     """What every game page's shared sections need (joining, keeping, printing, the log, what
-    Undo takes back, the deal a correction just changed, the evening it was made for)."""
+    Undo takes back, the deal a correction just changed, the evening it was made for, what the
+    game calls a round: ``deal`` or ``hand``)."""
     return {
         "game": game,
         "state": game.state,
@@ -114,6 +159,7 @@ def page_context(game: store.LoadedGame) -> dict[str, Any]:
         "noted": noted_round(),
         "again": AgainForm(formdata=None) if game.state.finished else None,
         "seat": evenings.seat_of(game),
+        "noun": game.rules.noun,
     }
 
 

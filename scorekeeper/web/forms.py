@@ -13,20 +13,16 @@ from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
-    Field,
     Form,
     HiddenField,
     IntegerField,
-    RadioField,
-    StringField,
 )
 from wtforms.form import BaseForm
 from wtforms.i18n import messages_path
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
+from wtforms.validators import InputRequired, NumberRange, Optional, StopValidation
 from wtforms.widgets import NumberInput
 
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.players import MAX_NAME_LENGTH
 
 if TYPE_CHECKING:
     from markupsafe import Markup
@@ -59,7 +55,7 @@ def _wtforms_catalogue(locale: str) -> support.NullTranslations:
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 
-class _FormWords:
+class FormWords:
     """WTForms' own messages ("Not a valid choice") in this request's language. Flask-WTF
     reads WTForms' catalogue from disk on every request; this reads it once per language."""
 
@@ -70,14 +66,14 @@ class _FormWords:
         return _wtforms_catalogue(str(get_locale())).ungettext(singular, plural, n)
 
 
-FORM_WORDS = _FormWords()
+FORM_WORDS = FormWords()
 
 
 class AppForm(FlaskForm):
     """Every POSTed form of the app: Flask-WTF (CSRF) with WTForms' words cached."""
 
     class Meta:
-        def get_translations(self, form: Any) -> _FormWords:
+        def get_translations(self, form: Any) -> FormWords:
             return FORM_WORDS
 
 
@@ -122,137 +118,6 @@ def counted_field(
     )
 
 
-def name_field(label: Any) -> StringField:
-    """A player's name: required, as long as the engines allow."""
-    return StringField(
-        label, validators=[InputRequired(_l("Enter a name.")), Length(max=MAX_NAME_LENGTH)]
-    )
-
-
-def first_dealer_field(seats: Sequence[Any], *, draw: bool = True) -> RadioField:
-    """Who deals first: a draw (when ``draw``) or one of the seats, named by ``seats``."""
-    choices = [SelectChoice("random", _l("Draw at random"))] if draw else []
-    choices += [SelectChoice(str(seat), label) for seat, label in enumerate(seats)]
-    return RadioField(_l("First dealer"), choices=choices, default="random" if draw else None)
-
-
-class NewGameForm(AppForm):
-    """A new game: the names in seat order (``player_0`` …), the first dealer (or a draw) and the
-    game's options. A game's form adds its fields and says how they make its setup."""
-
-    #: Who deals first (each game's form gives its seats: :func:`first_dealer_field`).
-    first_dealer: RadioField
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: The engine's ``players`` errors are shown under the last name.
-        self.error_fields = {"players": self.player_fields[-1].name}
-
-    @property
-    def player_fields(self) -> list[Field]:
-        return [field for field in self if field.name.startswith("player_")]
-
-    def names(self) -> tuple[str, ...]:
-        return tuple(field.data or "" for field in self.player_fields)
-
-    def setup(self, first_dealer: int) -> Any:
-        """The game's setup (its engine's ``Setup``: RuleError when the rules refuse it)."""
-        raise NotImplementedError
-
-
-class BlankSheetForm(Form):
-    """A sheet (or rules card) to fill in by hand, read from the query string: optionally the
-    names in seat order (``player_0`` …) and the first dealer, the game's settings, the paper.
-    A game's form adds its name fields and settings, and says what its settings are in the
-    record form of its setup. Its ``prefix`` names its fields on the home page, which shows
-    every game's form (``kj-target``); the game without one has the address ``/print/blank``.
-    """
-
-    #: What typing the names adds to the sheet.
-    names_hint: ClassVar[Any] = _l("optional: prints who deals")
-    #: Said when only some names were typed, and when a first dealer was chosen without them.
-    some_names: ClassVar[Any] = _l("Type all the names, or none for a sheet to fill in.")
-    dealer_needs_names: ClassVar[Any] = _l("Type the names to print who deals.")
-    prefix: ClassVar[str] = ""
-    #: Who deals first (each game's form gives its seats: :func:`blank_first_dealer_field`).
-    first_dealer: RadioField
-
-    class Meta:
-        def get_translations(self, form: Any) -> _FormWords:
-            return FORM_WORDS
-
-    paper = RadioField(
-        _l("Paper"),
-        choices=[SelectChoice("a4", _l("A4")), SelectChoice("letter", _l("US Letter"))],
-        default="a4",
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("prefix", self.prefix)
-        super().__init__(*args, **kwargs)
-        #: The engine's errors: ``players`` under the last name, settings beside their field.
-        self.error_fields = {"players": self.player_fields[-1].short_name, **self.setting_errors()}
-
-    @property
-    def player_fields(self) -> list[Field]:
-        return [field for field in self if field.short_name.startswith("player_")]
-
-    @property
-    def setting_fields(self) -> list[Field]:
-        """The game's own fields, in the order the form shows them."""
-        shared = {"paper", "first_dealer"}
-        return [
-            f for f in self if f.short_name not in shared and not f.short_name.startswith("player_")
-        ]
-
-    def setting_errors(self) -> dict[str, str]:
-        """Where the engine's errors about settings go: its field name → a field of this form."""
-        return {}
-
-    def settings(self) -> dict[str, Any]:
-        """The game's settings in the record form of its setup (``{"variant": "classic"}``)."""
-        return {}
-
-    def names(self) -> tuple[str, ...] | None:
-        """The names typed (trimmed), or None when none was."""
-        names = tuple((field.data or "").strip() for field in self.player_fields)
-        return names if any(names) else None
-
-    def first_dealer_seat(self) -> int | None:
-        return int(self.first_dealer.data) if self.first_dealer.data else None
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        """The fields' own checks, then: all the names or none, and no first dealer without
-        them (the engine checks the names themselves)."""
-        valid = super().validate(extra_validators)
-        typed = [(field.data or "").strip() for field in self.player_fields]
-        if any(typed) and not all(typed):
-            missing = next(f for f, name in zip(self.player_fields, typed, strict=True) if not name)
-            missing.errors = [*missing.errors, str(self.some_names)]
-            valid = False
-        if not any(typed) and self.first_dealer.data:
-            self.first_dealer.errors = [*self.first_dealer.errors, str(self.dealer_needs_names)]
-            valid = False
-        return valid
-
-
-def blank_first_dealer_field(seats: Sequence[Any]) -> RadioField:
-    """Who deals first on a blank sheet: not decided yet, or one of the seats."""
-    return RadioField(
-        _l("First dealer"),
-        choices=[
-            SelectChoice("", _l("Not decided yet")),
-            *(SelectChoice(str(seat), label) for seat, label in enumerate(seats)),
-        ],
-        default="",
-        validate_choice=True,
-    )
-
-
-def blank_name_field(label: Any) -> StringField:
-    return StringField(label, validators=[Length(max=MAX_NAME_LENGTH)])
-
-
 class ErrorSlot:
     """A place for the errors of a group of fields (a form's ``error_slots``): the engine's
     ``sequences`` or ``captured``, shown once beside the whole group."""
@@ -266,11 +131,19 @@ class LogForm(AppForm):
     correction also what its deals said when it was opened (``was``: a conflict is only a
     change of those)."""
 
+    #: The groups of fields whose errors are said once, beside the whole group: the engine's
+    #: errors about them (``tricks``, ``captured``) go to the form's ``error_slots``.
+    error_groups: ClassVar[tuple[str, ...]] = ()
+
     seq = HiddenField()
     deal = HiddenField()
     was = HiddenField()
     #: Set when the rules refuse a correction: the other rounds its refusal names.
     refused_rounds: list[int]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.error_slots = {name: ErrorSlot() for name in self.error_groups}
 
     def based_on(self) -> int:
         try:
@@ -307,17 +180,12 @@ __all__ = [
     "SUIT_CHOICES",
     "AgainForm",
     "AppForm",
-    "BlankSheetForm",
     "ErrorSlot",
+    "FormWords",
     "ImportForm",
     "LogForm",
-    "NewGameForm",
     "SelectChoice",
     "UndoForm",
     "WholeNumberField",
-    "blank_first_dealer_field",
-    "blank_name_field",
     "counted_field",
-    "first_dealer_field",
-    "name_field",
 ]

@@ -1,8 +1,12 @@
 """Each game's pages, registered by kind: the one place the web layer learns about a game.
 
-A game's package (``web/<kind>/``) builds one :class:`GamePages`: its title as the pages say
-it, its blueprint (the actions only it has: announce, a hand ...), how its game page is drawn,
-its new-game form and, when its rounds are corrected with one form, its :class:`Correction`.
+A game's package (``web/<kind>/``) builds one :class:`GamePages`: its routes (its blueprint,
+named by its kind, with the actions only it has: announce, a hand ...; how its game page is
+drawn; where a game in play stands), its title as the pages say it, its new-game form and, when
+its rounds are corrected with one form, its :class:`Correction`. What every game has the same
+way is not declared: its pages are ``templates/<kind>/new.html`` and ``correct.html``, and its
+state keeps its rounds as ``deals`` or ``hands``, as its game's noun says.
+
 The shared flows — the game page's address, a new game, correcting a round, undo, the poll,
 records and printing — look the game up here; no other module of the web layer names a game.
 """
@@ -10,7 +14,7 @@ records and printing — look the game up here; no other module of the web layer
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from flask import Blueprint, url_for
@@ -19,7 +23,8 @@ from flask.typing import ResponseReturnValue
 from scorekeeper.games.events import Event
 from scorekeeper.games.registry import game_for
 from scorekeeper.store import LoadedGame
-from scorekeeper.web.forms import BlankSheetForm, LogForm, NewGameForm
+from scorekeeper.web.forms import LogForm
+from scorekeeper.web.setup_forms import BlankSheetForm, NewGameForm
 
 
 class GamePage(Protocol):
@@ -31,6 +36,41 @@ class GamePage(Protocol):
     ) -> ResponseReturnValue: ...
 
 
+class GameRoutes(Protocol):
+    """What a game's routes give its pages, by these names: a game's ``web/<kind>/routes.py``
+    module, or :class:`Routes` of them."""
+
+    #: Its own actions (the shared flows are the ``play`` blueprint's), named by its kind.
+    @property
+    def bp(self) -> Blueprint: ...
+
+    @property
+    def render_game(self) -> GamePage: ...
+
+    #: Where a game in play stands, in a few words (``Deal 5 of 12``), for *Your games*.
+    @property
+    def progress(self) -> Callable[[Any], str] | None: ...
+
+
+@dataclass(frozen=True)
+class Routes:
+    """A game's :class:`GameRoutes` given one by one (a game whose pages are one module)."""
+
+    bp: Blueprint
+    render_game: GamePage
+    progress: Callable[[Any], str] | None = None
+
+
+class CorrectionRoutes(Protocol):
+    """What a routes module gives a one-form :class:`Correction`, by these names."""
+
+    def fill_correction(self, form: Any, game: LoadedGame, number: int) -> None: ...
+
+    def correction_event(self, form: Any, game: LoadedGame, number: int) -> Event: ...
+
+    def correction_context(self, game: LoadedGame, number: int) -> Mapping[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class Correction:
     """How one round (a deal, a hand) is corrected with one form, at
@@ -38,9 +78,6 @@ class Correction:
 
     #: The form, filled with the round as recorded (``fill``) on the first showing.
     form: type[LogForm]
-    template: str
-    #: How many rounds there are to correct.
-    count: Callable[[Any], int]
     fill: Callable[[Any, LoadedGame, int], None]
     #: The ``correct`` event of the form's input (RuleError for what cannot be an event).
     event: Callable[[Any, LoadedGame, int], Event]
@@ -52,18 +89,36 @@ class Correction:
     #: What another round's form suggests once the first round's change would break it (the
     #: contract swapped): ``suggest(first, other, game, number, other_number)``.
     suggest: Callable[[Any, Any, LoadedGame, int, int], None] | None = None
+    #: Its page; by default the game's ``<kind>/correct.html``.
+    template: str = ""
+
+    @classmethod
+    def of(
+        cls,
+        routes: CorrectionRoutes,
+        form: type[LogForm],
+        *,
+        combine: Callable[[Sequence[Event]], Event] | None = None,
+        suggest: Callable[[Any, Any, LoadedGame, int, int], None] | None = None,
+    ) -> Correction:
+        """The correction with ``form`` that a routes module fills in, writes and shows
+        (``fill_correction``, ``correction_event``, ``correction_context``)."""
+        return cls(
+            form,
+            routes.fill_correction,
+            routes.correction_event,
+            routes.correction_context,
+            combine=combine,
+            suggest=suggest,
+        )
 
 
 @dataclass(frozen=True)
 class GamePages:
-    kind: str
+    routes: GameRoutes
     #: The game's name on the pages (a lazy translation).
     title: Any
-    #: Its own actions; the shared flows are the ``play`` blueprint's.
-    blueprint: Blueprint
-    render_game: GamePage
     new_form: type[NewGameForm]
-    new_template: str
     correction: Correction | None = None
     #: The form of a sheet to fill in by hand (its settings), when the game prints one.
     blank_form: type[BlankSheetForm] | None = None
@@ -72,15 +127,39 @@ class GamePages:
     #: Shared files its bundles carry between ``app.*`` and its own (``("tricks.js",)``: the
     #: tricks steppers), so that a game that does not need them does not load them.
     bundle_parts: tuple[str, ...] = ()
-    #: How many rounds a state has (each can be corrected), for a game without a Correction.
+    #: How many rounds a state has (each can be corrected), when its state does not keep them
+    #: as its noun says (``state.deals``, ``state.hands``).
     count: Callable[[Any], int] | None = None
     #: Where a round is corrected: the shared flow, or the game's own (Sviten's two steps).
     correct_endpoint: str = "play.correct"
-    #: Where a game in play stands, in a few words (``Deal 5 of 12``), for *Your games*.
-    progress: Callable[[Any], str] | None = None
     #: How its pages write a card code (the ``card`` filter), when the game has cards besides
     #: the pack's (a joker); otherwise as any card: ``10H`` → ``10♥``.
     card_label: Callable[[str], str] | None = None
+    #: Its new-game page; by default ``<kind>/new.html``.
+    new_template: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.new_template:
+            object.__setattr__(self, "new_template", f"{self.kind}/new.html")
+        if self.correction is not None and not self.correction.template:
+            template = f"{self.kind}/correct.html"
+            object.__setattr__(self, "correction", replace(self.correction, template=template))
+
+    @property
+    def kind(self) -> str:
+        """The game's kind: its blueprint's name (its own endpoints are ``<kind>.<view>``)."""
+        return self.routes.bp.name
+
+    @property
+    def blueprint(self) -> Blueprint:
+        return self.routes.bp
+
+    def render_game(self, game: LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
+        return self.routes.render_game(game, status, **forms)
+
+    @property
+    def progress(self) -> Callable[[Any], str] | None:
+        return self.routes.progress
 
     @property
     def seats(self) -> int:
@@ -88,8 +167,9 @@ class GamePages:
 
     def rounds(self, state: Any) -> int:
         """How many rounds (deals, hands) the game has so far, the one in play included."""
-        count = self.count or (self.correction.count if self.correction else None)
-        return count(state) if count is not None else 0
+        if self.count is not None:
+            return self.count(state)
+        return len(getattr(state, f"{game_for(self.kind).noun}s", ()))
 
     def correction_url(self, token: str, number: int, **args: Any) -> str:
         """The address of round ``number``'s correction (``args``: its query string)."""

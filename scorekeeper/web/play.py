@@ -102,11 +102,12 @@ def correct(token: str, noun: str, number: int) -> ResponseReturnValue:
     several rounds at once, ``?also=10`` adds round 10 to the same correction (and a refusal
     that names another round offers to add it)."""
     loaded = get_game_or_404(token)
-    correction = pages_for(loaded.kind).correction
+    pages = pages_for(loaded.kind)
+    correction = pages.correction
     if correction is None or noun != loaded.rules.noun:
         abort(404)
     remember(token)
-    count = correction.count(loaded.state)
+    count = pages.rounds(loaded.state)
     if not 1 <= number <= count:
         return redirect(url_for("play.game", token=token), 303)
     also = _also(number, count) if correction.combine else []

@@ -6,24 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from flask import Blueprint, render_template
+from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from wtforms.validators import InputRequired, NumberRange
 
 from scorekeeper import services
 from scorekeeper.games.events import Event
 from scorekeeper.web import actions
-from scorekeeper.web.forms import (
-    LogForm,
-    NewGameForm,
-    WholeNumberField,
-    first_dealer_field,
-    name_field,
-)
-from scorekeeper.web.pages import Correction, GamePages
+from scorekeeper.web.forms import LogForm, WholeNumberField
+from scorekeeper.web.pages import Correction, GamePages, Routes
+from scorekeeper.web.setup_forms import NewGameForm
 from tests.fourth_game import rules
 
-bp = Blueprint("tally", __name__, template_folder="templates")
+bp = Blueprint(rules.KIND, __name__, template_folder="templates")
 
 
 def _points_field(label: str) -> WholeNumberField:
@@ -33,9 +28,7 @@ def _points_field(label: str) -> WholeNumberField:
 
 
 class NewTallyForm(NewGameForm):
-    player_0 = name_field("First player")
-    player_1 = name_field("Second player")
-    first_dealer = first_dealer_field(("First player", "Second player"))
+    seats = ("First player", "Second player")
     target = WholeNumberField(
         "Play to", most=1000, default=10, validators=[NumberRange(1, 1000, "1 to 1000.")]
     )
@@ -55,21 +48,8 @@ class DealForm(LogForm):
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
-    state: rules.State = game.state
-    base = {"seq": game.seq, "deal": state.current or ""}
-    deal = forms.get("deal") or DealForm(formdata=None, data=base)
-    deal.seq.data = game.seq
-    visible = () if state.finished else (deal,)
-    return render_template(
-        "tally/game.html",
-        **actions.page_context(game),
-        deal=deal,
-        conflict=forms.get("conflict"),
-        kept=forms.get("kept"),
-        fix=forms.get("fix"),
-        stray_errors=actions.stray_errors((deal, forms.get("undo")), visible),
-        noun="deal",
-    ), status
+    deal = actions.entry_form(forms, "deal", DealForm, game, game.state.current or "")
+    return actions.game_page(game, status, forms, {"deal": deal})
 
 
 @dataclass(frozen=True)
@@ -100,18 +80,10 @@ def _event(form: DealForm, game: services.LoadedGame, number: int) -> Event:
 
 
 PAGES = GamePages(
-    kind=rules.KIND,
+    Routes(bp, render_game),
     title="Tally",
-    blueprint=bp,
-    render_game=render_game,
     new_form=NewTallyForm,
-    new_template="tally/new.html",
     correction=Correction(
-        form=DealForm,
-        template="tally/correct.html",
-        count=lambda state: len(state.deals),
-        fill=_fill,
-        event=_event,
-        context=lambda game, number: {"deal": game.state.deals[number - 1]},
+        DealForm, _fill, _event, lambda game, number: {"deal": game.state.deals[number - 1]}
     ),
 )

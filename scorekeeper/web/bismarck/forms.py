@@ -10,25 +10,16 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import OPTIONS, Contract, Variant
-from scorekeeper.web.forms import (
-    SUIT_CHOICES,
-    BlankSheetForm,
-    ErrorSlot,
-    LogForm,
-    NewGameForm,
-    SelectChoice,
-    WholeNumberField,
-    blank_first_dealer_field,
-    blank_name_field,
-    first_dealer_field,
-    name_field,
-)
+from scorekeeper.web.forms import SUIT_CHOICES, LogForm, SelectChoice, WholeNumberField
+from scorekeeper.web.setup_forms import BlankSheetForm, NewGameForm
+
+#: The seats as the forms name them: the names, and the first dealer's choices.
+SEATS = (_l("First player"), _l("Second player (on the first's left)"), _l("Third player"))
+DEALERS = (_l("First player"), _l("Second player"), _l("Third player"))
 
 
 class NewBismarckForm(NewGameForm):
-    player_0 = name_field(_l("First player"))
-    player_1 = name_field(_l("Second player (on the first's left)"))
-    player_2 = name_field(_l("Third player"))
+    seats, dealers = SEATS, DEALERS
     variant = RadioField(
         _l("Rules"),
         choices=[
@@ -44,7 +35,6 @@ class NewBismarckForm(NewGameForm):
         ],
         default=Variant.MODERN.value,
     )
-    first_dealer = first_dealer_field((_l("First player"), _l("Second player"), _l("Third player")))
     see_all_cards = BooleanField(_l(OPTIONS["see_all_cards"]))
     other_face_up = BooleanField(_l(OPTIONS["other_face_up"]))
     must_trump = BooleanField(_l(OPTIONS["must_trump"]))
@@ -85,14 +75,11 @@ class RecordForm(LogForm):
 
     #: Whether the tricks must be entered (a correction of a deal in play has none yet).
     tricks_required: ClassVar[bool] = True
+    error_groups = ("tricks",)
 
     tricks_0 = _tricks_field("0")
     tricks_1 = _tricks_field("1")
     tricks_2 = _tricks_field("2")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.error_slots = {"tricks": ErrorSlot()}
 
     @property
     def tricks_fields(self) -> list[WholeNumberField]:
@@ -152,12 +139,7 @@ class BismarckBlankForm(BlankSheetForm):
         ],
         default=Variant.MODERN.value,
     )
-    player_0 = blank_name_field(_l("First player"))
-    player_1 = blank_name_field(_l("Second player (on the first's left)"))
-    player_2 = blank_name_field(_l("Third player"))
-    first_dealer = blank_first_dealer_field(
-        (_l("First player"), _l("Second player"), _l("Third player"))
-    )
+    seats, dealers = SEATS, DEALERS
 
     def setting_errors(self) -> dict[str, str]:
         return {"variant": "variant"}

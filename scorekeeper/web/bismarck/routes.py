@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from flask import Blueprint, render_template
+from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -26,7 +26,7 @@ from scorekeeper.web.bismarck.forms import (
 )
 from scorekeeper.web.forms import LogForm
 
-bp = Blueprint("bismarck", __name__)
+bp = Blueprint(rules.KIND, __name__)
 
 #: The forms of the game page, by the name ``render_game`` takes a player's input under.
 _FORMS: dict[str, type[LogForm]] = {
@@ -47,17 +47,8 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
         shown[name] = actions.entry_form(forms, name, _FORMS[name], game, deal)
     if "announce" in shown and "announce" not in forms and len(state.allowed) == 1:
         shown["announce"].contract.data = state.allowed[0].value
-    given = (forms.get(name) for name in ("announce", "record", "redeal", "undo"))
-    return render_template(
-        "bismarck/game.html",
-        **actions.page_context(game),
-        **actions.entry_context(forms, given, shown.values()),
-        rules=rules,
-        announce=shown.get("announce"),
-        record=shown.get("record"),
-        redeal=shown.get("redeal"),
-        noun="deal",
-    ), status
+    entries = {name: shown.get(name) for name in _FORMS}
+    return actions.game_page(game, status, forms, entries, rules=rules)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from wtforms import BooleanField, Field, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange
 
 from scorekeeper.evenings.setup import MAX_NAME, MAX_ROUNDS, PLACINGS, TOTALS, settings_of
-from scorekeeper.web.forms import AppForm, NewGameForm, SelectChoice, WholeNumberField
+from scorekeeper.web.forms import AppForm, SelectChoice, WholeNumberField
+from scorekeeper.web.setup_forms import NewGameForm
 
 #: The fields of a new-game form that are not settings.
 _NOT_SETTINGS = ("csrf_token", "first_dealer")

@@ -16,18 +16,15 @@ from scorekeeper.games.cards import Card, Suit
 from scorekeeper.games.klaberjass import entry as klaberjass_entry
 from scorekeeper.web.forms import (
     SUIT_CHOICES,
-    BlankSheetForm,
-    ErrorSlot,
     LogForm,
-    NewGameForm,
     SelectChoice,
     WholeNumberField,
-    blank_first_dealer_field,
-    blank_name_field,
     counted_field,
-    first_dealer_field,
-    name_field,
 )
+from scorekeeper.web.setup_forms import BlankSheetForm, NewGameForm
+
+#: The seats as the forms name them.
+SEATS = (_l("First player"), _l("Second player"))
 
 
 def _target_field(*, required: Any = None) -> WholeNumberField:
@@ -42,9 +39,7 @@ def _target_field(*, required: Any = None) -> WholeNumberField:
 
 
 class NewKlaberjassForm(NewGameForm):
-    player_0 = name_field(_l("First player"))
-    player_1 = name_field(_l("Second player"))
-    first_dealer = first_dealer_field((_l("First player"), _l("Second player")))
+    seats = SEATS
     target = _target_field(required=_l("Enter the points to play to."))
 
     def setup(self, first_dealer: int) -> klaberjass.Setup:
@@ -66,9 +61,7 @@ class KlaberjassBlankForm(BlankSheetForm):
     some_names = _l("Type both names, or none for a sheet to fill in.")
     dealer_needs_names = _l("Type the two names to print who deals.")
 
-    player_0 = blank_name_field(_l("First player"))
-    player_1 = blank_name_field(_l("Second player"))
-    first_dealer = blank_first_dealer_field((_l("First player"), _l("Second player")))
+    seats = SEATS
     target = _target_field()
 
     def setting_errors(self) -> dict[str, str]:
@@ -112,6 +105,7 @@ class HandForm(LogForm):
         "thrown_in": "maker",
         "hand": "maker",
     }
+    error_groups = ("sequences", "captured")
 
     maker = RadioField(
         _l("Who made trumps?"),
@@ -148,10 +142,6 @@ class HandForm(LogForm):
     # static/klaberjass.js turns it into a grid of card tiles.
     captured_0 = SelectMultipleField(choices=PACK_CHOICES, name="c0")
     captured_1 = SelectMultipleField(choices=PACK_CHOICES, name="c1")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.error_slots = {"sequences": ErrorSlot(), "captured": ErrorSlot()}
 
     # --- reading it ---------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from flask import Blueprint, render_template
+from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -17,28 +17,17 @@ from scorekeeper.games.hand_log import EventKind
 from scorekeeper.web import actions
 from scorekeeper.web.klaberjass.forms import HandForm
 
-bp = Blueprint("klaberjass", __name__)
+bp = Blueprint(rules.KIND, __name__)
 
 
-#: The latest hands and changes a game page shows; the rest are a tap away (``?all=1``), so
-#: that however long the game, its page stays within its weight budget (30 KB).
-RECENT_HANDS = 8
-RECENT_CHANGES = 5
+#: The latest hands and changes a game page shows; the rest are a tap away (``?all=1``).
+RECENT = actions.Recent(rounds=8, changes=5)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
-    state: rules.State = game.state
-    hand = actions.entry_form(forms, "hand", HandForm, game, state.current_hand or "")
-    visible = () if state.finished else (hand,)
-    return render_template(
-        "klaberjass/game.html",
-        **actions.page_context(game),
-        **actions.entry_context(forms, (hand, forms.get("undo")), visible),
-        **actions.latest(game, len(state.hands), RECENT_HANDS, RECENT_CHANGES),
-        hand=hand,
-        noun="hand",
-    ), status
+    hand = actions.entry_form(forms, "hand", HandForm, game, game.state.current_hand or "")
+    return actions.game_page(game, status, forms, {"hand": hand}, recent=RECENT)
 
 
 @dataclass(frozen=True)

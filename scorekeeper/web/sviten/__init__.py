@@ -9,24 +9,18 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.games import sviten as rules
 from scorekeeper.games.sviten.melds import meld_label
 from scorekeeper.web.pages import GamePages
 from scorekeeper.web.sviten import routes
 from scorekeeper.web.sviten.forms import NewSvitenForm, SvitenBlankForm
 
 PAGES = GamePages(
-    bundle_parts=("tricks.js",),
-    progress=routes.progress,
-    kind=rules.KIND,
+    routes,
     title=_l("Sviten Special"),
-    blueprint=routes.bp,
-    render_game=routes.render_game,
     new_form=NewSvitenForm,
-    new_template="sviten/new.html",
     blank_form=SvitenBlankForm,
     own_assets=True,
-    count=lambda state: len(state.hands),
+    bundle_parts=("tricks.js",),
     correct_endpoint="sviten.correct",
     card_label=lambda code: meld_label([code]),
 )

@@ -34,19 +34,8 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.games.sviten.melds import JOKER, meld_points
 from scorekeeper.games.text import T_
 from scorekeeper.i18n import say_here
-from scorekeeper.web.forms import (
-    BlankSheetForm,
-    ErrorSlot,
-    LogForm,
-    NewGameForm,
-    SelectChoice,
-    WholeNumberField,
-    blank_first_dealer_field,
-    blank_name_field,
-    counted_field,
-    first_dealer_field,
-    name_field,
-)
+from scorekeeper.web.forms import LogForm, SelectChoice, WholeNumberField, counted_field
+from scorekeeper.web.setup_forms import BlankSheetForm, NewGameForm
 
 #: The seats as the pages name them, in seat order N, E, S, W.
 SEAT_NAMES = (_l("North"), _l("East"), _l("South"), _l("West"))
@@ -74,11 +63,13 @@ def _hand_cap_field(label: Any) -> WholeNumberField:
 class NewSvitenForm(NewGameForm):
     """Four names clockwise from North, the first dealer, and the options of the rulings."""
 
-    player_0 = name_field(_l("North (N)"))
-    player_1 = name_field(_l("East (E), on North's left"))
-    player_2 = name_field(_l("South (S), North's partner"))
-    player_3 = name_field(_l("West (W), East's partner"))
-    first_dealer = first_dealer_field(SEAT_NAMES)
+    seats = (
+        _l("North (N)"),
+        _l("East (E), on North's left"),
+        _l("South (S), North's partner"),
+        _l("West (W), East's partner"),
+    )
+    dealers = SEAT_NAMES
     slam_bonus = BooleanField(
         _l("Slam bonus: a pair that takes all 13 tricks adds 25"), default=True
     )
@@ -133,11 +124,8 @@ class SvitenBlankForm(BlankSheetForm):
     some_names = _l("Type all four names, or none for a sheet to fill in.")
     dealer_needs_names = _l("Type the four names to print who deals.")
 
-    player_0 = blank_name_field(_l("North (N)"))
-    player_1 = blank_name_field(_l("East (E)"))
-    player_2 = blank_name_field(_l("South (S)"))
-    player_3 = blank_name_field(_l("West (W)"))
-    first_dealer = blank_first_dealer_field(SEAT_NAMES)
+    seats = (_l("North (N)"), _l("East (E)"), _l("South (S)"), _l("West (W)"))
+    dealers = SEAT_NAMES
     hand_cap = _hand_cap_field(_l("Hand cap (optional)"))
 
     def setting_errors(self) -> dict[str, str]:
@@ -210,6 +198,7 @@ class SvitenHandForm(LogForm):
 
     #: Where the engine's errors are shown (``error_slots`` hold the groups' messages).
     error_fields: ClassVar[dict[str, str]] = {"number": "", "options": "", "melds": "meld_points"}
+    error_groups = ("captured", "jokers", "tricks", "meld_points", "meld_counts")
 
     declarer = RadioField(
         _l("Who won the bid?"),
@@ -250,13 +239,6 @@ class SvitenHandForm(LogForm):
     laid_1 = TextAreaField(validators=[Optional(), Length(max=600)])
     #: Which button sent the form: propose (the cards), record (the proposal), quick, edit.
     step = HiddenField()
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.error_slots = {
-            name: ErrorSlot()
-            for name in ("captured", "jokers", "tricks", "meld_points", "meld_counts")
-        }
 
     # --- which step ----------------------------------------------------------------------
 

@@ -23,30 +23,20 @@ from scorekeeper.i18n import say_here
 from scorekeeper.web import actions
 from scorekeeper.web.sviten.forms import PACK, SvitenHandForm
 
-bp = Blueprint("sviten", __name__)
+bp = Blueprint(rules.KIND, __name__)
 
 #: A long match (many failed bids, or a hand cap) shows its latest hands and changes on its
-#: page, the rest behind a link: the page stays within its budget (30 KB with CSS and JS).
-RECENT_HANDS = 4
-RECENT_CHANGES = 4
+#: page, the rest behind a link.
+RECENT = actions.Recent(rounds=4, changes=4)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
-    """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
+    """The game page; a hand that came back (``forms``) is for the hand in play now."""
     state: rules.State = game.state
     hand = actions.entry_form(forms, "hand", SvitenHandForm, game, state.current_hand or "")
     hand.deal.data = str(state.current_hand or "")
-    visible = () if state.finished else (hand,)
-    return render_template(
-        "sviten/game.html",
-        **actions.page_context(game),
-        **actions.entry_context(forms, (hand, forms.get("undo")), visible),
-        **actions.latest(game, len(state.hands), RECENT_HANDS, RECENT_CHANGES),
-        rules=rules,
-        pack=PACK,
-        hand=hand,
-        noun="hand",
-    ), status
+    entries = {"hand": hand}
+    return actions.game_page(game, status, forms, entries, recent=RECENT, rules=rules, pack=PACK)
 
 
 def _render_correction(
