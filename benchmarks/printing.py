@@ -29,7 +29,7 @@ from scorekeeper.printing.klaberjass import (
     klaberjass_sheet,
 )
 from scorekeeper.printing.sviten import blank_sviten_sheet, sviten_rules_card, sviten_sheet
-from tests.printing.games import MODERN_GAME, game
+from tests.games.bismarck.examples import MODERN_GAME, game
 from tests.web.klaberjass.client import engine_state as klaberjass_game
 from tests.web.sviten.client import engine_state as sviten_match
 

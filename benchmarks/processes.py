@@ -44,7 +44,7 @@ from scorekeeper.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.databases import schema_url
-from tests.printing.games import MODERN_GAME
+from tests.games.bismarck.examples import MODERN_GAME
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 20

@@ -327,7 +327,7 @@ class Games:
 def seed(database: Path, taps: int) -> Games:
     from tests.e2e.klaberjass_table import seed_klaberjass
     from tests.e2e.table import seed_game
-    from tests.web.bismarck.test_pages import MODERN_GAME
+    from tests.games.bismarck.examples import MODERN_GAME
 
     store = Store(database)
     try:

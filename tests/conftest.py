@@ -132,3 +132,22 @@ def csrf_token(client, url: str = "/bismarck/new") -> str:
     match = CSRF.search(page)
     assert match, f"no CSRF token on {url}"
     return match.group(1)
+
+
+@pytest.fixture
+def request_context(app: Flask) -> Iterator[None]:
+    """A request of the app around the test, for code that speaks through Flask-Babel (the
+    printers) without a database or a client."""
+    with app.test_request_context():
+        yield
+
+
+@pytest.fixture
+def finished(client):
+    """A whole modern Bismarck game played through the pages (Ben wins with +2)."""
+    from tests.web.bismarck.client import Table, play_modern_game
+
+    table = Table(client)
+    table.start()
+    play_modern_game(table)
+    return table

@@ -19,7 +19,7 @@ from scorekeeper.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.databases import close_connections, fresh_database
-from tests.printing.games import MODERN_GAME
+from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable

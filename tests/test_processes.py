@@ -18,7 +18,7 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.databases import close_connections, on_postgresql
 from tests.games import state_of
-from tests.printing.games import MODERN_GAME
+from tests.games.bismarck.examples import MODERN_GAME
 
 PROCESSES = 4
 #: The worked example's first six deals: an announcement and a recording each.

@@ -15,7 +15,7 @@ from scorekeeper.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.e2e.live import SCREENSHOTS, LiveServer
-from tests.web.bismarck.test_pages import MODERN_GAME
+from tests.games.bismarck.examples import MODERN_GAME
 
 PLAYERS = ("Anna", "Ben", "Carla")
 CONTRACTS = {"spader": "Spader", "valfri": "Valfri", "sang": "Sang", "pass": "Pass"}

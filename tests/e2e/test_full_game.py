@@ -10,7 +10,7 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.e2e.table import PLAYERS, Player, shoot
 from tests.games import state_of
-from tests.web.bismarck.test_pages import MODERN_GAME
+from tests.games.bismarck.examples import MODERN_GAME
 
 # What each player declares, in the order of their four turns as forehand (the fourth is the
 # one contract left, which the page preselects). Trumps for Valfri by seat.

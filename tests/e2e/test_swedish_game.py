@@ -14,7 +14,7 @@ from tests.e2e.screens import axe_report, layout_problems
 from tests.e2e.table import PLAYERS, Player, seed_game, shoot
 from tests.e2e.test_full_game import PLANS, TRUMPS
 from tests.games import state_of
-from tests.web.bismarck.test_pages import MODERN_GAME
+from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.test_languages import english_in
 
 SUITS = {"hearts": "hjärter", "diamonds": "ruter", "clubs": "klöver", "spades": "spader"}

@@ -88,7 +88,7 @@ def test_a_round_starts_once_and_in_order(app):
 def play_out(evening, number: int, tables: slice = slice(None)):
     """These tables (all) of round ``number`` play their games to the end (the worked
     example's 12 deals: its tables were started with the first seat dealing)."""
-    from tests.web.bismarck.test_pages import MODERN_GAME
+    from tests.games.bismarck.examples import MODERN_GAME
 
     for table in evening.tables(number)[tables]:
         game = table.game

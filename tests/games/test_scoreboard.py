@@ -10,7 +10,7 @@ from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.registry import game_for, games
 from scorekeeper.games.scoreboard import Scoreboard, places
 from tests.games import state_of
-from tests.printing import games as bismarck_games
+from tests.games.bismarck import examples as bismarck_games
 from tests.web.klaberjass import client as klaberjass_client
 from tests.web.sviten import client as sviten_client
 

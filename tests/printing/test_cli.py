@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from scorekeeper import records
 from scorekeeper.cli import main
 from scorekeeper.games import bismarck
-from tests.printing.games import CLASSIC_TIE, MODERN_GAME, PLAYERS, events_for
+from tests.games.bismarck.examples import CLASSIC_TIE, MODERN_GAME, PLAYERS, events_for
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 
 

@@ -10,7 +10,7 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.bismarck import Setup, Variant
 from scorekeeper.printing import printer_for
 from scorekeeper.printing.bismarck import bismarck_rules_card
-from tests.printing.games import MODERN_GAME, PLAYERS, game
+from tests.games.bismarck.examples import MODERN_GAME, PLAYERS, game
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 
 URL = "http://192.0.2.7:8000/g/Zm9vYmFyYmF6cXV4cXV1eA"

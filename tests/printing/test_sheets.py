@@ -12,7 +12,7 @@ from scorekeeper.games.bismarck import Variant
 from scorekeeper.printing import common, printer_for
 from scorekeeper.printing import sheet as sheet_module
 from scorekeeper.printing.bismarck import bismarck_sheet, blank_bismarck_sheet
-from tests.printing.games import CLASSIC_TIE, MODERN_GAME, PLAYERS, game
+from tests.games.bismarck.examples import CLASSIC_TIE, MODERN_GAME, PLAYERS, game
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 
 URL = "http://192.0.2.7:8000/g/Zm9vYmFyYmF6cXV4cXV1eA"

@@ -12,7 +12,7 @@ from scorekeeper import printing
 from scorekeeper.locales import words_for
 from scorekeeper.printing import Blank
 from scorekeeper.printing.bismarck import bismarck_sheet
-from tests.printing.games import PLAYERS, game
+from tests.games.bismarck.examples import PLAYERS, game
 from tests.printing.pdfs import Pdf
 from tests.web.bismarck.client import Table
 from tests.web.klaberjass import client as klaberjass_client

@@ -8,23 +8,9 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import db
-from tests.printing.games import MODERN_GAME
+from tests.games.bismarck.examples import MODERN_GAME
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
-from tests.web.bismarck.client import Table
-
-
-def play(table: Table, deals) -> None:
-    for number, (contract, trump, tricks) in enumerate(deals, start=1):
-        assert table.announce(number, contract, trump).status_code == 303
-        assert table.record(number, tricks).status_code == 303
-
-
-@pytest.fixture
-def finished(client) -> Table:
-    table = Table(client)
-    table.start()
-    play(table, MODERN_GAME)
-    return table
+from tests.web.bismarck.client import Table, play_modern_game
 
 
 def events_stored(app, table: Table) -> int:
@@ -64,7 +50,7 @@ def test_the_score_sheet_of_a_finished_game(client, finished, app):
 def test_letter_paper_and_a_rules_card(client):
     table = Table(client)
     table.start()
-    play(table, MODERN_GAME[:2])
+    play_modern_game(table, MODERN_GAME[:2])
     sheet = Pdf(client.get(f"{table.url}/sheet.pdf?paper=letter").data)
     assert (sheet.pages, sheet.size) == (1, LETTER)
     card = client.get(f"{table.url}/rules.pdf?paper=LETTER")
@@ -91,7 +77,7 @@ def test_an_unknown_game_has_no_sheet(client):
 def test_a_game_in_progress_prints_as_it_stands(client):
     table = Table(client)
     table.start(first_dealer="2")
-    play(table, MODERN_GAME[:1])
+    play_modern_game(table, MODERN_GAME[:1])
     table.announce(2, "pass")
     pdf = Pdf(client.get(f"{table.url}/sheet.pdf").data)
     assert pdf.pages == 1

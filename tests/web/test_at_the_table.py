@@ -9,8 +9,8 @@ import re
 from scorekeeper import store
 from scorekeeper.db import db
 from tests.conftest import csrf_token
+from tests.web import text
 from tests.web.bismarck.client import Table
-from tests.web.bismarck.test_pages import text
 
 
 def two_phones(app) -> tuple[Table, Table]:
@@ -113,7 +113,8 @@ def test_a_changed_mind_does_not_lock_announce(client, app):
 
 
 def test_play_again_starts_one_game_with_the_next_dealer(app):
-    from tests.web.bismarck.test_pages import MODERN_GAME, play_modern_game
+    from tests.games.bismarck.examples import MODERN_GAME
+    from tests.web.bismarck.client import play_modern_game
 
     phone_a, phone_b = two_phones(app)
     play_modern_game(phone_a, MODERN_GAME)
@@ -141,7 +142,8 @@ def test_a_correction_of_an_old_hand_lands_on_it_though_the_page_shows_the_lates
 
 
 def test_your_games_say_where_each_game_stands(client):
-    from tests.web.bismarck.test_pages import MODERN_GAME, play_modern_game
+    from tests.games.bismarck.examples import MODERN_GAME
+    from tests.web.bismarck.client import play_modern_game
 
     playing, over = Table(client), Table(client)
     playing.start()
@@ -155,7 +157,8 @@ def test_your_games_say_where_each_game_stands(client):
 
 
 def test_swapping_two_deals_contracts_in_one_correction(client, app):
-    from tests.web.bismarck.test_pages import MODERN_GAME, play_modern_game
+    from tests.games.bismarck.examples import MODERN_GAME
+    from tests.web.bismarck.client import play_modern_game
 
     table = Table(client)
     table.start()

@@ -11,9 +11,6 @@ import re
 import brotli
 import pytest
 
-from tests.web.bismarck.client import Table
-from tests.web.bismarck.test_pages import play_modern_game
-
 CHROME = "gzip, deflate, br, zstd"
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="[^"]+"')
 
@@ -32,14 +29,6 @@ def decoded(response) -> bytes:
 def same_page(a: bytes, b: bytes) -> bool:
     """Two renderings of one page (a CSRF token is signed with the time: left out)."""
     return TOKEN.sub("", a.decode()) == TOKEN.sub("", b.decode())
-
-
-@pytest.fixture
-def finished(client) -> Table:
-    table = Table(client)
-    table.start()
-    play_modern_game(table)
-    return table
 
 
 @pytest.mark.parametrize(

@@ -14,9 +14,10 @@ import sqlalchemy as sa
 from scorekeeper import models, records, store
 from scorekeeper.db import db
 from tests.conftest import csrf_token
+from tests.games.bismarck.examples import game as engine_state
 from tests.records.test_records import HOSTILE, example
-from tests.web.bismarck.client import Table
-from tests.web.bismarck.test_pages import engine_state, play_modern_game, text
+from tests.web import text
+from tests.web.bismarck.client import Table, play_modern_game
 
 TOO_LARGE = "The file is too large: a game record is at most 1 MB (a real one is a few kB)."
 ERRORS = re.compile(r'<ul class="error" id="record-error" role="alert">(.*?)</ul>', re.S)

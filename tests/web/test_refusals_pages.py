@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from scorekeeper import models, records
 from scorekeeper.db import db
 from tests.conftest import csrf_token
+from tests.web import text
 from tests.web.bismarck.client import Table
-from tests.web.bismarck.test_pages import text
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.klaberjass.test_pages import error_of
 from tests.web.sviten.client import SvitenTable

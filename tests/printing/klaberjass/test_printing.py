@@ -26,11 +26,7 @@ from tests.web.klaberjass.client import HANDS, PLAYERS, KlaberjassTable, engine_
 URL = "http://192.0.2.7:8000/g/abcdefghijklmnopqrstuv"
 
 
-@pytest.fixture(autouse=True)
-def _app_context(app):
-    """The printing functions speak through Flask-Babel; they need no database."""
-    with app.test_request_context():
-        yield
+pytestmark = pytest.mark.usefixtures("request_context")
 
 
 # --- the filled sheet ------------------------------------------------------------------------

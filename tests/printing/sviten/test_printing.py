@@ -22,11 +22,7 @@ URL = "http://192.0.2.7:8000/g/abcdefghijklmnopqrstuv"
 BOOLEAN_OPTIONS = ("slam_bonus", "no_trump_only", "open_last_three", "double_trump_runs", "jokers")
 
 
-@pytest.fixture(autouse=True)
-def _app_context(app):
-    """The printing functions speak through Flask-Babel; they need no database."""
-    with app.test_request_context():
-        yield
+pytestmark = pytest.mark.usefixtures("request_context")
 
 
 # --- the filled sheet ------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from tests.conftest import csrf_token
+from tests.games.bismarck.examples import MODERN_GAME
 
 SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
 
@@ -53,3 +54,10 @@ class Table:
     def record(self, deal: int, tricks, seq=None):
         data = {"deal": deal, **{f"tricks_{i}": str(t) for i, t in enumerate(tricks)}}
         return self.post("record", seq, **data)
+
+
+def play_modern_game(table: Table, deals=MODERN_GAME) -> None:
+    """Announce and record ``deals`` (contract, trump, tricks) one after the other."""
+    for number, (contract, trump, tricks) in enumerate(deals, start=1):
+        assert table.announce(number, contract, trump).status_code == 303
+        assert table.record(number, tricks).status_code == 303

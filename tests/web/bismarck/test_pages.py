@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -12,45 +11,10 @@ from scorekeeper import create_app, store
 from scorekeeper.db import alembic, db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
-from tests.games import state_of
-from tests.web.bismarck.client import Table
-
-# A whole modern game: (contract, trump, tricks) for deals 1..12 with Anna dealing first, so
-# Ben, Carla, Anna declare in turn.
-MODERN_GAME = [
-    ("sang", None, (4, 10, 2)),
-    ("pass", None, (7, 7, 2)),
-    ("spader", None, (5, 2, 9)),
-    ("valfri", "hearts", (3, 9, 4)),
-    ("spader", None, (4, 3, 9)),
-    ("pass", None, (3, 6, 7)),
-    ("spader", None, (5, 8, 3)),
-    ("sang", None, (2, 6, 8)),
-    ("valfri", "diamonds", (7, 5, 4)),
-    ("pass", None, (4, 4, 8)),
-    ("valfri", "clubs", (6, 4, 6)),
-    ("sang", None, (7, 4, 5)),
-]
-
-
-def play_modern_game(table: Table, deals=MODERN_GAME):
-    for number, (contract, trump, tricks) in enumerate(deals, start=1):
-        assert table.announce(number, contract, trump).status_code == 303
-        assert table.record(number, tricks).status_code == 303
-
-
-def engine_state(deals=MODERN_GAME):
-    setup = bismarck.Setup(("Anna", "Ben", "Carla"), first_dealer=0)
-    events = []
-    for number, (contract, trump, tricks) in enumerate(deals, start=1):
-        events.append(Event("announce", {"deal": number, "contract": contract, "trump": trump}))
-        events.append(Event("record", {"deal": number, "tricks": list(tricks)}))
-    return state_of(setup, events)
-
-
-def text(page: str) -> str:
-    """The page's visible text, tags removed and entities decoded, whitespace squeezed."""
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+from tests.games.bismarck.examples import MODERN_GAME
+from tests.games.bismarck.examples import game as engine_state
+from tests.web import text
+from tests.web.bismarck.client import Table, play_modern_game
 
 
 def stored_events(app, table: Table) -> int:

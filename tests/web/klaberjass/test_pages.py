@@ -13,7 +13,7 @@ from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.web.assets import compact
 from tests.conftest import csrf_token
-from tests.web.bismarck.test_pages import text
+from tests.web import text
 from tests.web.klaberjass.client import HANDS, PLAYERS, KlaberjassTable, engine_state
 from tests.web.test_records_pages import upload
 

@@ -14,7 +14,7 @@ from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.games.sviten import melds_text
 from tests.conftest import csrf_token
-from tests.web.bismarck.test_pages import text
+from tests.web import text
 from tests.web.sviten.client import (
     HANDS,
     PLAYERS,

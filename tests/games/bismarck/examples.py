@@ -1,4 +1,4 @@
-"""Bismarck games for the printing tests, built through the engine (no database)."""
+"""Bismarck games the tests play, built through the engine (no database)."""
 
 from __future__ import annotations
 
