@@ -90,3 +90,20 @@ def test_an_upward_import_is_caught(tmp_path, monkeypatch):
         "scorekeeper/games/leaky.py:1 imports scorekeeper.store (games -> store)",
         "scorekeeper/web/views.py:1 imports scorekeeper.cli (web -> cli)",
     ]
+
+
+def test_the_store_is_reached_through_the_services():
+    """Views and commands call a service; only the services (the games' and the evenings') and
+    the poll, which answers before Flask sees the request, open the store themselves."""
+    users = sorted(
+        str(path.relative_to(PACKAGE.parent))
+        for path in PACKAGE.rglob("*.py")
+        if "migrations" not in path.parts
+        and any(module == "scorekeeper.store" for _line, module in _imports(path))
+    )
+    assert users == [
+        "scorekeeper/evenings/services.py",
+        "scorekeeper/evenings/store.py",
+        "scorekeeper/services.py",
+        "scorekeeper/web/poll.py",
+    ]

@@ -27,7 +27,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from scorekeeper import services, store
+from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.i18n import say_here
@@ -74,7 +74,7 @@ def stray_errors(forms: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]
 
 
 def entry_form(
-    forms: Mapping[str, Any], name: str, form: type[LogForm], game: store.LoadedGame, deal: Any
+    forms: Mapping[str, Any], name: str, form: type[LogForm], game: services.LoadedGame, deal: Any
 ) -> LogForm:
     """The form ``name`` of a game page: the one that came back with the player's input, else a
     fresh one for round ``deal``; based on the game's log position either way."""
@@ -107,7 +107,7 @@ class Recent:
     changes: int
 
 
-def latest(game: store.LoadedGame, recent: Recent) -> dict[str, Any]:
+def latest(game: services.LoadedGame, recent: Recent) -> dict[str, Any]:
     """What a long game's page shows of its rounds and changes (:class:`Recent`): all of them
     when a round just corrected is an older one."""
     noted = noted_round()
@@ -122,7 +122,7 @@ def latest(game: store.LoadedGame, recent: Recent) -> dict[str, Any]:
 
 
 def game_page(
-    game: store.LoadedGame,
+    game: services.LoadedGame,
     status: int,
     forms: Mapping[str, Any],
     entries: Mapping[str, LogForm | None],
@@ -146,7 +146,7 @@ def game_page(
     return page, status
 
 
-def page_context(game: store.LoadedGame) -> dict[str, Any]:
+def page_context(game: services.LoadedGame) -> dict[str, Any]:
     """What every game page's shared sections need (joining, keeping, printing, the log, what
     Undo takes back, the deal a correction just changed, the evening it was made for, what the
     game calls a round: ``deal`` or ``hand``)."""
@@ -163,7 +163,7 @@ def page_context(game: store.LoadedGame) -> dict[str, Any]:
     }
 
 
-def last_action(game: store.LoadedGame) -> HistoryEntry | None:
+def last_action(game: services.LoadedGame) -> HistoryEntry | None:
     """The entry an undo would take back: the latest one still in effect."""
     undoable = game.played.undoable
     return game.state.history[undoable[-1][0]] if undoable else None
@@ -196,9 +196,9 @@ class Typed(Protocol):
     @property
     def form(self) -> LogForm: ...
 
-    def event(self, game: store.LoadedGame) -> Event: ...
+    def event(self, game: services.LoadedGame) -> Event: ...
 
-    def kept(self, game: store.LoadedGame) -> str: ...
+    def kept(self, game: services.LoadedGame) -> str: ...
 
 
 def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
@@ -211,7 +211,7 @@ def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
     return entered(services.record(game, entry, form.based_on(), about=form.deal_number()), entry)
 
 
-def open_game(token: str, kind: str | None = None) -> store.LoadedGame:
+def open_game(token: str, kind: str | None = None) -> services.LoadedGame:
     """The game a form was sent to (of ``kind``, for a page of one game's), kept on this
     browser's list; the 404 page when there is none."""
     game = get_game_or_404(token, kind)
@@ -219,7 +219,7 @@ def open_game(token: str, kind: str | None = None) -> store.LoadedGame:
     return game
 
 
-def refill(game: store.LoadedGame, entry: Typed, status: int = 422) -> ResponseReturnValue:
+def refill(game: services.LoadedGame, entry: Typed, status: int = 422) -> ResponseReturnValue:
     """The game page again, the entry's form keeping the player's input and its messages."""
     return pages_for(game.kind).render_game(game, status, **{entry.name: entry.form})
 
@@ -240,7 +240,7 @@ def entered(written: services.Written, entry: Typed) -> ResponseReturnValue:
     return conflict_page(written, entry)
 
 
-def conflict_page(conflict: store.Conflict, entry: Typed) -> ResponseReturnValue:
+def conflict_page(conflict: services.Conflict, entry: Typed) -> ResponseReturnValue:
     """Nothing was stored: the game page as it is now says what the other phone recorded and
     what this one typed, and offers to correct that deal with it — or, while its deal is still
     to be entered, keeps the input in the form."""
@@ -259,7 +259,7 @@ def conflict_page(conflict: store.Conflict, entry: Typed) -> ResponseReturnValue
 NOT_CARRIED = frozenset({"csrf_token", "seq", "deal", "was", "step"})
 
 
-def correction_url(game: store.LoadedGame, number: int | None, form: LogForm) -> str | None:
+def correction_url(game: services.LoadedGame, number: int | None, form: LogForm) -> str | None:
     """The correction of deal ``number`` with what was typed in ``form`` filled in (None when
     the game has no such deal to correct). ``typed=all``: the form is the whole deal, as the
     correction form has it; ``typed=some``: only some of its fields (the tricks)."""
@@ -287,14 +287,14 @@ def carry_over(form: FlaskForm, args: Any) -> None:
             field.process(args)
 
 
-def landed(game: store.LoadedGame, numbers: Sequence[int]) -> ResponseReturnValue:
+def landed(game: services.LoadedGame, numbers: Sequence[int]) -> ResponseReturnValue:
     """After a correction: its (first) round in the game's log, where the page says what
     changed."""
     flash(str(min(numbers)), "round")
     return redirect(url_for("play.game", token=game.token, _anchor=f"r{min(numbers)}"), 303)
 
 
-def rebase(form: LogForm, game: store.LoadedGame, numbers: Sequence[int]) -> None:
+def rebase(form: LogForm, game: services.LoadedGame, numbers: Sequence[int]) -> None:
     """A correction form that another phone's change beat, based on the game as it is now
     (its log position, and what its rounds say now)."""
     form.seq.data = str(game.seq)

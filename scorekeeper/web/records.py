@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
-from scorekeeper import records, services, store
+from scorekeeper import records, services
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.i18n import words
@@ -47,11 +47,11 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
     return response
 
 
-def _filename(game: store.LoadedGame, suffix: str) -> str:
+def _filename(game: services.LoadedGame, suffix: str) -> str:
     return f"scorekeeper-{game.kind}-{game.created_at:%Y-%m-%d-%H%M}-{suffix}"
 
 
-def _game_with_records(token: str) -> store.LoadedGame:
+def _game_with_records(token: str) -> services.LoadedGame:
     game = get_game_or_404(token)
     try:
         records.codec_for(game.kind)
