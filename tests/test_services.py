@@ -19,6 +19,7 @@ from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.games import bismarck, klaberjass
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.models import Model
+from scorekeeper.records import RecordError
 
 PLAYERS = ("Anna", "Ben", "Carla")
 
@@ -254,3 +255,35 @@ def test_starting_an_evenings_round_makes_its_tables_games_once(session, other_p
         evenings.start_round(evening, 1, session=other_phone)
     assert info.value.current.games[1, 1].token == started.games[1, 1].token
     assert evenings.load(evening.token, session=session).started == 1
+
+
+def test_an_evening_record_makes_the_same_evening_again_or_stores_nothing(session):
+    setup = EveningSetup(
+        name="Club night",
+        kind="bismarck",
+        players=("Anna", "Ben", "Carla"),
+        rounds=1,
+        scoring="totals",
+        settings={},
+    )
+    started = evenings.start_round(
+        evenings.create(setup, seed=3, session=session), 1, session=session
+    )
+    game = started.games[1, 1]
+    entry = announce(1, "sang")
+    assert isinstance(services.record(game, entry, game.seq, session=session), services.LoadedGame)
+    kept = evenings.record_of(evenings.load(started.token, session=session))
+
+    again = evenings.import_record(kept.encode(), session=session)
+    assert again.token != started.token and again.setup == setup
+    assert again.plan.rounds == started.plan.rounds
+    assert again.games[1, 1].events == (entry,)
+    assert evenings.record_of(again) == kept  # the same record, table for table
+
+    count = session.scalar(sa.select(sa.func.count()).select_from(Model.metadata.tables["game"]))
+    with pytest.raises(RecordError):
+        evenings.import_record(kept.replace('"sang"', '"tango"'), session=session)
+    assert (
+        session.scalar(sa.select(sa.func.count()).select_from(Model.metadata.tables["game"]))
+        == count
+    )

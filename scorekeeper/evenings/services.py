@@ -17,7 +17,7 @@ from sqlalchemy import orm
 
 from scorekeeper.cache import LRUCache
 from scorekeeper.db import db
-from scorekeeper.evenings import store
+from scorekeeper.evenings import record, store
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.evenings.standings import (
@@ -50,9 +50,11 @@ __all__ = [
     "Table",
     "create",
     "import_evening",
+    "import_record",
     "in_play_before",
     "load",
     "my_evenings",
+    "record_of",
     "results",
     "seat_of",
     "standings_of",
@@ -157,6 +159,25 @@ def import_evening(
 ) -> LoadedEvening:
     """A new evening from a whole record: all of it stored, or nothing."""
     return store.import_evening(_session(session), setup, plan, seed, tables)
+
+
+def record_of(evening: LoadedEvening) -> str:
+    """The evening as a portable record (``scorekeeper-evening/1``): its setup, its plan and
+    every started table's game with its whole history."""
+    tables = [
+        (r, n, game.kind, game.setup, game.events, game.times)
+        for (r, n), game in sorted(evening.games.items())
+    ]
+    return record.dumps_evening(evening.setup, evening.plan, evening.seed, tables)
+
+
+def import_record(data: bytes | str, *, session: orm.Session | None = None) -> LoadedEvening:
+    """A new evening from an evening record as uploaded: all of it stored, or nothing. A record
+    that is not one raises :class:`~scorekeeper.records.RecordError` (a line a problem, naming
+    the table and field); one whose games break a rule, :class:`RuleError`."""
+    read = record.loads_evening(data)
+    tables = [(r, n, game.setup, game.events, game.times) for r, n, game in read.tables]
+    return import_evening(read.setup, read.plan, read.seed, tables, session=session)
 
 
 def results(evening: LoadedEvening) -> list[TableResult]:

@@ -23,7 +23,6 @@ from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 
 from scorekeeper import hosts
-from scorekeeper.evenings import record as evening_records
 from scorekeeper.evenings import services
 from scorekeeper.evenings.setup import EveningSetup, default_scoring
 from scorekeeper.evenings.standings import TOTALS, Standings, TableState
@@ -224,11 +223,7 @@ def screen(token: str) -> ResponseReturnValue:
 def evening_record(token: str) -> ResponseReturnValue:
     """The evening as a portable record: its setup, plan and every started table's game."""
     loaded = _evening_or_404(token)
-    tables = [
-        (r, n, game.kind, game.setup, game.events, game.times)
-        for (r, n), game in sorted(loaded.games.items())
-    ]
-    body = evening_records.dumps_evening(loaded.setup, loaded.plan, loaded.seed, tables)
+    body = services.record_of(loaded)
     response = current_app.response_class(body.encode("utf-8"), mimetype="application/json")
     filename = f"scorekeeper-evening-{loaded.created_at:%Y-%m-%d-%H%M}.json"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -246,9 +241,7 @@ def import_evening() -> ResponseReturnValue:
     if form.validate_on_submit():
         data = form.evening_record.data.read(MAX_RECORD_BYTES + 1)
         try:
-            read = evening_records.loads_evening(data)
-            tables = [(r, n, game.setup, game.events, game.times) for r, n, game in read.tables]
-            evening = services.import_evening(read.setup, read.plan, read.seed, tables)
+            evening = services.import_record(data)
         except RecordError as error:
             form.evening_record.errors.extend(error.lines_in(words()))
         except RuleError as error:
