@@ -6,11 +6,14 @@ forged one would send the other phones to someone else's server. So the link use
 1. ``PUBLIC_URL`` when it is set (a server reached by a name, behind a proxy);
 2. the request's host when Flask has checked it against ``TRUSTED_HOSTS`` (Flask answers 400
    to any other host when that is set);
-3. otherwise the request's host only when it is one this machine answers for: its own
+3. when ``scorekeeper serve`` listens on one address only (``--host 127.0.0.1``): that
+   address and the port, whatever the request's host, since nothing else answers (loopback
+   included: the command says that phones cannot reach it, and how to let them);
+4. otherwise the request's host only when it is one this machine answers for: its own
    addresses (the LAN address ``scorekeeper serve`` prints among them) or its name (also as
    ``name.local``); a loopback host (``localhost``) becomes the LAN address, as a phone
    cannot reach it;
-4. any other host: this machine's LAN address and the port the server listens on.
+5. any other host: this machine's LAN address and the port the server listens on.
 
 So at a table nothing needs setting up: phones that opened the printed LAN address or the
 machine's name share that, and a forged host shares the LAN address.
@@ -75,10 +78,12 @@ def share_url(url: str, config: Mapping[str, Any], server_port: str | None = Non
         return qr.reachable_url(url, public)
     parts = urlsplit(url)
     host = parts.hostname or ""
-    if config.get("TRUSTED_HOSTS") is not None or is_own_host(host):
+    if config.get("TRUSTED_HOSTS") is not None:
+        return qr.reachable_url(url)
+    if qr.bound_host() is None and is_own_host(host):
         return qr.reachable_url(url)
     port = server_port or (str(parts.port) if parts.port else "")
-    netloc = qr.lan_address()
-    if port and port != _DEFAULT_PORTS.get(parts.scheme):
-        netloc += f":{port}"
+    if port == _DEFAULT_PORTS.get(parts.scheme):
+        port = ""
+    netloc = qr.netloc(qr.shown_host(), port)
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))

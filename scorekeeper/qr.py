@@ -1,15 +1,22 @@
 """QR codes of a game's address, for other phones to join: compact inline SVG and terminal text.
 
-A QR code never points at ``localhost``: a phone cannot reach it. When the page was opened as
-localhost, the code uses this machine's address on the local network instead.
+A QR code names an address the server listens on. When it listens on every interface (as
+``scorekeeper serve`` does by default) or where it listens is not known (another WSGI server),
+a QR code never points at ``localhost``, which a phone cannot reach: a page opened as localhost
+gets this machine's address on the local network instead. When ``scorekeeper serve`` was told
+one address (``--host 127.0.0.1``), that address is the only one that answers, so it is the one
+shown (:func:`serving_on`, :func:`shown_host`), loopback included; the command says that phones
+cannot reach it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import ipaddress
 import socket
 import time
+from collections.abc import Iterator
 from functools import lru_cache
 from urllib.parse import urlsplit, urlunsplit
 
@@ -21,6 +28,13 @@ from markupsafe import Markup
 LAN_ADDRESS_SECONDS = 5.0
 
 _lan_address: tuple[float, str] | None = None
+
+#: The hosts that mean every interface of this machine (``--host 0.0.0.0``).
+EVERY_INTERFACE = frozenset({"0.0.0.0", "::", ""})
+
+#: The one address this process's server listens on, while ``scorekeeper serve`` runs; None
+#: when it listens on every interface, or where it listens is not known.
+_bound_host: str | None = None
 
 
 def lan_address() -> str:
@@ -43,6 +57,42 @@ def lan_address() -> str:
     return address
 
 
+@contextlib.contextmanager
+def serving_on(host: str) -> Iterator[None]:
+    """While the block runs (the server), addresses shown for this machine name ``host``, the
+    one the server listens on, unless it is every interface (:data:`EVERY_INTERFACE`)."""
+    global _bound_host
+    before = _bound_host
+    _bound_host = None if host.strip("[]") in EVERY_INTERFACE else host.strip("[]")
+    try:
+        yield
+    finally:
+        _bound_host = before
+
+
+def bound_host() -> str | None:
+    """The one address the server listens on (:func:`serving_on`), or None: every interface or
+    not known."""
+    return _bound_host
+
+
+def shown_host() -> str:
+    """The host that addresses for other phones name: the one the server listens on, else this
+    machine's LAN address."""
+    return _bound_host or lan_address()
+
+
+def netloc(host: str, port: int | str | None = None) -> str:
+    """``host:port`` as an address writes it (an IPv6 address in brackets); no port: ``host``."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"{shown}:{port}" if port else shown
+
+
+def is_loopback_only() -> bool:
+    """Whether the server listens only where this machine alone can reach it."""
+    return _bound_host is not None and is_local_host(_bound_host)
+
+
 def is_local_host(host: str) -> bool:
     name = host.strip("[]").lower()
     if name in ("localhost", "localhost.localdomain") or name.endswith(".localhost"):
@@ -55,7 +105,8 @@ def is_local_host(host: str) -> bool:
 
 def reachable_url(url: str, public_url: str | None = None) -> str:
     """The address other phones should use for ``url``: the configured public URL's origin,
-    or ``url`` with a loopback host replaced by this machine's LAN address."""
+    or ``url`` with a loopback host replaced by :func:`shown_host` (the LAN address, or the
+    one address the server listens on)."""
     parts = urlsplit(url)
     if public_url:
         public = urlsplit(public_url)
@@ -63,8 +114,8 @@ def reachable_url(url: str, public_url: str | None = None) -> str:
         return urlunsplit((public.scheme, public.netloc, prefix + parts.path, parts.query, ""))
     host = parts.hostname or ""
     if is_local_host(host):
-        netloc = lan_address() + (f":{parts.port}" if parts.port else "")
-        return urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+        where = netloc(shown_host(), parts.port)
+        return urlunsplit((parts.scheme, where, parts.path, parts.query, ""))
     return url
 
 

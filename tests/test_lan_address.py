@@ -49,3 +49,27 @@ def test_no_network_gives_loopback(monkeypatch):
     monkeypatch.setattr(qr, "_lan_address", None)
     monkeypatch.setattr(qr.socket, "socket", Offline)
     assert qr.lan_address() == "127.0.0.1"
+
+
+def test_while_serving_on_one_address_that_address_is_shown(monkeypatch):
+    monkeypatch.setattr(qr, "lan_address", lambda: "192.0.2.1")
+    assert qr.shown_host() == "192.0.2.1" and qr.bound_host() is None
+    with qr.serving_on("127.0.0.1"):
+        assert qr.shown_host() == "127.0.0.1" and qr.is_loopback_only()
+        assert qr.reachable_url("http://localhost:8000/g/x") == "http://127.0.0.1:8000/g/x"
+        with qr.serving_on("::1"):
+            assert qr.reachable_url("http://localhost:8000/g/x") == "http://[::1]:8000/g/x"
+        assert qr.shown_host() == "127.0.0.1"
+    for every in ("0.0.0.0", "::", "", "[::]"):
+        with qr.serving_on(every):
+            assert qr.bound_host() is None and not qr.is_loopback_only()
+            assert qr.reachable_url("http://localhost:8000/g/x") == "http://192.0.2.1:8000/g/x"
+    with qr.serving_on("192.0.2.9"):
+        assert qr.shown_host() == "192.0.2.9" and not qr.is_loopback_only()
+    assert qr.bound_host() is None
+
+
+def test_an_address_writes_an_ipv6_host_in_brackets():
+    assert qr.netloc("192.0.2.1", 8000) == "192.0.2.1:8000"
+    assert qr.netloc("::1", "8000") == "[::1]:8000"
+    assert qr.netloc("tablebox.local") == "tablebox.local"

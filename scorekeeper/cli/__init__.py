@@ -14,11 +14,10 @@ from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 from werkzeug.local import LocalProxy
 
-from scorekeeper import create_app
+from scorekeeper import create_app, qr
 from scorekeeper.cli.common import lang_option
 from scorekeeper.games.text import gettext as _
 from scorekeeper.proxy import waitress_options
-from scorekeeper.qr import lan_address, qr_text
 
 
 class _Commands(FlaskGroup):
@@ -48,17 +47,44 @@ def serve(host: str, port: int, threads: int) -> None:
 
     # The app itself, not the proxy Flask types as an app: waitress calls it on every request.
     app = cast("LocalProxy[Flask]", current_app)._get_current_object()
-    public = app.config.get("PUBLIC_URL")
-    shown_host = lan_address() if host in ("0.0.0.0", "::", "") else host
-    url = public or f"http://{shown_host}:{port}/"
-    click.echo(_("Scorekeeper is running. On any phone on this network, open:") + f"\n\n  {url}\n")
-    click.echo(qr_text(url))
+    # While it serves, every address the app shows (share links, QR codes, PDFs) is one the
+    # server answers on: with --host 127.0.0.1, the loopback address.
+    with qr.serving_on(host):
+        _banner(app.config.get("PUBLIC_URL"), port)
+        # What starting made (modules, templates, the catalogues) lives as long as the server:
+        # the garbage collector's full passes need not walk it again (some 2% of a write).
+        gc.collect()
+        gc.freeze()
+        waitress_serve(app, host=host, port=port, threads=threads, **waitress_options(app.config))
+
+
+def _banner(public: str | None, port: int) -> None:
+    """Where to open the app, as text and as a QR code; when only this computer can open it,
+    that said plainly, with how to let the phones in."""
+    url = public or f"http://{qr.netloc(qr.shown_host(), port)}/"
+    if public or not qr.is_local_host(qr.shown_host()):
+        click.echo(
+            _("Scorekeeper is running. On any phone on this network, open:") + f"\n\n  {url}\n"
+        )
+        click.echo(qr.qr_text(url))
+    elif qr.is_loopback_only():
+        click.echo(_("Scorekeeper is running for this computer only, at:") + f"\n\n  {url}\n")
+        click.echo(
+            _(
+                "Phones cannot reach %(host)s: it is this computer's own address. To let the "
+                "phones on this network in, start it with --host 0.0.0.0.",
+                host=qr.shown_host(),
+            )
+        )
+    else:
+        click.echo(_("Scorekeeper is running, at:") + f"\n\n  {url}\n")
+        click.echo(
+            _(
+                "This computer is on no network yet, so phones cannot reach it. Once it is, "
+                "the game pages show its address on the network."
+            )
+        )
     click.echo(_("Press Ctrl+C to stop."))
-    # What starting made (modules, templates, the catalogues) lives as long as the server: the
-    # garbage collector's full passes need not walk it again and again (some 2% of a write).
-    gc.collect()
-    gc.freeze()
-    waitress_serve(app, host=host, port=port, threads=threads, **waitress_options(app.config))
 
 
 def _add_commands() -> None:

@@ -108,7 +108,8 @@ def export_record(token: str, output: str) -> None:
 @click.argument("file", type=click.File("rb"))
 @lang_option
 def import_record(file: BinaryIO) -> None:
-    """Check a game record (FILE may be -) and store it as a new game; prints its address.
+    """Check a game record (FILE may be -) and store it as a new game; prints its address
+    (with PUBLIC_URL set) or its path /g/<token>.
 
     An invalid record exits with status 2, one line per problem on stderr, and stores nothing.
     """
@@ -130,8 +131,10 @@ def import_record(file: BinaryIO) -> None:
         game = services.import_game(record.kind, record.setup, record.events, record.times)
     except RuleError as error:
         fail([records.problem(records.RECORD, error.text).render(current_words())], 2)
+    # Its whole address only when the setting for share links names one: this command cannot
+    # know where (or whether) a server runs, so otherwise it prints the game's path alone.
     public = current_app.config.get("PUBLIC_URL")
-    url = reachable_url(f"http://localhost:8000/g/{game.token}", public)
+    path = f"/g/{game.token}"
     players = ", ".join(game.setup.players)
     click.echo(
         _(
@@ -141,7 +144,14 @@ def import_record(file: BinaryIO) -> None:
         ),
         err=True,
     )
-    click.echo(url)
+    click.echo(reachable_url(path, public) if public else path)
+    if not public:
+        message = _(
+            "Open %(path)s after the address scorekeeper serve prints (with PUBLIC_URL set, "
+            "this command prints the whole address).",
+            path=path,
+        )
+        click.echo(message, err=True)
 
 
 COMMANDS = (score, export_record, import_record)

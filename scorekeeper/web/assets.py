@@ -12,18 +12,28 @@ its :class:`~scorekeeper.web.pages.GamePages` says ``own_assets=True``.
 Pages that are not a game's have styles of their own the same way (:data:`PAGE_STYLES`): the
 club evenings' pages load ``/assets/evening.css`` (``app.css`` and ``evening.css`` as one), so
 that they too load in four requests at most (:func:`page_style`).
+
+Every page links the app's manifest (:func:`manifest_url`), so a phone that arrived by a game's
+QR code can install the app from there. It is ``static/manifest.json`` said in the page's
+language and with its icons' versioned addresses, served as ``application/manifest+json``
+(:func:`manifest`). A browser fetches it only when it considers installing the app: it never
+holds up the page.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, cast
 
 import rjsmin
 from flask import Blueprint, Response, abort, current_app, request, url_for
 from markupsafe import Markup
 
+from scorekeeper import locales
 from scorekeeper.web.pages import has_pages, pages_for
 
 bp = Blueprint("assets", __name__)
@@ -90,10 +100,15 @@ def bundle(kind: str, ext: str) -> Response:
     if not page_style and not (has_pages(kind) and pages_for(kind).own_assets):
         abort(404)
     data, version = _bundle(kind, ext)
-    response = Response(data, mimetype=MIMETYPES[ext])
+    return _versioned(data, version, MIMETYPES[ext], f"{kind}.{ext}")
+
+
+def _versioned(data: bytes, version: str, mimetype: str, name: str) -> Response:
+    """A response whose address carries its version: cached as long as the static files."""
+    response = Response(data, mimetype=mimetype)
     response.set_etag(version)
     response.cache_control.public = True
-    response.cache_control.max_age = current_app.get_send_file_max_age(f"{kind}.{ext}") or 0
+    response.cache_control.max_age = current_app.get_send_file_max_age(name) or 0
     response.make_conditional(request)  # in place (it returns the response as Werkzeug's type)
     return response
 
@@ -113,3 +128,40 @@ def page_style(name: str) -> Markup:
         raise LookupError(f"No page style {name!r}.")
     url = url_for("assets.bundle", kind=name, ext="css", v=_bundle(name, "css")[1])
     return Markup(f'<link rel="stylesheet" href="{url}">')
+
+
+def _manifest(language: str) -> tuple[bytes, str]:
+    """The manifest in ``language`` and its version (a content hash), made once per language
+    (every time when debugging)."""
+    cache: dict[tuple[str, str], tuple[bytes, str]]
+    cache = current_app.extensions.setdefault("scorekeeper.assets", {})
+    if ("manifest", language) not in cache or current_app.debug:
+        folder = Path(current_app.static_folder or "static")
+        manifest: dict[str, Any] = json.loads((folder / "manifest.json").read_bytes())
+        words = locales.words_for(language)
+        manifest["lang"] = language
+        manifest["description"] = words.gettext(
+            "Scorekeeper keeps score for card games played at a real table."
+        )
+        asset = cast(Callable[[str], str], current_app.jinja_env.globals["asset"])
+        for icon in manifest["icons"]:  # beside the manifest, versioned like every asset
+            icon["src"] = asset(icon["src"]).rsplit("/", 1)[1]
+        data = json.dumps(manifest, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        cache["manifest", language] = (data, hashlib.sha256(data).hexdigest()[:10])
+    return cache["manifest", language]
+
+
+@bp.get("/static/manifest.<language>.webmanifest")
+def manifest(language: str) -> Response:
+    """The app's manifest in one of the app's languages, beside the static files (its icons'
+    addresses are relative to it); cached like them."""
+    if language not in locales.LANGUAGES:
+        abort(404)
+    data, version = _manifest(language)
+    return _versioned(data, version, "application/manifest+json", "manifest.json")
+
+
+@bp.app_template_global()
+def manifest_url(language: str) -> str:
+    """The address of the manifest in ``language``, versioned by its content."""
+    return url_for("assets.manifest", language=language, v=_manifest(language)[1])

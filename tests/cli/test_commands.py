@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -215,10 +216,11 @@ def test_import_then_export_through_the_database(app, runner, tmp_path):
     source = RECORDS / "modern-full-history.json"
     result = runner.invoke(main, ["import", str(source)])
     assert result.exit_code == 0, result.output
-    url = result.stdout.strip()
-    assert url.startswith("http://") and ":8000/g/" in url and "localhost" not in url
+    url = result.stdout.strip()  # with no PUBLIC_URL, the game's path: no address guessed
+    assert re.fullmatch(r"/g/[A-Za-z0-9_-]{22}", url), url
     token = url.rsplit("/g/", 1)[1]
     assert "Imported a Bismarck game of Anna, Ben, Carla" in result.stderr
+    assert f"Open {url} after the address scorekeeper serve prints" in result.stderr
     with app.app_context():
         game = store.load(db.session, token)
         assert game.state.winners == (1, 2)
@@ -237,6 +239,22 @@ def test_import_prints_the_public_url_when_configured(app, runner):
     result = runner.invoke(main, ["import", str(RECORDS / "seed-002.json")])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("https://cards.example.org/club/g/")
+    assert re.fullmatch(r"https://cards\.example\.org/club/g/[A-Za-z0-9_-]{22}\n", result.stdout)
+    assert "Open " not in result.stderr
+
+
+def test_import_guesses_no_address_without_a_public_url(app, runner, monkeypatch):
+    """Which port or host a server runs on (if one runs) is not this command's to know: a
+    guessed address such as the LAN address and port 8000 may be where nothing listens."""
+    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "192.0.2.7")
+    result = runner.invoke(main, ["import", "--lang", "sv", str(RECORDS / "seed-002.json")])
+    assert result.exit_code == 0, result.output
+    path = result.stdout.strip()
+    assert re.fullmatch(r"/g/[A-Za-z0-9_-]{22}", path)
+    assert "192.0.2.7" not in result.output and "8000" not in result.output
+    assert "localhost" not in result.output and "http" not in result.output
+    hint = " ".join(result.stderr.split())
+    assert f"Öppna {path} efter adressen som scorekeeper serve skriver ut" in hint
 
 
 def test_import_without_history_makes_the_events_from_the_deals(app, runner):

@@ -16,7 +16,8 @@ def test_static_urls_carry_a_content_hash_and_are_cached(client):
     urls = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
     assert {u.split("?")[0] for u in urls} == {
         "/static/icon.svg",
-        "/static/manifest.json",
+        "/static/manifest.en.webmanifest",
+        "/static/apple-touch-icon.png",
         "/static/app.css",
         "/static/app.js",
     }

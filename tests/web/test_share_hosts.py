@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper import hosts
+from scorekeeper import hosts, qr
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
@@ -80,3 +80,34 @@ def test_the_public_url_wins_over_any_host(app, client, table):
     app.config["PUBLIC_URL"] = "https://cards.example.org/club/"
     for base in ("http://evil.example", f"http://{LAN}:8000"):
         assert shared(client, table, base) == f"https://cards.example.org/club{table.url}"
+
+
+@pytest.mark.parametrize(
+    "base", ["http://localhost:8123", f"http://{LAN}:8123", "http://evil.example"]
+)
+def test_a_server_bound_to_loopback_shares_the_loopback_address(client, table, base):
+    """Nothing listens on the LAN address then: the link names the one address that answers."""
+    with qr.serving_on("127.0.0.1"):
+        assert shared(client, table, base, port="8123") == f"http://127.0.0.1:8123{table.url}"
+    assert shared(client, table, base, port="8123") == f"http://{LAN}:8123{table.url}"
+
+
+def test_a_server_on_every_interface_shares_as_before(client, table):
+    with qr.serving_on("0.0.0.0"):
+        assert shared(client, table, "http://localhost:8000") == f"http://{LAN}:8000{table.url}"
+        own = "http://tablebox.local:8000"
+        assert shared(client, table, own, port="8000") == f"{own}{table.url}"
+
+
+def test_an_evening_bound_to_loopback_shares_the_loopback_address(client):
+    from tests.web.evenings.test_pages import evening_token, new_evening
+
+    token = evening_token(new_evening(client))
+    with qr.serving_on("127.0.0.1"):
+        page = client.get(
+            f"/e/{token}",
+            base_url="http://localhost:8123",
+            environ_overrides={"SERVER_PORT": "8123"},
+        ).get_data(as_text=True)
+    assert f"http://127.0.0.1:8123/e/{token}" in page
+    assert LAN not in page
