@@ -2,7 +2,8 @@
 the field and keeps what was typed, never a 5xx, and stores nothing refused.
 
 Numbers of any length (a refusal quotes them: Babel's 28-digit decimal context once made that a
-500)."""
+500), whole numbers in other forms than ASCII digits (``1_0``, ``+5``, full-width ``５``,
+Arabic-Indic ``١٢``)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ from tests.web.test_records_pages import field_errors, upload
 THIRTY = "9" * 30
 #: Longer than any number is read, and than Python's int() reads from text (4300 digits).
 ENDLESS = "9" * 5000
+#: What Python's int() reads as a number and a player's field must not.
+NOT_DIGITS = ["1_0", "+5", "５", "١٢", "1e1", "0x1", " 1 2 "]
 
 
 def events(app) -> int:
@@ -246,3 +249,53 @@ def test_a_record_with_a_long_number_is_refused_on_import_and_nothing_stored(
     problems = field_errors(response.get_data(as_text=True))
     assert problems and all(problems)
     assert (games(app), events(app)) == (0, 0)
+
+
+# --- whole numbers are ASCII digits -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", NOT_DIGITS)
+def test_a_whole_number_field_takes_ascii_digits_only(app, client, typed):
+    table = _bismarck_announced(client)
+    response = table.post("record", deal="1", tricks_0=typed, tricks_1="5", tricks_2="6")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Type a whole number from 0 to 16." in errors(page)
+    # What was typed is kept, in an input that can hold it (a number input cannot), with the
+    # numeric keypad and the message tied to it.
+    field = re.search(r'<input[^>]*name="tricks_0"[^>]*>', page)
+    assert field, page
+    assert f'value="{typed.strip()}"' in field.group() or f'value="{typed}"' in field.group()
+    assert 'type="text"' in field.group() and 'inputmode="numeric"' in field.group()
+    assert 'aria-invalid="true"' in field.group()
+    assert "min=" not in field.group() and "max=" not in field.group()
+    assert events(app) == 1
+
+
+@pytest.mark.parametrize("typed", ["5_00", "+500", "５００", "٥٠٠"])
+def test_a_setting_takes_ascii_digits_only(app, client, typed):
+    token = csrf_token(client, "/klaberjass/new")
+    data = {"csrf_token": token, "player_0": "A", "player_1": "B", "first_dealer": "0"}
+    response = client.post("/klaberjass/new", data={**data, "target": typed})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert error_of(page, "target") == "Type a whole number from 0 to 100000."
+    assert games(app) == 0
+
+
+def test_a_number_input_keeps_the_keypad_without_a_pattern(client):
+    """``pattern`` is not allowed on ``type=number`` (the Nu HTML checker): the keypad comes
+    from ``inputmode``; a number typed is shown in the number input, with its range."""
+    table = _bismarck_announced(client)
+    page = table.page()
+    inputs = re.findall(r'<input[^>]*name="tricks_[012]"[^>]*>', page)
+    assert len(inputs) == 3
+    for field in inputs:
+        assert 'type="number"' in field and 'inputmode="numeric"' in field
+        assert 'min="0"' in field and 'max="16"' in field
+        assert "pattern" not in field
+    response = table.post("record", deal="1", tricks_0="17", tricks_1="5", tricks_2="6")
+    field = re.search(r'<input[^>]*name="tricks_0"[^>]*>', response.get_data(as_text=True))
+    assert field and 'type="number"' in field.group() and 'value="17"' in field.group()
+    for path in ("/klaberjass/new", "/sviten/new", "/evening/new/bismarck"):
+        assert "pattern=" not in client.get(path).get_data(as_text=True), path
