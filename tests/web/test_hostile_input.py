@@ -299,3 +299,33 @@ def test_a_number_input_keeps_the_keypad_without_a_pattern(client):
     assert field and 'type="number"' in field.group() and 'value="17"' in field.group()
     for path in ("/klaberjass/new", "/sviten/new", "/evening/new/bismarck"):
         assert "pattern=" not in client.get(path).get_data(as_text=True), path
+
+
+# --- the language switch's way back ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/\r\nSet-Cookie: x=1",
+        "/?x=\n",
+        "/\x00",
+        "/\x85",
+        "/\u2028",
+        "/\t/evil.example",
+        "/g/abc\rLocation: https://evil.example/",
+    ],
+)
+def test_the_switch_ignores_a_way_back_with_a_control_character(client, target):
+    response = client.get("/language/sv", query_string={"next": target})
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"  # the safe default: home
+    cookies = response.headers.getlist("Set-Cookie")
+    assert len(cookies) == 1 and cookies[0].startswith("lang=sv;")
+    assert all("x=1" not in value for _name, value in response.headers)
+
+
+def test_the_crlf_of_the_issue_answers_without_a_5xx(client):
+    response = client.get("/language/sv?next=/%0d%0aSet-Cookie:%20x=1")
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    assert [c.split("=")[0] for c in response.headers.getlist("Set-Cookie")] == ["lang"]
