@@ -329,3 +329,107 @@ def test_the_crlf_of_the_issue_answers_without_a_5xx(client):
     response = client.get("/language/sv?next=/%0d%0aSet-Cookie:%20x=1")
     assert response.status_code == 303 and response.headers["Location"] == "/"
     assert [c.split("=")[0] for c in response.headers.getlist("Set-Cookie")] == ["lang"]
+
+
+# --- names: the error on the seat at fault, a long name refused, not cut -------------------------
+
+#: Each form of names: its address, how its name fields are named, the seats, what else it needs.
+NAME_FORMS = {
+    "bismarck new game": ("/bismarck/new", "player_{}", 3, {"variant": "modern"}),
+    "klaberjass new game": ("/klaberjass/new", "player_{}", 2, {"target": "500"}),
+    "sviten new game": ("/sviten/new", "player_{}", 4, {"failed_bid": "minus_bid"}),
+    "bismarck blank sheet": ("/print/blank", "player_{}", 3, {}),
+    "klaberjass blank sheet": ("/print/blank/klaberjass", "kj-player_{}", 2, {}),
+    "sviten blank sheet": ("/print/blank/sviten", "sv-player_{}", 4, {}),
+}
+OTHERS = ["Carla", "Dan", "Eva", "Fred"]
+
+
+def send_names(client, form: str, names: list[str]):
+    path, field, _seats, extra = NAME_FORMS[form]
+    data = {field.format(seat): name for seat, name in enumerate(names)} | extra
+    if path.startswith("/print/"):
+        return client.get(path, query_string=data)
+    token = csrf_token(client, path)
+    return client.post(path, data={"csrf_token": token, "first_dealer": "0", **data})
+
+
+def name_input(page: str, name: str) -> str:
+    match = re.search(rf'<input[^>]*name="{re.escape(name)}"[^>]*>', page)
+    assert match, f"no input {name}"
+    return match.group()
+
+
+@pytest.mark.parametrize("form", NAME_FORMS)
+def test_a_repeated_name_is_refused_beside_the_seat_that_repeats_it(app, client, form):
+    _path, field, seats, _extra = NAME_FORMS[form]
+    names = ["Anna", "anna", *OTHERS][:seats]  # "Anna, Anna, Carla": the second Anna repeats
+    response = send_names(client, form, names)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    repeated = field.format(1)
+    both = "Both" if seats == 2 else "Two"
+    assert error_of(page, repeated) == f"{both} players are called anna."
+    assert 'aria-invalid="true"' in name_input(page, repeated)
+    for seat in {0, seats - 1} - {1}:
+        assert "aria-invalid" not in name_input(page, field.format(seat)), seat
+        assert f'id="{field.format(seat)}-error"' not in page
+    assert games(app) == 0
+
+
+def test_a_name_repeated_later_is_refused_on_the_later_seat(client):
+    response = send_names(client, "sviten new game", ["Anna", "Ben", "Carla", "ANNA"])
+    page = response.get_data(as_text=True)
+    assert error_of(page, "player_3") == "Two players are called ANNA."
+    assert "aria-invalid" not in name_input(page, "player_0")
+
+
+@pytest.mark.parametrize("form", NAME_FORMS)
+def test_a_name_longer_than_30_characters_is_refused_and_kept(app, client, language, form):
+    _path, field, seats, _extra = NAME_FORMS[form]
+    long_name = "Bartholomew-Maximilian Svensson"  # 31 characters, as if pasted
+    assert len(long_name) == 31
+    names = [long_name, *OTHERS][:seats]
+    response = send_names(client, form, names)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    said = {
+        "en": "A name can be at most 30 characters.",
+        "sv": "Ett namn får vara högst 30 tecken långt.",
+    }
+    assert error_of(page, field.format(0)) == said[language]
+    shown = name_input(page, field.format(0))
+    assert f'value="{long_name}"' in shown and "maxlength" not in shown
+    assert 'aria-invalid="true"' in shown
+    assert games(app) == 0
+
+
+def test_a_name_of_30_characters_with_spaces_around_it_is_taken(client):
+    name = "B" * 30
+    response = send_names(client, "klaberjass new game", [f" {name} ", "Anna"])
+    assert response.status_code == 303
+
+
+def test_no_name_field_cuts_what_is_pasted(client):
+    for path in ("/bismarck/new", "/klaberjass/new", "/sviten/new", "/"):
+        page = client.get(path).get_data(as_text=True)
+        for field in re.findall(r'<input[^>]*name="(?:\w+-)?player_\d"[^>]*>', page):
+            assert "maxlength" not in field, (path, field)
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("Anna\nBen\nAnna\nDan", "Two players are called Anna."),
+        ("Anna\nBen\nCarla\n" + "D" * 31, "A name can be at most 30 characters."),
+    ],
+)
+def test_the_evenings_players_are_refused_beside_the_list_and_kept(client, players, message):
+    response = new_evening(client, players=players)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert message in error_of(page, "players")
+    assert players in page
+    assert re.search(r'<textarea[^>]*aria-invalid="true"[^>]*name="players"', page) or re.search(
+        r'<textarea[^>]*name="players"[^>]*aria-invalid="true"', page
+    )

@@ -74,7 +74,7 @@ def test_a_random_first_dealer_is_drawn_and_announced(client):
     [
         ({"player_0": ""}, "player_0", "Enter a name."),
         ({"player_1": "anna"}, "player_1", "Both players are called anna."),
-        ({"player_0": "A" * 31}, "player_0", "Field cannot be longer than 30 characters."),
+        ({"player_0": "A" * 31}, "player_0", "A name can be at most 30 characters."),
         ({"target": "0"}, "target", "Play to a number from 1 to 100000."),
         ({"target": "five hundred"}, "target", "Type a whole number from 0 to 100000."),
         ({"target": ""}, "target", "Enter the points to play to."),
