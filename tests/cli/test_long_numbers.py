@@ -14,6 +14,7 @@ from scorekeeper import models
 from scorekeeper.cli import main
 from scorekeeper.db import db
 from tests.cli.test_commands import RECORDS, score
+from tests.cli.test_evening import evening
 from tests.cli.test_evening_score import evening_text
 
 THIRTY = 10**30 - 1  # 30 digits: as many as a record may have
@@ -98,3 +99,15 @@ def test_import_of_a_record_with_a_long_number_stores_nothing(app, runner):
     assert result.stderr.strip()
     with app.app_context():
         assert db.session.query(models.Game).count() == 0
+
+
+@pytest.mark.parametrize("option", ["--players", "--rounds", "--seed"])
+@pytest.mark.parametrize("given", ["9" * 31, "9" * 5000, "1_0", "+5", "５", "١٢"])
+def test_an_evening_plans_numbers_are_ascii_digits_of_any_length(option, given):
+    """Beyond 4300 digits int() itself raises: once a traceback, exit 1."""
+    args = {"--game": "bismarck", "--players": "6", "--rounds": "2", option: given}
+    result = evening("plan", *(part for pair in args.items() for part in pair))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    if option != "--players" or (given.isascii() and given.isdigit()):  # else: read as a name
+        assert f"{option} must be a whole number" in result.stderr
