@@ -87,8 +87,7 @@ class WholeNumberInput(NumberInput):
 
     def __call__(self, field: Field, **kwargs: Any) -> Markup:
         kwargs.setdefault("inputmode", "numeric")
-        shown: str = cast(Any, field)._value()  # what the input shows (WTForms' own)
-        if not shown or _SHOWN_AS_NUMBER.fullmatch(shown):
+        if input_type(field) == "number":
             return super().__call__(field, **kwargs)
         for attribute in ("min", "max", "step"):
             kwargs.pop(attribute, None)
@@ -97,6 +96,13 @@ class WholeNumberInput(NumberInput):
 
 #: What a number input may hold (a valid floating-point number, of the kind a player types).
 _SHOWN_AS_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def input_type(field: Field) -> str:
+    """``number``, or ``text`` when the field shows what was typed and a number input cannot
+    hold it (``abc``, ``1_0``): for a template that writes a whole number's input itself."""
+    shown: str = cast(Any, field)._value()  # what the input shows (WTForms' own)
+    return "number" if not shown or _SHOWN_AS_NUMBER.fullmatch(shown) else "text"
 
 
 class WholeNumberField(IntegerField):
@@ -114,6 +120,12 @@ class WholeNumberField(IntegerField):
         self.most = most
         if most != 16:
             self.widget = WholeNumberInput(min=0, max=most)
+
+    @property
+    def input_type(self) -> str:
+        """How its input is written (:func:`input_type`): ``number``, or ``text`` to show what
+        was typed that is not a number."""
+        return input_type(self)
 
     def pre_validate(self, form: BaseForm) -> None:
         if self.process_errors:  # not a number: that is the one thing to say
@@ -205,4 +217,5 @@ __all__ = [
     "WholeNumberField",
     "WholeNumberInput",
     "counted_field",
+    "input_type",
 ]

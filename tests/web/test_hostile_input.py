@@ -433,3 +433,24 @@ def test_the_evenings_players_are_refused_beside_the_list_and_kept(client, playe
     assert re.search(r'<textarea[^>]*aria-invalid="true"[^>]*name="players"', page) or re.search(
         r'<textarea[^>]*name="players"[^>]*aria-invalid="true"', page
     )
+
+
+@pytest.mark.parametrize(
+    ("typed", "kind"),
+    [("", "number"), ("7", "number"), ("-1", "number"), ("99", "number"), ("abc", "text")]
+    + [(typed, "text") for typed in NOT_DIGITS],
+)
+def test_a_template_that_writes_the_input_itself_is_told_its_type(app, typed, kind):
+    """Sviten's quick entry writes its number inputs by hand: the field says which type can
+    hold what it shows."""
+    from werkzeug.datastructures import MultiDict
+
+    from scorekeeper.web.forms import AppForm, WholeNumberField
+
+    class Form(AppForm):
+        count = WholeNumberField()
+
+    with app.test_request_context():
+        form = Form(MultiDict({"count": typed}), meta={"csrf": False})
+        assert form.count.input_type == kind
+        assert f'type="{kind}"' in form.count()
