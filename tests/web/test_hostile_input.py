@@ -7,6 +7,7 @@ Arabic-Indic ``١٢``)."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -454,3 +455,21 @@ def test_a_template_that_writes_the_input_itself_is_told_its_type(app, typed, ki
         form = Form(MultiDict({"count": typed}), meta={"csrf": False})
         assert form.count.input_type == kind
         assert f'type="{kind}"' in form.count()
+
+
+def test_an_evening_record_with_a_long_number_is_refused_on_import(app, client, language):
+    from tests.cli.test_evening_score import evening_text
+
+    raw = json.loads(evening_text()[0])
+    raw["tables"][1]["record"]["history"][1]["data"]["deal"] = -int(THIRTY)
+    upload = (io.BytesIO(json.dumps(raw).encode()), "evening.json")
+    response = client.post(
+        "/evening/import",
+        data={"csrf_token": csrf_token(client, "/"), "evening_record": upload},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    problems = re.search(r'id="evening_record-error"[^>]*>(.*?)</ul>', page)
+    assert problems and text(problems.group(1)).strip()
+    assert games(app) == 0
