@@ -14,6 +14,7 @@ layer picks the language per request (:mod:`scorekeeper.i18n`), the command line
 from __future__ import annotations
 
 import datetime
+import decimal
 import functools
 import io
 import os
@@ -38,6 +39,9 @@ TRANSLATIONS = Path(__file__).parent / "translations"
 DOMAIN = "messages"
 
 MINUS = "−"  # U+2212: a score's sign, in every language
+#: Babel writes numbers below this in the default decimal context (28 digits); longer ones
+#: need more.
+_PRECISE_BELOW = 10**20
 #: How each language writes a day (Babel patterns; ``medium`` is the locale's own).
 DATE_FORMATS: Mapping[str, str] = {"en": "yyyy-MM-dd", "sv": "medium"}
 
@@ -117,8 +121,15 @@ class BabelWords:
 
     def number(self, n: int) -> str:
         """A whole number the locale's way (Babel): digits grouped from five digits on
-        (``100 000``, ``100,000``; four-digit scores stay ``1000``)."""
-        return format_decimal(n, locale=self.locale, group_separator=abs(n) >= 10_000)
+        (``100 000``, ``100,000``; four-digit scores stay ``1000``). Any number, however long:
+        a refusal may quote the 30 digits someone typed."""
+        grouped = abs(n) >= 10_000
+        if abs(n) < _PRECISE_BELOW:
+            return format_decimal(n, locale=self.locale, group_separator=grouped)
+        # Babel rounds in the decimal context, whose 28 digits a longer number exceeds.
+        with decimal.localcontext() as context:
+            context.prec = n.bit_length() // 3 + 10  # more than its digits
+            return format_decimal(n, locale=self.locale, group_separator=grouped)
 
     def signed(self, n: int) -> str:
         """A score with its sign, a real minus sign in every language: ``+2``, ``−2``, ``0``."""

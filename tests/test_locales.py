@@ -38,3 +38,19 @@ def test_days_are_written_the_language_way():
 def test_an_unknown_language_gets_english():
     assert locales.words_for("fi").language == "en"
     assert locales.best_language(["fi-FI", "sv-SE", "en"]) == "sv"
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", "999,999,999,999,999,999,999,999,999,999"),
+        ("sv", "999 999 999 999 999 999 999 999 999 999"),
+    ],
+)
+def test_a_number_of_any_length_is_written(language, written):
+    """Babel rounds in a 28-digit decimal context; a refusal may quote 30 digits and more."""
+    words = locales.words_for(language)
+    assert words.number(10**30 - 1).replace("\xa0", " ") == written
+    assert words.signed(-(10**30 - 1)).replace("\xa0", " ") == "−" + written
+    assert len(words.number(10**400).replace(",", "").replace("\xa0", "")) == 401
+    assert words.number(1000) == "1000" and words.number(-12) == "-12"

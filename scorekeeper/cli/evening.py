@@ -17,7 +17,7 @@ from scorekeeper.evenings.seating import Plan, SeatingError, plan
 from scorekeeper.games.players import MAX_NAME_LENGTH, unprintable
 from scorekeeper.games.registry import game_for, games, is_known
 from scorekeeper.games.text import gettext as _
-from scorekeeper.games.text import ngettext, say
+from scorekeeper.games.text import ngettext, say, whole_number
 from scorekeeper.records.text import table
 
 SEATS = ("N", "E", "S", "W")
@@ -90,8 +90,10 @@ def plan_command(
 
 
 def _whole(value: str, option: str) -> int:
-    """A whole number given on the command line, or exit 2 saying what is wrong."""
-    if not re.fullmatch(r"\s*-?[0-9]+\s*", value):
+    """A whole number given on the command line (ASCII digits, at most 30), or exit 2 saying
+    what is wrong."""
+    number = whole_number(value.strip(), negative=True)
+    if number is None:
         fail(
             [
                 _(
@@ -102,7 +104,7 @@ def _whole(value: str, option: str) -> int:
             ],
             2,
         )
-    return int(value)
+    return number
 
 
 def _names(value: str) -> list[str] | None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.text import N_, T_
+from scorekeeper.games.text import N_, T_, Text
 
 MAX_NAME_LENGTH = 30
 _COUNT_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four")}
@@ -28,7 +28,8 @@ def unprintable(text: str) -> str | None:
 def checked_names(players: Any, count: int, game: str) -> tuple[str, ...]:
     """The players' names in seat order, trimmed. Refuses, in words a player understands, a
     wrong number of players and a name that is empty, too long, already taken (ignoring case)
-    or holds a control character (:data:`UNPRINTABLE`, anywhere, even at the ends)."""
+    or holds a control character (:data:`UNPRINTABLE`, anywhere, even at the ends): the first
+    name at fault, as :func:`name_problem` says."""
     if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != count:
         word = _COUNT_WORDS.get(count)
         raise RuleError(
@@ -41,30 +42,32 @@ def checked_names(players: Any, count: int, game: str) -> tuple[str, ...]:
         )
     names: list[str] = []
     for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise RuleError(T_("Every player needs a name."), field="players")
-        bad = unprintable(name)
-        if bad is not None:
-            code = f"{ord(bad):04X}"
-            raise RuleError(
-                T_(
-                    "A name cannot hold a tab, a line break or another control character "
-                    "(U+%(code)s).",
-                    code=code,
-                ),
-                field="players",
-            )
-        name = name.strip()
-        if len(name) > MAX_NAME_LENGTH:
-            raise RuleError(
-                T_("A name can be at most %(n)s characters.", n=MAX_NAME_LENGTH), field="players"
-            )
-        if any(name.casefold() == other.casefold() for other in names):
-            message = (
-                T_("Both players are called %(name)s.", name=name)
-                if count == 2
-                else T_("Two players are called %(name)s.", name=name)
-            )
-            raise RuleError(message, field="players")
-        names.append(name)
+        problem = name_problem(name, names, count)
+        if problem is not None:
+            raise RuleError(problem, field="players")
+        names.append(name.strip())
     return tuple(names)
+
+
+def name_problem(name: Any, earlier: Sequence[str], count: int) -> Text | None:
+    """What is wrong with one seat's name, or None: empty, a control character, longer than
+    :data:`MAX_NAME_LENGTH` once trimmed, or the name of one of the ``earlier`` seats (trimmed
+    names, compared ignoring case) of a game of ``count`` players. A form says it beside the
+    seat at fault: the later of two seats with one name."""
+    if not isinstance(name, str) or not name.strip():
+        return T_("Every player needs a name.")
+    bad = unprintable(name)
+    if bad is not None:
+        code = f"{ord(bad):04X}"
+        return T_(
+            "A name cannot hold a tab, a line break or another control character (U+%(code)s).",
+            code=code,
+        )
+    name = name.strip()
+    if len(name) > MAX_NAME_LENGTH:
+        return T_("A name can be at most %(n)s characters.", n=MAX_NAME_LENGTH)
+    if any(name.casefold() == other.casefold() for other in earlier):
+        if count == 2:
+            return T_("Both players are called %(name)s.", name=name)
+        return T_("Two players are called %(name)s.", name=name)
+    return None

@@ -24,6 +24,7 @@ tells two equal English words apart). Nothing here imports Flask or Babel.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar, Token
 from typing import Any, Protocol, runtime_checkable
@@ -337,6 +338,25 @@ def joined(texts: Any, separator: str = "; ") -> Text:
     parts = tuple(as_text(t) if isinstance(t, str | Text) else t for t in texts)
     names = {f"p{i}": part for i, part in enumerate(parts)}
     return Text(separator.join(f"%({name})s" for name in names), names)
+
+
+# --- whole numbers as people type them ------------------------------------------------------
+
+#: The most digits a whole number may have, typed into a form or written in a record. No score,
+#: deal or count comes near it; a refusal can still quote such a number (:meth:`Words.number`
+#: writes any length).
+MAX_DIGITS = 30
+
+_WHOLE = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
+_SIGNED = re.compile(f"-?[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def whole_number(typed: str, *, negative: bool = False) -> int | None:
+    """The whole number ``typed`` writes, or None: ASCII digits only, at most
+    :data:`MAX_DIGITS` of them, a leading ``-`` only when ``negative``. Not what Python's
+    ``int()`` also takes: ``1_0``, ``+5``, `` 5``, full-width ``５`` or Arabic-Indic ``١٢``."""
+    pattern = _SIGNED if negative else _WHOLE
+    return int(typed) if pattern.fullmatch(typed) else None
 
 
 # --- the current words -----------------------------------------------------------------------

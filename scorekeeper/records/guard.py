@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorekeeper.games.text import T_, Text
+from scorekeeper.games.text import MAX_DIGITS, T_, Text
 from scorekeeper.records.problems import BAD_TEXT, RECORD, RecordError, problem, show
 
 #: The largest record read, in bytes (as the web's MAX_CONTENT_LENGTH). A real one is a few kB.
@@ -20,8 +20,6 @@ MAX_RECORD_BYTES = 1024 * 1024
 MAX_DEPTH = 16
 #: The most events a ``history`` may hold.
 MAX_HISTORY = 2_000
-#: The most digits a number in a record may have.
-MAX_DIGITS = 30
 
 
 class _BadJSON(Exception):
@@ -33,6 +31,8 @@ def _no_constant(name: str) -> Any:
 
 
 def _parse_int(text: str) -> int:
+    """A JSON integer (ASCII digits, the parser's grammar), at most ``MAX_DIGITS`` long: as many
+    as a form takes (:func:`scorekeeper.games.text.whole_number`)."""
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise _BadJSON(T_("a number has more than %(n)s digits", n=MAX_DIGITS))
     return int(text)

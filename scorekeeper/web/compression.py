@@ -10,9 +10,15 @@ without ever closing the file. The static files are a few kB: they are read whol
 closed) before compression, so every response is compressed in one piece. Only a byte range of
 a static file (206) is still sent as a stream, uncompressed.
 
+Flask-Compress leaves every response outside 2xx as it is, but a refused form (422), a conflict
+(409) and the error pages (404, 405, 500 …) are whole pages too: :class:`PagesCompress` compresses
+them the same way.
+
 Compressing a page that carries a secret (a CSRF token) is safe from BREACH-style guessing
 here: no such page writes back text that another site could put into its address; what a
-player typed comes back only in answer to that player's own form.
+player typed comes back only in answer to that player's own form (a POST whose CSRF token was
+checked first). The blank-sheet forms, read from the address and shown again when refused,
+carry no secret.
 """
 
 from __future__ import annotations
@@ -40,6 +46,27 @@ DEFAULTS = {
 }
 
 
+class PagesCompress(Compress):
+    """Flask-Compress for pages of any status. Its check takes only a 2xx; a 4xx or 5xx page is
+    shown it as a 200 for that check and keeps its status. Only one without a validator (an
+    ETag or a date it was modified): for those Flask-Compress would also answer a conditional
+    request, with a 304, which an error never is."""
+
+    def after_request(self, response: Response | None) -> Response:
+        if response is None or response.status_code < 400 or _validated(response):
+            return super().after_request(response)
+        status = response.status
+        response.status_code = 200
+        try:
+            return super().after_request(response)
+        finally:
+            response.status = status
+
+
+def _validated(response: Response) -> bool:
+    return "ETag" in response.headers or "Last-Modified" in response.headers
+
+
 def read_static_file_whole(response: Response) -> Response:
     """A static file sent whole (it is small) rather than as a stream, its file closed now."""
     if request.endpoint != "static" or response.status_code != 200 or not response.is_streamed:
@@ -60,5 +87,5 @@ def init_app(app: Flask) -> None:
         app.config.setdefault(name, value)
     # One Compress per app: it keeps the settings of the app it was last given, so one shared
     # instance would compress every app of a process as the newest app says.
-    app.extensions["scorekeeper_compress"] = Compress(app)
+    app.extensions["scorekeeper_compress"] = PagesCompress(app)
     app.after_request(read_static_file_whole)  # registered after: runs before compression

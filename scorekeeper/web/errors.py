@@ -1,16 +1,20 @@
-"""The pages a request gets when it goes wrong: not found, too large, an expired form, a fault."""
+"""The pages a request gets when it goes wrong: not found, a method an address does not take, too
+large, an expired form, a fault. Each is the app's page in the reader's language (compressed as
+every page is: :mod:`scorekeeper.web.compression`), never the framework's plain English one."""
 
 from __future__ import annotations
 
 from flask import Flask, render_template
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import MethodNotAllowed
 
 from scorekeeper.db import db
 
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(404, not_found)
+    app.register_error_handler(405, not_allowed)
     app.register_error_handler(413, too_large)
     app.register_error_handler(CSRFError, csrf_error)
     app.register_error_handler(500, server_error)
@@ -26,6 +30,20 @@ def not_found(_error: Exception) -> tuple[str, int]:
         _("There is no game at this address. Check the link, or start a new game."),
         404,
     )
+
+
+def not_allowed(error: MethodNotAllowed) -> tuple[str, int, dict[str, str]]:
+    """A request of a kind the address does not take (``GET /import``, reached by typing the
+    address a form was sent to): the page, and the methods it takes (``Allow``) as HTTP says."""
+    page, status = _page(
+        _("Not here"),
+        _(
+            "This address only takes what a Scorekeeper page sends. Nothing was changed: go "
+            "back to the page you came from, or start from the home page."
+        ),
+        405,
+    )
+    return page, status, dict(error.get_headers())
 
 
 def too_large(_error: Exception) -> tuple[str, int]:

@@ -4,15 +4,17 @@ guess. A game's own forms live in its package (``web/<kind>/forms.py``) and buil
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from babel import support
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
+    Field,
     Form,
     HiddenField,
     IntegerField,
@@ -20,9 +22,10 @@ from wtforms import (
 from wtforms.form import BaseForm
 from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired, NumberRange, Optional, StopValidation
-from wtforms.widgets import NumberInput
+from wtforms.widgets import NumberInput, TextInput
 
 from scorekeeper.games.cards import Suit
+from scorekeeper.games.text import whole_number
 
 if TYPE_CHECKING:
     from markupsafe import Markup
@@ -77,18 +80,52 @@ class AppForm(FlaskForm):
             return FORM_WORDS
 
 
+class WholeNumberInput(NumberInput):
+    """A whole number's input: ``type=number`` with the numeric keypad on phones (``inputmode``;
+    ``pattern`` is not allowed on a number input). What was typed that is not a number is shown
+    as it was typed, which a number input cannot hold: in a text input, with the same keypad."""
+
+    def __call__(self, field: Field, **kwargs: Any) -> Markup:
+        kwargs.setdefault("inputmode", "numeric")
+        if input_type(field) == "number":
+            return super().__call__(field, **kwargs)
+        for attribute in ("min", "max", "step"):
+            kwargs.pop(attribute, None)
+        return TextInput()(field, **kwargs)
+
+
+#: What a number input may hold (a valid floating-point number, of the kind a player types).
+_SHOWN_AS_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def input_type(field: Field) -> str:
+    """``number``, or ``text`` when the field shows what was typed and a number input cannot
+    hold it (``abc``, ``1_0``): for a template that writes a whole number's input itself."""
+    shown: str = cast(Any, field)._value()  # what the input shows (WTForms' own)
+    return "number" if not shown or _SHOWN_AS_NUMBER.fullmatch(shown) else "text"
+
+
 class WholeNumberField(IntegerField):
     """An integer field whose error a player understands, with a numeric keypad on phones;
-    ``most`` is the largest number it takes (16 tricks by default)."""
+    ``most`` is the largest number it takes (16 tricks by default).
 
-    widget = NumberInput(min=0, max=16)
+    It reads ASCII digits only (:func:`~scorekeeper.games.text.whole_number`), never ``1_0``,
+    ``+5`` or another script's digits, and at most ``MAX_DIGITS`` of them; a leading minus is
+    read, so that the field's range says its rule ("Tricks are from 0 to 16")."""
+
+    widget = WholeNumberInput(min=0, max=16)
 
     def __init__(self, *args: Any, most: int = 16, **kwargs: Any) -> None:
-        kwargs.setdefault("render_kw", {"inputmode": "numeric", "pattern": "[0-9]*"})
         super().__init__(*args, **kwargs)
         self.most = most
         if most != 16:
-            self.widget = NumberInput(min=0, max=most)
+            self.widget = WholeNumberInput(min=0, max=most)
+
+    @property
+    def input_type(self) -> str:
+        """How its input is written (:func:`input_type`): ``number``, or ``text`` to show what
+        was typed that is not a number."""
+        return input_type(self)
 
     def pre_validate(self, form: BaseForm) -> None:
         if self.process_errors:  # not a number: that is the one thing to say
@@ -98,13 +135,9 @@ class WholeNumberField(IntegerField):
         if not valuelist or valuelist[0].strip() == "":
             self.data = None
             return
-        try:
-            self.data = int(valuelist[0].strip())
-        except ValueError:
-            self.data = None
-            raise ValueError(
-                _l("Type a whole number from 0 to %(most)d.", most=self.most)
-            ) from None
+        self.data = whole_number(valuelist[0].strip(), negative=True)
+        if self.data is None:
+            raise ValueError(_l("Type a whole number from 0 to %(most)d.", most=self.most))
 
 
 def counted_field(
@@ -146,16 +179,11 @@ class LogForm(AppForm):
         self.error_slots = {name: ErrorSlot() for name in self.error_groups}
 
     def based_on(self) -> int:
-        try:
-            return int(self.seq.data or "")
-        except (TypeError, ValueError):
-            return -1
+        found = whole_number(self.seq.data or "", negative=True)
+        return -1 if found is None else found
 
     def deal_number(self) -> int | None:
-        try:
-            return int(self.deal.data or "")
-        except (TypeError, ValueError):
-            return None
+        return whole_number(self.deal.data or "", negative=True)
 
 
 class UndoForm(LogForm):
@@ -187,5 +215,7 @@ __all__ = [
     "SelectChoice",
     "UndoForm",
     "WholeNumberField",
+    "WholeNumberInput",
     "counted_field",
+    "input_type",
 ]

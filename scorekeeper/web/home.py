@@ -9,6 +9,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import i18n, locales, proxy, services
+from scorekeeper.games.players import unprintable
 from scorekeeper.web import page_cache
 from scorekeeper.web.helpers import my_game_tokens
 
@@ -58,7 +59,11 @@ def choose_language(lang: str) -> ResponseReturnValue:
 
 
 def _on_this_site(url: str) -> bool:
-    """A path on this site (``/g/…``), never another site (``//evil.example``, ``https:…``)."""
+    """A path on this site (``/g/…``), never another site (``//evil.example``, ``https:…``)
+    nor anything with a control character (a line break would end the ``Location`` header and
+    start another; ``urlsplit`` drops tabs and line breaks, so they are looked for first)."""
+    if unprintable(url) is not None:
+        return False
     parts = urlsplit(url)
     return (
         url.startswith("/")

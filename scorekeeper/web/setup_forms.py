@@ -9,17 +9,16 @@ from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, Form, RadioField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired
 
-from scorekeeper.games.players import MAX_NAME_LENGTH
+from scorekeeper.games.players import name_problem
+from scorekeeper.i18n import say_here
 from scorekeeper.web.forms import FORM_WORDS, AppForm, FormWords, SelectChoice
 
 
 def name_field(label: Any) -> StringField:
-    """A player's name: required, as long as the engines allow."""
-    return StringField(
-        label, validators=[InputRequired(_l("Enter a name.")), Length(max=MAX_NAME_LENGTH)]
-    )
+    """A player's name: required; the engines' rules for a name are :func:`check_names`'."""
+    return StringField(label, validators=[InputRequired(_l("Enter a name."))])
 
 
 def first_dealer_field(seats: Sequence[Any]) -> RadioField:
@@ -43,7 +42,25 @@ def blank_first_dealer_field(seats: Sequence[Any]) -> RadioField:
 
 
 def blank_name_field(label: Any) -> StringField:
-    return StringField(label, validators=[Length(max=MAX_NAME_LENGTH)])
+    return StringField(label)
+
+
+def check_names(fields: Sequence[Field]) -> bool:
+    """The engines' rules for each name typed (:func:`~scorekeeper.games.players.name_problem`:
+    too long, a control character, taken), each refusal beside the field at fault: the later
+    of two seats with one name. The engine checks them again when the setup is made."""
+    valid = True
+    earlier: list[str] = []
+    for field in fields:
+        typed = (field.data or "").strip()
+        if not typed:
+            continue
+        problem = None if field.errors else name_problem(field.data, earlier, len(fields))
+        if problem is not None:
+            field.errors = [*field.errors, say_here(problem)]
+            valid = False
+        earlier.append(typed)
+    return valid
 
 
 class Seated:
@@ -85,6 +102,11 @@ class NewGameForm(Seated, AppForm):
 
     def names(self) -> tuple[str, ...]:
         return tuple(field.data or "" for field in self.player_fields)
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields' own checks, then the rules for each name beside its field."""
+        valid = super().validate(extra_validators)
+        return check_names(self.player_fields) and valid
 
     def setup(self, first_dealer: int) -> Any:
         """The game's setup (its engine's ``Setup``: RuleError when the rules refuse it)."""
@@ -153,8 +175,8 @@ class BlankSheetForm(Seated, Form):
         return int(self.first_dealer.data) if self.first_dealer.data else None
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """The fields' own checks, then: all the names or none, and no first dealer without
-        them (the engine checks the names themselves)."""
+        """The fields' own checks, then: all the names or none, no first dealer without them,
+        and the rules for each name typed beside its field."""
         valid = super().validate(extra_validators)
         typed = [(field.data or "").strip() for field in self.player_fields]
         if any(typed) and not all(typed):
@@ -164,7 +186,7 @@ class BlankSheetForm(Seated, Form):
         if not any(typed) and self.first_dealer.data:
             self.first_dealer.errors = [*self.first_dealer.errors, str(self.dealer_needs_names)]
             valid = False
-        return valid
+        return check_names(self.player_fields) and valid
 
 
 __all__ = [
@@ -172,6 +194,7 @@ __all__ = [
     "NewGameForm",
     "blank_first_dealer_field",
     "blank_name_field",
+    "check_names",
     "first_dealer_field",
     "name_field",
 ]

@@ -105,10 +105,12 @@ def test_pdfs_and_the_poll_are_sent_as_they_are(client, finished):
     assert poll.get_json() == {"seq": 24}
 
 
-def test_an_error_page_is_sent_as_it_is(client):
+def test_an_error_page_is_compressed_like_every_page(client):
+    plain = client.get("/g/nothing-here", headers={"Accept-Encoding": "identity"})
     response = client.get("/g/nothing-here", headers={"Accept-Encoding": CHROME})
     assert response.status_code == 404
-    assert "Content-Encoding" not in response.headers
+    assert response.headers["Content-Encoding"] == "br"
+    assert decoded(response) == plain.get_data()
 
 
 def test_a_byte_range_of_a_static_file_is_sent_as_it_is(client):

@@ -17,7 +17,7 @@ from typing import Any
 from scorekeeper.games.cards import Card, Suit
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.klaberjass.pack import PACK_RANKS, count_card_points
-from scorekeeper.games.text import T_, Possessive, Text
+from scorekeeper.games.text import T_, Possessive, Text, whole_number
 
 Seats = tuple[int | None, int | None]
 
@@ -38,9 +38,11 @@ def run_cards(length: str, suit: str, top: str, name: str) -> list[str] | None:
     if not (length and suit and top):
         raise _half_filled(name)
     try:
-        n, start, shown = int(length), PACK_RANKS.index(top), Suit.from_name(suit)
+        n, start, shown = whole_number(length), PACK_RANKS.index(top), Suit.from_name(suit)
     except ValueError:
         raise _half_filled(name) from None
+    if n is None:
+        raise _half_filled(name)
     if not 3 <= n <= len(PACK_RANKS):
         raise RuleError(
             T_(

@@ -128,15 +128,16 @@ class HandForm(LogForm):
         choices=[SelectChoice("0", "0"), SelectChoice("1", "1")],
         validators=[Optional()],
     )
+    # Too many card points are the rules' to refuse: they name the player and the most.
     card_points_0 = WholeNumberField(
         "0",
         most=MOST_CARD_POINTS,
-        validators=[Optional(), NumberRange(0, 999, _l("Card points cannot be negative."))],
+        validators=[Optional(), NumberRange(min=0, message=_l("Card points cannot be negative."))],
     )
     card_points_1 = WholeNumberField(
         "1",
         most=MOST_CARD_POINTS,
-        validators=[Optional(), NumberRange(0, 999, _l("Card points cannot be negative."))],
+        validators=[Optional(), NumberRange(min=0, message=_l("Card points cannot be negative."))],
     )
     # The cards each player captured: a multiple select (phones show it as a list to tick);
     # static/klaberjass.js turns it into a grid of card tiles.

@@ -32,7 +32,7 @@ from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit, full_pack, parse_card
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.sviten.melds import JOKER, meld_points
-from scorekeeper.games.text import T_
+from scorekeeper.games.text import T_, whole_number
 from scorekeeper.i18n import say_here
 from scorekeeper.web.forms import LogForm, SelectChoice, WholeNumberField, counted_field
 from scorekeeper.web.setup_forms import BlankSheetForm, NewGameForm
@@ -379,10 +379,7 @@ class SvitenHandForm(LogForm):
         return melds
 
     def chosen_count(self) -> int | None:
-        try:
-            return int(self.count.data or "")
-        except (TypeError, ValueError):
-            return None
+        return whole_number(self.count.data or "", negative=True)
 
     # --- filling it ----------------------------------------------------------------------
 

@@ -114,7 +114,7 @@ def test_the_new_game_form_refuses_what_it_cannot_start(client):
     assert error_of(page, "hand_cap") == "A hand cap is 1 to 1000 hands, or empty."
     del data["hand_cap"]
     page = client.post("/sviten/new", data=data).get_data(as_text=True)
-    assert error_of(page, "player_3") == "Two players are called anna."
+    assert error_of(page, "player_2") == "Two players are called anna."  # the repeated one
     assert 'value="Ben"' in page  # what was typed stays
 
 
