@@ -23,7 +23,7 @@
   if (head) root.style.setProperty("--head", head.offsetHeight + 8 + "px");
   if (at && (sessionStorage.getItem("land") || (nav && nav.type === "navigate"))) {
     at.scrollIntoView();
-    if (at.querySelector("[role=alert]")) at.focus({ preventScroll: true });
+    if (at.matches("[role=alert], :has([role=alert])")) at.focus({ preventScroll: true });
   }
   sessionStorage.removeItem("land");
   // Left otherwise (Back, a reload by hand): the scroll is kept as usual.

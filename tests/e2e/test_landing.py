@@ -240,3 +240,23 @@ def test_without_javascript_the_fragment_lands_below_the_head(screen, new_phone,
     expect(phone.locator(".over")).to_be_visible()
     assert_landed(phone, "game over, without JavaScript", ".winner-line", gap=120)
     shoot(phone, f"landing-over-no-js-{screen}", full_page=False)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_refused_import_is_in_view_and_focused(screen, new_phone, server, tmp_path):
+    """Point 5: the home page's import refused lands on its messages (they were at y 1,514),
+    below the field they are about, focused for a screen reader to say them."""
+    phone = new_phone(**SCREENS[screen])
+    phone.goto("/")
+    bad = tmp_path / "record.json"
+    bad.write_text('{"format": "scorekeeper-record/1", "game": "bismarck"}')
+    phone.locator('input[name="record"]').set_input_files(str(bad))
+    phone.locator('form[action^="/import"] button').tap()
+    expect(phone.locator("#record-error")).to_be_visible()
+    box = where(phone, "#record-error")
+    assert box["top"] >= 0 and box["bottom"] <= box["height"], box
+    assert box["focused"], "the refusal is not focused"
+    field = where(phone, 'input[name="record"]')
+    assert field["top"] >= 0, field  # the field it is about is in view above it
+    if screen == "360-light-en":
+        shoot(phone, f"landing-import-refused-{screen}", full_page=False)

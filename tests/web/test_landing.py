@@ -168,3 +168,9 @@ def test_klaberjass_and_sviten_pages_land_on_the_hand_then_the_winner(client):
     sviten.start()
     where, said = lands(client, sviten.hand(1, SVITEN_HANDS[0]))
     assert where.startswith('<div class="result"') and said.startswith("Hand 1")
+
+
+def test_the_import_form_lands_on_its_messages(client):
+    """Point 5: a refused import's page opens at its messages (they are focusable, an alert)."""
+    page = client.get("/").get_data(as_text=True)
+    assert 'action="/import#record-error"' in page
