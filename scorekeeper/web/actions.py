@@ -21,6 +21,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask.typing import ResponseReturnValue
@@ -86,12 +87,15 @@ def entry_form(
 
 def entry_context(forms: Mapping[str, Any]) -> dict[str, Any]:
     """What a game page shows of an entry that did not go in (``forms``, as ``render_game``
-    takes them): what another phone recorded first (``conflict``), what was typed (``kept``)
-    and the offer to correct its deal with it (``fix``); and the messages of the forms that
-    came back (``stray_errors``, :func:`refusals`)."""
+    takes them): what another phone recorded first (``conflict``; ``own`` when this phone
+    did, :func:`sent_here`), what was typed (``kept``) and the offer to correct its deal with
+    it (``fix``); and the messages of the forms that came back (``stray_errors``,
+    :func:`refusals`)."""
     given = [form for form in forms.values() if isinstance(form, FlaskForm)]
+    conflict = forms.get("conflict")
     return {
-        "conflict": forms.get("conflict"),
+        "conflict": conflict,
+        "own": conflict is not None and sent_here(conflict.current, conflict.based_on),
         "kept": forms.get("kept"),
         "fix": forms.get("fix"),
         "stray_errors": refusals(given),
@@ -239,14 +243,20 @@ def refill(game: services.LoadedGame, entry: Typed, status: int = 422) -> Respon
 
 def entered(written: services.Written, entry: Typed) -> ResponseReturnValue:
     """The answer to an entry typed on a game page: the game page, landing on what changed
-    (``#latest``), once it is recorded (by this phone or, the very same, by another); the
-    page again with the message beside its field when the rules refuse it; with what another
-    phone recorded first (:func:`conflict_page`) when that came in between."""
+    (``#latest``), once it is recorded (by this phone, or the very same by another or by this
+    one before: sent again after *Back*); the page again with the message beside its field
+    when the rules refuse it; with what another phone (or this one) recorded first
+    (:func:`conflict_page`) when that came in between."""
     if isinstance(written, services.LoadedGame):
+        sent(written)
         return to_latest(written)
     if isinstance(written, services.AlreadyRecorded):
-        flash(_("Another phone recorded the same: nothing more to do."), DONE)
-        return to_latest(written.game)
+        now, form = written.game, entry.form
+        if sent_here(now, form.based_on(), form.deal_number()):
+            flash(_("You already recorded this: nothing more to do."), DONE)
+        else:
+            flash(_("Another phone recorded the same: nothing more to do."), DONE)
+        return to_latest(now)
     if isinstance(written, services.Refused):
         show_error(entry.form, written.error)
         return refill(written.game, entry)
@@ -267,6 +277,27 @@ def to_latest(game: services.LoadedGame) -> ResponseReturnValue:
 #: The fragment of the part of a game page that says what just changed (its templates put
 #: the id on one part: a refusal, what an undo took back, the winner, the latest round).
 LATEST = "latest"
+
+
+#: How many of its latest writes a phone's session keeps (as game/log position): enough to
+#: know an entry sent again (*Back*, then the same button) as its own.
+SENT_KEPT = 8
+
+
+def sent(game: services.LoadedGame) -> None:
+    """Keep in this phone's session (its signed cookie) that the latest entry of ``game`` was
+    written from here. Nothing of it goes into the game's log or its record."""
+    mark = f"{game.token}/{game.seq - 1}"
+    session["sent"] = [*session.get("sent", [])[1 - SENT_KEPT :], mark]
+
+
+def sent_here(game: services.LoadedGame, based_on: int, deal: int | None = None) -> bool:
+    """Whether what was written to ``game`` since log position ``based_on`` (about round
+    ``deal``, when any of it is) was all written from this phone (:func:`sent`)."""
+    mine = set(session.get("sent", ()))
+    since = [h for h in game.state.history if h.seq >= based_on]
+    about = [h for h in since if deal is not None and h.deal == deal] or since
+    return bool(about) and all(f"{game.token}/{h.seq}" in mine for h in about)
 
 
 def conflict_page(conflict: services.Conflict, entry: Typed) -> ResponseReturnValue:
@@ -319,6 +350,7 @@ def carry_over(form: FlaskForm, args: Any) -> None:
 def landed(game: services.LoadedGame, numbers: Sequence[int]) -> ResponseReturnValue:
     """After a correction: its (first) round in the game's log, where the page says what
     changed."""
+    sent(game)
     flash(str(min(numbers)), "round")
     return redirect(url_for("play.game", token=game.token, _anchor=f"r{min(numbers)}"), 303)
 

@@ -232,6 +232,7 @@ def undo(token: str) -> ResponseReturnValue:
         if isinstance(written, services.LoadedGame):
             said = actions.change_words(entry, loaded.rules.noun) if entry else ""
             flash(_("Taken back: %(change)s", change=said), actions.DONE)
+            actions.sent(written)
             return actions.to_latest(written)
         if isinstance(written, services.Conflict):
             conflict, loaded, status = written, written.current, 409

@@ -123,7 +123,9 @@ def test_a_refused_entry_is_said_at_the_top_in_an_alert_and_beside_its_field(cli
     assert text(page).count(said) == 2  # at the top, and below the tricks
 
 
-def test_an_entry_the_other_phone_made_first_lands_on_that_news(client):
+def test_an_entry_recorded_already_lands_on_that_news(client):
+    """Sent again, the same (nothing to do) or not (a conflict): the page lands on what it says
+    of that (who recorded what: tests/web/test_resubmits.py)."""
     table = Table(client)
     table.start()
     table.announce(1, "sang")
@@ -131,11 +133,11 @@ def test_an_entry_the_other_phone_made_first_lands_on_that_news(client):
     table.record(1, (4, 10, 2), seq=seq)
     response = table.record(1, (4, 10, 2), seq=seq)
     _where, said = lands(client, response)
-    assert "recorded the same" in said
+    assert said.endswith("recorded this: nothing more to do.")
     beaten = table.record(1, (5, 9, 2), seq=seq)
     assert beaten.status_code == 409
-    _where, said = landing(beaten.get_data(as_text=True))
-    assert said.startswith("Already recorded from another phone")
+    where, said = landing(beaten.get_data(as_text=True))
+    assert '<div class="conflict" role="alert">' in where and "Deal 1: tricks 4/10/2" in said
 
 
 def test_a_refused_correction_is_said_at_the_top_where_its_page_lands(client):
