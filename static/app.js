@@ -1,14 +1,6 @@
 // Scorekeeper: small progressive enhancements. Every page works without this file.
 (function () {
   "use strict";
-  // No network: an entry is not lost. The script sends it and keeps it on this phone until the
-  // server answers (with the log position it was typed against, so a conflict is still caught).
-  // Offline, or when the request fails (a dead Wi-Fi: an error, or no answer in 8 s), the page
-  // says it was not sent, and sends it again when asked, when the phone is back online or when
-  // the poll gets through again. An answer that is not a redirect stored nothing (a refusal, a
-  // page to show): the entry is then sent as a form, as without the script. The notice is at
-  // the top of the page: a tap that was not sent brings it into view. While it is being sent,
-  // Send now is greyed out (a second tap would do nothing).
   // Landing: a page an entry led to, or that another phone's entry reloaded, shows what
   // changed (#latest, or the row a correction changed) just below the sticky head (--head);
   // a refusal there is focused, for a screen reader to say it. The address changes in place
@@ -23,13 +15,23 @@
   if (head) root.style.setProperty("--head", head.offsetHeight + 8 + "px");
   if (at && (sessionStorage.getItem("land") || (nav && nav.type === "navigate"))) {
     at.scrollIntoView();
-    if (at.matches("[role=alert], :has([role=alert])")) at.focus({ preventScroll: true });
+    if (at.getAttribute("role") === "alert" || at.querySelector("[role=alert]")) {
+      at.focus({ preventScroll: true });
+    }
   }
   sessionStorage.removeItem("land");
   // Left otherwise (Back, a reload by hand): the scroll is kept as usual.
   addEventListener("pagehide", function () {
     if (!sessionStorage.getItem("land")) history.scrollRestoration = "auto";
   });
+  // No network: an entry is not lost. The script sends it and keeps it on this phone until the
+  // server answers (with the log position it was typed against, so a conflict is still caught).
+  // Offline, or when the request fails (a dead Wi-Fi: an error, or no answer in 8 s), the page
+  // says it was not sent, and sends it again when asked, when the phone is back online or when
+  // the poll gets through again. An answer that is not a redirect stored nothing (a refusal, a
+  // page to show): the entry is then sent as a form, as without the script. The notice is at
+  // the top of the page: a tap that was not sent brings it into view. While it is being sent,
+  // Send now is greyed out (a second tap would do nothing).
   var unsent = document.querySelector("[data-unsent]"), KEY = "unsent:" + location.pathname,
     busy, resend = function () {};
   if (unsent && window.AbortController) {
