@@ -1,6 +1,29 @@
 // Scorekeeper: small progressive enhancements. Every page works without this file.
 (function () {
   "use strict";
+  // Landing: a page an entry led to, or that another phone's entry reloaded, shows what
+  // changed (#latest, or the row a correction changed) just below the sticky head (--head);
+  // a refusal there is focused, for a screen reader to say it. The address changes in place
+  // (replaceState, location.replace): Back is not one step longer per entry.
+  var head = document.querySelector(".now"), root = document.documentElement,
+    nav = performance.getEntriesByType("navigation")[0], land = function (to) {
+      history.replaceState(null, "", to);
+      history.scrollRestoration = "manual";
+      sessionStorage.setItem("land", 1);
+      location.reload();
+    }, at = location.hash && document.getElementById(location.hash.slice(1));
+  if (head) root.style.setProperty("--head", head.offsetHeight + 8 + "px");
+  if (at && (sessionStorage.getItem("land") || (nav && nav.type === "navigate"))) {
+    at.scrollIntoView();
+    if (at.getAttribute("role") === "alert" || at.querySelector("[role=alert]")) {
+      at.focus({ preventScroll: true });
+    }
+  }
+  sessionStorage.removeItem("land");
+  // Left otherwise (Back, a reload by hand): the scroll is kept as usual.
+  addEventListener("pagehide", function () {
+    if (!sessionStorage.getItem("land")) history.scrollRestoration = "auto";
+  });
   // No network: an entry is not lost. The script sends it and keeps it on this phone until the
   // server answers (with the log position it was typed against, so a conflict is still caught).
   // Offline, or when the request fails (a dead Wi-Fi: an error, or no answer in 8 s), the page
@@ -33,8 +56,8 @@
             i.type = "hidden"; i.name = kv[0]; i.value = kv[1];
           });
           document.body.appendChild(f).submit();
-        } else if ((to = new URL(to, location.href)).pathname !== location.pathname) location.assign(to);
-        else { location.hash = to.hash; location.reload(); }
+        } else if ((to = new URL(to, location.href)).pathname !== location.pathname) location.replace(to);
+        else land(to);
       }).catch(function () { keep(look); });
     };
     document.addEventListener("submit", function (e) {
@@ -63,8 +86,8 @@
         // server process's memory) is nothing new.
         if (+d.seq <= +seq) return;
         if (dirty) document.querySelector("[data-live]").hidden = false;
-        else if (location.pathname === page) location.reload();
-        else location.replace(page);
+        else if (location.pathname === page) land(page + "#latest");
+        else location.replace(page + "#latest");
       }).catch(function () {});
     }, (+game.dataset.poll || 2) * 1000);
   }

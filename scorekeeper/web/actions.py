@@ -21,6 +21,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask.typing import ResponseReturnValue
@@ -61,16 +62,17 @@ def show_error(form: FlaskForm, error: RuleError) -> None:
     field_for(form, error).errors.append(say_here(error.text))
 
 
-def stray_errors(forms: Iterable[FlaskForm | None], visible: Iterable[FlaskForm]) -> list[str]:
-    """The messages of forms the page does not show (the game moved on under the player), to
-    be shown at the top of the page instead of being lost."""
-    shown = list(visible)
-    return [
-        message
-        for form in forms
-        if form is not None and not any(form is v for v in shown)
-        for message in [*form.form_errors, *(e for f in form for e in f.errors)]
-    ]
+def refusals(forms: Iterable[FlaskForm | None]) -> list[str]:
+    """The messages of the forms that came back refused, each once: shown at the top of the
+    page, just below its head, where the page lands (``#latest``) and a screen reader hears
+    them, whether the page still shows the form (beside its fields too) or not (the game
+    moved on under the player: they would be lost otherwise)."""
+    said: list[str] = []
+    for form in forms:
+        if form is not None:
+            slots: dict[str, ErrorSlot] = getattr(form, "error_slots", {})
+            said += [*form.form_errors, *(e for f in (*form, *slots.values()) for e in f.errors)]
+    return list(dict.fromkeys(said))
 
 
 def entry_form(
@@ -83,17 +85,20 @@ def entry_form(
     return shown
 
 
-def entry_context(forms: Mapping[str, Any], visible: Iterable[FlaskForm]) -> dict[str, Any]:
+def entry_context(forms: Mapping[str, Any]) -> dict[str, Any]:
     """What a game page shows of an entry that did not go in (``forms``, as ``render_game``
-    takes them): what another phone recorded first (``conflict``), what was typed (``kept``)
-    and the offer to correct its deal with it (``fix``); and the messages of the forms that
-    came back that the page does not show (``visible``)."""
+    takes them): what another phone recorded first (``conflict``; ``own`` when this phone
+    did, :func:`sent_here`), what was typed (``kept``) and the offer to correct its deal with
+    it (``fix``); and the messages of the forms that came back (``stray_errors``,
+    :func:`refusals`)."""
     given = [form for form in forms.values() if isinstance(form, FlaskForm)]
+    conflict = forms.get("conflict")
     return {
-        "conflict": forms.get("conflict"),
+        "conflict": conflict,
+        "own": conflict is not None and sent_here(conflict.current, conflict.based_on),
         "kept": forms.get("kept"),
         "fix": forms.get("fix"),
-        "stray_errors": stray_errors(given, visible),
+        "stray_errors": refusals(given),
     }
 
 
@@ -134,16 +139,28 @@ def game_page(
     forms by name (None where its phase shows none; none is shown once the game is over),
     what came back of an entry that did not go in (``forms``, as ``render_game`` takes them),
     only the ``recent`` rounds and changes of a long game, and the game's own ``context``."""
-    shown = () if game.state.finished else [form for form in entries.values() if form is not None]
+    told = entry_context(forms)
     page = render_template(
         f"{game.kind}/game.html",
         **page_context(game),
-        **entry_context(forms, shown),
+        **told,
+        land=NEWS if told["conflict"] or told["stray_errors"] or done_words() else None,
         **(latest(game, recent) if recent is not None else {}),
         **entries,
         **context,
     )
     return page, status
+
+
+#: Where a game page lands when it opens with news (``land``): a refusal, what another phone
+#: recorded first, what an undo took back (``conflict_banner`` in ``_macros.html``); otherwise
+#: the game's template picks the part that shows the latest change (the round, the winner).
+NEWS = "news"
+
+
+def done_words() -> list[str]:
+    """What the write that led to this page said (flashed as :data:`DONE`)."""
+    return [str(m) for m in get_flashed_messages(category_filter=[DONE])]
 
 
 def page_context(game: services.LoadedGame) -> dict[str, Any]:
@@ -225,19 +242,62 @@ def refill(game: services.LoadedGame, entry: Typed, status: int = 422) -> Respon
 
 
 def entered(written: services.Written, entry: Typed) -> ResponseReturnValue:
-    """The answer to an entry typed on a game page: the game page, at the top, once it is
-    recorded (by this phone or, the very same, by another); the page again with the message
-    beside its field when the rules refuse it; with what another phone recorded first
+    """The answer to an entry typed on a game page: the game page, landing on what changed
+    (``#latest``), once it is recorded (by this phone, or the very same by another or by this
+    one before: sent again after *Back*); the page again with the message beside its field
+    when the rules refuse it; with what another phone (or this one) recorded first
     (:func:`conflict_page`) when that came in between."""
     if isinstance(written, services.LoadedGame):
-        return redirect(url_for("play.game", token=written.token) + "#top", 303)
+        sent(written)
+        return to_latest(written)
     if isinstance(written, services.AlreadyRecorded):
-        flash(_("Another phone recorded the same: nothing more to do."))
-        return redirect(url_for("play.game", token=written.game.token) + "#top", 303)
+        now, form = written.game, entry.form
+        if sent_here(now, form.based_on(), form.deal_number()):
+            flash(_("You already recorded this: nothing more to do."), DONE)
+        else:
+            flash(_("Another phone recorded the same: nothing more to do."), DONE)
+        return to_latest(now)
     if isinstance(written, services.Refused):
         show_error(entry.form, written.error)
         return refill(written.game, entry)
     return conflict_page(written, entry)
+
+
+#: The flash category of what a game page says about the write that led to it (an undo, an
+#: entry that was there already): said just below its head, where the page lands.
+DONE = "done"
+
+
+def to_latest(game: services.LoadedGame) -> ResponseReturnValue:
+    """The game page where it says what just changed (``#latest``, below its sticky head;
+    app.js puts it in place of the page the entry was sent from, adding no step to *Back*)."""
+    return redirect(url_for("play.game", token=game.token, _anchor=LATEST), 303)
+
+
+#: The fragment of the part of a game page that says what just changed (its templates put
+#: the id on one part: a refusal, what an undo took back, the winner, the latest round).
+LATEST = "latest"
+
+
+#: How many of its latest writes a phone's session keeps (as game/log position): enough to
+#: know an entry sent again (*Back*, then the same button) as its own.
+SENT_KEPT = 8
+
+
+def sent(game: services.LoadedGame) -> None:
+    """Keep in this phone's session (its signed cookie) that the latest entry of ``game`` was
+    written from here. Nothing of it goes into the game's log or its record."""
+    mark = f"{game.token}/{game.seq - 1}"
+    session["sent"] = [*session.get("sent", [])[1 - SENT_KEPT :], mark]
+
+
+def sent_here(game: services.LoadedGame, based_on: int, deal: int | None = None) -> bool:
+    """Whether what was written to ``game`` since log position ``based_on`` (about round
+    ``deal``, when any of it is) was all written from this phone (:func:`sent`)."""
+    mine = set(session.get("sent", ()))
+    since = [h for h in game.state.history if h.seq >= based_on]
+    about = [h for h in since if deal is not None and h.deal == deal] or since
+    return bool(about) and all(f"{game.token}/{h.seq}" in mine for h in about)
 
 
 def conflict_page(conflict: services.Conflict, entry: Typed) -> ResponseReturnValue:
@@ -290,6 +350,7 @@ def carry_over(form: FlaskForm, args: Any) -> None:
 def landed(game: services.LoadedGame, numbers: Sequence[int]) -> ResponseReturnValue:
     """After a correction: its (first) round in the game's log, where the page says what
     changed."""
+    sent(game)
     flash(str(min(numbers)), "round")
     return redirect(url_for("play.game", token=game.token, _anchor=f"r{min(numbers)}"), 303)
 

@@ -211,6 +211,7 @@ def _correction_page(
         offer=offer,
         offer_url=offer_url,
         conflict=conflict,
+        refusals=actions.refusals([entry.form, *others.values()]),
         **context,
     ), status
 
@@ -230,8 +231,9 @@ def undo(token: str) -> ResponseReturnValue:
         written = services.undo(loaded, form.based_on())
         if isinstance(written, services.LoadedGame):
             said = actions.change_words(entry, loaded.rules.noun) if entry else ""
-            flash(_("Taken back: %(change)s", change=said))
-            return redirect(url_for("play.game", token=token, _anchor="top"), 303)
+            flash(_("Taken back: %(change)s", change=said), actions.DONE)
+            actions.sent(written)
+            return actions.to_latest(written)
         if isinstance(written, services.Conflict):
             conflict, loaded, status = written, written.current, 409
         else:  # nothing left to undo

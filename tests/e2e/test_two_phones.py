@@ -103,9 +103,10 @@ def test_phone_b_joins_by_the_qr_code_and_follows_phone_a(new_phone, server, tmp
     assert stored_events(server, token) == 4
 
     # B now shows the answer to its refused form; when A undoes deal 2's tricks, B follows to
-    # the game's own page (not a reload that would send the refused form again).
+    # the game's own page, where it lands on what changed (not a reload that would send the
+    # refused form again).
     a.page.get_by_role("link", name="Undo: Deal 2: tricks 7/7/2").tap()
     a.page.get_by_role("button", name="Undo it").tap()
     expect(b.page.locator(".announced")).to_contain_text("Carla plays Pass", timeout=8_000)
-    expect(b.page).to_have_url(re.compile(rf"/g/{token}$"))
+    expect(b.page).to_have_url(re.compile(rf"/g/{token}#latest$"))
     expect(b.page.locator(".conflict")).to_have_count(0)

@@ -20,7 +20,9 @@ from tests.web import text
 from tests.web.bismarck.client import Table, play_modern_game
 
 TOO_LARGE = "The file is too large: a game record is at most 1 MB (a real one is a few kB)."
-ERRORS = re.compile(r'<ul class="error" id="record-error" role="alert">(.*?)</ul>', re.S)
+ERRORS = re.compile(
+    r'<div class="error" id="record-error" role="alert" tabindex="-1"><ul>(.*?)</ul>', re.S
+)
 
 
 def counts(app) -> tuple[int, int]:
@@ -121,7 +123,7 @@ def test_downloads_of_an_unknown_game_are_404(client):
 def test_home_has_the_import_form(client):
     page = client.get("/").get_data(as_text=True)
     assert "Import a record" in page
-    assert 'enctype="multipart/form-data"' in page and 'action="/import"' in page
+    assert 'enctype="multipart/form-data"' in page and 'action="/import#record-error"' in page
     assert 'type="file"' in page and 'name="record"' in page
     assert '<label for="record">' in page
 

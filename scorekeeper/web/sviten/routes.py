@@ -60,6 +60,7 @@ def _render_correction(
         pack=PACK,
         form=form,
         conflict=conflict,
+        refusals=actions.refusals([form]),
     ), status
 
 
