@@ -307,6 +307,9 @@ def test_quick_mode_messages_sit_next_to_their_fields(table):
     page = table.step(1, "quick", **fields).get_data(as_text=True)
     assert "Type a whole number from 0 to 13." in error_of(page, "tricks")
     assert 'value="seven"' in page
+    # kept as typed in an input that may hold it (a number input may not), the rest numbers
+    assert re.search(r'<input type=text inputmode=numeric name=tricks_0 [^>]*value="seven"', page)
+    assert re.search(r"<input type=number inputmode=numeric min=0 max=13 name=tricks_1 ", page)
 
 
 def test_a_hand_out_of_turn_is_refused(table):
