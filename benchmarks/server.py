@@ -33,6 +33,9 @@ What is measured (the ratio is trivial requests/s ÷ app requests/s, "N× slower
   phones do: the answers within ``POLL_FRESH_SECONDS`` of the last database read come from the
   app's memory);
 - the home page: ``GET /`` from a phone that has joined three games;
+- an evening's page and its projector view: ``GET /e/<token>`` and ``GET /e/<token>/screen`` of
+  a Bismarck evening of 24 players (8 tables a round) in its third round, 24 games in all
+  (issue 24's organiser pages);
 - a Klaberjass game page at hand 200 against one at hand 30 (the ratio of their requests/s).
 
 The pages are read again and again, as the phones at a table reload them.
@@ -77,6 +80,8 @@ TARGETS: dict[str, float | None] = {
     "POST alone": None,
     "poll": 1.5,
     "home page": 5.0,
+    "evening page": 10.0,
+    "projector view": 10.0,
     "Klaberjass 200 vs 30 hands": 1.5,
 }
 
@@ -102,6 +107,8 @@ serve(app, host="127.0.0.1", port=int(sys.argv[1]), threads=8)
 APP_SERVER = "from scorekeeper.cli import main; main()"
 SERVERS: dict[int, int] = {}  # port: process id
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+#: The evening measured: 24 players, so 8 Bismarck tables a round.
+EVENING_PLAYERS = tuple(f"Player {n}" for n in range(1, 25))
 KLABERJASS_TARGET = 100_000  # no seeded game ends: every page shows a game in play
 
 
@@ -322,9 +329,11 @@ class Games:
     klaberjass_200: str
     at_deal_12: list[str]
     deal_12_tricks: list[int]
+    evening: str
 
 
 def seed(database: Path, taps: int) -> Games:
+    from tests.e2e.evening_table import seed_evening
     from tests.e2e.klaberjass_table import seed_klaberjass
     from tests.e2e.table import seed_game
     from tests.games.bismarck.examples import MODERN_GAME
@@ -337,6 +346,7 @@ def seed(database: Path, taps: int) -> Games:
             klaberjass_200=seed_klaberjass(store, klaberjass_hands(200), target=KLABERJASS_TARGET),
             at_deal_12=[seed_game(store, 11, announce_next=True) for _ in range(taps)],
             deal_12_tricks=list(MODERN_GAME[11][2]),
+            evening=seed_evening(store, played=2, deals=5, players=EVENING_PLAYERS, rounds=3),
         )
     finally:
         store.close()
@@ -411,7 +421,7 @@ def measure(args: argparse.Namespace, work: Path) -> list[Measurement]:
     """Every measurement, with (app requests/s, other side's requests/s) per repetition."""
     warm_taps, cold_taps = args.taps, max(args.taps // 2, args.clients)
     needed = [args.repeat * taps + args.clients for taps in (warm_taps, cold_taps, warm_taps)]
-    print(f"seeding {sum(needed) + 3} games ...", file=sys.stderr)
+    print(f"seeding {sum(needed) + 3} games and an evening of 24 ...", file=sys.stderr)
     games = seed(work / "bench.sqlite3", sum(needed))
     app_port, trivial_port = free_port(), free_port()
     env = {
@@ -439,6 +449,8 @@ def measure(args: argparse.Namespace, work: Path) -> list[Measurement]:
         assert b"Game over" in table[0].get(finished), "the 12-deal game is not finished"
         assert table[0].get(f"{finished}/seq").startswith(b"{"), "the poll is not JSON"
         assert trivial[0].get("/") == b"ok"
+        evening = f"/e/{games.evening}"
+        assert b"Round 3" in table[0].get(evening), "the evening page does not show round 3"
 
         loader = Phone(app_port)
         warm = DealTwelve(games.at_deal_12[: needed[0]], games, warm_taps, warm=loader)
@@ -455,6 +467,8 @@ def measure(args: argparse.Namespace, work: Path) -> list[Measurement]:
             Measurement("POST alone", (recorders, alone.tap), ok, alone.prepare),
             Measurement("poll", (table, fetch(f"{finished}/seq")), ok),
             Measurement("home page", (table, fetch("/")), ok),
+            Measurement("evening page", (table, fetch(evening)), ok),
+            Measurement("projector view", (table, fetch(f"{evening}/screen")), ok),
             Measurement(
                 "Klaberjass 200 vs 30 hands",
                 (table, fetch(f"/g/{games.klaberjass_200}")),

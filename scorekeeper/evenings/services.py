@@ -54,6 +54,7 @@ __all__ = [
     "in_play_before",
     "load",
     "my_evenings",
+    "positions",
     "record_of",
     "results",
     "seat_of",
@@ -83,6 +84,14 @@ def create(
 def load(token: str, *, session: orm.Session | None = None) -> LoadedEvening:
     """The evening at ``token`` with its games; :class:`EveningNotFound` if there is none."""
     return store.load_evening(_session(session), token)
+
+
+def positions(
+    token: str, *, session: orm.Session | None = None
+) -> tuple[tuple[int, int, int], ...]:
+    """Where each table's game of the evening at ``token`` is in its log (the key of its kept
+    pages), without loading the evening; :class:`EveningNotFound` if there is none."""
+    return store.evening_positions(_session(session), token)
 
 
 @dataclass(frozen=True)

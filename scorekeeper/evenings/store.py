@@ -132,6 +132,32 @@ _TABLES = (
 )
 
 
+#: Where every table's game of an evening is in its log, by the evening's token: one query
+#: that reads no setup and no log (an evening without a started round gives one row of Nones).
+_POSITIONS = (
+    sa.select(
+        models.EveningTable.round,
+        models.EveningTable.number,
+        sa.select(sa.func.count(models.Event.id))
+        .where(models.Event.game_id == models.EveningTable.game_id)
+        .scalar_subquery(),
+    )
+    .select_from(models.Evening)
+    .outerjoin(models.EveningTable, models.EveningTable.evening_id == models.Evening.id)
+    .where(models.Evening.token == sa.bindparam("token"))
+    .order_by(models.EveningTable.round, models.EveningTable.number)
+)
+
+
+def evening_positions(session: orm.Session, token: str) -> tuple[tuple[int, int, int], ...]:
+    """:attr:`LoadedEvening.positions` of the evening at ``token`` without loading it (what its
+    kept pages are found by); :class:`EveningNotFound` if there is none."""
+    rows = session.execute(_POSITIONS, {"token": token}).all()
+    if not rows:
+        raise EveningNotFound(token)
+    return tuple((r, n, seq) for r, n, seq in rows if r is not None)
+
+
 def load_evening(session: orm.Session, token: str) -> LoadedEvening:
     """The evening at ``token`` with every started table's game (:class:`EveningNotFound`);
     at most three queries (see the module's docstring)."""

@@ -142,6 +142,25 @@ def test_one_tables_round_in_play_is_said_without_counting(app):
 def test_an_unknown_evening_is_not_found(app):
     with app.app_context(), pytest.raises(EveningNotFound):
         services.load("nope")
+    with app.app_context(), pytest.raises(EveningNotFound):
+        services.positions("nope")
+
+
+def test_the_positions_alone_are_the_loaded_evenings_in_one_query(app):
+    """What the kept evening pages are found by, read without the evening: the same as the
+    loaded evening's, before a round, after each start and after every entry."""
+    with app.app_context():
+        setup = nine_at_bismarck(players=NINE[:6], rounds=2, settings={"variant": "modern"})
+        evening = services.create(setup)
+        assert services.positions(evening.token) == () == evening.positions
+        evening = services.start_round(evening, 1)
+        with counted_queries() as queries:
+            assert services.positions(evening.token) == ((1, 1, 0), (1, 2, 0))
+        assert len(queries) == 1
+        play_out(evening, 1, slice(1, 2))
+        evening = services.start_round(services.load(evening.token), 2, anyway=True)
+        assert services.positions(evening.token) == services.load(evening.token).positions
+        assert services.positions(evening.token)[:2] == ((1, 1, 0), (1, 2, 24))
 
 
 def test_loading_an_evening_takes_a_bounded_number_of_queries(app):

@@ -34,6 +34,7 @@ from scorekeeper.printing import evening as paper_evening
 from scorekeeper.qr import qr_svg
 from scorekeeper.records import MAX_RECORD_BYTES, RecordError
 from scorekeeper.records.problems import RECORD, problem
+from scorekeeper.web import page_cache
 from scorekeeper.web.actions import field_for, show_error
 from scorekeeper.web.evenings.forms import (
     EveningForm,
@@ -69,6 +70,13 @@ def _pages_or_404(kind: str) -> GamePages:
 def _evening_or_404(token: str) -> services.LoadedEvening:
     try:
         return services.load(token)
+    except services.EveningNotFound:
+        abort(404)
+
+
+def _positions_or_404(token: str) -> tuple[tuple[int, int, int], ...]:
+    try:
+        return services.positions(token)
     except services.EveningNotFound:
         abort(404)
 
@@ -170,9 +178,14 @@ def _evening_page(loaded: services.LoadedEvening, start_form: StartRoundForm) ->
 def evening(token: str) -> ResponseReturnValue:
     """The evening: the standings, each round's tables with their games, the next round to
     start, and how the evening is scored."""
-    loaded = _evening_or_404(token)
+    # The page shows the evening's tables at their log positions and its address (from the
+    # request's host): drawn once for those, then served from memory without loading the
+    # evening (its setup and plan never change).
+    key = ("evening", token, _positions_or_404(token), _share_url(token))
     remember_evening(token)
-    return _evening_page(loaded, StartRoundForm(formdata=None))
+    return page_cache.serve(
+        key, lambda: _evening_page(_evening_or_404(token), StartRoundForm(formdata=None))
+    )
 
 
 @bp.post("/e/<token>/round/<int:number>/start")
@@ -211,9 +224,14 @@ def round_notice(number: int) -> str:
 def screen(token: str) -> ResponseReturnValue:
     """The projector view: the standings and the tables of the round in play, in large type,
     reloading itself every few seconds (no JavaScript needed)."""
-    loaded = _evening_or_404(token)
+    key = ("screen", token, _positions_or_404(token))
     response = current_app.make_response(
-        render_template("evenings/screen.html", **_context(loaded), refresh=SCREEN_REFRESH)
+        page_cache.serve(
+            key,
+            lambda: render_template(
+                "evenings/screen.html", **_context(_evening_or_404(token)), refresh=SCREEN_REFRESH
+            ),
+        )
     )
     response.cache_control.no_store = True
     return response

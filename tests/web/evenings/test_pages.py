@@ -409,3 +409,27 @@ def test_a_game_of_its_own_names_no_evening(client, app):
     assert alone.status_code == 303
     page = client.get(alone.headers["Location"]).get_data(as_text=True)
     assert "Evening:" not in page and "/e/" not in page
+
+
+@pytest.mark.parametrize("view", ["", "/screen"])
+def test_a_kept_evening_page_follows_every_deal(client, app, view):
+    """The evening page and the projector view are drawn once per set of log positions and
+    served from memory: a deal at any table draws them anew, and each reader keeps its own
+    CSRF token."""
+    players = "\n".join(NINE[:6])
+    token = evening_token(new_evening(client, players=players, rounds="2", variant="classic"))
+    start(client, token, 1)
+    client.get(f"/e/{token}")  # the flash of the start is shown (and that page not kept)
+    before = client.get(f"/e/{token}{view}").get_data(as_text=True)
+    assert client.get(f"/e/{token}{view}").get_data(as_text=True) == before  # kept
+    with app.app_context():
+        play_deal(services.load(token).tables(1)[0].game, 1)
+    after = client.get(f"/e/{token}{view}").get_data(as_text=True)
+    assert after != before and "Deal 2" in after and "Deal 2" not in before
+    if not view:
+        other = app.test_client()
+        mine, theirs = (
+            re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+            for page in (after, other.get(f"/e/{token}").get_data(as_text=True))
+        )
+        assert mine != theirs
