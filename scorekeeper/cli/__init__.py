@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextvars
 import gc
+import sys
 from typing import Any, cast
 
 import click
@@ -18,6 +19,9 @@ from scorekeeper import create_app, qr
 from scorekeeper.cli.common import lang_option
 from scorekeeper.games.text import gettext as _
 from scorekeeper.proxy import waitress_options
+
+#: Seconds a thread runs before the interpreter lets another go on (Python's default: 0.005).
+SWITCH_INTERVAL = 0.0005
 
 
 class _Commands(FlaskGroup):
@@ -55,6 +59,11 @@ def serve(host: str, port: int, threads: int) -> None:
         # the garbage collector's full passes need not walk it again (some 2% of a write).
         gc.collect()
         gc.freeze()
+        # A long drawing (a big round's table cards) holds the interpreter between switches:
+        # at Python's 5 ms, every time a page's thread waits on the network or the database it
+        # waits up to that long again to go on, and a game page took 0.4-1 s while one was
+        # drawn. At 0.5 ms it takes some 30 ms (benchmarks/print_stall.py).
+        sys.setswitchinterval(SWITCH_INTERVAL)
         waitress_serve(app, host=host, port=port, threads=threads, **waitress_options(app.config))
 
 

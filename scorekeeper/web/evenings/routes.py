@@ -19,7 +19,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal, ngettext
+from flask_babel import format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 
 from scorekeeper import hosts
@@ -34,7 +34,7 @@ from scorekeeper.printing import evening as paper_evening
 from scorekeeper.qr import qr_svg
 from scorekeeper.records import MAX_RECORD_BYTES, RecordError
 from scorekeeper.records.problems import RECORD, problem
-from scorekeeper.web import page_cache
+from scorekeeper.web import long_prints, page_cache
 from scorekeeper.web.actions import field_for, show_error
 from scorekeeper.web.evenings.forms import (
     EveningForm,
@@ -355,7 +355,20 @@ def standings_pdf(token: str) -> ResponseReturnValue:
 def table_cards(token: str, number: int) -> ResponseReturnValue:
     """Round ``number``'s table cards: a page a table, with its game's QR code once started,
     each followed by the table's blank sheet with its names (and, once started, who deals)."""
-    loaded = _evening_or_404(token)
+    positions = _positions_or_404(token)
+    paper = _paper()
+    # The cards show the round's seats and, once it started, its games' addresses (from the
+    # request's host): drawn a few at a time, kept by what they show. The evening is loaded
+    # only to draw them (a big one's games take a while to load the first time).
+    started = any(round_ == number for round_, _table, _seq in positions)
+    key = ("cards", token, number, started, str(get_locale()), paper, _share_url(token))
+    data = long_prints.drawn(key, lambda: _table_cards(_evening_or_404(token), number, paper))
+    if data is None:
+        return long_prints.busy()
+    return _pdf(data, f"round-{number}.pdf")
+
+
+def _table_cards(loaded: services.LoadedEvening, number: int, paper: str) -> bytes:
     if not 1 <= number <= loaded.setup.rounds:
         abort(404)
     pairs = game_for(loaded.setup.kind).pairs
@@ -374,16 +387,15 @@ def table_cards(token: str, number: int) -> ResponseReturnValue:
                 sheet=Blank(names, None if game is None else game.setup.first_dealer, settings),
             )
         )
-    data = paper_evening.table_cards_pdf(
+    return paper_evening.table_cards_pdf(
         loaded.setup.name,
         game_title(loaded.setup.kind),
         number,
         cards,
         loaded.names(loaded.sitting_out(number)),
-        paper=_paper(),
+        paper=paper,
         kind=loaded.setup.kind,
     )
-    return _pdf(data, f"round-{number}.pdf")
 
 
 def points(value: Fraction, signed: bool = False) -> str:

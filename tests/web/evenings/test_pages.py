@@ -433,3 +433,46 @@ def test_a_kept_evening_page_follows_every_deal(client, app, view):
             for page in (after, other.get(f"/e/{token}").get_data(as_text=True))
         )
         assert mine != theirs
+
+
+def test_a_rounds_table_cards_are_drawn_once_and_anew_when_it_starts(client, app, monkeypatch):
+    """Long drawings are kept by what they show: the same cards again come from memory; the
+    round's start (its games' QR codes and first dealers) draws them anew."""
+    from scorekeeper.printing import evening as paper_evening
+
+    drawn = []
+    draw = paper_evening.table_cards_pdf
+    monkeypatch.setattr(
+        paper_evening, "table_cards_pdf", lambda *a, **k: drawn.append(a) or draw(*a, **k)
+    )
+    token = evening_token(new_evening(client))
+    before = client.get(f"/e/{token}/round/1/cards.pdf").data
+    assert client.get(f"/e/{token}/round/1/cards.pdf").data == before and len(drawn) == 1
+    start(client, token, 1)
+    after = client.get(f"/e/{token}/round/1/cards.pdf")
+    assert after.mimetype == "application/pdf" and len(drawn) == 2 and after.data != before
+
+
+def test_a_busy_printer_says_when_to_try_again_and_keeps_the_pages_free(client, app):
+    """While the long drawings allowed at once are under way, another is refused at once
+    (503, Retry-After), in the reader's words, instead of waiting on one of the page threads;
+    the evening's page is still served."""
+    from scorekeeper.web import long_prints
+
+    token = evening_token(new_evening(client))
+    client.get(f"/e/{token}")
+    with app.app_context():
+        printer = long_prints._printer()
+    taken = [printer.slots.acquire(blocking=False) for _ in range(long_prints.LONG_PRINTS)]
+    try:
+        assert all(taken)
+        busy = client.get(f"/e/{token}/round/2/cards.pdf")
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == "5"
+        assert "The printer is busy" in busy.get_data(as_text=True)
+        client.set_cookie("lang", "sv")
+        assert "Skrivaren är upptagen" in client.get(f"/e/{token}/round/2/cards.pdf").text
+        assert client.get(f"/e/{token}").status_code == 200
+    finally:
+        for _ in taken:
+            printer.slots.release()
+    assert client.get(f"/e/{token}/round/2/cards.pdf").mimetype == "application/pdf"
