@@ -2,8 +2,9 @@
 
 A round's table cards (a page a table, each with its QR code and blank sheet) take seconds to
 draw for a big evening, and the server's threads also answer every phone's page and poll. So
-at most ``LONG_PRINTS`` such drawings run at once in a process (two by default: each holds a
-thread and, in Python, most of the interpreter while it draws); a request beyond that is
+at most ``LONG_PRINTS`` such drawings run at once in a process (one by default: a drawing
+holds a thread and, in Python, most of the interpreter, so a second at once in the same process
+would finish no sooner and slow the pages more); a request beyond that is
 answered at once with "busy, try again" (503 with ``Retry-After``) instead of waiting on a
 thread. What was drawn is kept, by what it shows, so the same cards asked for again (by the
 organiser's second tap, or another phone) come from memory.
