@@ -29,6 +29,7 @@ BELOW: dict[str, set[str]] = {
     "backup": {"models", "records", "games", "db"},
     "evenings": {"services", "store", "records", "games", "db", "models", "cache"},
     "printing": {"games", "records", "qr"},
+    "seasons": {"games"},
     "i18n": {"games", "locales"},
     "proxy": set(),
 }

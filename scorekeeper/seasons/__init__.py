@@ -1,0 +1,43 @@
+"""A club's season, worked out from its evenings and games: the season table by the season's
+rule, and the members' ratings. Pure Python: no Flask, no database; nothing here is stored,
+every table and rating is derived again from the games' logs."""
+
+from scorekeeper.seasons.ratings import GameResult, Rating, Ratings, Step, replay
+from scorekeeper.seasons.table import (
+    ABSENCES,
+    AVERAGE,
+    BEST,
+    LOWEST,
+    NO_SCORE,
+    OWN_AVERAGE,
+    RULES,
+    TOTAL,
+    Cell,
+    EveningResult,
+    SeasonRow,
+    SeasonRule,
+    SeasonTable,
+    season_table,
+)
+
+__all__ = [
+    "ABSENCES",
+    "AVERAGE",
+    "BEST",
+    "LOWEST",
+    "NO_SCORE",
+    "OWN_AVERAGE",
+    "RULES",
+    "TOTAL",
+    "Cell",
+    "EveningResult",
+    "GameResult",
+    "Rating",
+    "Ratings",
+    "SeasonRow",
+    "SeasonRule",
+    "SeasonTable",
+    "Step",
+    "replay",
+    "season_table",
+]
