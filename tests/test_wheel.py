@@ -1,6 +1,7 @@
-"""A wheel that works (issue 16): ``pip wheel .`` carries the templates, static files, migrations
-and schemas; installed in a fresh virtual environment and started from another folder, it serves
-a game page with its stylesheet, in English and in Swedish."""
+"""A wheel that works (issue 16): ``pip wheel .`` carries the templates, static files, migrations,
+schemas and the fonts the PDFs embed; installed in a fresh virtual environment and started from
+another folder, it serves a game page with its stylesheet, in English and in Swedish, and its
+score sheet with those fonts."""
 
 from __future__ import annotations
 
@@ -69,6 +70,7 @@ def test_the_wheel_carries_what_the_app_reads_at_run_time(wheel):
         files(ROOT / "static", "scorekeeper/static"),
         files(package / "migrations", "scorekeeper/migrations"),
         files(package / "schemas", "scorekeeper/schemas"),
+        files(package / "printing" / "fonts", "scorekeeper/printing/fonts"),  # DejaVu, licence
     ):
         assert shipped and shipped <= names, shipped - names
     translations = files(package / "translations", "scorekeeper/translations")  # once there
@@ -106,6 +108,9 @@ def test_the_installed_wheel_serves_a_game_page_with_its_stylesheet(wheel, tmp_p
         assert css == bundle_bytes(ROOT / "static", "bismarck", "css")  # the game's bundle
         script = re.search(r'<script src="([^"]+)"', page.decode()).group(1)
         assert phone.get(script)[:2] == (200, "text/javascript")
+        status, mimetype, sheet = phone.get(f"{game}/sheet.pdf")
+        assert (status, mimetype) == (200, "application/pdf")
+        assert b"DejaVuSans" in sheet and b"/Helvetica" not in sheet  # its fonts embedded
     assert not (elsewhere / "instance").exists()  # the instance folder is the environment's:
     assert (venv / "var" / "scorekeeper-instance" / "secret_key").is_file()
 

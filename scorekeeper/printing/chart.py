@@ -46,7 +46,8 @@ def progression_chart(state: Any, width: float) -> Drawing | None:
     if low == high:
         high = low + 1
     font = fonts()
-    drawing = Drawing(width, HEIGHT)
+    # Its initial font the sheet's, not Helvetica (which the PDF would name but not embed).
+    drawing = Drawing(width, HEIGHT, initialFontName=font.regular)
     left, right, bottom, top = AXIS, width - LABELS, 4 * mm, HEIGHT - 2 * mm
     count = len(series[0])
 

@@ -1,10 +1,15 @@
 """What every printed page shares: paper sizes, fonts that carry ♠ ♥ ♦ ♣, text styles, the QR
 code of a game's live address, check boxes, and building a one-page PDF.
 
-Fonts: DejaVu Sans is embedded (subset by reportlab) when the machine has it, so any player's
-name prints, whatever its alphabet. Without it the standard Helvetica is used; reportlab draws
-the characters Helvetica lacks (♠ ♥ ♦ ♣, −, Σ) from the standard Symbol font, which every PDF
-viewer has, so the suits still print.
+Fonts: DejaVu Sans, shipped in ``fonts/`` (its licence beside it), is embedded in every PDF
+(subset by reportlab: only the glyphs used), so any player's name and the suits ♠ ♥ ♦ ♣ print
+alike on every machine and every viewer, whatever fonts either has; nothing refers to a font
+the PDF does not carry (not even the canvas's initial font). Only where the shipped files are
+missing or damaged is the machine's DejaVu Sans used, and without one the standard Helvetica
+(not embedded; reportlab draws what it lacks from Symbol).
+
+Every PDF names its language (``/Lang``, from the words it is printed in), its title, subject
+and author.
 """
 
 from __future__ import annotations
@@ -36,9 +41,10 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.tables import CellStyle
 
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.text import LazyText, Words, speaking
+from scorekeeper.games.text import LazyText, Words, current_words, speaking
 from scorekeeper.games.text import gettext as _
 from scorekeeper.qr import reachable_url
 
@@ -60,8 +66,13 @@ LINE = colors.HexColor("#777777")
 SHADE = colors.HexColor("#e8e8e8")
 LIGHT = colors.HexColor("#f4f4f4")
 
-#: Folders searched for DejaVu Sans (Debian/Ubuntu, Fedora, Arch, macOS/Homebrew, per user).
+#: DejaVu Sans as the package ships it (``fonts/LICENSE``).
+PACKAGED_FONTS = Path(__file__).resolve().parent / "fonts"
+
+#: Folders searched for DejaVu Sans: the package's own, then the machine's (Debian/Ubuntu,
+#: Fedora, Arch, macOS/Homebrew, per user) should those be missing.
 FONT_DIRS: tuple[Path, ...] = (
+    PACKAGED_FONTS,
     Path("/usr/share/fonts/truetype/dejavu"),
     Path("/usr/share/fonts/dejavu-sans-fonts"),
     Path("/usr/share/fonts/dejavu"),
@@ -375,7 +386,8 @@ def document(
     out: io.BytesIO, paper: str, *, title: str, subject: str | None = None
 ) -> SimpleDocTemplate:
     """A document on ``paper`` written to ``out``, with every printout's margins and author,
-    and its ``title`` and ``subject`` (none when None)."""
+    its ``title`` and ``subject`` (none when None), and the language of the current words.
+    The canvas starts in the document's font, so a PDF refers to no font it does not embed."""
     return SimpleDocTemplate(
         out,
         pagesize=page_size(paper),
@@ -387,6 +399,8 @@ def document(
         subject=subject,
         author="Scorekeeper",
         creator="Scorekeeper",
+        lang=current_words().language,
+        initialFontName=fonts().regular,
     )
 
 
@@ -401,8 +415,17 @@ def build_pdf(story: list[Flowable], *, paper: str, title: str, subject: str = "
     """Lay ``story`` out on exactly one page of ``paper`` (shrunk to fit if it must be)."""
     out = io.BytesIO()
     doc = document(out, paper, title=title, subject=subject)
-    doc.build([one_page(doc, story)])
+    build(doc, [one_page(doc, story)])
     return out.getvalue()
+
+
+def build(doc: SimpleDocTemplate, story: list[Flowable]) -> None:
+    """Build ``doc`` from ``story`` in the printouts' fonts. A table's cell sets its font
+    before drawing what it holds — reportlab's Helvetica unless told — so the PDF would name a
+    font it never draws nor embeds: every cell is told the document's font (read when the
+    table draws, so this reportlab-wide default is set at each build, from :func:`fonts`)."""
+    CellStyle.fontname = fonts().regular
+    doc.build(story)
 
 
 def content_width(paper: str) -> float:

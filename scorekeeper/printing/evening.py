@@ -33,6 +33,7 @@ from scorekeeper.printing.common import (
     SHADE,
     QRCode,
     Styles,
+    build,
     build_pdf,
     content_width,
     document,
@@ -147,7 +148,12 @@ def table_cards_pdf(
         pages.append(_card(name, game, round_, card, sitting_out, st, width))
         if sheet_story is not None and card.sheet is not None:
             pages.append(list(sheet_story(card.sheet, paper=paper).flowables))
-    return _pages_pdf(pages, paper=paper, title=f"{name} · {_('Round %(n)d', n=round_)}")
+    return _pages_pdf(
+        pages,
+        paper=paper,
+        title=f"{name} · {_('Round %(n)d', n=round_)}",
+        subject=_("%(game)s: table cards of round %(n)d", game=game, n=round_),
+    )
 
 
 def _card(
@@ -228,15 +234,15 @@ def _grid() -> TableStyle:
     )
 
 
-def _pages_pdf(pages: Sequence[list[Flowable]], *, paper: str, title: str) -> bytes:
+def _pages_pdf(pages: Sequence[list[Flowable]], *, paper: str, title: str, subject: str) -> bytes:
     """Several pages, each story shrunk to fit its own page (as :func:`build_pdf` fits a
     one-page document's: the same frame, so a sheet prints here as it does alone)."""
     out = io.BytesIO()
-    doc = document(out, paper, title=title)
+    doc = document(out, paper, title=title, subject=subject)
     story: list[Flowable] = []
     for number, page in enumerate(pages):
         if number:
             story.append(PageBreak())
         story.append(one_page(doc, page))
-    doc.build(story or [Spacer(0, 0)])
+    build(doc, story or [Spacer(0, 0)])
     return out.getvalue()

@@ -19,7 +19,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal, get_locale, ngettext
+from flask_babel import format_decimal, get_locale, ngettext, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import hosts
@@ -348,7 +348,7 @@ def standings_pdf(token: str) -> ResponseReturnValue:
         date=loaded.created_at.date(),
         note=_in_play_note(standings),
     )
-    return _pdf(data, "standings.pdf")
+    return _pdf(data, pgettext("file name", "standings.pdf"))
 
 
 @bp.get("/e/<token>/round/<int:number>/cards.pdf")
@@ -365,7 +365,7 @@ def table_cards(token: str, number: int) -> ResponseReturnValue:
     data = long_prints.drawn(key, lambda: _table_cards(_evening_or_404(token), number, paper))
     if data is None:
         return long_prints.busy()
-    return _pdf(data, f"round-{number}.pdf")
+    return _pdf(data, pgettext("file name", "round-%(num)d.pdf", num=number))
 
 
 def _table_cards(loaded: services.LoadedEvening, number: int, paper: str) -> bytes:
