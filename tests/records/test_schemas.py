@@ -1,0 +1,226 @@
+"""Issue 23, point 16: every JSON record the app exports validates against the JSON Schema that
+ships with it: game records (``schemas/record-1.json``) of the three games, in play and
+finished, from the game page and the command line, and evening records
+(``schemas/evening-1.json``, which refers to the game record's schema for each table) from
+the evening's page and ``scorekeeper score --json``. And what docs/records.md says the schema
+leaves to the app is indeed valid by the schema and refused by the app.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib import resources
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from flask.cli import ScriptInfo
+
+from scorekeeper import records
+from scorekeeper import store as game_store
+from scorekeeper.cli import main
+from scorekeeper.db import db
+from scorekeeper.evenings import services
+from scorekeeper.evenings.record import loads_evening
+from scorekeeper.games import klaberjass, sviten
+from scorekeeper.games.events import Event
+from scorekeeper.records import RecordError
+from tests.games.bismarck.examples import MODERN_GAME
+from tests.web.bismarck.client import Table, play_modern_game
+from tests.web.evenings.test_pages import evening_token, new_evening, start
+from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
+from tests.web.klaberjass.client import KlaberjassTable
+from tests.web.sviten.client import HANDS as SVITEN_HANDS
+from tests.web.sviten.client import SvitenTable
+
+jsonschema = pytest.importorskip("jsonschema")
+referencing = pytest.importorskip("referencing")
+
+
+def shipped(name: str) -> dict[str, Any]:
+    return json.loads(resources.files("scorekeeper").joinpath(f"schemas/{name}").read_text())
+
+
+RECORD, EVENING = shipped("record-1.json"), shipped("evening-1.json")
+REGISTRY = referencing.Registry().with_resources(
+    [(schema["$id"], referencing.Resource.from_contents(schema)) for schema in (RECORD, EVENING)]
+)
+
+
+def validator(schema: dict[str, Any]) -> Any:
+    checker = jsonschema.Draft202012Validator.FORMAT_CHECKER
+    return jsonschema.Draft202012Validator(schema, registry=REGISTRY, format_checker=checker)
+
+
+def no_app() -> Any:
+    raise AssertionError("scorekeeper score needs no app")
+
+
+def score_json(raw: dict[str, Any]) -> Any:
+    """``scorekeeper score --json -``: the record again, with every derived field."""
+    done = CliRunner().invoke(
+        main, ["score", "--json", "-"], input=json.dumps(raw), obj=ScriptInfo(create_app=no_app)
+    )
+    assert done.exit_code == 0, done.output
+    return json.loads(done.output)
+
+
+def errors(schema: dict[str, Any], raw: Any) -> list[str]:
+    return [f"{list(e.absolute_path)}: {e.message}" for e in validator(schema).iter_errors(raw)]
+
+
+def test_the_evening_schema_is_a_valid_schema_and_names_the_records_fields():
+    jsonschema.Draft202012Validator.check_schema(EVENING)
+    from scorekeeper.evenings.record import FIELDS, TABLE_FIELDS
+
+    assert set(EVENING["properties"]) == {*FIELDS, "tables"}
+    assert set(EVENING["$defs"]["table"]["properties"]) == set(TABLE_FIELDS)
+    assert EVENING["properties"]["game"]["enum"] == list(records.CODECS)
+
+
+# --- game records ---------------------------------------------------------------------------
+
+
+def game_records(client: Any) -> dict[str, Any]:
+    """The record of each game, downloaded from its page: in play (one with an undo in its
+    history) and finished."""
+    found = {}
+    bismarck = Table(client)
+    bismarck.start(must_trump=True)
+    play_modern_game(bismarck, MODERN_GAME[:2])
+    assert bismarck.post("undo").status_code == 303  # an undo in its history
+    found["bismarck in play"] = bismarck
+    finished = Table(client)
+    finished.start()
+    play_modern_game(finished)
+    found["bismarck finished"] = finished
+    kj = KlaberjassTable(client)
+    kj.start()
+    kj.play(KLABERJASS_HANDS[:3])
+    found["klaberjass in play"] = kj
+    kj_done = KlaberjassTable(client)
+    kj_done.start()
+    kj_done.play()
+    found["klaberjass finished"] = kj_done
+    sv = SvitenTable(client)
+    sv.start()
+    sv.play(SVITEN_HANDS[:1])
+    found["sviten in play"] = sv
+    sv_done = SvitenTable(client)
+    sv_done.start(hand_cap=12, jokers=True)
+    sv_done.play()
+    found["sviten finished"] = sv_done
+    exported = {}
+    for name, table in found.items():
+        response = client.get(f"{table.url}/record.json")
+        assert response.status_code == 200 and response.mimetype == "application/json", name
+        exported[name] = json.loads(response.data)
+    return exported
+
+
+def test_every_game_record_the_pages_and_the_command_line_export_validates(client):
+    exported = game_records(client)
+    assert {record["game"] for record in exported.values()} == set(records.CODECS)
+    problems = {name: errors(RECORD, raw) for name, raw in exported.items()}
+    assert not any(problems.values()), problems
+    for name, raw in exported.items():  # scorekeeper score --json: every derived field
+        assert not errors(RECORD, score_json(raw)), name
+
+
+# --- evening records ------------------------------------------------------------------------
+
+
+def play_tables(app: Any, token: str, number: int, kind: str, count: int) -> None:
+    """The first ``count`` deals or hands at every table of round ``number``."""
+    with app.app_context():
+        for table in services.load(token).tables(number):
+            game = table.game
+            for event in table_events(kind, count):
+                game = game_store.append(db.session, game, event, game.seq)
+
+
+def table_events(kind: str, count: int) -> list[Event]:
+    if kind == "klaberjass":
+        return [klaberjass.hand_event(n, h) for n, h in enumerate(KLABERJASS_HANDS[:count], 1)]
+    if kind == "sviten":
+        return [sviten.hand_event(n, h) for n, h in enumerate(SVITEN_HANDS[:count], 1)]
+    events = []
+    for deal, (contract, trump, tricks) in enumerate(MODERN_GAME[:count], start=1):
+        events.append(Event("announce", {"deal": deal, "contract": contract, "trump": trump}))
+        events.append(Event("record", {"deal": deal, "tricks": list(tricks)}))
+    return events
+
+
+def evening_records(client: Any, app: Any) -> dict[str, Any]:
+    """Each game's evening, downloaded before its first round, during it and after it."""
+    exported = {}
+    for kind, count in (("bismarck", 12), ("klaberjass", 3), ("sviten", 3)):
+        extra = {"target": "500"} if kind != "bismarck" else {"variant": "modern"}
+        token = evening_token(new_evening(client, kind, **extra))
+        exported[f"{kind}, planned"] = client.get(f"/e/{token}/evening.json").data
+        assert start(client, token, 1).status_code == 303
+        exported[f"{kind}, round 1 started"] = client.get(f"/e/{token}/evening.json").data
+        play_tables(app, token, 1, kind, count)
+        exported[f"{kind}, round 1 played"] = client.get(f"/e/{token}/evening.json").data
+    return {name: json.loads(data) for name, data in exported.items()}
+
+
+def test_every_evening_record_the_page_and_the_command_line_export_validates(client, app):
+    exported = evening_records(client, app)
+    problems = {name: errors(EVENING, raw) for name, raw in exported.items()}
+    assert not any(problems.values()), problems
+    played = exported["sviten, round 1 played"]
+    assert played["tables"] and played["tables"][0]["record"]["hands"]
+    for name, raw in exported.items():
+        assert not errors(EVENING, score_json(raw)), name
+
+
+def test_the_evening_schema_refuses_what_the_format_forbids(client, app):
+    raw = evening_records(client, app)["bismarck, round 1 played"]
+
+    def broken(change: Any) -> list[str]:
+        record = copy.deepcopy(raw)
+        change(record)
+        return errors(EVENING, record)
+
+    assert broken(lambda r: r.update(note="x"))  # an unknown field
+    assert broken(lambda r: r.update(format="scorekeeper-evening/2"))
+    assert broken(lambda r: r.update(scoring="points"))
+    assert broken(lambda r: r["settings"].update(target=500))  # Klaberjass's, not Bismarck's
+    assert broken(lambda r: r["plan"]["rounds"][0][0].append(8))  # four at a Bismarck table
+    assert broken(lambda r: r["tables"][0].pop("record"))
+    assert broken(lambda r: r["tables"][0]["record"].update(game="klaberjass"))
+    assert broken(lambda r: r["tables"][0]["record"]["deals"][0].update(note="x"))  # inside
+    assert broken(lambda r: r.update(players=[*r["players"], "x" * 31]))
+
+
+def test_what_the_schema_leaves_to_the_app_is_valid_by_it_and_refused_on_import(client, app):
+    """docs/records.md, "What the schema leaves to the app": each of these passes the schema,
+    and the app refuses it."""
+    raw = evening_records(client, app)["bismarck, round 1 played"]
+    cases = {
+        "a whole number written 4.0": lambda r: r.update(rounds=4.0),
+        "a name twice": lambda r: r["players"].__setitem__(1, r["players"][0]),
+        "a player seated twice in a round": lambda r: r["plan"]["rounds"][0][0].__setitem__(
+            0, r["plan"]["rounds"][0][1][0]
+        ),
+        "a plan of more rounds than the evening": lambda r: r.update(rounds=3),
+        "a table's players not the plan's": lambda r: r["tables"][0]["record"]["players"].reverse(),
+        "a round missing a table": lambda r: r["tables"].pop(),
+        "tricks that do not add up": lambda r: r["tables"][0]["record"]["deals"][0].update(
+            tricks=[6, 6, 6]
+        ),
+        "a contract played twice": lambda r: r["tables"][0]["record"]["deals"][1].update(
+            contract=r["tables"][0]["record"]["deals"][0]["contract"]
+        ),
+        "derived totals that do not agree": lambda r: r["tables"][0]["record"].update(
+            totals=[9, 9, 9]
+        ),
+    }
+    for name, change in cases.items():
+        record = copy.deepcopy(raw)
+        change(record)
+        assert not errors(EVENING, record), name
+        with pytest.raises(RecordError):
+            loads_evening(json.dumps(record))
