@@ -232,3 +232,9 @@ def test_every_organiser_action_is_logged_with_the_phone_that_did_it(app, client
     assert [r.action for r in rows] == ["create", "add", "add", "wrong-pin", "pin"]
     assert len({r.session_id for r in rows[:3]}) == 1
     assert rows[3].session_id == rows[4].session_id != rows[0].session_id
+
+
+def test_the_club_page_speaks_swedish(client):
+    token = make_club(client)
+    page = client.get(f"/c/{token}?lang=sv").get_data(as_text=True)
+    assert "Medlemmar" in page and "Kvällar" in page
