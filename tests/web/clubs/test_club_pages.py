@@ -238,3 +238,22 @@ def test_the_club_page_speaks_swedish(client):
     token = make_club(client)
     page = client.get(f"/c/{token}?lang=sv").get_data(as_text=True)
     assert "Medlemmar" in page and "Kvällar" in page
+
+
+def test_every_club_route_answers_a_club_and_a_stranger_without_a_server_error(app, client):
+    """Every route of the clubs' blueprint, with every method, for the organiser and for a
+    phone without the PIN, with odd values in the address and a form of nonsense."""
+    token = make_club(client, games=("bismarck", "sviten"))
+    add(client, token, "Anna", "Ben", "Carla")
+    nonsense = {"name": "\x00", "members": ["-1", "x"], "keep": "", "merged": "9" * 30, "pin": "x"}
+    rules = [r for r in app.url_map.iter_rules() if r.endpoint.startswith("clubs.")]
+    for phone in (client, app.test_client()):
+        data = {"csrf_token": csrf_token(phone, "/club/new"), **nonsense}
+        for rule in rules:
+            for member in ("1", "99999"):
+                for kind in ("bismarck", "sviten", "klaberjass", "x"):
+                    url = rule.rule.replace("<token>", token).replace("<kind>", kind)
+                    url = url.replace("<int:member_id>", member)
+                    for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+                        response = phone.open(url, method=method, data=data)
+                        assert response.status_code < 500, (method, url)
