@@ -9,6 +9,7 @@ import re
 import pytest
 import sqlalchemy as sa
 from argon2 import PasswordHasher
+from flask_limiter import Limiter
 
 from scorekeeper import models
 from scorekeeper.db import db
@@ -257,3 +258,10 @@ def test_every_club_route_answers_a_club_and_a_stranger_without_a_server_error(a
                     for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
                         response = phone.open(url, method=method, data=data)
                         assert response.status_code < 500, (method, url)
+
+
+def test_the_limiter_checks_no_request_but_the_pin_forms(app):
+    """Wrong PINs are counted by the PIN form itself: no other page pays for the limiter."""
+    hooks = app.before_request_funcs.get(None, [])
+    assert not [hook for hook in hooks if type(getattr(hook, "__self__", None)) is Limiter]
+    assert "limiter" in app.extensions  # still configured: its storage counts the wrong PINs
