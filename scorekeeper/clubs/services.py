@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -20,7 +21,7 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.clubs import register as rules
-from scorekeeper.clubs import store
+from scorekeeper.clubs import season, store
 from scorekeeper.clubs.register import Entry
 from scorekeeper.clubs.store import Action, ClubEvening, ClubNotFound, LoadedClub, MemberNotFound
 from scorekeeper.db import db
@@ -47,6 +48,7 @@ __all__ = [
     "page_of",
     "rename_member",
     "retire_member",
+    "season_of",
 ]
 
 HASHER = PasswordHasher()
@@ -257,3 +259,32 @@ def new_evening(
 
 def actions(club: LoadedClub, *, session: orm.Session | None = None) -> list[Action]:
     return store.actions(_session(session), club.id)
+
+
+def _result(
+    evening: ClubEvening, loaded: evenings.LoadedEvening, kept: dict[int, int | None]
+) -> season.EveningResult:
+    standings = evenings.standings_of(loaded)
+    results: dict[int, tuple[int, Fraction]] = {}
+    for row in standings.rows:
+        if row.player < len(evening.members):
+            member = store.follow(kept, evening.members[row.player])
+            place, points = results.get(member, (row.place, Fraction(0)))
+            results[member] = (min(place, row.place), points + row.points)
+    return season.EveningResult(
+        evening.token, evening.name, evening.created_at, results, standings.provisional
+    )
+
+
+def season_of(
+    page: ClubPage, *, session: orm.Session | None = None
+) -> tuple[list[season.EveningResult], list[season.SeasonRow]]:
+    """The club's evenings in order with each member's result, and the season table: derived
+    from the evenings' games each time (each evening's standings are kept per process by its
+    games' log positions, so only an evening that changed is worked out again)."""
+    kept = {e.id: e.merged_into for e in page.entries}
+    results = [
+        _result(evening, evenings.load(evening.token, session=session), kept)
+        for evening in page.evenings
+    ]
+    return season.in_order(results), season.season_table(results, page.names())

@@ -73,6 +73,9 @@ def test_an_organiser_makes_a_club_its_members_and_a_club_evening(new_phone, axe
     expect(phone.get_by_role("link", name="Vecka 1")).to_be_visible()
     expect(phone.locator(".members")).to_contain_text("Eva")
     look("club")
+    phone.get_by_role("link", name="Season table").tap()
+    expect(phone.locator("h1")).to_have_text("Season table")
+    look("season")
 
     other = new_phone(**SMALL_PHONE)
     other.goto(club_url)

@@ -259,3 +259,13 @@ def action_word(action: str) -> str:
         "evening": _("Evening made"),
     }
     return str(words.get(action, action))
+
+
+@bp.get("/c/<token>/season")
+def season(token: str) -> ResponseReturnValue:
+    """The season table: each member's evening results added up, worked out from the evenings'
+    games each time it is shown."""
+    found = club_or_404(token)
+    page = services.page_of(found)
+    evenings, rows = services.season_of(page)
+    return render_template("clubs/season.html", page=page, evenings=evenings, rows=rows)
