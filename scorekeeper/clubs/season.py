@@ -25,6 +25,10 @@ class EveningResult:
     provisional: bool = False
 
 
+#: How many of the latest evenings' places the season table shows beside each member.
+LATEST = 10
+
+
 @dataclass(frozen=True)
 class SeasonRow:
     member: int
@@ -35,6 +39,12 @@ class SeasonRow:
     evenings: int
     #: The member's place and points at each evening of the season (None: absent), in order.
     by_evening: tuple[tuple[int, Fraction] | None, ...]
+
+    def latest_places(self, count: int = LATEST) -> str:
+        """The member's places at the season's latest ``count`` evenings, in order: ``2 · – · 1``
+        (– for an evening they missed)."""
+        shown = self.by_evening[-count:]
+        return " · ".join("–" if at is None else str(at[0]) for at in shown)
 
 
 def in_order(evenings: Sequence[EveningResult]) -> list[EveningResult]:

@@ -20,6 +20,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper.cache import LRUCache
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import season, store
 from scorekeeper.clubs.register import Entry
@@ -276,15 +277,31 @@ def _result(
     )
 
 
+#: Season tables worked out, by club, register and every game's log position.
+_SEASONS: LRUCache[tuple[list[season.EveningResult], list[season.SeasonRow]]] = LRUCache(64)
+
+
 def season_of(
     page: ClubPage, *, session: orm.Session | None = None
 ) -> tuple[list[season.EveningResult], list[season.SeasonRow]]:
     """The club's evenings in order with each member's result, and the season table: derived
-    from the evenings' games each time (each evening's standings are kept per process by its
-    games' log positions, so only an evening that changed is worked out again)."""
-    kept = {e.id: e.merged_into for e in page.entries}
-    results = [
-        _result(evening, evenings.load(evening.token, session=session), kept)
-        for evening in page.evenings
-    ]
-    return season.in_order(results), season.season_table(results, page.names())
+    from the evenings' games, and kept per process by the club's register and the log
+    position of every game of its evenings (one query tells them), so a reload reads the
+    database once and a deal or a correction anywhere makes it anew."""
+    session = _session(session)
+    key = (
+        page.club.token,
+        tuple((e.id, e.name, e.merged_into) for e in page.entries),
+        tuple((e.token, e.members) for e in page.evenings),
+        store.positions(session, page.club.id),
+    )
+    found = _SEASONS.get(key)
+    if found is None:
+        kept = {e.id: e.merged_into for e in page.entries}
+        results = [
+            _result(evening, evenings.load(evening.token, session=session), kept)
+            for evening in page.evenings
+        ]
+        found = season.in_order(results), season.season_table(results, page.names())
+        _SEASONS.put(key, found)
+    return found

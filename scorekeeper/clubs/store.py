@@ -85,7 +85,8 @@ def evenings(session: orm.Session, club_id: int) -> list[ClubEvening]:
         sa.select(
             models.Evening.token,
             models.Evening.kind,
-            models.Evening.setup,
+            # Only the name: the setup holds the seating plan too, long to read.
+            models.Evening.setup["name"].as_string().label("name"),
             models.Evening.created_at,
             models.ClubEvening.members,
         )
@@ -96,7 +97,7 @@ def evenings(session: orm.Session, club_id: int) -> list[ClubEvening]:
     return [
         ClubEvening(
             row.token,
-            str(row.setup.get("name", "")),
+            row.name or "",
             row.kind,
             row.created_at,
             tuple(m for m in row.members if isinstance(m, int)),
@@ -218,3 +219,29 @@ def actions(session: orm.Session, club_id: int, limit: int = 50) -> list[Action]
         .limit(limit)
     ).scalars()
     return [Action(r.at, r.action, r.detail, r.session_id) for r in rows]
+
+
+#: Every table's game of a club's evenings with the length of its log: one query.
+_POSITIONS = (
+    sa.select(
+        models.ClubEvening.evening_id,
+        models.EveningTable.round,
+        models.EveningTable.number,
+        sa.select(sa.func.count(models.Event.id))
+        .where(models.Event.game_id == models.EveningTable.game_id)
+        .scalar_subquery()
+        .label("seq"),
+    )
+    .join(models.EveningTable, models.EveningTable.evening_id == models.ClubEvening.evening_id)
+    .where(models.ClubEvening.club_id == sa.bindparam("club_id"))
+    .order_by(models.ClubEvening.evening_id, models.EveningTable.round, models.EveningTable.number)
+)
+
+
+def positions(session: orm.Session, club_id: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(evening, round, table, log length) of every game of the club's evenings: what the
+    season table depends on besides the register (one query)."""
+    return tuple(
+        (row.evening_id, row.round, row.number, row.seq)
+        for row in session.execute(_POSITIONS, {"club_id": club_id})
+    )

@@ -61,3 +61,13 @@ def test_the_table_is_the_same_whatever_order_the_evenings_come_in(evenings, ran
     shuffled = list(made)
     random.shuffle(shuffled)
     assert season_table(shuffled, NAMES) == season_table(made, NAMES)
+
+
+def test_beside_each_member_the_places_of_the_latest_evenings():
+    evenings = [
+        _evening(day, {1: (day % 3 + 1, day)} if day != 4 else {2: (1, 0)}) for day in range(1, 13)
+    ]
+    anna = next(r for r in season_table(evenings, NAMES) if r.name == "Anna")
+    assert anna.latest_places(4) == "1 · 2 · 3 · 1"
+    # Days 3 to 12: day 4 missed, else place day % 3 + 1.
+    assert anna.latest_places() == "1 · – · 3 · 1 · 2 · 3 · 1 · 2 · 3 · 1"
