@@ -251,11 +251,11 @@ def new_evening(
     members = [*dict.fromkeys(chosen), *(row.id for row in added)]
     for name in names:
         store.log(session, club.id, "add", name, by)
-    made = evenings.create(setup, session=session)  # commits the new members with it
-    store.link_evening(session, club.id, made.id, members)
     store.log(session, club.id, "evening", setup.name, by)
-    session.commit()
-    return made
+    with store.linked_on_commit(session, club.id, members):
+        # One transaction: the evening's service commits the new members, the evening, its
+        # link to the club and the log together, or (on any error) none of them.
+        return evenings.create(setup, session=session)
 
 
 def actions(club: LoadedClub, *, session: orm.Session | None = None) -> list[Action]:

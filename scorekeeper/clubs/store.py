@@ -5,7 +5,8 @@ rows; the services commit (an action and its line of the log in one transaction)
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -192,6 +193,30 @@ def link_evening(
     session: orm.Session, club_id: int, evening_id: int, members: Sequence[int]
 ) -> None:
     session.add(models.ClubEvening(club_id=club_id, evening_id=evening_id, members=list(members)))
+
+
+@contextmanager
+def linked_on_commit(session: orm.Session, club_id: int, members: Sequence[int]) -> Iterator[None]:
+    """Inside, the evening the session commits next is linked to the club in that same commit
+    (the evenings' store commits the evening it makes itself): the evening row is flushed
+    for its id just before the commit, and its link added beside it. Leaving the block by an
+    error rolls the session back, so nothing of it is stored."""
+
+    def link(committing: orm.Session) -> None:
+        made = [row for row in committing.new if isinstance(row, models.Evening)]
+        if len(made) == 1:
+            committing.flush()
+            link_evening(committing, club_id, made[0].id, members)
+
+    sa.event.listen(session, "before_commit", link, once=True)
+    try:
+        yield
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        if sa.event.contains(session, "before_commit", link):
+            sa.event.remove(session, "before_commit", link)
 
 
 def log(session: orm.Session, club_id: int, action: str, detail: str, session_id: str) -> None:

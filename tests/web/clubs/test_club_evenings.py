@@ -97,3 +97,39 @@ def test_bad_input_to_the_club_evening_form_is_refused_without_a_500(client):
         {"members": ids, "new_members": "Tab\tname"},
     ):
         assert _evening(client, token, **fields).status_code == 422, fields
+
+
+def test_the_evening_its_new_members_and_its_link_to_the_club_are_stored_together(
+    app, client, monkeypatch
+):
+    """One transaction: when linking the evening to the club fails, neither the evening nor
+    the new members nor the log's lines are stored."""
+    from scorekeeper.clubs import services as clubs
+    from scorekeeper.clubs import store as club_store
+
+    token = make_club(client)
+    add(client, token, "Anna", "Ben")
+    ids = member_ids(client, token)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the link could not be written")
+
+    monkeypatch.setattr(club_store, "link_evening", broken)
+    with app.app_context():
+        club = clubs.load(token)
+        before = db.session.scalar(sa.select(sa.func.count()).select_from(models.OrganiserAction))
+        evening = {"name": "Vecka 1", "kind": "bismarck", "rounds": 1, "scoring": "totals"}
+        try:
+            clubs.new_evening(club, list(ids.values()), ["Carla"], evening, "test")
+        except RuntimeError:
+            pass
+        else:
+            raise AssertionError("the broken link was not noticed")
+        counts = [
+            db.session.scalar(sa.select(sa.func.count()).select_from(table))
+            for table in (models.Evening, models.ClubEvening, models.Member, models.OrganiserAction)
+        ]
+    assert counts == [0, 0, 2, before]
+    monkeypatch.undo()
+    response = _evening(client, token, members=list(ids.values()), new_members="Carla")
+    assert response.status_code == 303  # and the same evening then goes through
