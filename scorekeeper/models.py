@@ -85,3 +85,74 @@ class EveningTable(Model):
     round: orm.Mapped[int]
     number: orm.Mapped[int]
     game_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("game.id"), unique=True)
+
+
+# --- clubs (scorekeeper.clubs) --------------------------------------------------------------------
+
+
+class Club(Model):
+    """A club: its name, the games it plays and its organiser PIN's hash (Argon2id, never the
+    PIN). Its members, evenings and the organisers' actions are rows of their own."""
+
+    __tablename__ = "club"
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    token: orm.Mapped[str] = orm.mapped_column(sa.String(32), unique=True)
+    name: orm.Mapped[str] = orm.mapped_column(sa.String(60))
+    games: orm.Mapped[list[str]] = orm.mapped_column(sa.JSON)
+    pin_hash: orm.Mapped[str] = orm.mapped_column(sa.String(200))
+    created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+
+
+class Member(Model):
+    """One person of a club's register: a stable identity whose display name may change
+    (:class:`MemberName` keeps the old ones). ``name_key`` is the name folded for comparison,
+    unique in the club; a merged entry points at the one kept and gives up its key."""
+
+    __tablename__ = "member"
+    __table_args__ = (sa.UniqueConstraint("club_id", "name_key", name="uq_member_club_name"),)
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"))
+    name: orm.Mapped[str] = orm.mapped_column(sa.String(30))
+    name_key: orm.Mapped[str | None] = orm.mapped_column(sa.String(40))
+    created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+    retired_at: orm.Mapped[datetime | None]
+    merged_into_id: orm.Mapped[int | None] = orm.mapped_column(sa.ForeignKey("member.id"))
+
+
+class MemberName(Model):
+    """A name a member went by until ``until`` (a rename keeps the old name here)."""
+
+    __tablename__ = "member_name"
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    member_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("member.id"), index=True)
+    name: orm.Mapped[str] = orm.mapped_column(sa.String(30))
+    until: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+
+
+class ClubEvening(Model):
+    """An evening of a club, and which member each of its players is (member ids in the order
+    of the evening's players)."""
+
+    __tablename__ = "club_evening"
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"), index=True)
+    evening_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("evening.id"), unique=True)
+    members: orm.Mapped[list[int]] = orm.mapped_column(sa.JSON)
+
+
+class OrganiserAction(Model):
+    """One thing an organiser did (or tried: a wrong PIN), when, and from which browser's
+    session (a random id kept in its signed session, never the PIN)."""
+
+    __tablename__ = "organiser_action"
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"), index=True)
+    at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+    action: orm.Mapped[str] = orm.mapped_column(sa.String(30))
+    detail: orm.Mapped[str] = orm.mapped_column(sa.String(200))
+    session_id: orm.Mapped[str] = orm.mapped_column(sa.String(32))

@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web import (
         actions,
         assets,
+        clubs,
         errors,
         evenings,
         home,
@@ -64,6 +65,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(printing.bp)
     app.register_blueprint(assets.bp)
     app.register_blueprint(evenings.bp)
+    clubs.init_app(app)
     for pages in all_pages():
         app.register_blueprint(pages.blueprint)
     app.register_blueprint(play.bp)  # last: its /<kind>/new must not shadow a game's routes

@@ -40,7 +40,7 @@ bp = Blueprint("assets", __name__)
 
 MIMETYPES = {"css": "text/css", "js": "text/javascript"}
 #: Pages that are not a game's with a stylesheet of their own, served after ``app.css``.
-PAGE_STYLES = frozenset({"evening"})
+PAGE_STYLES = frozenset({"evening", "club"})
 
 
 #: What a stylesheet bundle leaves out of its files: comments and indentation are for the

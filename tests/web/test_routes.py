@@ -18,7 +18,12 @@ from tests.conftest import csrf_token
 from tests.web.sviten.client import HANDS, PLAYERS
 
 #: A value for each URL variable a game route may have, beside the token.
-VALUES = {"number": ["1", "2", "99"], "noun": ["deal", "hand", "round"], "kind": ["x"]}
+VALUES = {
+    "number": ["1", "2", "99"],
+    "noun": ["deal", "hand", "round"],
+    "kind": ["x"],
+    "member_id": ["1", "99"],
+}
 VARIABLE = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
 
 

@@ -1,0 +1,307 @@
+"""What a page or a command does with a club: make one (its PIN hashed), check an organiser
+PIN, keep the register (add, rename, retire, merge), and make an evening of the club's members
+through the evenings' own services. Every organiser action writes its line of the log in the
+same transaction as the change.
+
+The PIN is hashed with Argon2id (``argon2-cffi``'s :class:`~argon2.PasswordHasher`, RFC 9106's
+low-memory profile: 64 MiB, three passes): a PIN has few digits, so what protects it in a
+stolen database is the cost of each guess, which a memory-hard hash keeps high on GPUs too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import orm
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper.cache import LRUCache
+from scorekeeper.clubs import register as rules
+from scorekeeper.clubs import season, store
+from scorekeeper.clubs.register import Entry
+from scorekeeper.clubs.store import Action, ClubEvening, ClubNotFound, LoadedClub, MemberNotFound
+from scorekeeper.db import db
+from scorekeeper.evenings import services as evenings
+from scorekeeper.evenings.setup import EveningSetup
+from scorekeeper.games.events import RuleError
+from scorekeeper.games.text import T_
+
+__all__ = [
+    "Action",
+    "ClubEvening",
+    "ClubNotFound",
+    "ClubPage",
+    "Entry",
+    "LoadedClub",
+    "MemberNotFound",
+    "add_member",
+    "check_pin",
+    "create",
+    "load",
+    "log",
+    "merge_members",
+    "new_evening",
+    "page_of",
+    "rename_member",
+    "retire_member",
+    "season_of",
+]
+
+HASHER = PasswordHasher()
+
+
+def _session(session: orm.Session | None) -> orm.Session:
+    return db.session if session is None else session
+
+
+def hash_pin(pin: str) -> str:
+    return HASHER.hash(rules.checked_pin(pin))
+
+
+def create(
+    name: str,
+    games: Sequence[str],
+    pin: str,
+    known_games: Sequence[str],
+    by: str,
+    *,
+    session: orm.Session | None = None,
+) -> LoadedClub:
+    """A new club; RuleError (naming its field) when its name, games or PIN will not do."""
+    name = rules.checked_club_name(name)
+    chosen = rules.checked_games(games, known_games)
+    pin_hash = hash_pin(pin)
+    session = _session(session)
+    row = store.create_club(session, name, chosen, pin_hash)
+    store.log(session, row.id, "create", name, by)
+    session.commit()
+    return store.loaded(row)
+
+
+def load(token: str, *, session: orm.Session | None = None) -> LoadedClub:
+    return store.load_club(_session(session), token)
+
+
+def check_pin(club: LoadedClub, pin: str) -> bool:
+    """Whether ``pin`` is the club's organiser PIN (the hash is checked, never compared)."""
+    try:
+        return HASHER.verify(club.pin_hash, pin)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def log(
+    club: LoadedClub, action: str, detail: str, by: str, *, session: orm.Session | None = None
+) -> None:
+    """A line of the organisers' log on its own (a sign-in, a wrong PIN)."""
+    session = _session(session)
+    store.log(session, club.id, action, detail, by)
+    session.commit()
+
+
+@dataclass(frozen=True)
+class ClubPage:
+    """What the club's page shows: the club, its register and its evenings (newest first)."""
+
+    club: LoadedClub
+    entries: list[Entry]
+    evenings: list[ClubEvening]
+
+    @property
+    def members(self) -> list[Entry]:
+        """The active members, by name."""
+        return sorted((e for e in self.entries if e.active), key=lambda e: rules.name_key(e.name))
+
+    @property
+    def retired(self) -> list[Entry]:
+        return sorted(
+            (e for e in self.entries if e.retired and e.merged_into is None),
+            key=lambda e: rules.name_key(e.name),
+        )
+
+    def names(self) -> dict[int, str]:
+        """Every entry's display name now, merged ones by the member kept."""
+        kept = {e.id: e.merged_into for e in self.entries}
+        by_id = {e.id: e.name for e in self.entries}
+        return {e.id: by_id[store.follow(kept, e.id)] for e in self.entries}
+
+    def entry(self, member_id: int) -> Entry:
+        for e in self.entries:
+            if e.id == member_id:
+                return e
+        raise MemberNotFound(member_id)
+
+
+def page_of(club: LoadedClub, *, session: orm.Session | None = None) -> ClubPage:
+    """The club with its register and evenings (three queries)."""
+    session = _session(session)
+    evenings_ = store.evenings(session, club.id)
+    return ClubPage(club, store.register(session, club.id, evenings_), evenings_)
+
+
+def _taken(session: orm.Session, club: LoadedClub, but: int | None = None) -> list[str]:
+    return [
+        e.name for e in store.register(session, club.id) if e.merged_into is None and e.id != but
+    ]
+
+
+def _commit_or_taken(session: orm.Session, name: str) -> None:
+    """Commit; a name another phone gave a member at the same moment is refused as taken."""
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise RuleError(
+            T_("The club already has a member called %(name)s.", name=name), field="name"
+        ) from None
+
+
+def add_member(club: LoadedClub, name: str, by: str, *, session: orm.Session | None = None) -> int:
+    """A new member of the club (its id); RuleError (field ``name``) for a name that will not
+    do or that another member has (ignoring case)."""
+    session = _session(session)
+    name = rules.checked_member_name(name, _taken(session, club))
+    row = store.add_member(session, club.id, name)
+    store.log(session, club.id, "add", name, by)
+    member_id = row.id
+    _commit_or_taken(session, name)
+    return member_id
+
+
+def rename_member(
+    club: LoadedClub, member_id: int, name: str, by: str, *, session: orm.Session | None = None
+) -> None:
+    """The member's new display name (the old one stays in the history)."""
+    session = _session(session)
+    row = store.member_row(session, club.id, member_id)
+    name = rules.checked_member_name(name, _taken(session, club, but=member_id))
+    if name == row.name:
+        return
+    was = row.name
+    store.rename(session, row, name)
+    store.log(session, club.id, "rename", f"{was} → {name}", by)
+    _commit_or_taken(session, name)
+
+
+def retire_member(
+    club: LoadedClub, member_id: int, by: str, *, session: orm.Session | None = None
+) -> None:
+    """The member leaves the register's tick boxes; their evenings stay theirs."""
+    session = _session(session)
+    row = store.member_row(session, club.id, member_id)
+    if row.retired_at is None:
+        store.retire(row)
+        store.log(session, club.id, "retire", row.name, by)
+        session.commit()
+
+
+def merge_members(
+    club: LoadedClub, keep: int, merged: int, by: str, *, session: orm.Session | None = None
+) -> None:
+    """Two entries that are one person: ``merged`` points at ``keep`` from now on, and its
+    evenings count for ``keep``. RuleError (field ``merged``) for an entry merged already or
+    the same entry twice."""
+    session = _session(session)
+    kept = store.member_row(session, club.id, keep)
+    gone = store.member_row(session, club.id, merged)
+    if kept.id == gone.id:
+        raise RuleError(T_("Choose two different members."), field="merged")
+    if kept.merged_into_id is not None or gone.merged_into_id is not None:
+        raise RuleError(T_("That entry was merged already."), field="merged")
+    store.merge(session, kept, gone)
+    store.log(session, club.id, "merge", f"{gone.name} → {kept.name}", by)
+    session.commit()
+
+
+def new_evening(
+    club: LoadedClub,
+    chosen: Sequence[int],
+    new_names: Sequence[str],
+    evening: Mapping[str, Any],
+    by: str,
+    *,
+    session: orm.Session | None = None,
+) -> evenings.LoadedEvening:
+    """A new evening of the club's ``chosen`` members and the ``new_names`` (each made a member
+    first), made by the evenings' own service from ``evening`` (its ``name``, ``kind``,
+    ``rounds``, ``scoring`` and ``settings``). RuleError naming the field at fault (``members``
+    and ``new_members`` for the players) and nothing stored."""
+    session = _session(session)
+    if evening.get("kind") not in club.games:
+        raise RuleError(T_("Choose one of the club's games."), field="kind")
+    page = page_of(club, session=session)
+    active = {e.id: e for e in page.members}
+    if any(member not in active for member in chosen):
+        raise RuleError(T_("Tick members of the club's register."), field="members")
+    taken = [e.name for e in page.entries if e.merged_into is None]
+    names: list[str] = []
+    for name in new_names:
+        try:
+            names.append(rules.checked_member_name(name, [*taken, *names]))
+        except RuleError as error:
+            raise RuleError(error.text, field="new_members") from None
+    players = [active[m].name for m in dict.fromkeys(chosen)] + names
+    setup = EveningSetup(players=tuple(players), **evening)  # RuleError: nothing stored yet
+    added = [store.add_member(session, club.id, name) for name in names]
+    members = [*dict.fromkeys(chosen), *(row.id for row in added)]
+    for name in names:
+        store.log(session, club.id, "add", name, by)
+    store.log(session, club.id, "evening", setup.name, by)
+    with store.linked_on_commit(session, club.id, members):
+        # One transaction: the evening's service commits the new members, the evening, its
+        # link to the club and the log together, or (on any error) none of them.
+        return evenings.create(setup, session=session)
+
+
+def actions(club: LoadedClub, *, session: orm.Session | None = None) -> list[Action]:
+    return store.actions(_session(session), club.id)
+
+
+def _result(
+    evening: ClubEvening, loaded: evenings.LoadedEvening, kept: dict[int, int | None]
+) -> season.EveningResult:
+    standings = evenings.standings_of(loaded)
+    results: dict[int, tuple[int, Fraction]] = {}
+    for row in standings.rows:
+        if row.player < len(evening.members):
+            member = store.follow(kept, evening.members[row.player])
+            place, points = results.get(member, (row.place, Fraction(0)))
+            results[member] = (min(place, row.place), points + row.points)
+    return season.EveningResult(
+        evening.token, evening.name, evening.created_at, results, standings.provisional
+    )
+
+
+#: Season tables worked out, by club, register and every game's log position.
+_SEASONS: LRUCache[tuple[list[season.EveningResult], list[season.SeasonRow]]] = LRUCache(64)
+
+
+def season_of(
+    page: ClubPage, *, session: orm.Session | None = None
+) -> tuple[list[season.EveningResult], list[season.SeasonRow]]:
+    """The club's evenings in order with each member's result, and the season table: derived
+    from the evenings' games, and kept per process by the club's register and the log
+    position of every game of its evenings (one query tells them), so a reload reads the
+    database once and a deal or a correction anywhere makes it anew."""
+    session = _session(session)
+    key = (
+        page.club.token,
+        tuple((e.id, e.name, e.merged_into) for e in page.entries),
+        tuple((e.token, e.members) for e in page.evenings),
+        store.positions(session, page.club.id),
+    )
+    found = _SEASONS.get(key)
+    if found is None:
+        kept = {e.id: e.merged_into for e in page.entries}
+        results = [
+            _result(evening, evenings.load(evening.token, session=session), kept)
+            for evening in page.evenings
+        ]
+        found = season.in_order(results), season.season_table(results, page.names())
+        _SEASONS.put(key, found)
+    return found

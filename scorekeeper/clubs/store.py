@@ -1,0 +1,272 @@
+"""Clubs in the database: a club's row, its members with their former names, its evenings
+(and which member each player is), and the organisers' log. These functions add and change
+rows; the services commit (an action and its line of the log in one transaction)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
+from sqlalchemy import orm
+
+from scorekeeper import models
+from scorekeeper.clubs.register import Entry, name_key
+
+
+class ClubNotFound(LookupError):
+    pass
+
+
+class MemberNotFound(LookupError):
+    pass
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    """An unguessable club token (128 bits), never one that starts with ``-``."""
+    while (token := secrets.token_urlsafe(16)).startswith("-"):
+        pass
+    return token
+
+
+@dataclass(frozen=True)
+class LoadedClub:
+    id: int
+    token: str
+    name: str
+    games: tuple[str, ...]
+    pin_hash: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class ClubEvening:
+    """One evening of the club as its page lists it, with its players' members (by id, in the
+    evening's order of players)."""
+
+    token: str
+    name: str
+    kind: str
+    created_at: datetime
+    members: tuple[int, ...]
+
+
+def create_club(
+    session: orm.Session, name: str, games: Sequence[str], pin_hash: str
+) -> models.Club:
+    row = models.Club(
+        token=new_token(), name=name, games=list(games), pin_hash=pin_hash, created_at=now()
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def loaded(row: models.Club) -> LoadedClub:
+    return LoadedClub(row.id, row.token, row.name, tuple(row.games), row.pin_hash, row.created_at)
+
+
+def load_club(session: orm.Session, token: str) -> LoadedClub:
+    row = session.execute(sa.select(models.Club).where(models.Club.token == token)).scalar()
+    if row is None:
+        raise ClubNotFound(token)
+    return loaded(row)
+
+
+def evenings(session: orm.Session, club_id: int) -> list[ClubEvening]:
+    """The club's evenings, newest first (one query)."""
+    rows = session.execute(
+        sa.select(
+            models.Evening.token,
+            models.Evening.kind,
+            # Only the name: the setup holds the seating plan too, long to read.
+            models.Evening.setup["name"].as_string().label("name"),
+            models.Evening.created_at,
+            models.ClubEvening.members,
+        )
+        .join(models.Evening, models.Evening.id == models.ClubEvening.evening_id)
+        .where(models.ClubEvening.club_id == club_id)
+        .order_by(models.Evening.created_at.desc(), models.Evening.id.desc())
+    ).all()
+    return [
+        ClubEvening(
+            row.token,
+            row.name or "",
+            row.kind,
+            row.created_at,
+            tuple(m for m in row.members if isinstance(m, int)),
+        )
+        for row in rows
+    ]
+
+
+def register(
+    session: orm.Session, club_id: int, evenings_: Sequence[ClubEvening] = ()
+) -> list[Entry]:
+    """Every entry of the club's register (retired and merged ones too), each with its former
+    names and the last evening it played (from ``evenings_``; a merged entry's evenings count
+    for the member kept). Two queries."""
+    members = session.execute(
+        sa.select(models.Member).where(models.Member.club_id == club_id).order_by(models.Member.id)
+    ).scalars()
+    former: dict[int, list[str]] = {}
+    for member_id, name in session.execute(
+        sa.select(models.MemberName.member_id, models.MemberName.name)
+        .join(models.Member, models.Member.id == models.MemberName.member_id)
+        .where(models.Member.club_id == club_id)
+        .order_by(models.MemberName.until, models.MemberName.id)
+    ):
+        former.setdefault(member_id, []).append(name)
+    rows = list(members)
+    kept = {row.id: row.merged_into_id for row in rows}
+    seen: dict[int, datetime] = {}
+    for evening in evenings_:
+        for member in evening.members:
+            member = follow(kept, member)
+            if member not in seen or seen[member] < evening.created_at:
+                seen[member] = evening.created_at
+    return [
+        Entry(
+            row.id,
+            row.name,
+            row.created_at,
+            row.retired_at is not None,
+            tuple(former.get(row.id, ())),
+            row.merged_into_id,
+            seen.get(row.id),
+        )
+        for row in rows
+    ]
+
+
+def follow(kept: dict[int, int | None], member: int) -> int:
+    """The member an entry stands for now: itself, or the one it was merged into (in turn)."""
+    for _ in range(len(kept) + 1):
+        into = kept.get(member)
+        if into is None:
+            return member
+        member = into
+    return member  # pragma: no cover - merges never make a loop
+
+
+def member_row(session: orm.Session, club_id: int, member_id: int) -> models.Member:
+    row = session.get(models.Member, member_id)
+    if row is None or row.club_id != club_id:
+        raise MemberNotFound(member_id)
+    return row
+
+
+def add_member(session: orm.Session, club_id: int, name: str) -> models.Member:
+    row = models.Member(club_id=club_id, name=name, name_key=name_key(name), created_at=now())
+    session.add(row)
+    session.flush()
+    return row
+
+
+def rename(session: orm.Session, row: models.Member, name: str) -> None:
+    """The member's new display name; the old one goes into its history."""
+    session.add(models.MemberName(member_id=row.id, name=row.name, until=now()))
+    row.name = name
+    row.name_key = name_key(name)
+
+
+def retire(row: models.Member) -> None:
+    row.retired_at = now()
+
+
+def merge(session: orm.Session, kept: models.Member, merged: models.Member) -> None:
+    """``merged`` is the same person as ``kept``: it points at ``kept`` from now on (its
+    evenings count for ``kept``), and its name is free again, kept in ``kept``'s history."""
+    session.add(models.MemberName(member_id=kept.id, name=merged.name, until=now()))
+    merged.merged_into_id = kept.id
+    merged.name_key = None
+
+
+def link_evening(
+    session: orm.Session, club_id: int, evening_id: int, members: Sequence[int]
+) -> None:
+    session.add(models.ClubEvening(club_id=club_id, evening_id=evening_id, members=list(members)))
+
+
+@contextmanager
+def linked_on_commit(session: orm.Session, club_id: int, members: Sequence[int]) -> Iterator[None]:
+    """Inside, the evening the session commits next is linked to the club in that same commit
+    (the evenings' store commits the evening it makes itself): the evening row is flushed
+    for its id just before the commit, and its link added beside it. Leaving the block by an
+    error rolls the session back, so nothing of it is stored."""
+
+    def link(committing: orm.Session) -> None:
+        made = [row for row in committing.new if isinstance(row, models.Evening)]
+        if len(made) == 1:
+            committing.flush()
+            link_evening(committing, club_id, made[0].id, members)
+
+    sa.event.listen(session, "before_commit", link, once=True)
+    try:
+        yield
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        if sa.event.contains(session, "before_commit", link):
+            sa.event.remove(session, "before_commit", link)
+
+
+def log(session: orm.Session, club_id: int, action: str, detail: str, session_id: str) -> None:
+    session.add(
+        models.OrganiserAction(
+            club_id=club_id, at=now(), action=action, detail=detail[:200], session_id=session_id
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Action:
+    at: datetime
+    action: str
+    detail: str
+    session_id: str
+
+
+def actions(session: orm.Session, club_id: int, limit: int = 50) -> list[Action]:
+    """The club's latest organiser actions, newest first."""
+    rows = session.execute(
+        sa.select(models.OrganiserAction)
+        .where(models.OrganiserAction.club_id == club_id)
+        .order_by(models.OrganiserAction.id.desc())
+        .limit(limit)
+    ).scalars()
+    return [Action(r.at, r.action, r.detail, r.session_id) for r in rows]
+
+
+#: Every table's game of a club's evenings with the length of its log: one query.
+_POSITIONS = (
+    sa.select(
+        models.ClubEvening.evening_id,
+        models.EveningTable.round,
+        models.EveningTable.number,
+        sa.select(sa.func.count(models.Event.id))
+        .where(models.Event.game_id == models.EveningTable.game_id)
+        .scalar_subquery()
+        .label("seq"),
+    )
+    .join(models.EveningTable, models.EveningTable.evening_id == models.ClubEvening.evening_id)
+    .where(models.ClubEvening.club_id == sa.bindparam("club_id"))
+    .order_by(models.ClubEvening.evening_id, models.EveningTable.round, models.EveningTable.number)
+)
+
+
+def positions(session: orm.Session, club_id: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(evening, round, table, log length) of every game of the club's evenings: what the
+    season table depends on besides the register (one query)."""
+    return tuple(
+        (row.evening_id, row.round, row.number, row.seq)
+        for row in session.execute(_POSITIONS, {"club_id": club_id})
+    )

@@ -1,0 +1,101 @@
+"""An evening of the club: its players ticked in the register (the members seen most recently
+first) or typed as new members, made by the evenings' own service and listed on the club's
+page. The evening's own fields and the game's settings are the evenings' forms."""
+
+from __future__ import annotations
+
+from flask import abort, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
+
+from scorekeeper.clubs import register, services
+from scorekeeper.evenings.setup import default_scoring
+from scorekeeper.games.events import RuleError
+from scorekeeper.games.registry import game_for
+from scorekeeper.i18n import say_here
+from scorekeeper.web.actions import field_for, show_error
+from scorekeeper.web.clubs.forms import ClubEveningForm
+from scorekeeper.web.clubs.organiser import organiser_club, session_id
+from scorekeeper.web.clubs.routes import bp
+from scorekeeper.web.evenings.forms import (
+    setting_fields,
+    settings,
+    settings_form,
+    validate_settings,
+)
+from scorekeeper.web.evenings.routes import remember_evening
+from scorekeeper.web.pages import GamePages, pages_for
+from scorekeeper.web.setup_forms import NewGameForm
+
+#: The club evening form's own fields: a rule error naming one of them is shown there.
+_FIELDS = ("name", "rounds", "scoring", "members", "new_members", "players")
+
+
+@bp.get("/c/<token>/evening/new")
+def choose_game(token: str) -> ResponseReturnValue:
+    """A new evening of the club: which of its games (straight to the form when it plays one)."""
+    club = organiser_club(token)
+    if len(club.games) == 1:
+        return redirect(url_for("clubs.new_evening", token=token, kind=club.games[0]), 303)
+    return render_template("clubs/choose_game.html", club=club, pages=_pages(club))
+
+
+def _pages(club: services.LoadedClub) -> list[GamePages]:
+    return [pages_for(kind) for kind in club.games]
+
+
+def _make(
+    club: services.LoadedClub, kind: str, form: ClubEveningForm, game_form: NewGameForm
+) -> str | None:
+    """The new evening's token, or None with the refusal shown beside its field."""
+    try:
+        evening = services.new_evening(
+            club,
+            form.members.data or [],
+            form.new_names(),
+            {
+                "name": form.name.data or "",
+                "kind": kind,
+                "rounds": form.rounds.data or 0,
+                "scoring": form.scoring.data or "",
+                "settings": settings(game_form),
+            },
+            session_id(),
+        )
+    except RuleError as error:
+        if error.field in _FIELDS:
+            show_error(form, error)
+        else:
+            field_for(game_form, error).errors.append(say_here(error.text))
+        return None
+    return evening.token
+
+
+@bp.route("/c/<token>/evening/new/<kind>", methods=["GET", "POST"])
+def new_evening(token: str, kind: str) -> ResponseReturnValue:
+    """The evening's name, its players from the register (and new members), its rounds, its
+    scoring and the game's settings; then the evening's page with its seating plan."""
+    club = organiser_club(token)
+    if kind not in club.games:
+        abort(404)
+    pages = pages_for(kind)
+    page = services.page_of(club)
+    form = ClubEveningForm()
+    form.members.choices = [(e.id, e.name) for e in register.most_recent_first(page.members)]
+    game_form = settings_form(pages.new_form)
+    if not form.is_submitted():
+        form.scoring.data = default_scoring(game_for(kind))
+    else:
+        valid = form.validate()
+        if validate_settings(game_form) and valid:
+            made = _make(club, kind, form, game_form)
+            if made is not None:
+                remember_evening(made)
+                return redirect(url_for("evenings.evening", token=made), 303)
+    return render_template(
+        "clubs/evening_new.html",
+        club=club,
+        form=form,
+        game_form=game_form,
+        settings=setting_fields(game_form),
+        page=pages,
+    ), 422 if form.is_submitted() else 200

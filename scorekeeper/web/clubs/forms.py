@@ -1,0 +1,103 @@
+"""The forms of clubs: a new club, the organiser PIN, the register (add, rename, merge) and an
+evening of the club's members."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
+from wtforms import (
+    Field,
+    PasswordField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, Length
+from wtforms.widgets import CheckboxInput, ListWidget, PasswordInput
+
+from scorekeeper.clubs.register import MAX_CLUB_NAME, PIN_DIGITS
+from scorekeeper.web.evenings.forms import EveningForm
+from scorekeeper.web.forms import AppForm
+
+
+class PinInput(PasswordInput):
+    """A PIN's input: hidden as typed, with the numeric keypad on phones; never refilled."""
+
+    def __call__(self, field: Field, **kwargs: Any) -> Markup:
+        kwargs.setdefault("inputmode", "numeric")
+        kwargs.setdefault("autocomplete", "off")
+        kwargs.setdefault("pattern", "[0-9]*")
+        kwargs.setdefault("minlength", PIN_DIGITS[0])
+        kwargs.setdefault("maxlength", PIN_DIGITS[1])
+        return super().__call__(field, **kwargs)
+
+
+class TickBoxes(SelectMultipleField):
+    """A choice of several, each a tick box."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+    def pre_validate(self, form: Any) -> None:
+        """Unknown values are the service's to refuse, in its words."""
+
+
+class ClubForm(AppForm):
+    name = StringField(
+        _l("Name of the club"),
+        validators=[InputRequired(_l("Give the club a name.")), Length(max=MAX_CLUB_NAME)],
+    )
+    games = TickBoxes(_l("The games it plays"))
+    pin = PasswordField(
+        _l("Organiser PIN"),
+        widget=PinInput(),
+        validators=[InputRequired(_l("Choose a PIN of 4 to 12 digits."))],
+    )
+    pin_again = PasswordField(
+        _l("The PIN again"),
+        widget=PinInput(),
+        validators=[InputRequired(_l("Type the PIN again."))],
+    )
+
+
+class PinForm(AppForm):
+    pin = PasswordField(
+        _l("Organiser PIN"),
+        widget=PinInput(),
+        validators=[InputRequired(_l("Type the organiser PIN."))],
+    )
+
+
+class MemberForm(AppForm):
+    """A member's display name: a new member, or a new name for one."""
+
+    name = StringField(_l("Name"), validators=[InputRequired(_l("Type the member's name."))])
+
+
+class MergeForm(AppForm):
+    """Two entries that are one person: ``merged`` joins ``keep``."""
+
+    keep = SelectField(_l("Keep"), coerce=int, validate_choice=False)
+    merged = SelectField(_l("Merge into it"), coerce=int, validate_choice=False)
+
+
+class ActionForm(AppForm):
+    """A button that does one thing (retire a member, forget the PIN)."""
+
+
+class ClubEveningForm(EveningForm):
+    """A new evening of the club: the evening's own fields with the players ticked in the
+    register, and new members typed, one a line."""
+
+    players = None  # type: ignore[assignment]  # the register's tick boxes instead
+    #: The evening's refusals about its players are said beside the tick boxes.
+    error_fields: ClassVar[dict[str, str]] = {"players": "members"}
+    members = TickBoxes(_l("Who plays"), coerce=int)
+    new_members = TextAreaField(_l("New members, one name a line"))
+
+    def new_names(self) -> tuple[str, ...]:
+        lines = (self.new_members.data or "").splitlines()
+        return tuple(line.strip() for line in lines if line.strip())

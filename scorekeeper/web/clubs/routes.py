@@ -1,0 +1,271 @@
+"""The routes of clubs: a new club, its page (anyone with the link), the organiser PIN, the
+register and an evening of the club's members. Views parse, call one service of
+:mod:`scorekeeper.clubs.services`, render; the organiser's pages and actions first ask
+:func:`~scorekeeper.web.clubs.organiser.organiser_club`."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from scorekeeper import hosts
+from scorekeeper.clubs import register, services
+from scorekeeper.games.events import RuleError
+from scorekeeper.qr import qr_svg
+from scorekeeper.web.actions import show_error
+from scorekeeper.web.clubs import organiser
+from scorekeeper.web.clubs.forms import ActionForm, ClubForm, MemberForm, MergeForm, PinForm
+from scorekeeper.web.clubs.organiser import club_or_404, organiser_club, session_id
+from scorekeeper.web.pages import all_pages
+
+bp = Blueprint("clubs", __name__)
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games a club may play: every game an evening can be made of."""
+    return [(p.kind, str(p.title)) for p in all_pages() if p.new_form is not None]
+
+
+@bp.route("/club/new", methods=["GET", "POST"])
+def new() -> ResponseReturnValue:
+    """A new club: its name, its games and its organiser PIN (typed twice); then its page."""
+    form = ClubForm()
+    form.games.choices = game_choices()
+    if form.validate_on_submit():
+        pin, again = form.pin.data or "", form.pin_again.data or ""
+        try:
+            register.checked_pin(pin)
+            if pin != again:
+                message = _("The two PINs differ: type the same PIN twice.")
+                form.pin_again.errors = [message]
+                raise LookupError(message)
+            club = services.create(
+                form.name.data or "",
+                form.games.data or [],
+                pin,
+                [kind for kind, _title in game_choices()],
+                by=session_id(),
+            )
+        except RuleError as error:
+            show_error(form, error)
+        except LookupError:
+            pass
+        else:
+            organiser.become_organiser(club)
+            flash(_("The club is made. Keep its address: it is the club's only key."))
+            return redirect(url_for("clubs.club", token=club.token), 303)
+    return render_template("clubs/new.html", form=form), 422 if form.is_submitted() else 200
+
+
+def share_url(token: str) -> str:
+    url = url_for("clubs.club", token=token, _external=True)
+    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
+
+
+@bp.get("/c/<token>")
+def club(token: str) -> ResponseReturnValue:
+    """The club as every member sees it: its members and its evenings, and its address."""
+    found = club_or_404(token)
+    url = share_url(token)
+    return render_template(
+        "clubs/club.html",
+        page=services.page_of(found),
+        organiser=organiser.is_organiser(found),
+        share_url=url,
+        share_qr=qr_svg(url, title=_("QR code of this club's address")),
+        forget_form=ActionForm(formdata=None),
+    )
+
+
+def _back(club: services.LoadedClub) -> str:
+    """Where the PIN form goes once the PIN is right: a page of this club, else its page."""
+    back = request.values.get("next", "")
+    mine = f"/c/{club.token}/"
+    return back if back.startswith(mine) and "//" not in back else f"/c/{club.token}"
+
+
+def _try_again(seconds: int) -> str:
+    minutes = max(1, -(-seconds // 60))
+    return str(
+        ngettext(
+            "Too many wrong PINs. Try again in %(num)d minute.",
+            "Too many wrong PINs. Try again in %(num)d minutes.",
+            minutes,
+        )
+    )
+
+
+@bp.route("/c/<token>/pin", methods=["GET", "POST"])
+def pin(token: str) -> ResponseReturnValue:
+    """The organiser PIN, once per phone and evening. Wrong PINs are limited (429, saying when
+    to try again); each attempt is logged."""
+    found = club_or_404(token)
+    form = PinForm()
+    status = 200
+    if form.validate_on_submit():
+        wait = organiser.wait_seconds(found)
+        if wait:
+            form.pin.errors = [_try_again(wait)]
+            status = 429
+        elif services.check_pin(found, form.pin.data or ""):
+            organiser.become_organiser(found)
+            services.log(found, "pin", "", session_id())
+            return redirect(_back(found), 303)
+        else:
+            organiser.count_wrong_pin(found)
+            services.log(found, "wrong-pin", "", session_id())
+            form.pin.errors = [_("That is not the organiser PIN.")]
+            status = 422
+    elif form.is_submitted():
+        status = 422
+    return render_template(
+        "clubs/pin.html", club=found, form=form, back=_back(found), refused=False
+    ), status
+
+
+@bp.post("/c/<token>/pin/forget")
+def forget(token: str) -> ResponseReturnValue:
+    """This phone stops being the organiser's (a borrowed phone given back)."""
+    found = club_or_404(token)
+    if ActionForm().validate_on_submit():
+        organiser.stop_being_organiser(found)
+        flash(_("This phone no longer manages the club."))
+    return redirect(url_for("clubs.club", token=token), 303)
+
+
+def _members_page(club: services.LoadedClub, add: MemberForm, merge: MergeForm) -> str:
+    page = services.page_of(club)
+    choices = [(e.id, e.name) for e in page.members]
+    merge.keep.choices = choices
+    merge.merged.choices = choices
+    return render_template(
+        "clubs/members.html", page=page, add_form=add, merge_form=merge, organiser=True
+    )
+
+
+@bp.get("/c/<token>/members")
+def members(token: str) -> ResponseReturnValue:
+    """The register, to manage: add a member, open one to rename or retire, merge two."""
+    found = organiser_club(token)
+    return _members_page(found, MemberForm(formdata=None), MergeForm(formdata=None))
+
+
+@bp.post("/c/<token>/members/add")
+def add_member(token: str) -> ResponseReturnValue:
+    found = organiser_club(token)
+    form = MemberForm()
+    if form.validate_on_submit():
+        try:
+            services.add_member(found, form.name.data or "", session_id())
+        except RuleError as error:
+            show_error(form, error)
+        else:
+            flash(_("%(name)s is a member now.", name=(form.name.data or "").strip()))
+            return redirect(url_for("clubs.members", token=token), 303)
+    return _members_page(found, form, MergeForm(formdata=None)), 422
+
+
+@bp.post("/c/<token>/members/merge")
+def merge(token: str) -> ResponseReturnValue:
+    """Two entries that are one person: the second joins the first."""
+    found = organiser_club(token)
+    form = MergeForm()
+    if form.validate_on_submit():
+        try:
+            services.merge_members(found, form.keep.data, form.merged.data, session_id())
+        except services.MemberNotFound:
+            form.merged.errors = [_("Choose two members of the register.")]
+        except RuleError as error:
+            show_error(form, error)
+        else:
+            flash(_("The two entries are one member now."))
+            return redirect(url_for("clubs.members", token=token), 303)
+    return _members_page(found, MemberForm(formdata=None), form), 422
+
+
+def _entry_or_404(page: services.ClubPage, member_id: int) -> register.Entry:
+    try:
+        entry = page.entry(member_id)
+    except services.MemberNotFound:
+        abort(404)
+    if entry.merged_into is not None:
+        abort(404)
+    return entry
+
+
+def _member_page(club: services.LoadedClub, member_id: int, form: MemberForm) -> str:
+    page = services.page_of(club)
+    entry = _entry_or_404(page, member_id)
+    if not form.is_submitted():
+        form.name.data = entry.name
+    return render_template(
+        "clubs/member.html",
+        page=page,
+        entry=entry,
+        form=form,
+        retire_form=ActionForm(formdata=None),
+    )
+
+
+@bp.route("/c/<token>/m/<int:member_id>", methods=["GET", "POST"])
+def member(token: str, member_id: int) -> ResponseReturnValue:
+    """One member, to manage: a new name (the old one stays in the history), or retire."""
+    found = organiser_club(token)
+    form = MemberForm()
+    if request.method == "POST":
+        if form.validate_on_submit():
+            _entry_or_404(services.page_of(found), member_id)
+            try:
+                services.rename_member(found, member_id, form.name.data or "", session_id())
+            except RuleError as error:
+                show_error(form, error)
+            else:
+                flash(_("Renamed: %(name)s.", name=(form.name.data or "").strip()))
+                return redirect(url_for("clubs.members", token=token), 303)
+        return _member_page(found, member_id, form), 422
+    return _member_page(found, member_id, form)
+
+
+@bp.post("/c/<token>/m/<int:member_id>/retire")
+def retire(token: str, member_id: int) -> ResponseReturnValue:
+    found = organiser_club(token)
+    entry = _entry_or_404(services.page_of(found), member_id)
+    if ActionForm().validate_on_submit():
+        services.retire_member(found, member_id, session_id())
+        flash(_("%(name)s is retired: no longer on the evenings' tick boxes.", name=entry.name))
+    return redirect(url_for("clubs.members", token=token), 303)
+
+
+@bp.get("/c/<token>/log")
+def log(token: str) -> ResponseReturnValue:
+    """The organisers' log: the latest actions, newest first."""
+    found = organiser_club(token)
+    return render_template(
+        "clubs/log.html", club=found, actions=services.actions(found), action_word=action_word
+    )
+
+
+def action_word(action: str) -> str:
+    words = {
+        "create": _("Club made"),
+        "pin": _("PIN typed"),
+        "wrong-pin": _("Wrong PIN"),
+        "add": _("Member added"),
+        "rename": _("Member renamed"),
+        "retire": _("Member retired"),
+        "merge": _("Members merged"),
+        "evening": _("Evening made"),
+    }
+    return str(words.get(action, action))
+
+
+@bp.get("/c/<token>/season")
+def season(token: str) -> ResponseReturnValue:
+    """The season table: each member's evening results added up, worked out from the evenings'
+    games each time it is shown."""
+    found = club_or_404(token)
+    page = services.page_of(found)
+    evenings, rows = services.season_of(page)
+    return render_template("clubs/season.html", page=page, evenings=evenings, rows=rows)

@@ -1,0 +1,50 @@
+"""A club driven through its pages, as a phone would: the CSRF token read from a page."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import csrf_token
+
+PIN = "908172635412"
+
+
+def new_club(client, name="Torsdagsklubben", games=("bismarck",), pin=PIN, again=None):
+    data = {
+        "csrf_token": csrf_token(client, "/club/new"),
+        "name": name,
+        "games": list(games),
+        "pin": pin,
+        "pin_again": pin if again is None else again,
+    }
+    return client.post("/club/new", data=data)
+
+
+def club_token(response) -> str:
+    match = re.search(r"/c/([\w-]+)$", response.headers["Location"])
+    assert match, response.headers.get("Location")
+    return match.group(1)
+
+
+def make_club(client, **fields) -> str:
+    response = new_club(client, **fields)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return club_token(response)
+
+
+def post(client, url: str, **data):
+    return client.post(url, data={"csrf_token": csrf_token(client, "/club/new"), **data})
+
+
+def add(client, token: str, *names: str) -> None:
+    for name in names:
+        response = post(client, f"/c/{token}/members/add", name=name)
+        assert response.status_code == 303, response.get_data(as_text=True)
+
+
+def member_ids(client, token: str) -> dict[str, int]:
+    """The register's active members by name, read from the club's evening form's tick boxes
+    (in their order: most recent first)."""
+    page = client.get(f"/c/{token}/evening/new/bismarck").get_data(as_text=True)
+    found = re.findall(r'name="members" type="checkbox" value="(\d+)"> <span>([^<]+)</span>', page)
+    return {name: int(value) for value, name in found}

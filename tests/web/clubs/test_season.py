@@ -1,0 +1,117 @@
+"""The club's season table on its page: derived from the evenings' games (a correction moves
+it), shown to anyone with the link."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import store
+from scorekeeper.db import db
+from scorekeeper.evenings import services as evenings
+from scorekeeper.games.events import Event
+from tests.web.clubs.club import add, make_club, member_ids, post
+
+
+def _deal(game, deal: int, tricks: dict[str, int]) -> tuple[object, dict[str, int]]:
+    """One deal of Sang at ``game``, each player's tricks by name (the seats are drawn); the
+    game after it and each player's score by hand: tricks less the quota (8 for the declarer,
+    4 for the others)."""
+    game = store.append(
+        db.session, game, Event("announce", {"deal": deal, "contract": "sang"}), game.seq
+    )
+    players = game.setup.players
+    declarer = players[game.state.current.declarer]
+    taken = [tricks[name] for name in players]
+    game = store.append(
+        db.session, game, Event("record", {"deal": deal, "tricks": taken}), game.seq
+    )
+    return game, {name: tricks[name] - (8 if name == declarer else 4) for name in players}
+
+
+def _play(app, evening_token: str, tricks: dict[str, int]) -> dict[str, int]:
+    """Start round 1 and play one deal of Sang at its one table; the scores by hand."""
+    with app.app_context():
+        evening = evenings.start_round(evenings.load(evening_token), 1)
+        (table,) = evening.tables(1)
+        return _deal(table.game, 1, tricks)[1]
+
+
+def _new_evening(client, token, name, members):
+    response = post(
+        client,
+        f"/c/{token}/evening/new/bismarck",
+        name=name,
+        rounds="1",
+        scoring="totals",
+        variant="modern",
+        members=members,
+    )
+    assert response.status_code == 303
+    return re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+
+
+def _points(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _season(client, token: str) -> dict[str, str]:
+    """Each member's season points as the season table shows them."""
+    page = client.get(f"/c/{token}/season").get_data(as_text=True)
+    row = (
+        r'<th scope="row">([^<]+?)\s*<span[^>]*>[^<]*</span></th>\s*<td>\d+</td>\s*<td>([^<]+)</td>'
+    )
+    return dict(re.findall(row, page))
+
+
+def test_the_season_table_adds_up_the_evenings_standings(app, client):
+    token = make_club(client)
+    add(client, token, "Anna", "Ben", "Carla", "Dag")
+    ids = member_ids(client, token)
+    assert "Season table" not in client.get(f"/c/{token}").get_data(as_text=True)
+    first = _new_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
+    second = _new_evening(client, token, "Vecka 2", [ids["Anna"], ids["Ben"], ids["Dag"]])
+    scores = [
+        _play(app, first, {"Anna": 8, "Ben": 4, "Carla": 4}),
+        _play(app, second, {"Anna": 2, "Ben": 7, "Dag": 7}),
+    ]
+    by_hand = {
+        name: sum(s.get(name, 0) for s in scores) for name in ("Anna", "Ben", "Carla", "Dag")
+    }
+    shown = _season(client, token)
+    assert shown == {name: _points(value) for name, value in by_hand.items()}
+    page = client.get(f"/c/{token}/season").get_data(as_text=True)
+    assert re.search(r"Carla\s*<span[^>]*>\d · –</span>", page)  # absent from Vecka 2
+    assert "Vecka 1" in page and "Vecka 2" in page
+    # Nothing is stored: another deal at Vecka 1 moves the table at once.
+    with app.app_context():
+        game = evenings.load(first).tables(1)[0].game
+        more = _deal(game, 2, {"Anna": 2, "Ben": 12, "Carla": 2})[1]
+    by_hand = {name: by_hand[name] + more.get(name, 0) for name in by_hand}
+    assert _season(client, token) == {name: _points(value) for name, value in by_hand.items()}
+    assert 'href="/c/' in client.get(f"/c/{token}").get_data(as_text=True)
+
+
+def test_a_phone_without_the_pin_sees_the_season_table(app, client):
+    token = make_club(client)
+    assert app.test_client().get(f"/c/{token}/season").status_code == 200
+    assert client.get("/c/nope/season").status_code == 404
+
+
+def test_after_a_merge_both_entries_evenings_count_for_the_member_kept(app, client):
+    token = make_club(client)
+    add(client, token, "Anna", "Anna S", "Ben", "Carla")
+    ids = member_ids(client, token)
+    first = _new_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
+    second = _new_evening(client, token, "Vecka 2", [ids["Anna S"], ids["Ben"], ids["Carla"]])
+    one = _play(app, first, {"Anna": 8, "Ben": 4, "Carla": 4})
+    two = _play(app, second, {"Anna S": 2, "Ben": 7, "Carla": 7})
+    assert set(_season(client, token)) == {"Anna", "Anna S", "Ben", "Carla"}
+    merged = post(client, f"/c/{token}/members/merge", keep=ids["Anna"], merged=ids["Anna S"])
+    assert merged.status_code == 303
+    assert _season(client, token) == {
+        "Anna": _points(one["Anna"] + two["Anna S"]),
+        "Ben": _points(one["Ben"] + two["Ben"]),
+        "Carla": _points(one["Carla"] + two["Carla"]),
+    }
+    page = client.get(f"/c/{token}/season").get_data(as_text=True)
+    assert re.search(r"Anna\s*<span[^>]*>\d · \d</span></th>\s*<td>2</td>", page)
