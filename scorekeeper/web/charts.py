@@ -34,7 +34,7 @@ PLOT_WIDTH, PLOT_HEIGHT = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
 
 def progression(
-    names: Sequence[str],
+    names: Sequence[str | Sequence[str]],
     rounds: Sequence[Sequence[float]],
     *,
     title: str,
@@ -43,7 +43,9 @@ def progression(
     first: int = 0,
     ident: str = "chart",
 ) -> Markup:
-    """A line per name through its values round by round (``rounds[i][side]``). Totals start
+    """A line per name through its values round by round (``rounds[i][side]``); a name given
+    as several lines (a pair: one partner a line) is labelled so, each line cut short on its
+    own rather than the whole cut after its first letters. Totals start
     from 0 before round 1 (``first=0``); with ``places`` the axis runs from 1 at the top down to
     the last place, and the lines start at round ``first`` itself. ``ident`` makes the chart's
     element ids unique on its page."""
@@ -118,21 +120,32 @@ def _axis(frame: _Frame, first: int) -> list[str]:
     return parts
 
 
-def _end_labels(ends: Sequence[tuple[float, int]], names: Sequence[str]) -> list[str]:
+def _end_labels(
+    ends: Sequence[tuple[float, int]], names: Sequence[str | Sequence[str]]
+) -> list[str]:
     """The names at the lines' ends (``ends``: height and side), nudged apart so that close
-    lines' names do not overlap."""
-    gap = min(LABEL_GAP, (HEIGHT - TOP) / max(1, len(ends)))  # many names: closer, still inside
+    lines' names do not overlap; a name of several lines takes a gap a line."""
+    labels = [[name] if isinstance(name, str) else list(name) for name in names]
+    rows = sum(len(labels[side]) for _at_, side in ends)
+    gap = min(LABEL_GAP, (HEIGHT - TOP) / max(1, rows))  # many names: closer, still inside
     placed: list[tuple[float, int]] = []
+    below = 0.0  # where the next label may start: under the last one's last line
     for at, side in sorted(ends):
-        placed.append((max(at, placed[-1][0] + gap) if placed else at, side))
-    overflow = placed[-1][0] - (HEIGHT - 8) if placed else 0
+        top = max(at, below) if placed else at
+        placed.append((top, side))
+        below = top + gap * len(labels[side])
+    overflow = below - gap - (HEIGHT - 8) if placed else 0
     if overflow > 0:  # pushed past the foot: move them all up, keeping their gaps
         placed = [(at - overflow, side) for at, side in placed]
     x = LEFT + PLOT_WIDTH + 4
-    return [
-        f"<text class=n x={x} y={_at(at + 4)}>{escape(_short(names[side]))}</text>"
-        for at, side in placed
-    ]
+    return [_label(x, at, labels[side], gap) for at, side in placed]
+
+
+def _label(x: int, at: float, lines: Sequence[str], gap: float) -> str:
+    """An end label: its first line at ``at``, each further line ``gap`` below."""
+    first, *more = (escape(_short(line)) for line in lines)
+    after = "".join(f"<tspan x={x} dy={_at(gap)}>{line}</tspan>" for line in more)
+    return f"<text class=n x={x} y={_at(at + 4)}>{first}{after}</text>"
 
 
 def _at(value: float) -> str:
@@ -151,6 +164,14 @@ def _short(name: str, most: int = 12) -> str:
     return name if len(name) <= most else name[: most - 1] + "…"
 
 
+def _partners(names: Sequence[str]) -> str | tuple[str, ...]:
+    """A side's end label: a player's name, or a pair's names a line each ("Eva &",
+    "Wilhelmina"), so that a pair's second name is not the one cut short."""
+    if len(names) == 1:
+        return names[0]
+    return (*(f"{_short(name, 10)} &" for name in names[:-1]), names[-1])
+
+
 def game_chart(game: LoadedGame) -> Markup:
     """A game's score progression, in play or finished (empty before its first scored deal or
     hand): each side's running total after each deal or hand, a pair's line named by both
@@ -159,7 +180,7 @@ def game_chart(game: LoadedGame) -> Markup:
     if not board.rounds:
         return Markup("")
     players = game.setup.players
-    names = [" & ".join(players[seat] for seat in seats) for seats in board.sides]
+    names = [_partners([players[seat] for seat in seats]) for seats in board.sides]
     if game.rules.noun == "deal":
         description = _(
             "Each player's running total after each deal, from 0 before the first; the score "
