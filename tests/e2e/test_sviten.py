@@ -220,8 +220,8 @@ SCREENS = {"390-light": ("light", 390, 844), "320-dark": ("dark", 320, 568)}
 def test_taps_per_hand_typed_and_by_cards(screen, new_phone, server):
     """Quick entry: Quick entry (the form's first choice), declarer, bid, trumps, one pair's
     tricks (the other pair's fill themselves), both pairs' meld points and meld counts, Record:
-    16 taps, every key a tap. By cards: declarer, bid, trumps, whose cards, one tap per card, Show the melds,
-    Record: 6 + the cards (24 here: 30)."""
+    16 taps, every key a tap. By cards: declarer, bid, trumps, whose cards, one tap per card,
+    Show the melds, Record: 6 + the cards (24 here: 30)."""
     scheme, width, height = SCREENS[screen]
     phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
     token = seed_sviten(server, 0)
