@@ -38,7 +38,7 @@ def test_the_choice_between_cards_and_quick_entry_comes_first(table):
     assert re.search(r"<input type=radio name=entry value=cards id=by-cards checked>", form)
     assert "How to enter this hand" in text(form)
     # quick entry's fields and its button are not under the grid's Show the melds
-    assert quick > form.index('value=propose')
+    assert quick > form.index("value=propose")
     assert re.search(r'class="stack by-quick">', form)
 
 
