@@ -616,6 +616,7 @@ def test_csv_has_a_header_and_one_row_per_deal():
         "Declarer",
         "Contract",
         "Trump",
+        "Redeals",
         "Tricks Anna",
         "Tricks Ben",
         "Tricks Carla",
@@ -626,9 +627,10 @@ def test_csv_has_a_header_and_one_row_per_deal():
         "Total Ben",
         "Total Carla",
     ]
-    assert rows[1] == ["1", "Carla", "Anna", "Sang", "", "6", "6", "4"] + ["-2", "2", "0"] * 2
+    assert rows[1] == ["1", "Carla", "Anna", "Sang", "", "0", "6", "6", "4"] + ["-2", "2", "0"] * 2
     assert rows[2][-3:] == ["-5", "4", "1"]
-    assert rows[3] == ["3", "Ben", "Carla", "Valfri", "hearts"] + [""] * 9
+    # deal 3 redealt once, in play
+    assert rows[3] == ["3", "Ben", "Carla", "Valfri", "hearts", "1"] + [""] * 9
     assert len(rows) == 4
 
 
@@ -644,10 +646,10 @@ def test_csv_guards_against_formula_injection():
     raw = record_json(players=["=SUM(A1)", "+Ben", "@Carla"])
     record = records.loads(json.dumps(raw))
     rows = read_csv(records.deals_csv("bismarck", record.state))
-    assert rows[0][5:8] == ["Tricks =SUM(A1)", "Tricks +Ben", "Tricks @Carla"]
+    assert rows[0][6:9] == ["Tricks =SUM(A1)", "Tricks +Ben", "Tricks @Carla"]
     assert rows[1][1:3] == ["'@Carla", "'=SUM(A1)"]
     assert rows[2][1:3] == ["'=SUM(A1)", "'+Ben"]
-    assert rows[1][8] == "-2"  # numbers stay numbers
+    assert rows[1][9] == "-2"  # numbers stay numbers
     raw = record_json(players=["-Anna", "Ben", "Carla"])
     rows = read_csv(records.deals_csv("bismarck", records.loads(json.dumps(raw)).state))
     assert rows[1][2] == "'-Anna"
