@@ -201,6 +201,16 @@ def test_derived_fields_must_agree_with_the_rules(deal_changes, top_changes, mes
     assert message in problems(raw)
 
 
+def test_a_trump_unlike_the_history_is_said_in_words():
+    """Issue 23, point 10: the refusal said ``trump should be null as in the history``."""
+    raw = json.loads(example("modern-full-history.json"))
+    raw["deals"][0]["trump"] = "hearts"  # deal 1 is Sang: no trump
+    assert problems(raw) == ['deal 1: trump says "hearts", but the history says no trump']
+    raw = json.loads(example("modern-full-history.json"))
+    raw["deals"][3].pop("trump")  # deal 4 is Trumf in spades
+    assert problems(raw) == ['deal 4: trump is left out, but the history says "spades"']
+
+
 def test_an_unscored_deal_has_no_scores():
     raw = json.loads(example("issue-example.json"))
     raw["deals"][2]["scores"] = [0, 0, 0]
@@ -211,7 +221,7 @@ def test_deals_must_agree_with_the_history():
     raw = json.loads(example("modern-full-history.json"))
     raw["deals"][1]["tricks"] = [9, 3, 4]
     raw["deals"][1].pop("scores")
-    assert problems(raw) == ["deal 2: tricks should be [6, 8, 2] as in the history, not [9, 3, 4]"]
+    assert problems(raw) == ["deal 2: tricks says [9, 3, 4], but the history says [6, 8, 2]"]
     raw = json.loads(example("modern-full-history.json"))
     raw["deals"].pop()
     assert problems(raw) == ["record: the history has 12 deals, but deals lists 11"]
