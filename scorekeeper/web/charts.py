@@ -160,8 +160,28 @@ def _number(value: float) -> str:
     return shown.replace("-", "−")
 
 
-def _short(name: str, most: int = 12) -> str:
-    return name if len(name) <= most else name[: most - 1] + "…"
+#: The room for an end label, in ems of its font (10 units of the 340-unit chart): the right
+#: margin less the gap before it.
+LABEL_ROOM = (RIGHT - 4) / 10
+_NARROW, _WIDE = set("fijlrtI.,:;'!|() -"), set("mwMW@…")
+
+
+def _width(text: str) -> float:
+    """About how wide ``text`` is in the labels' bold font, in ems (a wide sans serif's widths,
+    so that a label fits in narrower fonts too)."""
+    return sum(
+        0.42 if c in _NARROW else 1.0 if c in _WIDE else 0.78 if c.isupper() else 0.7
+        for c in text
+    )
+
+
+def _short(name: str, room: float = LABEL_ROOM) -> str:
+    """``name``, or as much of it as fits in ``room`` (ems) followed by "…"."""
+    if _width(name) <= room:
+        return name
+    while name and _width(name + "…") > room:
+        name = name[:-1]
+    return name.rstrip() + "…"
 
 
 def _partners(names: Sequence[str]) -> str | tuple[str, ...]:
@@ -169,7 +189,8 @@ def _partners(names: Sequence[str]) -> str | tuple[str, ...]:
     "Wilhelmina"), so that a pair's second name is not the one cut short."""
     if len(names) == 1:
         return names[0]
-    return (*(f"{_short(name, 10)} &" for name in names[:-1]), names[-1])
+    room = LABEL_ROOM - _width(" &")
+    return (*(f"{_short(name, room)} &" for name in names[:-1]), names[-1])
 
 
 def game_chart(game: LoadedGame) -> Markup:

@@ -63,3 +63,21 @@ def test_a_long_name_is_cut_short_first(game, locale, new_phone, server):
             problems.append(f"the line of who deals is not one line: {said}")
         shoot(phone, f"long-name-{game}-{locale}-{width}", full_page=False)
     assert not problems, "\n".join(problems)
+
+
+#: Each end label of the score chart: its text and how far right it reaches, in chart units.
+CHART_LABELS = """() => [...document.querySelectorAll('svg.chart text.n')].map(t => {
+  const box = t.getBBox(); return {text: t.textContent, right: box.x + box.width};
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_charts_pair_names_fit_whole_or_cut_short_inside_it(width, new_phone, server):
+    """Point 10: the chart cut "Eva & Wilhelmina" to "Eva & Wilhe…"; a longer name is cut short
+    inside the chart, not clipped at its edge."""
+    token = seed_sviten(server, 2, players=("Eva", "Ben", "Wilhelmina", "Bartholomew-Fitzwilliam"))
+    phone = new_phone(viewport={"width": width, "height": 740})
+    phone.goto(f"/g/{token}")
+    labels = phone.evaluate(CHART_LABELS)
+    assert {label["text"] for label in labels} == {"Eva &Wilhelmina", "Ben &Bartholom…"}, labels
+    assert all(label["right"] <= 340 for label in labels), labels
