@@ -170,8 +170,7 @@ def _width(text: str) -> float:
     """About how wide ``text`` is in the labels' bold font, in ems (a wide sans serif's widths,
     so that a label fits in narrower fonts too)."""
     return sum(
-        0.42 if c in _NARROW else 1.0 if c in _WIDE else 0.78 if c.isupper() else 0.7
-        for c in text
+        0.42 if c in _NARROW else 1.0 if c in _WIDE else 0.78 if c.isupper() else 0.7 for c in text
     )
 
 
