@@ -16,7 +16,7 @@ from flask.cli import FlaskGroup, with_appcontext
 from werkzeug.local import LocalProxy
 
 from scorekeeper import create_app, qr
-from scorekeeper.cli.common import lang_option
+from scorekeeper.cli.common import WholeNumber, lang_option
 from scorekeeper.games.text import gettext as _
 from scorekeeper.proxy import waitress_options
 
@@ -41,8 +41,10 @@ def main() -> None:
 
 @main.command()
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--threads", default=8, show_default=True, type=int)
+@click.option(
+    "--port", default=8000, show_default=True, type=WholeNumber(0, 65535), help="Port to listen on."
+)
+@click.option("--threads", default=8, show_default=True, type=WholeNumber(1))
 @lang_option
 @with_appcontext
 def serve(host: str, port: int, threads: int) -> None:

@@ -9,7 +9,8 @@ from typing import Any, BinaryIO, NoReturn, TypeVar
 import click
 
 from scorekeeper import locales, records
-from scorekeeper.games.text import current_words, speaking
+from scorekeeper.games.text import current_words, speaking, whole_number
+from scorekeeper.games.text import gettext as _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -32,6 +33,41 @@ def lang_option(command: F) -> F:
         callback=_speak,
         help="Language of the output: sv or en (default: from LANGUAGE, LC_ALL or LANG).",
     )(command)
+
+
+class WholeNumber(click.ParamType[int]):
+    """A whole number option (``--port 8000``), read as the forms read one: ASCII digits only
+    (:func:`~scorekeeper.games.text.whole_number`), from ``least`` to ``most`` when given.
+    Click's ``int`` takes ``1_0`` as 10 and ``+5``, `` 5``, full-width ``５`` as numbers."""
+
+    name = "integer"
+
+    def __init__(self, least: int | None = None, most: int | None = None) -> None:
+        self.least, self.most = least, most
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):  # a default
+            number: int | None = value
+        else:
+            number = whole_number(str(value))
+        if number is None:
+            self.fail(_("%(value)s is not a whole number (digits 0 to 9).", value=repr(value)))
+        if (self.least is not None and number < self.least) or (
+            self.most is not None and number > self.most
+        ):
+            least, most = self.least if self.least is not None else 0, self.most
+            said = (
+                _(
+                    "%(value)s is not from %(least)s to %(most)s.",
+                    value=number,
+                    least=least,
+                    most=most,
+                )
+                if most is not None
+                else _("%(value)s is less than %(least)s.", value=number, least=least)
+            )
+            self.fail(said)
+        return number
 
 
 def fail(lines: list[str], code: int) -> NoReturn:

@@ -15,7 +15,7 @@ import click
 from click.core import ParameterSource
 
 from scorekeeper import records
-from scorekeeper.cli.common import fail, lang_option, read_record
+from scorekeeper.cli.common import WholeNumber, fail, lang_option, read_record
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import N_, say
@@ -70,7 +70,7 @@ def _game_options(*, card: bool) -> list[click.Option]:
                 [setting.flag, setting.name],
                 type=click.Choice(setting.choices)
                 if setting.choices
-                else click.IntRange(1, setting.most),
+                else WholeNumber(1, setting.most),
                 multiple=setting.repeated,
                 help=setting.help,
             )

@@ -156,7 +156,7 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
 
     def csv_rows(self, state: bismarck.State) -> tuple[list[Any], list[list[Any]]]:
         names = state.players
-        header = [_("Deal"), _("Dealer"), _("Declarer"), _("Contract"), _("Trump")]
+        header = [_("Deal"), _("Dealer"), _("Declarer"), _("Contract"), _("Trump"), _("Redeals")]
         header += each((N_("Tricks %(name)s"), N_("Score %(name)s"), N_("Total %(name)s")), names)
         rows = []
         for deal in state.deals:
@@ -167,6 +167,7 @@ class BismarckCodec(Codec[bismarck.Setup, bismarck.State, Entry]):
                 names[deal.declarer],
                 deal.contract.name_in(state.variant),
                 _(trump.record_name) if trump is not None else "",
+                deal.redeals,
             ]
             if deal.tricks is None or deal.scores is None:
                 row += [None] * 9

@@ -374,15 +374,7 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
             given, wanted = self.entered(mine), self.entered(theirs)
             for name, value in wanted.items():
                 if not same(given.get(name), value):
-                    problems.add(
-                        self.where(number),
-                        T_(
-                            "%(field)s should be %(value)s as in the history, not %(given)s",
-                            field=name,
-                            value=show(value),
-                            given=show(given.get(name)),
-                        ),
-                    )
+                    problems.add(self.where(number), _unlike_history(name, given.get(name), value))
 
     def _check_derived(
         self, raw: dict[str, Any], raw_items: Sequence[Any], state: StateT, problems: Problems
@@ -412,6 +404,26 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
                     given=show(value),
                 ),
             )
+
+
+def _unlike_history(field: str, given: Any, wanted: Any) -> Text:
+    """A round's field that says other than the history, in a player's words: what each says,
+    a null in words ("no trump", "nothing") rather than as JSON."""
+    value = _in_words(field, wanted)
+    if given is None:
+        return T_("%(field)s is left out, but the history says %(value)s", field=field, value=value)
+    return T_(
+        "%(field)s says %(given)s, but the history says %(value)s",
+        field=field,
+        given=_in_words(field, given),
+        value=value,
+    )
+
+
+def _in_words(field: str, value: Any) -> Text | str:
+    if value is None:
+        return T_("no trump") if field == "trump" else T_("nothing")
+    return show(value)
 
 
 def not_an_object(value: Any) -> Text:

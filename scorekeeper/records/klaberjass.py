@@ -69,7 +69,8 @@ class KlaberjassCodec(HandsCodec[klaberjass.Setup, klaberjass.State, klaberjass.
     def csv_rows(self, state: klaberjass.State) -> tuple[list[Any], list[list[Any]]]:
         names = state.players
         header = [_("Hand"), _("Dealer"), _("Maker"), _("Trump"), _("Sequences")]
-        header += each((N_("Points %(name)s"), N_("Score %(name)s"), N_("Total %(name)s")), names)
+        columns = (N_("Hand points %(name)s"), N_("Score %(name)s"), N_("Total %(name)s"))
+        header += each(columns, names)
         rows = [
             [
                 hand.number,

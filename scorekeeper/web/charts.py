@@ -34,7 +34,7 @@ PLOT_WIDTH, PLOT_HEIGHT = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
 
 def progression(
-    names: Sequence[str],
+    names: Sequence[str | Sequence[str]],
     rounds: Sequence[Sequence[float]],
     *,
     title: str,
@@ -43,7 +43,9 @@ def progression(
     first: int = 0,
     ident: str = "chart",
 ) -> Markup:
-    """A line per name through its values round by round (``rounds[i][side]``). Totals start
+    """A line per name through its values round by round (``rounds[i][side]``); a name given
+    as several lines (a pair: one partner a line) is labelled so, each line cut short on its
+    own rather than the whole cut after its first letters. Totals start
     from 0 before round 1 (``first=0``); with ``places`` the axis runs from 1 at the top down to
     the last place, and the lines start at round ``first`` itself. ``ident`` makes the chart's
     element ids unique on its page."""
@@ -118,21 +120,32 @@ def _axis(frame: _Frame, first: int) -> list[str]:
     return parts
 
 
-def _end_labels(ends: Sequence[tuple[float, int]], names: Sequence[str]) -> list[str]:
+def _end_labels(
+    ends: Sequence[tuple[float, int]], names: Sequence[str | Sequence[str]]
+) -> list[str]:
     """The names at the lines' ends (``ends``: height and side), nudged apart so that close
-    lines' names do not overlap."""
-    gap = min(LABEL_GAP, (HEIGHT - TOP) / max(1, len(ends)))  # many names: closer, still inside
+    lines' names do not overlap; a name of several lines takes a gap a line."""
+    labels = [[name] if isinstance(name, str) else list(name) for name in names]
+    rows = sum(len(labels[side]) for _at_, side in ends)
+    gap = min(LABEL_GAP, (HEIGHT - TOP) / max(1, rows))  # many names: closer, still inside
     placed: list[tuple[float, int]] = []
+    below = 0.0  # where the next label may start: under the last one's last line
     for at, side in sorted(ends):
-        placed.append((max(at, placed[-1][0] + gap) if placed else at, side))
-    overflow = placed[-1][0] - (HEIGHT - 8) if placed else 0
+        top = max(at, below) if placed else at
+        placed.append((top, side))
+        below = top + gap * len(labels[side])
+    overflow = below - gap - (HEIGHT - 8) if placed else 0
     if overflow > 0:  # pushed past the foot: move them all up, keeping their gaps
         placed = [(at - overflow, side) for at, side in placed]
     x = LEFT + PLOT_WIDTH + 4
-    return [
-        f"<text class=n x={x} y={_at(at + 4)}>{escape(_short(names[side]))}</text>"
-        for at, side in placed
-    ]
+    return [_label(x, at, labels[side], gap) for at, side in placed]
+
+
+def _label(x: int, at: float, lines: Sequence[str], gap: float) -> str:
+    """An end label: its first line at ``at``, each further line ``gap`` below."""
+    first, *more = (escape(_short(line)) for line in lines)
+    after = "".join(f"<tspan x={x} dy={_at(gap)}>{line}</tspan>" for line in more)
+    return f"<text class=n x={x} y={_at(at + 4)}>{first}{after}</text>"
 
 
 def _at(value: float) -> str:
@@ -147,8 +160,36 @@ def _number(value: float) -> str:
     return shown.replace("-", "−")
 
 
-def _short(name: str, most: int = 12) -> str:
-    return name if len(name) <= most else name[: most - 1] + "…"
+#: The room for an end label, in ems of its font (10 units of the 340-unit chart): the right
+#: margin less the gap before it.
+LABEL_ROOM = (RIGHT - 4) / 10
+_NARROW, _WIDE = set("fijlrtI.,:;'!|() -"), set("mwMW@…")
+
+
+def _width(text: str) -> float:
+    """About how wide ``text`` is in the labels' bold font, in ems (a wide sans serif's widths,
+    so that a label fits in narrower fonts too)."""
+    return sum(
+        0.42 if c in _NARROW else 1.0 if c in _WIDE else 0.78 if c.isupper() else 0.7 for c in text
+    )
+
+
+def _short(name: str, room: float = LABEL_ROOM) -> str:
+    """``name``, or as much of it as fits in ``room`` (ems) followed by "…"."""
+    if _width(name) <= room:
+        return name
+    while name and _width(name + "…") > room:
+        name = name[:-1]
+    return name.rstrip() + "…"
+
+
+def _partners(names: Sequence[str]) -> str | tuple[str, ...]:
+    """A side's end label: a player's name, or a pair's names a line each ("Eva &",
+    "Wilhelmina"), so that a pair's second name is not the one cut short."""
+    if len(names) == 1:
+        return names[0]
+    room = LABEL_ROOM - _width(" &")
+    return (*(f"{_short(name, room)} &" for name in names[:-1]), names[-1])
 
 
 def game_chart(game: LoadedGame) -> Markup:
@@ -159,7 +200,7 @@ def game_chart(game: LoadedGame) -> Markup:
     if not board.rounds:
         return Markup("")
     players = game.setup.players
-    names = [" & ".join(players[seat] for seat in seats) for seats in board.sides]
+    names = [_partners([players[seat] for seat in seats]) for seats in board.sides]
     if game.rules.noun == "deal":
         description = _(
             "Each player's running total after each deal, from 0 before the first; the score "

@@ -34,6 +34,14 @@ def test_the_swedish_refusal_with_lang():
     assert result.stdout == "" and result.stderr == VÄGRAN
 
 
+def test_a_round_unlike_its_history_is_refused_in_swedish_words(tmp_path):
+    record = json.loads((RECORDS / "modern-full-history.json").read_text())
+    record["deals"][0]["trump"] = "hearts"
+    result = invoke("score", "--lang", "sv", "-", input=json.dumps(record).encode())
+    assert result.exit_code == 2
+    assert result.stderr == 'giv 1: trump anger "hearts", men historiken anger ingen trumf\n'
+
+
 @pytest.mark.parametrize(
     ("env", "said"),
     [

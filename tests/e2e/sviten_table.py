@@ -59,6 +59,9 @@ def seed_sviten(
     return server.in_app(seed)
 
 
+QUICK_ENTRY = "Quick entry"
+
+
 class SvitenPlayer:
     """One phone at a Sviten Special table."""
 
@@ -110,9 +113,16 @@ class SvitenPlayer:
             self.page.locator("label", has=self.card(code)).tap()
         return pair
 
+    def quick_entry(self):
+        """The hand form's first choice: quick entry rather than the cards."""
+        return self.group("How to enter this hand").get_by_role("radio", name=QUICK_ENTRY)
+
+    def choose_quick_entry(self) -> None:
+        self.quick_entry().tap()
+
     def quick(self, hand: dict[str, Any]) -> None:
         page = self.page
-        page.locator("details.quick summary").tap()
+        self.choose_quick_entry()
         tricks = self.group("Tricks")
         tricks.get_by_role("spinbutton", name="N–S", exact=True).fill(str(hand["tricks"][0]))
         tricks.get_by_role("spinbutton", name="E–W", exact=True).fill(str(hand["tricks"][1]))

@@ -201,9 +201,9 @@ SVITEN_QUICK = [
 
 def sviten_quick(page, hand) -> None:
     """Hand ``hand`` in quick mode: the bid, then each pair's tricks, meld points and melds."""
+    choose(page, "entry", "quick")
     for name in ("declarer", "bid", "trump"):
         choose(page, name, hand[name])
-    page.locator("details.quick summary").tap()
     for pair in range(2):
         for name in ("tricks", "points", "melds"):
             page.locator(f'input[name="{name}_{pair}"]').fill(str(hand[name][pair]))

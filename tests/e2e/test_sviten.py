@@ -172,7 +172,7 @@ def sviten_tour(phone, server):
     yield "sv-proposal-errors"
     phone.get_by_role("button", name="Change the cards").tap()
     expect(player.card("AS")).to_be_checked()
-    phone.locator("details.quick summary").tap()
+    player.choose_quick_entry()
     phone.get_by_role("button", name="Record hand 3").tap()
     expect(phone.locator(".error").first).to_be_visible()
     yield "sv-hand-errors"
@@ -218,10 +218,10 @@ SCREENS = {"390-light": ("light", 390, 844), "320-dark": ("dark", 320, 568)}
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_taps_per_hand_typed_and_by_cards(screen, new_phone, server):
-    """Quick entry: declarer, bid, trumps, Quick entry, one pair's tricks (the other pair's
-    fill themselves), both pairs' meld points and meld counts, Record: 16 taps, every key a
-    tap. By cards: declarer, bid, trumps, whose cards, one tap per card, Show the melds,
-    Record: 6 + the cards (24 here: 30)."""
+    """Quick entry: Quick entry (the form's first choice), declarer, bid, trumps, one pair's
+    tricks (the other pair's fill themselves), both pairs' meld points and meld counts, Record:
+    16 taps, every key a tap. By cards: declarer, bid, trumps, whose cards, one tap per card,
+    Show the melds, Record: 6 + the cards (24 here: 30)."""
     scheme, width, height = SCREENS[screen]
     phone = new_phone(color_scheme=scheme, viewport={"width": width, "height": height})
     token = seed_sviten(server, 0)
@@ -231,10 +231,10 @@ def test_taps_per_hand_typed_and_by_cards(screen, new_phone, server):
     tap, type_in = counted.tap, counted.type_in
 
     hand = HANDS[0]  # Ben bids 1 NT; tricks 7–6, melds 10 (2) and 5 (1)
+    tap(player.quick_entry())
     tap(player.group("Who won the bid?").get_by_role("radio", name="E Ben"))
     tap(player.group("Bid").get_by_role("radio", name="1", exact=True))
     tap(player.group("Trumps").get_by_role("radio", name="NT", exact=True))
-    tap(phone.locator("details.quick summary"))
     tricks = player.group("Tricks")
     type_in(tricks.get_by_role("spinbutton", name="N–S", exact=True), "7")
     expect(tricks.get_by_role("spinbutton", name="E–W", exact=True)).to_have_value("6")

@@ -201,6 +201,16 @@ def test_derived_fields_must_agree_with_the_rules(deal_changes, top_changes, mes
     assert message in problems(raw)
 
 
+def test_a_trump_unlike_the_history_is_said_in_words():
+    """Issue 23, point 10: the refusal said ``trump should be null as in the history``."""
+    raw = json.loads(example("modern-full-history.json"))
+    raw["deals"][0]["trump"] = "hearts"  # deal 1 is Sang: no trump
+    assert problems(raw) == ['deal 1: trump says "hearts", but the history says no trump']
+    raw = json.loads(example("modern-full-history.json"))
+    raw["deals"][3].pop("trump")  # deal 4 is Trumf in spades
+    assert problems(raw) == ['deal 4: trump is left out, but the history says "spades"']
+
+
 def test_an_unscored_deal_has_no_scores():
     raw = json.loads(example("issue-example.json"))
     raw["deals"][2]["scores"] = [0, 0, 0]
@@ -211,7 +221,7 @@ def test_deals_must_agree_with_the_history():
     raw = json.loads(example("modern-full-history.json"))
     raw["deals"][1]["tricks"] = [9, 3, 4]
     raw["deals"][1].pop("scores")
-    assert problems(raw) == ["deal 2: tricks should be [6, 8, 2] as in the history, not [9, 3, 4]"]
+    assert problems(raw) == ["deal 2: tricks says [9, 3, 4], but the history says [6, 8, 2]"]
     raw = json.loads(example("modern-full-history.json"))
     raw["deals"].pop()
     assert problems(raw) == ["record: the history has 12 deals, but deals lists 11"]
@@ -616,6 +626,7 @@ def test_csv_has_a_header_and_one_row_per_deal():
         "Declarer",
         "Contract",
         "Trump",
+        "Redeals",
         "Tricks Anna",
         "Tricks Ben",
         "Tricks Carla",
@@ -626,9 +637,10 @@ def test_csv_has_a_header_and_one_row_per_deal():
         "Total Ben",
         "Total Carla",
     ]
-    assert rows[1] == ["1", "Carla", "Anna", "Sang", "", "6", "6", "4"] + ["-2", "2", "0"] * 2
+    assert rows[1] == ["1", "Carla", "Anna", "Sang", "", "0", "6", "6", "4"] + ["-2", "2", "0"] * 2
     assert rows[2][-3:] == ["-5", "4", "1"]
-    assert rows[3] == ["3", "Ben", "Carla", "Valfri", "hearts"] + [""] * 9
+    # deal 3 redealt once, in play
+    assert rows[3] == ["3", "Ben", "Carla", "Valfri", "hearts", "1"] + [""] * 9
     assert len(rows) == 4
 
 
@@ -644,10 +656,10 @@ def test_csv_guards_against_formula_injection():
     raw = record_json(players=["=SUM(A1)", "+Ben", "@Carla"])
     record = records.loads(json.dumps(raw))
     rows = read_csv(records.deals_csv("bismarck", record.state))
-    assert rows[0][5:8] == ["Tricks =SUM(A1)", "Tricks +Ben", "Tricks @Carla"]
+    assert rows[0][6:9] == ["Tricks =SUM(A1)", "Tricks +Ben", "Tricks @Carla"]
     assert rows[1][1:3] == ["'@Carla", "'=SUM(A1)"]
     assert rows[2][1:3] == ["'=SUM(A1)", "'+Ben"]
-    assert rows[1][8] == "-2"  # numbers stay numbers
+    assert rows[1][9] == "-2"  # numbers stay numbers
     raw = record_json(players=["-Anna", "Ben", "Carla"])
     rows = read_csv(records.deals_csv("bismarck", records.loads(json.dumps(raw)).state))
     assert rows[1][2] == "'-Anna"

@@ -130,3 +130,28 @@ def test_the_evening_page_charts_places_from_the_second_round(client, app):
     assert 'aria-labelledby="places-t places-d"' in page
     svg = page[page.index('aria-labelledby="places-t') :]
     assert len(lines(svg[: svg.index("</svg>")])) == 3
+
+
+def test_a_pair_is_labelled_a_partner_a_line_and_neither_cut_short(client):
+    """Issue 23, point 10: the chart cut "Eva & Wilhelmina" to "Eva & Wilhe…"."""
+    from tests.web.sviten.client import HANDS, SvitenTable
+
+    table = SvitenTable(client)
+    table.start(players=("Eva", "Ben", "Wilhelmina", "Bartholomew-Fitzwilliam"))
+    table.hand(1, HANDS[0])
+    page = client.get(table.url).get_data(as_text=True)
+    svg = page[page.index("<svg class=chart") :]
+    svg = svg[: svg.index("</svg>")]
+    labels = re.findall(r"<text class=n [^>]*>(.*?)</text>", svg)
+    assert "Eva &amp;<tspan x=266 dy=11>Wilhelmina</tspan>" in labels
+    # a name too long for the margin is cut short on its own line, its partner's kept whole
+    assert "Ben &amp;<tspan x=266 dy=11>Bartholom…</tspan>" in labels
+
+
+@given(st.lists(st.lists(st.integers(-300, 300), min_size=2, max_size=2), min_size=1, max_size=30))
+def test_labels_of_two_lines_never_overlap(rounds):
+    names = [("Eva &", "Wilhelmina"), ("Ben &", "Dan")]
+    svg = str(progression(names, rounds, title="t", description="d"))
+    tops = sorted(float(y) for y in re.findall(r"<text class=n x=\d+ y=(-?\d+)>", svg))
+    assert len(tops) == 2 and tops[1] - tops[0] >= 2 * LABEL_GAP - 0.6
+    assert tops[1] + LABEL_GAP <= HEIGHT

@@ -47,6 +47,7 @@ def pages(client) -> dict[str, str]:
         "home": "/",
         "game": table.url,
         "evening": f"/e/{evening}",
+        "projector": f"/e/{evening}/screen",
         "new game": "/bismarck/new",
         "new evening": "/evening/new/bismarck",
     }

@@ -209,8 +209,10 @@ def test_the_csv_speaks_the_page_language(client):
         .endswith('-spelfil.json"')
     )
     csv = response.get_data(as_text=True)
-    assert csv.splitlines()[0].startswith("\ufeffGiv,Givare,Spelförare,Kontrakt,Trumf,Stick Anna")
-    assert "Valfri,hjärter,9,3,4" in csv
+    assert csv.splitlines()[0].startswith(
+        "\ufeffGiv,Givare,Spelförare,Kontrakt,Trumf,Omgivar,Stick Anna"
+    )
+    assert "Valfri,hjärter,0,9,3,4" in csv
 
 
 def test_a_swedish_page_prints_on_a4_whatever_else_the_browser_says(client):

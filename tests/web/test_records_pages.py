@@ -103,11 +103,11 @@ def test_deals_download_is_a_csv_for_spreadsheets(client):
     assert response.data.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
     names = ["Anna", "=Ben", "Carla"]
-    assert rows[0][:8] == ["Deal", "Dealer", "Declarer", "Contract", "Trump"] + [
+    assert rows[0][:9] == ["Deal", "Dealer", "Declarer", "Contract", "Trump", "Redeals"] + [
         f"Tricks {name}" for name in names
     ]
     assert len(rows) == 13
-    assert rows[1][:5] == ["1", "Anna", "'=Ben", "Sang", ""]
+    assert rows[1][:6] == ["1", "Anna", "'=Ben", "Sang", "", "0"]
     totals = [int(x) for x in rows[-1][-3:]]
     assert tuple(totals) == engine_state().totals
 

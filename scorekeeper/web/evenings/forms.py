@@ -21,7 +21,14 @@ _NOT_SETTINGS = ("csrf_token", "first_dealer")
 class EveningForm(AppForm):
     name = StringField(
         _l("Name of the evening"),
-        validators=[InputRequired(_l("Give the evening a name.")), Length(max=MAX_NAME)],
+        validators=[
+            InputRequired(_l("Give the evening a name.")),
+            # as the evening's setup says it (no maxlength on the page: a browser would cut)
+            Length(
+                max=MAX_NAME,
+                message=_l("An evening's name can be at most %(n)s characters.", n=MAX_NAME),
+            ),
+        ],
     )
     players = TextAreaField(
         _l("Players, one name a line"),

@@ -239,6 +239,11 @@ class SvitenHandForm(LogForm):
     laid_1 = TextAreaField(validators=[Optional(), Length(max=600)])
     #: Which button sent the form: propose (the cards), record (the proposal), quick, edit.
     step = HiddenField()
+    #: The first choice of the form: tap the cards, or type the numbers (quick mode).
+    entry = RadioField(
+        choices=[SelectChoice("cards", "cards"), SelectChoice("quick", "quick")],
+        validate_choice=False,
+    )
 
     # --- which step ----------------------------------------------------------------------
 
@@ -256,14 +261,27 @@ class SvitenHandForm(LogForm):
     @property
     def action(self) -> str:
         """``propose`` (cards tapped), ``quick`` (numbers typed), ``record`` (a proposal
-        confirmed) or ``edit`` (back from a proposal to the cards)."""
+        confirmed) or ``edit`` (back from a proposal to the cards).
+
+        *Show the melds* (``propose``) writes nothing, whatever numbers quick mode still holds;
+        it sends ``quick`` only with quick mode chosen, where it is not shown: that is the
+        Enter key in one of quick mode's fields (the form's first button is the default).
+        """
         step = self.step.data or ""
-        if step in ("record", "edit"):
+        if step in ("record", "edit", "quick"):
             return step
+        if step == "propose":
+            return "quick" if self.entry.data == "quick" else "propose"
         typed = any(field.data is not None for field in self.quick_fields)
-        if step == "quick" or (typed and not self.cards.data):
-            return "quick"
-        return "propose"
+        return "quick" if typed and not self.cards.data else "propose"
+
+    def quick_chosen(self, refused: bool = False) -> bool:
+        """Whether the page shows quick mode: as chosen, else when its numbers were typed
+        (or ``refused``) and no card was tapped."""
+        if self.entry.data in ("cards", "quick"):
+            return bool(self.entry.data == "quick")
+        typed = any(field.data is not None for field in self.quick_fields)
+        return bool(typed or refused) and not self.cards.data
 
     @property
     def card_pair(self) -> int | None:
@@ -301,7 +319,7 @@ class SvitenHandForm(LogForm):
         chosen = set(self.cards.data or ())
         if not chosen:
             raise RuleError(
-                T_("Tap the cards one pair captured (or use quick entry below)."),
+                T_("Tap the cards one pair captured (or choose quick entry at the top)."),
                 field="captured",
             )
         pair = self.card_pair
@@ -392,6 +410,7 @@ class SvitenHandForm(LogForm):
         self.trump.data = hand.trump.record_name if hand.trump else NO_TRUMP
         for field, count in zip(self.jokers_fields, hand.jokers, strict=True):
             field.data = str(count)
+        self.entry.data = "cards" if hand.captured is not None else "quick"
         if hand.captured is not None:
             pair = hand.declarers
             self.pair.data = str(pair)

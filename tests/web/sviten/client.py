@@ -63,12 +63,17 @@ def bid_fields(hand: dict[str, Any]) -> dict[str, Any]:
 def card_fields(hand: dict[str, Any]) -> dict[str, Any]:
     """What a phone sends for the first step of a hand recorded by its cards."""
     pair = 0 if hand["captured"][0] is not None else 1
-    return {**bid_fields(hand), "pair": str(pair), **dict.fromkeys(hand["captured"][pair], "on")}
+    return {
+        **bid_fields(hand),
+        "entry": "cards",
+        "pair": str(pair),
+        **dict.fromkeys(hand["captured"][pair], "on"),
+    }
 
 
 def quick_fields(hand: dict[str, Any]) -> dict[str, Any]:
     """What a phone sends for a hand in quick mode."""
-    data = bid_fields(hand)
+    data = {**bid_fields(hand), "entry": "quick"}
     for pair in range(2):
         data[f"tricks_{pair}"] = str(hand["tricks"][pair])
         data[f"points_{pair}"] = str(hand["meld_points"][pair])

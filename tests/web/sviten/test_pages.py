@@ -27,6 +27,8 @@ from tests.web.sviten.client import (
 from tests.web.test_records_pages import upload
 
 SPADE_HAND = HANDS[2]  # E–W hold the whole spade suit (trumps) and bid 3
+#: The hand form shows quick mode (its first choice, which sviten.css follows).
+QUICK_CHOSEN = "id=by-quick checked"
 
 
 def stored(app, table: SvitenTable):
@@ -272,7 +274,7 @@ def test_cards_that_are_not_whole_tricks_are_refused_beside_the_grid(table):
 def test_the_grid_needs_cards_and_whose_they_are(table):
     page = table.step(1, "propose", declarer="0", bid="1", trump="nt").get_data(as_text=True)
     assert error_of(page, "captured") == (
-        "Tap the cards one pair captured (or use quick entry below)."
+        "Tap the cards one pair captured (or choose quick entry at the top)."
     )
     cards = dict.fromkeys(pile(5, 24), "on")
     page = table.step(1, "propose", declarer="0", bid="1", trump="nt", **cards)
@@ -286,7 +288,7 @@ def test_quick_mode_messages_sit_next_to_their_fields(table):
     page = table.quick(1, {**hand, "tricks": [6, 6]}).get_data(as_text=True)
     assert error_of(page, "tricks") == "The tricks add up to 12, but every hand has 13."
     assert described_by(page, "tricks") and 'value="6"' in page
-    assert '<details class="quick" open>' in page
+    assert QUICK_CHOSEN in page
     page = table.quick(1, {**hand, "meld_points": [7, 5]}).get_data(as_text=True)
     assert error_of(page, "meld_points") == "N–S's meld points (7) must be a multiple of 5."
     assert described_by(page, "meld_points")
@@ -414,7 +416,7 @@ def test_a_quick_hand_is_corrected_in_quick_mode_and_the_same_hand_is_refused(ap
     table.quick(1, HANDS[0])
     form = client.get(f"{table.url}/sviten/hand/1/correct").get_data(as_text=True)
     assert 'name=tricks_0 id=tricks_0 value="7"' in form
-    assert '<details class="quick" open>' in form
+    assert QUICK_CHOSEN in form
     page = table.correct(1, "quick", **quick_fields(HANDS[0])).get_data(as_text=True)
     assert "That is what hand 1 already says." in text(page)
     fields = {**quick_fields(HANDS[0]), "points_1": "15", "melds_1": "2"}
