@@ -12,6 +12,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
+from scorekeeper import seasons
+
+#: The season table unless the reader chooses another rule: the total of the evenings played.
+DEFAULT_RULE = seasons.SeasonRule()
+
 
 @dataclass(frozen=True)
 class EveningResult:
@@ -33,12 +38,17 @@ LATEST = 10
 class SeasonRow:
     member: int
     name: str
-    place: int
+    #: None: not ranked yet (fewer evenings than the average's minimum).
+    place: int | None
     shared: bool
     points: Fraction
     evenings: int
     #: The member's place and points at each evening of the season (None: absent), in order.
     by_evening: tuple[tuple[int, Fraction] | None, ...]
+    #: The evenings the rule counted (best N leaves some out; an absence may count), and
+    #: which of the season's evenings those are.
+    counted: int = 0
+    counts: tuple[bool, ...] = ()
 
     def latest_places(self, count: int = LATEST) -> str:
         """The member's places at the season's latest ``count`` evenings, in order: ``2 · – · 1``
@@ -52,28 +62,44 @@ def in_order(evenings: Sequence[EveningResult]) -> list[EveningResult]:
     return sorted(evenings, key=lambda e: (e.created_at, e.token))
 
 
-def season_table(evenings: Sequence[EveningResult], names: Mapping[int, str]) -> list[SeasonRow]:
-    """Every member who played an evening of the season, by season total (highest first),
-    then by name; ``names`` are the members' display names now."""
+def season_table(
+    evenings: Sequence[EveningResult],
+    names: Mapping[int, str],
+    rule: seasons.SeasonRule = DEFAULT_RULE,
+) -> list[SeasonRow]:
+    """Every member who played an evening of the season, by the season's ``rule``
+    (:mod:`scorekeeper.seasons.table`: the total by default), then by name; ``names`` are the
+    members' display names now. Members not ranked yet (an average's minimum) come last."""
     ordered = in_order(evenings)
-    totals: dict[int, Fraction] = {}
-    for evening in ordered:
-        for member, (_place, points) in evening.results.items():
-            totals[member] = totals.get(member, Fraction(0)) + points
-    ranked = sorted(totals, key=lambda m: (-totals[m], names.get(m, "").casefold(), m))
-    places = {m: 1 + sum(totals[o] > totals[m] for o in totals) for m in totals}
-    counts: dict[int, int] = {}
-    for place in places.values():
-        counts[place] = counts.get(place, 0) + 1
+    results = [
+        seasons.EveningResult(
+            (e.created_at.isoformat(), e.token),
+            e.created_at.date(),
+            {member: points for member, (_place, points) in e.results.items()},
+            {member: place for member, (place, _points) in e.results.items()},
+        )
+        for e in ordered
+    ]
+    played = {member for e in ordered for member in e.results}
+    # Within a place by name as the club sees it (case aside), as the register lists them.
+    shown = {
+        m: names.get(m, "?") for m in sorted(played, key=lambda m: names.get(m, "").casefold())
+    }
+    table = seasons.season_table(shown, results, rule)
     return [
         SeasonRow(
-            member,
-            names.get(member, "?"),
-            places[member],
-            counts[places[member]] > 1,
-            totals[member],
-            sum(member in e.results for e in ordered),
-            tuple(e.results.get(member) for e in ordered),
+            row.member,
+            row.name,
+            row.place,
+            row.shared,
+            row.points,
+            row.played,
+            tuple(
+                None if cell.place is None or cell.points is None else (cell.place, cell.points)
+                for cell in row.cells
+            ),
+            counted=row.counted,
+            counts=tuple(cell.counts for cell in row.cells),
         )
-        for member in ranked
+        for row in table.rows
     ]

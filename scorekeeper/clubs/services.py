@@ -20,6 +20,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper import seasons
 from scorekeeper.cache import LRUCache
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import season, store
@@ -282,7 +283,10 @@ _SEASONS: LRUCache[tuple[list[season.EveningResult], list[season.SeasonRow]]] = 
 
 
 def season_of(
-    page: ClubPage, *, session: orm.Session | None = None
+    page: ClubPage,
+    rule: seasons.SeasonRule = season.DEFAULT_RULE,
+    *,
+    session: orm.Session | None = None,
 ) -> tuple[list[season.EveningResult], list[season.SeasonRow]]:
     """The club's evenings in order with each member's result, and the season table: derived
     from the evenings' games, and kept per process by the club's register and the log
@@ -294,6 +298,7 @@ def season_of(
         tuple((e.id, e.name, e.merged_into) for e in page.entries),
         tuple((e.token, e.members) for e in page.evenings),
         store.positions(session, page.club.id),
+        rule,
     )
     found = _SEASONS.get(key)
     if found is None:
@@ -302,6 +307,6 @@ def season_of(
             _result(evening, evenings.load(evening.token, session=session), kept)
             for evening in page.evenings
         ]
-        found = season.in_order(results), season.season_table(results, page.names())
+        found = season.in_order(results), season.season_table(results, page.names(), rule)
         _SEASONS.put(key, found)
     return found

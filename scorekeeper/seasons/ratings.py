@@ -22,10 +22,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from openskill.models import PlackettLuce
 
-Member = Hashable
+#: A member: any hashable id (a register's member number, a name in a test).
+Member = Any
 
 #: The friendly scale: shown = ORIGIN + SCALE × ordinal (μ − 3σ).
 ORIGIN = 1000

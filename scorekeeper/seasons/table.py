@@ -17,8 +17,9 @@ and one rule for an evening a member missed:
 * **Their average** (``average``): the member's own average over the evenings they played,
   counted the same way. A member who played no evening gets nothing.
 
-An absence only counts for evenings after the member joined the club (their first evening, or
-the date they were added): a new member is not absent from the evenings before their time.
+An absence only counts for evenings after the member joined the club (after their first
+evening in the season's order, or from the day they were added): a new member is not absent
+from the evenings before their time.
 Places are shared on equal points (1, 2, 2, 4) and listed by name within a place. Points are
 kept exact (fractions), so the table is the same whatever order the evenings were given in.
 """
@@ -29,6 +30,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from typing import Any
 
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
@@ -43,7 +45,8 @@ LOWEST = "lowest"
 OWN_AVERAGE = "average"
 ABSENCES = (NO_SCORE, LOWEST, OWN_AVERAGE)
 
-Member = Hashable
+#: A member: any hashable id (a register's member number, a name in a test).
+Member = Any
 
 
 @dataclass(frozen=True)
@@ -137,15 +140,17 @@ def _cells(
 ) -> list[Cell]:
     played = [e.points[member] for e in evenings if member in e.points]
     own = sum(played, Fraction(0)) / len(played) if played else None
-    first = joined or next((e.day for e in evenings if member in e.points), None)
+    first = next((i for i, e in enumerate(evenings) if member in e.points), len(evenings))
     cells = []
-    for evening in evenings:
+    for index, evening in enumerate(evenings):
         if member in evening.points:
             points = evening.points[member]
             cells.append(Cell(evening.key, points, evening.places.get(member), points, True))
             continue
         counted = None
-        if first is not None and evening.day >= first:
+        # Missed: an evening after their first (in the season's order), or on or after the
+        # day they joined.
+        if index > first if joined is None else evening.day >= joined:
             counted = lowest[evening.key] if rule.absence == LOWEST else None
             counted = own if rule.absence == OWN_AVERAGE else counted
         cells.append(Cell(evening.key, None, None, counted, counted is not None))

@@ -193,3 +193,10 @@ def test_the_best_n_are_at_most_n_evenings_and_all_when_there_are_fewer(points, 
             assert row.points == total.row_of(row.member).points
         best = sorted((p[row.member] for p in points if row.member in p), reverse=True)[:n]
         assert row.points == sum(best)
+
+
+def test_a_member_is_not_absent_from_an_evening_before_their_first_on_the_same_day():
+    season = [evening("early", 1, a=4, b=-4), evening("late", 1, a=1, c=-1)]
+    made = season_table(NAMES, season, SeasonRule(TOTAL, LOWEST))
+    assert made.row_of("c").points == -1  # not charged the earlier evening's lowest
+    assert made.row_of("b").points == -4 + -1  # but b missed the later one

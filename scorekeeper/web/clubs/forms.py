@@ -9,18 +9,23 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 from wtforms import (
     Field,
+    Form,
     PasswordField,
+    RadioField,
     SelectField,
     SelectMultipleField,
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget, PasswordInput
 
+from scorekeeper import seasons
 from scorekeeper.clubs.register import MAX_CLUB_NAME, PIN_DIGITS
+from scorekeeper.games.events import RuleError
+from scorekeeper.i18n import say_here
 from scorekeeper.web.evenings.forms import EveningForm
-from scorekeeper.web.forms import AppForm
+from scorekeeper.web.forms import FORM_WORDS, AppForm, SelectChoice, WholeNumberField
 
 
 class PinInput(PasswordInput):
@@ -101,3 +106,54 @@ class ClubEveningForm(EveningForm):
     def new_names(self) -> tuple[str, ...]:
         lines = (self.new_members.data or "").splitlines()
         return tuple(line.strip() for line in lines if line.strip())
+
+
+class SeasonRuleForm(Form):
+    """How the season table adds the evenings up, as the reader chooses it (a GET form: the
+    choice is in the address, so a table can be shared or put on a projector as chosen)."""
+
+    rule = RadioField(
+        _l("Add up"),
+        choices=[
+            SelectChoice(seasons.TOTAL, _l("every evening")),
+            SelectChoice(seasons.BEST, _l("the best evenings")),
+            SelectChoice(seasons.AVERAGE, _l("the average")),
+        ],
+        default=seasons.TOTAL,
+    )
+    n = WholeNumberField(
+        _l("Evenings (the best N, or the fewest for an average)"),
+        most=366,
+        validators=[
+            Optional(),
+            NumberRange(1, 366, _l("Give a number of evenings from 1 to 366.")),
+        ],
+    )
+    absence = RadioField(
+        _l("A missed evening counts"),
+        choices=[
+            SelectChoice(seasons.NO_SCORE, _l("nothing")),
+            SelectChoice(seasons.LOWEST, _l("that evening’s lowest")),
+            SelectChoice(seasons.OWN_AVERAGE, _l("the member’s own average")),
+        ],
+        default=seasons.NO_SCORE,
+    )
+
+    class Meta:
+        csrf = False
+
+        def get_translations(self, form: Any) -> Any:
+            return FORM_WORDS
+
+    def season_rule(self) -> seasons.SeasonRule | None:
+        """The rule chosen, or None (with the errors beside the fields) when it is not one."""
+        if not self.validate():
+            return None
+        rule, absence = self.rule.data or seasons.TOTAL, self.absence.data or seasons.NO_SCORE
+        n = self.n.data or (3 if rule != seasons.TOTAL else 0)
+        try:
+            return seasons.SeasonRule(rule, absence, n if rule != seasons.TOTAL else 0)
+        except RuleError as error:
+            field = getattr(self, error.field or "rule", self.rule)
+            field.errors = [*field.errors, say_here(error.text)]
+            return None

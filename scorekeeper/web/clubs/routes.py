@@ -12,11 +12,19 @@ from flask_babel import ngettext
 
 from scorekeeper import hosts
 from scorekeeper.clubs import register, services
+from scorekeeper.clubs.season import DEFAULT_RULE
 from scorekeeper.games.events import RuleError
 from scorekeeper.qr import qr_svg
 from scorekeeper.web.actions import show_error
 from scorekeeper.web.clubs import organiser
-from scorekeeper.web.clubs.forms import ActionForm, ClubForm, MemberForm, MergeForm, PinForm
+from scorekeeper.web.clubs.forms import (
+    ActionForm,
+    ClubForm,
+    MemberForm,
+    MergeForm,
+    PinForm,
+    SeasonRuleForm,
+)
 from scorekeeper.web.clubs.organiser import club_or_404, organiser_club, session_id
 from scorekeeper.web.pages import all_pages
 
@@ -267,5 +275,15 @@ def season(token: str) -> ResponseReturnValue:
     games each time it is shown."""
     found = club_or_404(token)
     page = services.page_of(found)
-    evenings, rows = services.season_of(page)
-    return render_template("clubs/season.html", page=page, evenings=evenings, rows=rows)
+    form = SeasonRuleForm(request.args)
+    rule = form.season_rule() if request.args else DEFAULT_RULE
+    evenings, rows = services.season_of(page, rule or DEFAULT_RULE)
+    html = render_template(
+        "clubs/season.html",
+        page=page,
+        evenings=evenings,
+        rows=rows,
+        form=form,
+        rule=rule or DEFAULT_RULE,
+    )
+    return html, 200 if rule is not None else 422

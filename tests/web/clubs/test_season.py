@@ -115,3 +115,49 @@ def test_after_a_merge_both_entries_evenings_count_for_the_member_kept(app, clie
     }
     page = client.get(f"/c/{token}/season").get_data(as_text=True)
     assert re.search(r"Anna\s*<span[^>]*>\d · \d</span></th>\s*<td>2</td>", page)
+
+
+def _table(client, token: str, query: str) -> list[tuple[str, str, str]]:
+    """(place, name, points) of each row of the season table as ``query`` chooses it."""
+    page = client.get(f"/c/{token}/season?{query}").get_data(as_text=True)
+    row = (
+        r'<tr>\s*<td>([^<]*)</td>\s*<th scope="row">([^<]+?)\s*<span[^>]*>[^<]*</span></th>'
+        r"\s*<td>.*?</td>\s*<td>([^<]+)</td>"
+    )
+    return re.findall(row, page, re.S)
+
+
+def test_the_reader_chooses_the_seasons_rule_and_its_absences(app, client):
+    token = make_club(client)
+    add(client, token, "Anna", "Ben", "Carla", "Dag")
+    ids = member_ids(client, token)
+    first = _new_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
+    second = _new_evening(client, token, "Vecka 2", [ids["Anna"], ids["Ben"], ids["Dag"]])
+    one = _play(app, first, {"Anna": 8, "Ben": 4, "Carla": 4})
+    two = _play(app, second, {"Anna": 2, "Ben": 7, "Dag": 7})
+    # Best one evening each: the better of Anna's and Ben's two, Carla's and Dag's only one.
+    best = {n: max(s[n] for s in (one, two) if n in s) for n in ("Anna", "Ben", "Carla", "Dag")}
+    shown = {name: points for _place, name, points in _table(client, token, "rule=best&n=1")}
+    assert shown == {name: _points(value) for name, value in best.items()}
+    # Total, a missed evening at that evening's lowest: Carla missed Vecka 2 (Dag had not
+    # joined before it, so Vecka 1 is not his to miss).
+    lowest = {n: one.get(n, 0) + two.get(n, 0) for n in best}
+    lowest["Carla"] += min(two.values())
+    shown = {name: points for _place, name, points in _table(client, token, "absence=lowest")}
+    assert shown == {name: _points(value) for name, value in lowest.items()}
+    # An average ranks only after two evenings: Carla and Dag are listed, unranked.
+    rows = _table(client, token, "rule=average&n=2")
+    assert [place for place, *_ in rows][2:] == ["–", "–"]
+    assert {name for _p, name, _pts in rows[:2]} == {"Anna", "Ben"}
+
+
+def test_a_rule_that_is_not_one_is_said_beside_its_field(client):
+    token = make_club(client)
+    response = client.get(f"/c/{token}/season?rule=best&n=1_0")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert 'id="n-error"' in page and 'value="1_0"' in page
+    assert client.get(f"/c/{token}/season?rule=most").status_code == 422
+    client.set_cookie("lang", "sv")
+    page = client.get(f"/c/{token}/season?rule=best&n=0").get_data(as_text=True)
+    assert "Ange ett antal kvällar från 1 till 366." in page
