@@ -48,6 +48,7 @@ __all__ = [
     "merge_members",
     "new_evening",
     "page_of",
+    "ratings_of",
     "rename_member",
     "retire_member",
     "season_of",
@@ -309,4 +310,55 @@ def season_of(
         ]
         found = season.in_order(results), season.season_table(results, page.names(), rule)
         _SEASONS.put(key, found)
+    return found
+
+
+def _games(
+    evening: ClubEvening, loaded: evenings.LoadedEvening, kept: dict[int, int | None]
+) -> list[seasons.GameResult]:
+    """The evening's finished games as the ratings read them: each side's members (an entry
+    merged into another counts as that one) and each side's place."""
+    rules = loaded.setup.game
+    found = []
+    for table in loaded.all_tables():
+        game = table.game
+        if game is None:
+            continue
+        board = rules.scoreboard(game.state)
+        if not board.finished:
+            continue
+        sides = tuple(
+            tuple(store.follow(kept, evening.members[table.seats[seat]]) for seat in seats)
+            for seats in board.sides
+        )
+        ended = game.times[-1] if game.times else game.created_at
+        found.append(seasons.GameResult(game.token, ended, sides, board.places()))
+    return found
+
+
+#: Ratings worked out, by the same key as the season tables (without the rule).
+_RATINGS: LRUCache[seasons.Ratings] = LRUCache(64)
+
+
+def ratings_of(page: ClubPage, *, session: orm.Session | None = None) -> seasons.Ratings:
+    """Every member's rating from every finished game of the club's evenings, replayed in the
+    order the games ended (:mod:`scorekeeper.seasons.ratings`): derived, never stored, kept
+    per process by the register and every game's log position."""
+    session = _session(session)
+    key = (
+        page.club.token,
+        tuple((e.id, e.merged_into) for e in page.entries),
+        tuple((e.token, e.members) for e in page.evenings),
+        store.positions(session, page.club.id),
+    )
+    found = _RATINGS.get(key)
+    if found is None:
+        kept = {e.id: e.merged_into for e in page.entries}
+        games = [
+            result
+            for evening in page.evenings
+            for result in _games(evening, evenings.load(evening.token, session=session), kept)
+        ]
+        found = seasons.replay(games)
+        _RATINGS.put(key, found)
     return found

@@ -278,11 +278,18 @@ def season(token: str) -> ResponseReturnValue:
     form = SeasonRuleForm(request.args)
     rule = form.season_rule() if request.args else DEFAULT_RULE
     evenings, rows = services.season_of(page, rule or DEFAULT_RULE)
+    ratings = services.ratings_of(page)
+    names = page.names()
+    rated = sorted(
+        ((names.get(member, "?"), rating) for member, rating in ratings.now.items()),
+        key=lambda named: (-named[1].shown, named[0].casefold()),
+    )
     html = render_template(
         "clubs/season.html",
         page=page,
         evenings=evenings,
         rows=rows,
+        rated=rated,
         form=form,
         rule=rule or DEFAULT_RULE,
     )

@@ -161,3 +161,45 @@ def test_a_rule_that_is_not_one_is_said_beside_its_field(client):
     client.set_cookie("lang", "sv")
     page = client.get(f"/c/{token}/season?rule=best&n=0").get_data(as_text=True)
     assert "Ange ett antal kvällar från 1 till 366." in page
+
+
+def test_finished_games_rate_their_players_as_the_rating_library_does(app, client):
+    """Two evenings of one finished game each; the ratings on the season page are openskill's,
+    replayed in the order the games ended: winners up, losers down."""
+    from openskill.models import PlackettLuce
+
+    from tests.e2e.table import example_events
+
+    token = make_club(client)
+    add(client, token, "Anna", "Ben", "Carla", "Dag")
+    ids = member_ids(client, token)
+    played = []
+    nights = (("Vecka 1", ("Anna", "Ben", "Carla")), ("Vecka 2", ("Ben", "Carla", "Dag")))
+    for name, members in nights:
+        evening = _new_evening(client, token, name, [ids[m] for m in members])
+        with app.app_context():
+            (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
+            game = table.game
+            for seq, event in enumerate(example_events(12)):
+                game = store.append(db.session, game, event, seq)
+            board = game.rules.scoreboard(game.state)
+            assert board.finished
+            played.append((game.setup.players, board.places()))
+    model = PlackettLuce()
+    ratings = {name: model.rating() for name in ids}
+    for players, places in played:
+        rated = model.rate([[ratings[p]] for p in players], ranks=list(places))
+        for player, (new,) in zip(players, rated, strict=True):
+            ratings[player] = new
+    page = client.get(f"/c/{token}/season").get_data(as_text=True)
+    shown = dict(
+        re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+) <span class="hint">±', page)
+    )
+    assert shown == {
+        name: str(round(1000 + 40 * (r.mu - 3 * r.sigma))) for name, r in ratings.items()
+    }
+    # Dag played once, after the others: the second game's winner is above its last.
+    last_players, last_places = played[1]
+    winner = last_players[last_places.index(min(last_places))]
+    loser = last_players[last_places.index(max(last_places))]
+    assert ratings[winner].mu > ratings[loser].mu and int(shown[winner]) > int(shown[loser])
