@@ -43,6 +43,7 @@ __all__ = [
     "add_member",
     "check_pin",
     "create",
+    "games_of",
     "load",
     "log",
     "merge_members",
@@ -52,6 +53,7 @@ __all__ = [
     "rename_member",
     "retire_member",
     "season_of",
+    "story_of",
 ]
 
 HASHER = PasswordHasher()
@@ -313,37 +315,42 @@ def season_of(
     return found
 
 
-def _games(
+def _tables(
     evening: ClubEvening, loaded: evenings.LoadedEvening, kept: dict[int, int | None]
-) -> list[seasons.GameResult]:
-    """The evening's finished games as the ratings read them: each side's members (an entry
-    merged into another counts as that one) and each side's place."""
+) -> list[seasons.TableGame]:
+    """The evening's games that have scored, as the ratings and players' stories read them:
+    each side's members (an entry merged into another counts as that one), totals and
+    places."""
     rules = loaded.setup.game
     found = []
     for table in loaded.all_tables():
         game = table.game
-        if game is None:
-            continue
-        board = rules.scoreboard(game.state)
-        if not board.finished:
+        board = None if game is None else rules.scoreboard(game.state)
+        if game is None or board is None or not board.started:
             continue
         sides = tuple(
             tuple(store.follow(kept, evening.members[table.seats[seat]]) for seat in seats)
             for seats in board.sides
         )
         ended = game.times[-1] if game.times else game.created_at
-        found.append(seasons.GameResult(game.token, ended, sides, board.places()))
+        found.append(
+            seasons.TableGame(
+                game.token, ended, sides, board.totals, board.places(), board.finished
+            )
+        )
     return found
 
 
-#: Ratings worked out, by the same key as the season tables (without the rule).
-_RATINGS: LRUCache[seasons.Ratings] = LRUCache(64)
+#: The club's games and ratings worked out, by the register and every game's log position.
+_GAMES: LRUCache[tuple[list[seasons.TableGame], seasons.Ratings]] = LRUCache(64)
 
 
-def ratings_of(page: ClubPage, *, session: orm.Session | None = None) -> seasons.Ratings:
-    """Every member's rating from every finished game of the club's evenings, replayed in the
-    order the games ended (:mod:`scorekeeper.seasons.ratings`): derived, never stored, kept
-    per process by the register and every game's log position."""
+def games_of(
+    page: ClubPage, *, session: orm.Session | None = None
+) -> tuple[list[seasons.TableGame], seasons.Ratings]:
+    """Every game of the club's evenings that has scored, and every member's rating from the
+    finished ones, replayed in the order they ended (:mod:`scorekeeper.seasons.ratings`):
+    derived, never stored, kept per process by the register and every game's log position."""
     session = _session(session)
     key = (
         page.club.token,
@@ -351,14 +358,27 @@ def ratings_of(page: ClubPage, *, session: orm.Session | None = None) -> seasons
         tuple((e.token, e.members) for e in page.evenings),
         store.positions(session, page.club.id),
     )
-    found = _RATINGS.get(key)
+    found = _GAMES.get(key)
     if found is None:
         kept = {e.id: e.merged_into for e in page.entries}
         games = [
-            result
+            game
             for evening in page.evenings
-            for result in _games(evening, evenings.load(evening.token, session=session), kept)
+            for game in _tables(evening, evenings.load(evening.token, session=session), kept)
         ]
-        found = seasons.replay(games)
-        _RATINGS.put(key, found)
+        ratings = seasons.replay(
+            seasons.GameResult(g.key, g.ended, g.sides, g.places) for g in games if g.finished
+        )
+        found = games, ratings
+        _GAMES.put(key, found)
     return found
+
+
+def ratings_of(page: ClubPage, *, session: orm.Session | None = None) -> seasons.Ratings:
+    """Every member's rating (see :func:`games_of`)."""
+    return games_of(page, session=session)[1]
+
+
+def story_of(page: ClubPage, member: int, *, session: orm.Session | None = None) -> seasons.Story:
+    """A member's games, places, scores and meetings with the others (see :func:`games_of`)."""
+    return seasons.story(member, games_of(page, session=session)[0])

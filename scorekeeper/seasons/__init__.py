@@ -2,6 +2,7 @@
 rule, and the members' ratings. Pure Python: no Flask, no database; nothing here is stored,
 every table and rating is derived again from the games' logs."""
 
+from scorekeeper.seasons.player import Meeting, Story, TableGame, story
 from scorekeeper.seasons.ratings import GameResult, Rating, Ratings, Step, replay
 from scorekeeper.seasons.table import (
     ABSENCES,
@@ -32,12 +33,16 @@ __all__ = [
     "Cell",
     "EveningResult",
     "GameResult",
+    "Meeting",
     "Rating",
     "Ratings",
     "SeasonRow",
     "SeasonRule",
     "SeasonTable",
     "Step",
+    "Story",
+    "TableGame",
     "replay",
     "season_table",
+    "story",
 ]

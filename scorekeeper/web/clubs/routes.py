@@ -294,3 +294,41 @@ def season(token: str) -> ResponseReturnValue:
         rule=rule or DEFAULT_RULE,
     )
     return html, 200 if rule is not None else 422
+
+
+#: How many of a member's latest games and rating changes their page lists.
+LATEST_GAMES = 20
+
+
+@bp.get("/c/<token>/p/<int:member_id>")
+def player(token: str, member_id: int) -> ResponseReturnValue:
+    """A member's page, for anyone with the club's link: their rating and how it moved, their
+    games, wins, places and scores, and how they fared against each member they met."""
+    found = club_or_404(token)
+    page = services.page_of(found)
+    try:
+        entry = page.entry(member_id)
+    except services.MemberNotFound:
+        abort(404)
+    if entry.merged_into is not None:  # an entry merged away: the member it is now
+        return redirect(url_for("clubs.player", token=token, member_id=_kept(page, member_id)))
+    names = page.names()
+    story = services.story_of(page, member_id)
+    ratings = services.ratings_of(page)
+    return render_template(
+        "clubs/player.html",
+        page=page,
+        entry=entry,
+        names=names,
+        story=story,
+        games=story.games[:LATEST_GAMES],
+        rating=ratings.of(member_id),
+        steps=list(reversed(ratings.history.get(member_id, [])))[:LATEST_GAMES],
+    )
+
+
+def _kept(page: services.ClubPage, member_id: int) -> int:
+    kept = {e.id: e.merged_into for e in page.entries}
+    while (into := kept.get(member_id)) is not None:
+        member_id = into
+    return member_id

@@ -92,8 +92,16 @@ def test_the_maker_of_a_club_manages_it_and_a_phone_without_the_pin_only_sees_it
 
 def _manage_routes(app) -> list[tuple[str, str]]:
     """Every route of the clubs' blueprint that manages a club (all but its page, a new club,
-    the PIN form, forgetting the PIN and the season table), with each method it answers."""
-    seeing = {"clubs.club", "clubs.season", "clubs.new", "clubs.pin", "clubs.forget"}
+    the PIN form, forgetting the PIN, the season table and a player's page), with each method
+    it answers."""
+    seeing = {
+        "clubs.club",
+        "clubs.season",
+        "clubs.player",
+        "clubs.new",
+        "clubs.pin",
+        "clubs.forget",
+    }
     found = []
     for rule in app.url_map.iter_rules():
         if rule.endpoint.startswith("clubs.") and rule.endpoint not in seeing:

@@ -4,6 +4,7 @@ it), shown to anyone with the link."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from scorekeeper import store
 from scorekeeper.db import db
@@ -58,7 +59,8 @@ def _season(client, token: str) -> dict[str, str]:
     """Each member's season points as the season table shows them."""
     page = client.get(f"/c/{token}/season").get_data(as_text=True)
     row = (
-        r'<th scope="row">([^<]+?)\s*<span[^>]*>[^<]*</span></th>\s*<td>\d+</td>\s*<td>([^<]+)</td>'
+        r'<th scope="row"><a [^>]+>([^<]+?)</a>\s*<span[^>]*>[^<]*</span></th>\s*<td>\d+</td>'
+        r"\s*<td>([^<]+)</td>"
     )
     return dict(re.findall(row, page))
 
@@ -80,7 +82,7 @@ def test_the_season_table_adds_up_the_evenings_standings(app, client):
     shown = _season(client, token)
     assert shown == {name: _points(value) for name, value in by_hand.items()}
     page = client.get(f"/c/{token}/season").get_data(as_text=True)
-    assert re.search(r"Carla\s*<span[^>]*>\d · –</span>", page)  # absent from Vecka 2
+    assert re.search(r"Carla</a>\s*<span[^>]*>\d · –</span>", page)  # absent from Vecka 2
     assert "Vecka 1" in page and "Vecka 2" in page
     # Nothing is stored: another deal at Vecka 1 moves the table at once.
     with app.app_context():
@@ -114,15 +116,15 @@ def test_after_a_merge_both_entries_evenings_count_for_the_member_kept(app, clie
         "Carla": _points(one["Carla"] + two["Carla"]),
     }
     page = client.get(f"/c/{token}/season").get_data(as_text=True)
-    assert re.search(r"Anna\s*<span[^>]*>\d · \d</span></th>\s*<td>2</td>", page)
+    assert re.search(r"Anna</a>\s*<span[^>]*>\d · \d</span></th>\s*<td>2</td>", page)
 
 
 def _table(client, token: str, query: str) -> list[tuple[str, str, str]]:
     """(place, name, points) of each row of the season table as ``query`` chooses it."""
     page = client.get(f"/c/{token}/season?{query}").get_data(as_text=True)
     row = (
-        r'<tr>\s*<td>([^<]*)</td>\s*<th scope="row">([^<]+?)\s*<span[^>]*>[^<]*</span></th>'
-        r"\s*<td>.*?</td>\s*<td>([^<]+)</td>"
+        r'<tr>\s*<td>([^<]*)</td>\s*<th scope="row"><a [^>]+>([^<]+?)</a>'
+        r"\s*<span[^>]*>[^<]*</span></th>\s*<td>.*?</td>\s*<td>([^<]+)</td>"
     )
     return re.findall(row, page, re.S)
 
@@ -203,3 +205,40 @@ def test_finished_games_rate_their_players_as_the_rating_library_does(app, clien
     winner = last_players[last_places.index(min(last_places))]
     loser = last_players[last_places.index(max(last_places))]
     assert ratings[winner].mu > ratings[loser].mu and int(shown[winner]) > int(shown[loser])
+
+
+def test_a_players_page_tells_their_games_and_meetings(app, client):
+    """Reachable from the season table: the member's games, wins, average place and score, and
+    how they placed against each member they met, worked out by hand from one deal each."""
+    token = make_club(client)
+    add(client, token, "Anna", "Ben", "Carla", "Dag")
+    ids = member_ids(client, token)
+    first = _new_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
+    second = _new_evening(client, token, "Vecka 2", [ids["Anna"], ids["Ben"], ids["Dag"]])
+    one = _play(app, first, {"Anna": 8, "Ben": 4, "Carla": 4})
+    two = _play(app, second, {"Anna": 2, "Ben": 7, "Dag": 7})
+    season = client.get(f"/c/{token}/season").get_data(as_text=True)
+    address = f"/c/{token}/p/{ids['Anna']}"
+    assert f'href="{address}"' in season
+    page = client.get(address).get_data(as_text=True)
+
+    def place(scores, name):
+        return 1 + sum(v > scores[name] for v in scores.values())
+
+    places = [place(one, "Anna"), place(two, "Anna")]
+    facts = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)", page))
+    assert facts["Games"].strip() == "2" and facts["Wins"].strip() == str(places.count(1))
+    shown = facts["Average score"].strip().replace("−", "-").lstrip("+").replace("½", ".5")
+    assert Fraction(shown.replace("-.5", "-0.5")) == Fraction(one["Anna"] + two["Anna"], 2)
+    assert Fraction(facts["Average place"].strip().replace("½", ".5")) == Fraction(sum(places), 2)
+    meetings = re.findall(
+        r'<tr><th scope="row"><a [^>]+>([^<]+)</a></th><td>(\d+)</td><td>(\d+)</td>'
+        r"<td>(\d+)</td><td>(\d+)</td></tr>",
+        page,
+    )
+    by_name = {name: tuple(map(int, counts)) for name, *counts in meetings}
+    assert by_name["Ben"][0] == 2 and by_name["Carla"][0] == 1 and by_name["Dag"][0] == 1
+    ben_above = sum(place(s, "Anna") < place(s, "Ben") for s in (one, two))
+    assert by_name["Ben"][1] == ben_above
+    assert client.get(f"/c/{token}/p/999999").status_code == 404
+    assert app.test_client().get(address).status_code == 200  # no PIN needed to look
