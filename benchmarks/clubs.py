@@ -11,7 +11,10 @@ median of ``--repeat`` rounds of ``--requests`` requests each of:
 - the season table (``/c/<token>/season``): derived from the 40 evenings' standings, and kept
   per process by the register and every game's log position (one query), so a reload reads
   the database a few times but replays and scores nothing again;
-- the season table the first time (shown once): every evening's games replayed and scored.
+- the season table the first time (shown once): every evening's games replayed and scored,
+  and every member's rating replayed from the finished games;
+- a player's page (``/c/<token>/p/<member>``): one member's games, meetings and rating history,
+  from the same kept games and ratings.
 
     python benchmarks/clubs.py [--evenings 40] [--members 60] [--repeat 5] [--requests 20]
 """
@@ -36,8 +39,8 @@ from scorekeeper.evenings.setup import EveningSetup
 from tests.e2e.table import example_events
 
 
-def seed(members: int, count: int) -> tuple[str, str]:
-    """The club's token and one finished game's token."""
+def seed(members: int, count: int) -> tuple[str, str, int]:
+    """The club's token, one finished game's token and a member's id."""
     club = clubs.create("Benchmark club", ["bismarck"], "4711", ["bismarck"], "bench")
     ids = [clubs.add_member(club, f"Member {n + 1}", "bench") for n in range(members)]
     names = [f"Member {n + 1}" for n in range(members)]
@@ -57,7 +60,7 @@ def seed(members: int, count: int) -> tuple[str, str]:
             game_token = game.token
         club_store.link_evening(db.session, club.id, evening.id, [ids[i] for i in chosen])
         db.session.commit()
-    return club.token, game_token
+    return club.token, game_token, ids[0]
 
 
 def timed(client, url: str, requests: int, repeat: int) -> float:
@@ -90,7 +93,7 @@ def main() -> int:
         app.add_url_rule("/trivial", "trivial", lambda: "ok")
         started = time.perf_counter()
         with app.app_context():
-            club, game = seed(args.members, args.evenings)
+            club, game, member = seed(args.members, args.evenings)
         print(f"seeded {args.evenings} evenings in {time.perf_counter() - started:.1f} s")
         client = app.test_client()
         first = time.perf_counter()
@@ -101,6 +104,7 @@ def main() -> int:
             "game page": f"/g/{game}",
             "club page": f"/c/{club}",
             "season table": f"/c/{club}/season",
+            "player's page": f"/c/{club}/p/{member}",
         }
         times = {
             name: timed(client, url, args.requests, args.repeat) for name, url in pages.items()
