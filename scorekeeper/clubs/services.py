@@ -54,6 +54,7 @@ __all__ = [
     "retire_member",
     "season_of",
     "story_of",
+    "version_of",
 ]
 
 HASHER = PasswordHasher()
@@ -382,3 +383,12 @@ def ratings_of(page: ClubPage, *, session: orm.Session | None = None) -> seasons
 def story_of(page: ClubPage, member: int, *, session: orm.Session | None = None) -> seasons.Story:
     """A member's games, places, scores and meetings with the others (see :func:`games_of`)."""
     return seasons.story(member, games_of(page, session=session)[0])
+
+
+def version_of(
+    club: LoadedClub, *, session: orm.Session | None = None
+) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
+    """What the club's pages show besides the reader, in two light queries: the latest
+    organiser action (every change to the register or the evenings logs one) and the log
+    position of every game of its evenings. The key of its kept pages."""
+    return store.version(_session(session), club.id)

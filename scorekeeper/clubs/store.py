@@ -270,3 +270,19 @@ def positions(session: orm.Session, club_id: int) -> tuple[tuple[int, int, int, 
         (row.evening_id, row.round, row.number, row.seq)
         for row in session.execute(_POSITIONS, {"club_id": club_id})
     )
+
+
+#: The latest organiser action of a club: every change to its register or evenings logs one in
+#: the same transaction, so it says (with the games' positions) whether anything changed.
+_LAST_ACTION = sa.select(sa.func.max(models.OrganiserAction.id)).where(
+    models.OrganiserAction.club_id == sa.bindparam("club_id")
+)
+
+
+def version(
+    session: orm.Session, club_id: int
+) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
+    """What the club's derived pages depend on besides the reader: its latest organiser action
+    and every game's log position (two light queries)."""
+    last = session.execute(_LAST_ACTION, {"club_id": club_id}).scalar() or 0
+    return last, positions(session, club_id)

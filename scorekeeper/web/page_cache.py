@@ -82,10 +82,11 @@ def _pages() -> LRUCache[KeptPage]:
     return cache
 
 
-def _keepable() -> bool:
-    """Only a plain GET's page is kept: a POST's page shows what was sent (a refused import)."""
+def _keepable(with_args: bool = False) -> bool:
+    """Only a plain GET's page is kept: a POST's page shows what was sent (a refused import).
+    A query string keeps a page from being kept, unless the page says it is part of its key."""
     return request.method == "GET" and not (
-        current_app.debug or request.args or "_flashes" in session
+        current_app.debug or (request.args and not with_args) or "_flashes" in session
     )
 
 
@@ -98,15 +99,19 @@ def _html(drawn: ResponseReturnValue) -> str | None:
     return None
 
 
-def serve(key: Hashable, draw: Callable[[], ResponseReturnValue]) -> ResponseReturnValue:
+def serve(
+    key: Hashable, draw: Callable[[], ResponseReturnValue], *, with_args: bool = False
+) -> ResponseReturnValue:
     """The page ``draw()`` gives (``html`` or ``(html, status)``), from memory when it was drawn
     for ``key`` and this request's language before. ``key`` names the game at its log position
-    (or whatever else the page shows) besides the reader's language, paper and token."""
-    if not _keepable():
+    (or whatever else the page shows) besides the reader's language, paper and token; with
+    ``with_args``, the query string is part of the key (a page that shows what it asks for)."""
+    if not _keepable(with_args):
         return draw()
     field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
     token = generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else None
-    full_key = (key, str(get_locale()), default_paper())
+    args = tuple(sorted(request.args.items(multi=True))) if with_args else ()
+    full_key = (key, args, str(get_locale()), default_paper())
     pages = _pages()
     page = pages.get(full_key)
     if page is None:

@@ -15,6 +15,7 @@ from scorekeeper.clubs import register, services
 from scorekeeper.clubs.season import DEFAULT_RULE
 from scorekeeper.games.events import RuleError
 from scorekeeper.qr import qr_svg
+from scorekeeper.web import page_cache
 from scorekeeper.web.actions import show_error
 from scorekeeper.web.clubs import organiser
 from scorekeeper.web.clubs.forms import (
@@ -77,13 +78,20 @@ def club(token: str) -> ResponseReturnValue:
     """The club as every member sees it: its members and its evenings, and its address."""
     found = club_or_404(token)
     url = share_url(token)
-    return render_template(
-        "clubs/club.html",
-        page=services.page_of(found),
-        organiser=organiser.is_organiser(found),
-        share_url=url,
-        share_qr=qr_svg(url, title=_("QR code of this club's address")),
-        forget_form=ActionForm(formdata=None),
+    managing = organiser.is_organiser(found)
+    # Drawn once per club version (its latest organiser action, its games' positions), address
+    # and whether the reader manages it; then served from memory.
+    key = ("club", token, services.version_of(found), url, managing)
+    return page_cache.serve(
+        key,
+        lambda: render_template(
+            "clubs/club.html",
+            page=services.page_of(found),
+            organiser=managing,
+            share_url=url,
+            share_qr=qr_svg(url, title=_("QR code of this club's address")),
+            forget_form=ActionForm(formdata=None),
+        ),
     )
 
 
@@ -274,6 +282,12 @@ def season(token: str) -> ResponseReturnValue:
     """The season table: each member's evening results added up, worked out from the evenings'
     games each time it is shown."""
     found = club_or_404(token)
+    # Kept per club version, and per rule asked for (the query string).
+    key = ("season", token, services.version_of(found))
+    return page_cache.serve(key, lambda: _season_page(found), with_args=True)
+
+
+def _season_page(found: services.LoadedClub) -> ResponseReturnValue:
     page = services.page_of(found)
     form = SeasonRuleForm(request.args)
     rule = form.season_rule() if request.args else DEFAULT_RULE
@@ -305,6 +319,12 @@ def player(token: str, member_id: int) -> ResponseReturnValue:
     """A member's page, for anyone with the club's link: their rating and how it moved, their
     games, wins, places and scores, and how they fared against each member they met."""
     found = club_or_404(token)
+    key = ("player", token, member_id, services.version_of(found))
+    return page_cache.serve(key, lambda: _player_page(found, member_id))
+
+
+def _player_page(found: services.LoadedClub, member_id: int) -> ResponseReturnValue:
+    token = found.token
     page = services.page_of(found)
     try:
         entry = page.entry(member_id)
