@@ -3,8 +3,9 @@
 Every table is a Bismarck game with 3 or 4 phones (every other table has a fourth, a player who
 follows on their own phone: 3.5 a table on average). Each phone does what ``static/app.js`` does:
 
-- it loads its game's page once when it arrives (the arrivals are spread over ``--ramp``
-  seconds), then polls ``GET /g/<token>/seq`` every 2 s on **one keep-alive connection, kept open
+- it loads its game's page when it arrives (``--arrivals`` phones a second, in random order:
+  512 tables take 30 s to sit down; these first visits, which start a session, are counted as
+  "arrival"), then polls ``GET /g/<token>/seq`` every 2 s on **one keep-alive connection, kept open
   between polls**, as a browser keeps it;
 - when the poll answers a longer log than its page has, it reloads the game page (``land()``:
   ``location.reload``), and its 2 s timer starts again from there, as the reloaded script's does;
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import gzip
 import os
 import random
@@ -58,7 +60,7 @@ WRITE_SECONDS = 30.0  # a write every 30 s: announce, then record, one deal a mi
 PROJECTOR_SECONDS = 15.0
 PROJECTORS = 2
 #: The p99 each kind of request must stay under with ``--check`` (milliseconds).
-BUDGETS_MS = {"poll": 100.0, "page": 250.0, "post": 250.0, "projector": 250.0}
+BUDGETS_MS = {"poll": 100.0, "page": 250.0, "arrival": 250.0, "post": 250.0, "projector": 250.0}
 #: The worked example's deals: (contract, trump, tricks by seat). Bismarck's rules are the same
 #: from every seat, so the same deals are legal whoever dealt first.
 DEALS = [
@@ -120,7 +122,9 @@ class Connection:
         """One request, answered within the timeout; :class:`Failed` otherwise. A connection
         the server closed while idle is opened again, as a browser does, without an error."""
         try:
-            return await asyncio.wait_for(self._request(method, path, form), self.timeout)
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation.
+            async with asyncio.timeout(self.timeout):
+                return await self._request(method, path, form)
         except TimeoutError:
             self.close()
             raise Failed("timeout") from None
@@ -249,9 +253,11 @@ async def sleep_until(moment: float) -> None:
     await asyncio.sleep(max(0.0, moment - time.monotonic()))
 
 
-async def load_page(tally: Tally, call: Connection, path: str, due: float) -> int | None:
+async def load_page(
+    tally: Tally, call: Connection, path: str, due: float, kind: str = "page"
+) -> int | None:
     """The game page at ``path`` (a 303's target too): its log position, or None."""
-    answer = await timed(tally, "page", due, call, "GET", path)
+    answer = await timed(tally, kind, due, call, "GET", path)
     if answer is None:
         return None
     found = SEQ.search(answer.text())
@@ -261,12 +267,13 @@ async def load_page(tally: Tally, call: Connection, path: str, due: float) -> in
 async def phone(
     tally: Tally, call: Connection, table: Table, arrive: float, write_at: float | None
 ) -> None:
-    """One phone: arrives, polls every 2 s, reloads on news; the writer also writes."""
+    """One phone: arrives, polls every 2 s, reloads on news; the writer also writes. Until
+    the night ends (``tally.counting`` is over)."""
     path = f"/g/{table.token}"
     await sleep_until(arrive)
-    seq = await load_page(tally, call, path, arrive)
+    seq = await load_page(tally, call, path, arrive, "arrival")
     next_poll = time.monotonic() + POLL_SECONDS
-    while True:
+    while tally.counting:
         if write_at is not None and write_at <= next_poll:
             await sleep_until(write_at)
             written = await write(tally, call, table, write_at)
@@ -329,7 +336,7 @@ def local(location: str) -> str:
 
 async def projector(tally: Tally, call: Connection, evening: str, arrive: float) -> None:
     due = arrive
-    while True:
+    while tally.counting:
         await sleep_until(due)
         await timed(tally, "projector", due, call, "GET", f"/e/{evening}/screen")
         due += PROJECTOR_SECONDS
@@ -362,6 +369,7 @@ async def new_game(host: str, port: int, number: int) -> str:
     names = {f"player_{i}": f"Player {number}{'ABC'[i]}" for i in range(3)}
     try:
         where = await post_form(call, "/bismarck/new", names | {"first_dealer": "0"})
+        await call.request("GET", where)  # its page, with the QR code the other phones scan
     finally:
         call.close()
     return where.split("/g/", 1)[1].split("/")[0]
@@ -396,6 +404,12 @@ async def make_games(
             return await new_game(host, port, number)
 
     games += await asyncio.gather(*(one(n) for n in range(len(games), tables)))
+    # The organiser looks at a table's game and the projector before the players arrive: the
+    # server's first pages (templates compiled, bundles built) are not a phone's.
+    organiser = Connection(host, port, 60.0)
+    for path in (f"/g/{games[-1]}", f"/e/{evening}/screen"):
+        await organiser.request("GET", path)
+    organiser.close()
     return evening, games
 
 
@@ -506,15 +520,24 @@ class Night:
     server: Watched
     generator_cpu: float
     load_before: str
+    ramp: float
 
 
 async def club_night(args: argparse.Namespace, url: str, pid: int | None) -> Night:
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    began = time.monotonic()
     evening, games = await make_games(host, port, args.tables, args.evening_tables)
+    print(f"made {len(games)} games in {time.monotonic() - began:.1f} s", file=sys.stderr)
     tally, server, rng = Tally(), Watched(pid), random.Random(args.seed)
+    # The generator's own pauses must not look like the server's: its garbage (futures,
+    # buffers) is freed as it goes, so the cycle collector's full passes over thousands of
+    # phones are left out.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
     start = time.monotonic() + 0.5
-    ramp = min(args.ramp, args.minutes * 60 / 3)
+    ramp = sum(3 + n % 2 for n in range(len(games))) / args.arrivals
     tasks, phones = [asyncio.create_task(server.watch())], 0
     for number, token in enumerate(games):
         table = Table(token)
@@ -528,7 +551,7 @@ async def club_night(args: argparse.Namespace, url: str, pid: int | None) -> Nig
         call = Connection(host, port, args.timeout)
         tasks.append(asyncio.create_task(projector(tally, call, evening, start)))
     server_cpu, own_cpu = cpu_seconds(pid) if pid else 0.0, time.process_time()
-    await sleep_until(start + args.minutes * 60)
+    await sleep_until(start + ramp + args.minutes * 60)
     tally.counting = False
     seconds = time.monotonic() - start
     server.cpu = (cpu_seconds(pid) - server_cpu) if pid else 0.0
@@ -536,8 +559,8 @@ async def club_night(args: argparse.Namespace, url: str, pid: int | None) -> Nig
     own_cpu = time.process_time() - own_cpu
     for task in tasks:
         task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return Night(args.tables, phones, seconds, tally, server, own_cpu, args.load_before)
+    await asyncio.wait(tasks, timeout=args.timeout + 5)
+    return Night(args.tables, phones, seconds, tally, server, own_cpu, args.load_before, ramp)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -551,7 +574,8 @@ def report(night: Night) -> list[str]:
     total = sum(len(v) for v in tally.latencies.values())
     print(
         f"club night: {night.tables} tables, {night.phones} phones, {PROJECTORS} projectors, "
-        f"{night.seconds:.0f} s (load average before: {night.load_before})"
+        f"{night.seconds:.0f} s, arriving over the first {night.ramp:.0f} s "
+        f"(load average before: {night.load_before})"
     )
     print(f"{'kind':<10} {'requests':>9} {'per s':>7} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}")
     for kind, budget in BUDGETS_MS.items():
@@ -598,10 +622,12 @@ def raise_file_limit() -> None:
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=64)
-    parser.add_argument("--minutes", type=float, default=1.0)
+    parser.add_argument(
+        "--minutes", type=float, default=1.0, help="minutes of play once every phone arrived"
+    )
     parser.add_argument("--url", help="a server to use (default: start scorekeeper serve)")
     parser.add_argument("--pid", type=int, help="with --url: the server process to watch")
-    parser.add_argument("--ramp", type=float, default=10.0, help="seconds the arrivals take")
+    parser.add_argument("--arrivals", type=float, default=60.0, help="phones arriving a second")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds a request may take")
     parser.add_argument("--evening-tables", type=int, default=8, help="tables the projectors show")
     parser.add_argument("--seed", type=int, default=1)
