@@ -74,13 +74,24 @@
   // Live refresh: another phone wrote to this game -> show it, unless this phone is mid-entry.
   // A page that answered a form (a refused entry) is left for the game's own address: reloading
   // it would send the form again.
+  // A poll that fails (no answer within 5 s, or not the answer) says in the head that the page
+  // is not live; the next one that gets through says nothing more.
   var game = document.querySelector("[data-game]");
   if (game && window.fetch) {
-    var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, "");
+    var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, ""),
+      notLive = document.querySelector("[data-notlive]") || {}, asking = false;
     document.addEventListener("input", function () { dirty = true; });
     setInterval(function () {
-      if (document.hidden) return;
-      fetch(game.dataset.seqUrl, { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (d) {
+      if (document.hidden || asking) return;
+      var stop = window.AbortController && new AbortController(), wait = setTimeout(function () {
+        if (stop) stop.abort();
+      }, 5000);
+      asking = true;
+      fetch(game.dataset.seqUrl, { cache: "no-store", signal: stop && stop.signal }).then(function (r) {
+        if (!r.ok) throw r.status;
+        return r.json();
+      }).then(function (d) {
+        notLive.hidden = true;
         if (localStorage.getItem(KEY)) return resend();
         // A log only grows: an answer no longer than this page's (one a second old, from another
         // server process's memory) is nothing new.
@@ -88,7 +99,10 @@
         if (dirty) document.querySelector("[data-live]").hidden = false;
         else if (location.pathname === page) land(page + "#latest");
         else location.replace(page + "#latest");
-      }).catch(function () {});
+      }).catch(function () { notLive.hidden = false; }).then(function () {
+        clearTimeout(wait);
+        asking = false;
+      });
     }, (+game.dataset.poll || 2) * 1000);
   }
   // Screen on: while a game page is open the screen does not dim (Screen Wake Lock), unless
