@@ -11,7 +11,7 @@ from tests.web.bismarck.client import Table
 
 NOT_LIVE = re.compile(
     r'<header class="?now"?>.*?'
-    r'<p class="notlive" role="status" data-notlive hidden>([^<]+)</p>.*?</header>',
+    r"<b class=notlive role=status hidden>([^<]+)</b>.*?</header>",
     re.S,
 )
 
