@@ -48,7 +48,7 @@ IDLE_SECONDS = 30
 #: Connections the system queues before the server accepts them.
 BACKLOG = 2048
 #: The share of the connections at which the log says the server is nearly full.
-NEARLY_FULL = 0.8
+NEARLY_FULL = 0.9
 #: The fewest seconds between two lines of the log about the same thing.
 LOG_EVERY = 60.0
 

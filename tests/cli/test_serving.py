@@ -84,12 +84,12 @@ def test_nearly_full_is_said_once_a_minute_at_most(caplog):
     with caplog.at_level(logging.INFO, logger="scorekeeper.serve"):
         watch.look()
         assert not caplog.records  # 10 of 100: nothing to say
-        connections["open"] = 85
+        connections["open"] = 95
         watch.look()
         clock.now += 30
         watch.look()
         assert [r.getMessage() for r in caplog.records] == [
-            "85 of 100 connections are open: the server is nearly full. New phones wait once "
+            "95 of 100 connections are open: the server is nearly full. New phones wait once "
             "it is full; start it with more --connections, or another process behind a proxy."
         ]
         clock.now += 31
