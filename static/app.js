@@ -73,14 +73,20 @@
   }
   // Live refresh: another phone wrote to this game -> show it, unless this phone is mid-entry.
   // A page that answered a form (a refused entry) is left for the game's own address: reloading
-  // it would send the form again.
+  // it would send the form again. A poll that fails (no JSON: no server, an error page), or two
+  // unanswered when the next is due, says in the head that the page is not live, until one
+  // gets through.
   var game = document.querySelector("[data-game]");
   if (game && window.fetch) {
-    var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, "");
+    var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, ""),
+      off = document.querySelector(".notlive") || {}, asked = 0;
     document.addEventListener("input", function () { dirty = true; });
     setInterval(function () {
       if (document.hidden) return;
+      if (++asked > 2) off.hidden = 0;
       fetch(game.dataset.seqUrl, { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (d) {
+        off.hidden = 1;
+        asked = 0;
         if (localStorage.getItem(KEY)) return resend();
         // A log only grows: an answer no longer than this page's (one a second old, from another
         // server process's memory) is nothing new.
@@ -88,7 +94,7 @@
         if (dirty) document.querySelector("[data-live]").hidden = false;
         else if (location.pathname === page) land(page + "#latest");
         else location.replace(page + "#latest");
-      }).catch(function () {});
+      }).catch(function () { off.hidden = 0; });
     }, (+game.dataset.poll || 2) * 1000);
   }
   // Screen on: while a game page is open the screen does not dim (Screen Wake Lock), unless

@@ -16,6 +16,7 @@ from flask.cli import FlaskGroup, with_appcontext
 from werkzeug.local import LocalProxy
 
 from scorekeeper import create_app, qr
+from scorekeeper.cli import serving
 from scorekeeper.cli.common import WholeNumber, lang_option
 from scorekeeper.games.text import gettext as _
 from scorekeeper.proxy import waitress_options
@@ -45,18 +46,26 @@ def main() -> None:
     "--port", default=8000, show_default=True, type=WholeNumber(0, 65535), help="Port to listen on."
 )
 @click.option("--threads", default=8, show_default=True, type=WholeNumber(1))
+@click.option(
+    "--connections",
+    default=serving.CONNECTIONS,
+    show_default=True,
+    type=WholeNumber(1),
+    help="Open connections to hold at once: one a phone.",
+)
 @lang_option
 @with_appcontext
-def serve(host: str, port: int, threads: int) -> None:
+def serve(host: str, port: int, threads: int, connections: int) -> None:
     """Serve the app on the local network (waitress) and print its address as a QR code."""
-    from waitress import serve as waitress_serve
-
+    capacity = serving.Capacity(connections, serving.raise_file_limit())
     # The app itself, not the proxy Flask types as an app: waitress calls it on every request.
     app = cast("LocalProxy[Flask]", current_app)._get_current_object()
     # While it serves, every address the app shows (share links, QR codes, PDFs) is one the
     # server answers on: with --host 127.0.0.1, the loopback address.
     with qr.serving_on(host):
         _banner(app.config.get("PUBLIC_URL"), port)
+        serving.echo_capacity(capacity)
+        click.echo(_("Press Ctrl+C to stop."))
         # What starting made (modules, templates, the catalogues) lives as long as the server:
         # the garbage collector's full passes need not walk it again (some 2% of a write).
         gc.collect()
@@ -66,7 +75,8 @@ def serve(host: str, port: int, threads: int) -> None:
         # waits up to that long again to go on, and a game page took 0.4-1 s while one was
         # drawn. At 0.5 ms it takes some 30 ms (benchmarks/print_stall.py).
         sys.setswitchinterval(SWITCH_INTERVAL)
-        waitress_serve(app, host=host, port=port, threads=threads, **waitress_options(app.config))
+        settings = serving.waitress_settings(capacity, threads) | waitress_options(app.config)
+        serving.run_waitress(app, capacity, host=host, port=port, **settings)
 
 
 def _banner(public: str | None, port: int) -> None:
@@ -95,7 +105,6 @@ def _banner(public: str | None, port: int) -> None:
                 "the game pages show its address on the network."
             )
         )
-    click.echo(_("Press Ctrl+C to stop."))
 
 
 def _add_commands() -> None:

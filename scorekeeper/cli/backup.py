@@ -17,7 +17,6 @@ from typing import TextIO
 import click
 from flask.cli import with_appcontext
 
-from scorekeeper import backup, schema
 from scorekeeper.cli.common import fail, lang_option
 from scorekeeper.games.text import current_words, ngettext
 from scorekeeper.games.text import gettext as _
@@ -92,6 +91,7 @@ def backup_command(file: str) -> None:
     its whole history. ``scorekeeper restore FILE`` brings it back into an empty database (of
     any kind: SQLite or PostgreSQL).
     """
+    from scorekeeper import backup  # with the database: not for the commands that need none
     from scorekeeper.db import db
 
     try:
@@ -131,6 +131,7 @@ def restore_command(file: str) -> None:
     """Restore the games of a backup (FILE, or - for stdin) into this instance's database,
     which must hold no games yet. All or nothing: a problem names its line; nothing is stored.
     """
+    from scorekeeper import backup, schema
     from scorekeeper.db import alembic, db
 
     not_ready = schema.problem(alembic)

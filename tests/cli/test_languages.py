@@ -101,11 +101,16 @@ def test_swedish_pdfs_and_usage_errors_from_the_command_line(tmp_path):
 
 def test_serve_says_where_to_go_in_swedish(app, monkeypatch):
     served = []
-    monkeypatch.setattr("waitress.serve", lambda *args, **kwargs: served.append(kwargs))
+    monkeypatch.setattr(
+        "scorekeeper.cli.serving.run_waitress", lambda *args, **kwargs: served.append(kwargs)
+    )
     result = CliRunner().invoke(
         main, ["serve", "--lang", "sv", "--port", "8123"], obj=ScriptInfo(create_app=lambda: app)
     )
     assert result.exit_code == 0, result.output
     assert "Scorekeeper är igång. Öppna det här på valfri telefon i samma nätverk:" in result.output
     assert "Tryck Ctrl+C för att stoppa." in result.output
+    assert "Klarar 2048 telefoner samtidigt (var och en håller en anslutning öppen)." in (
+        result.output
+    )
     assert served and served[0]["port"] == 8123

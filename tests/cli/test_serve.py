@@ -71,12 +71,12 @@ def serve(app, monkeypatch, *args: str, while_serving=None):
     where the server would (the addresses the app shows are those of that moment)."""
     served: list[dict] = []
 
-    def fake_waitress(wsgi_app, **kwargs):
+    def fake_waitress(wsgi_app, capacity, **kwargs):
         served.append(kwargs)
         if while_serving:
             while_serving()
 
-    monkeypatch.setattr("waitress.serve", fake_waitress)
+    monkeypatch.setattr("scorekeeper.cli.serving.run_waitress", fake_waitress)
     result = CliRunner().invoke(main, ["serve", *args], obj=ScriptInfo(create_app=lambda: app))
     assert result.exit_code == 0, result.output
     assert served

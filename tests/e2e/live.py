@@ -136,13 +136,14 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(instance: Path, **config: Any) -> Iterator[LiveServer]:
-    """The real app (CSRF, sessions, database, static files) on a free port of 127.0.0.1."""
+def live_server(instance: Path, port: int = 0, **config: Any) -> Iterator[LiveServer]:
+    """The real app (CSRF, sessions, database, static files) on a free port of 127.0.0.1 (or
+    on ``port``: the same server started again)."""
     instance.mkdir(parents=True, exist_ok=True)
     settings = {"SECRET_KEY": "e2e", "DATABASE_URL": f"sqlite:///{instance / 'e2e.sqlite3'}"}
     app = off_thread(lambda: create_app({**settings, **config}))
     app.instance_path = str(instance)
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_QuietHandler)
+    server = make_server("127.0.0.1", port, app, threaded=True, request_handler=_QuietHandler)
     thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
     thread.start()
     try:

@@ -1,0 +1,49 @@
+"""A phone whose polls fail says so in the head of its game page, and is live again by itself
+once the server is back (issue 24): the server is stopped and started again on the same port."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import expect
+
+from scorekeeper import store
+from scorekeeper.db import db
+from tests.e2e.live import PHONE, live_server
+from tests.e2e.table import example_events, seed_game
+
+
+def test_a_phone_says_it_is_not_live_while_the_server_is_down_and_recovers(browser, tmp_path):
+    instance = tmp_path / "instance"
+    context = None
+    with live_server(instance, POLL_SECONDS=2) as first:
+        port, token = first.server.server_port, seed_game(first, 2)
+        context = browser.new_context(**PHONE, base_url=first.url)
+        page = context.new_page()
+        page.goto(f"/g/{token}")
+        not_live = page.get_by_role("status").filter(has_text="Not live: reconnecting…")
+        expect(page.locator("h1")).to_have_text("Deal 3 of 12")
+        page.wait_for_timeout(2500)  # a poll or more that got through: nothing to say
+        expect(not_live).to_be_hidden()
+    stopped = time.monotonic()
+    try:
+        # Said in words, in the head that stays in view, within 10 s of the server stopping.
+        expect(not_live).to_be_visible(timeout=10_000)
+        assert time.monotonic() - stopped < 10
+        assert page.locator("header .notlive").is_visible()
+        page.screenshot(path=str(tmp_path / "not-live.png"))
+        with live_server(instance, port=port, POLL_SECONDS=2) as second:
+            back = time.monotonic()
+
+            def another_phone_writes() -> None:  # while this one was cut off
+                game = store.load(db.session, token)
+                event = example_events(3)[4]
+                store.append(db.session, game, event, game.seq)
+
+            second.in_app(another_phone_writes)
+            # Live again by itself within 10 s, and showing what it missed.
+            expect(not_live).to_be_hidden(timeout=10_000)
+            expect(page.locator(".announced")).to_be_visible(timeout=10_000)
+            assert time.monotonic() - back < 10
+    finally:
+        context.close()
