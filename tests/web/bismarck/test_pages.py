@@ -307,7 +307,7 @@ def test_correcting_an_earlier_deal_rederives_the_totals(client):
         total = expected.totals[seat]
         shown = f"+{total}" if total > 0 else ("0" if total == 0 else f"−{-total}")
         assert re.search(
-            rf'<th scope=row>{name}</th>.*?<td class=total>{re.escape(shown)}</td>', page, re.S
+            rf"<th scope=row>{name}</th>.*?<td class=total>{re.escape(shown)}</td>", page, re.S
         )
     assert "corrected: tricks 5/2/9 → 9/2/5" in text(page)
 
