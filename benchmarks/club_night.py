@@ -54,6 +54,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' worked example
+
+from tests.games.bismarck.examples import MODERN_GAME
+
 ROOT = Path(__file__).resolve().parent.parent
 POLL_SECONDS = 2.0
 WRITE_SECONDS = 30.0  # a write every 30 s: announce, then record, one deal a minute
@@ -63,20 +67,7 @@ PROJECTORS = 2
 BUDGETS_MS = {"poll": 100.0, "page": 250.0, "arrival": 250.0, "post": 250.0, "projector": 250.0}
 #: The worked example's deals: (contract, trump, tricks by seat). Bismarck's rules are the same
 #: from every seat, so the same deals are legal whoever dealt first.
-DEALS = [
-    ("sang", None, (4, 10, 2)),
-    ("pass", None, (7, 7, 2)),
-    ("spader", None, (5, 2, 9)),
-    ("valfri", "hearts", (3, 9, 4)),
-    ("spader", None, (4, 3, 9)),
-    ("pass", None, (3, 6, 7)),
-    ("spader", None, (5, 8, 3)),
-    ("sang", None, (2, 6, 8)),
-    ("valfri", "diamonds", (7, 5, 4)),
-    ("pass", None, (4, 4, 8)),
-    ("valfri", "clubs", (6, 4, 6)),
-    ("sang", None, (7, 4, 5)),
-]
+DEALS = MODERN_GAME
 CSRF = re.compile(rb'name="csrf_token" type="hidden" value="([^"]+)"')
 SEQ = re.compile(rb'data-seq="(\d+)"')
 GAME_LINK = re.compile(rb'href="(?:https?://[^/"]+)?/g/([\w-]+)"')
