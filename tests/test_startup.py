@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import alembic.op
@@ -137,38 +138,54 @@ def test_tables_with_games_but_no_version_get_a_sentence_not_a_crash(tmp_path, c
     assert sentence in response.get_data(as_text=True)
 
 
-def test_two_servers_starting_together_create_the_schema_once(tmp_path, monkeypatch):
-    """The first server is stopped inside the first migration; the second must wait for it
-    (not find half a schema and die on "table game already exists")."""
-    inside, go = threading.Event(), threading.Event()
+def _start_server(instance: str, name: str, inside, go, results) -> None:
+    """One server process starting; the one named ``first`` stops inside its first migration
+    (having made the ``game`` table) until ``go``; the other says when it starts (``inside``
+    cleared)."""
     real = alembic.op.create_table
 
-    def create_table(name, *args, **kwargs):
-        table = real(name, *args, **kwargs)
-        if name == "game" and threading.current_thread().name == "first":
+    def create_table(table, *args, **kwargs):
+        made = real(table, *args, **kwargs)
+        if table == "game" and name == "first":
             inside.set()
             go.wait(30)
-        return table
+        return made
 
-    monkeypatch.setattr(alembic.op, "create_table", create_table)
-    errors: list[BaseException] = []
+    alembic.op.create_table = create_table
+    if name != "first":
+        inside.clear()
+    try:
+        create_app(settings(Path(instance)))
+        results.put((name, "ok"))
+    except BaseException as error:
+        results.put((name, repr(error)))
 
-    def start() -> None:
-        try:
-            create_app(settings(tmp_path))
-        except BaseException as error:
-            errors.append(error)
 
-    first = threading.Thread(target=start, name="first")
+def test_two_servers_starting_together_create_the_schema_once(tmp_path):
+    """The first server is stopped inside the first migration; the second must wait for it
+    (not find half a schema and die on "table game already exists"). Two processes, as two
+    servers are: two threads of one process would also race in CPython 3.11's own compiler
+    (``SystemError: AST constructor recursion depth mismatch``), which no server meets."""
+    context = multiprocessing.get_context("spawn")
+    inside, go, results = context.Event(), context.Event(), context.Queue()
+    first = context.Process(
+        target=_start_server, args=(str(tmp_path), "first", inside, go, results)
+    )
     first.start()
-    assert inside.wait(30)
-    second = threading.Thread(target=start, name="second")
+    assert inside.wait(60)
+    second = context.Process(
+        target=_start_server, args=(str(tmp_path), "second", inside, go, results)
+    )
     second.start()
-    second.join(timeout=0.5)  # still waiting for the first's lock (or not yet started)
+    deadline = time.monotonic() + 60
+    while inside.is_set() and time.monotonic() < deadline:  # until the second is starting
+        time.sleep(0.05)
+    second.join(timeout=1)  # by now waiting for the first's lock
     go.set()
-    first.join(30)
-    second.join(30)
-    assert errors == []
+    outcomes = dict(results.get(timeout=120) for _ in range(2))
+    for process in (first, second):
+        process.join(30)
+    assert outcomes == {"first": "ok", "second": "ok"}
     assert version(tmp_path / "scorekeeper.sqlite3") == [LATEST]
 
 
