@@ -45,9 +45,20 @@ WHERE = """(selector) => {
 GAP = 40
 
 
+def evaluated(page: Any, function: str, arg: Any = None, timeout: float = 10_000) -> Any:
+    """What the JavaScript ``function`` returns for ``arg``, like ``page.evaluate``, but within
+    ``timeout`` ms. Playwright's ``evaluate`` has no timeout: one that starts while the page is
+    being reloaded (a live refresh) waits for the new page, and it once waited forever, holding
+    CI. ``wait_for_function`` does the same and keeps to a timeout."""
+    handle = page.wait_for_function(
+        f"(arg) => ({{value: ({function})(arg)}})", arg=arg, timeout=timeout
+    )
+    return handle.json_value().get("value")
+
+
 def where(page: Any, selector: str) -> dict[str, Any]:
     page.wait_for_load_state("load")
-    found = page.evaluate(WHERE, selector)
+    found = evaluated(page, WHERE, selector)
     assert found is not None, f"no {selector} on {page.url}"
     return found
 

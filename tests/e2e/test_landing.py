@@ -20,6 +20,7 @@ from tests.e2e.landing import (
     SCREENS,
     assert_landed,
     choose,
+    evaluated,
     seq_of,
     submit,
     wait_for_seq,
@@ -47,7 +48,7 @@ def write(a, b, what: str, act, *, selector: str = "#latest", screen: str = "") 
     gap = 60 if selector == ".winner-line" else GAP
     seq = seq_of(a)
     for phone in (a, b):
-        phone.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+        evaluated(phone, "() => window.scrollTo(0, document.body.scrollHeight / 2)")
     act()
     wait_for_seq(a, seq + 1)
     assert_landed(a, f"{what}, the phone that sent it", selector, gap)
