@@ -43,14 +43,22 @@ except ImportError:  # the test modules import it; say why they are not collecte
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every browser test is slow (a real server, Chromium): ``-m "not slow"`` leaves them out.
-    And one that timed out waiting on the browser runs once more (pytest-rerunfailures): under
-    a busy machine Chromium now and then misses a navigation; a test that fails for any other
-    reason, or times out twice, fails."""
+    A browser test that waits on Chromium for longer than ``BROWSER_TEST_SECONDS`` is stopped
+    (pytest-timeout: some Playwright calls have no timeout of their own, and one waited forever
+    in CI), and one that timed out runs once more (pytest-rerunfailures); a test that fails for
+    any other reason, or times out twice, fails."""
     for item in items:
         needs = getattr(item, "fixturenames", ())
         if HERE in item.path.parents and ("browser" in needs or "server" in needs):
             item.add_marker(pytest.mark.slow)
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["TimeoutError"]))
+            item.add_marker(pytest.mark.timeout(BROWSER_TEST_SECONDS, method="signal"))
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=TIMED_OUT))
+
+
+#: The longest a browser test may take (the longest takes some 40 s on a busy 2-core machine).
+BROWSER_TEST_SECONDS = 180
+#: What a test that timed out says: Playwright's own timeout, or pytest-timeout's.
+TIMED_OUT = ["TimeoutError", r"Timeout \(>"]
 
 
 def unavailable(reason: str) -> None:
