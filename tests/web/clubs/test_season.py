@@ -129,7 +129,9 @@ def _table(client, token: str, query: str) -> list[tuple[str, str, str]]:
     return re.findall(row, page, re.S)
 
 
-def test_the_reader_chooses_the_seasons_rule_and_its_absences(app, client):
+def _two_evenings(app, client):
+    """A club of Anna, Ben, Carla and Dag; Vecka 1 (Anna, Ben, Carla) and Vecka 2 (Anna, Ben,
+    Dag), one deal each: the club's token, the members' ids and each deal's scores by hand."""
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla", "Dag")
     ids = member_ids(client, token)
@@ -137,6 +139,11 @@ def test_the_reader_chooses_the_seasons_rule_and_its_absences(app, client):
     second = _new_evening(client, token, "Vecka 2", [ids["Anna"], ids["Ben"], ids["Dag"]])
     one = _play(app, first, {"Anna": 8, "Ben": 4, "Carla": 4})
     two = _play(app, second, {"Anna": 2, "Ben": 7, "Dag": 7})
+    return token, ids, one, two
+
+
+def test_the_reader_chooses_the_seasons_rule_and_its_absences(app, client):
+    token, _ids, one, two = _two_evenings(app, client)
     # Best one evening each: the better of Anna's and Ben's two, Carla's and Dag's only one.
     best = {n: max(s[n] for s in (one, two) if n in s) for n in ("Anna", "Ben", "Carla", "Dag")}
     shown = {name: points for _place, name, points in _table(client, token, "rule=best&n=1")}
@@ -210,13 +217,7 @@ def test_finished_games_rate_their_players_as_the_rating_library_does(app, clien
 def test_a_players_page_tells_their_games_and_meetings(app, client):
     """Reachable from the season table: the member's games, wins, average place and score, and
     how they placed against each member they met, worked out by hand from one deal each."""
-    token = make_club(client)
-    add(client, token, "Anna", "Ben", "Carla", "Dag")
-    ids = member_ids(client, token)
-    first = _new_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
-    second = _new_evening(client, token, "Vecka 2", [ids["Anna"], ids["Ben"], ids["Dag"]])
-    one = _play(app, first, {"Anna": 8, "Ben": 4, "Carla": 4})
-    two = _play(app, second, {"Anna": 2, "Ben": 7, "Dag": 7})
+    token, ids, one, two = _two_evenings(app, client)
     season = client.get(f"/c/{token}/season").get_data(as_text=True)
     address = f"/c/{token}/p/{ids['Anna']}"
     assert f'href="{address}"' in season
