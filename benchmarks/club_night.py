@@ -42,8 +42,6 @@ import gzip
 import os
 import random
 import re
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -56,6 +54,7 @@ from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' worked example
 
+from benchmarks.server import APP_SERVER, SERVERS, free_port, serving
 from tests.games.bismarck.examples import MODERN_GAME
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -407,50 +406,25 @@ async def make_games(
 # --- the server ------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def scorekeeper_serve(work: Path) -> Iterator[tuple[str, int]]:
     """``scorekeeper serve --host 127.0.0.1`` with its defaults on a fresh database: the URL and
-    the process id, until the block ends."""
+    the process id, until the block ends (started and stopped as ``benchmarks/server.py``
+    does)."""
     port = free_port()
     env = {
         **os.environ,
         "SCOREKEEPER_DATABASE_URL": f"sqlite:///{work / 'club.sqlite3'}",
         "SCOREKEEPER_SECRET_KEY": "club-night",
     }
-    command = [sys.executable, "-c", "from scorekeeper.cli import main; main()", "serve"]
-    command += ["--host", "127.0.0.1", "--port", str(port)]
+    command = [sys.executable, "-c", APP_SERVER, "serve", "--host", "127.0.0.1"]
+    command += ["--port", str(port)]
     log = work / "serve.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise SystemExit(f"scorekeeper serve exited:\n{log.read_text()}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise SystemExit(
-                        f"scorekeeper serve did not start:\n{log.read_text()}"
-                    ) from None
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}", process.pid
+        with serving("scorekeeper serve", command, port, log, env):
+            yield f"http://127.0.0.1:{port}", SERVERS[port]
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        said = log.read_text().strip()
+        said = log.read_text().strip() if log.exists() else ""
         if said:
             print("--- scorekeeper serve said:\n" + "\n".join(said.splitlines()[-15:]))
 
