@@ -333,7 +333,10 @@ def _tables(
             tuple(store.follow(kept, evening.members[table.seats[seat]]) for seat in seats)
             for seats in board.sides
         )
-        ended = game.times[-1] if game.times else game.created_at
+        # In the order the games were played: a correction typed in next week does not move
+        # a game after the games played since (games of one round have no player in common,
+        # so their order among themselves changes no rating).
+        ended = game.created_at
         found.append(
             seasons.TableGame(
                 game.token, ended, sides, board.totals, board.places(), board.finished
