@@ -79,12 +79,23 @@
   var game = document.querySelector("[data-game]");
   if (game && window.fetch) {
     var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, ""),
-      off = document.querySelector(".notlive") || {}, asked = 0;
+      off = document.querySelector(".notlive") || {}, asked = 0,
+      every = (+game.dataset.poll || 2) * 1000;
     document.addEventListener("input", function () { dirty = true; });
     setInterval(function () {
       if (document.hidden) return;
       if (++asked > 2) off.hidden = 0;
-      fetch(game.dataset.seqUrl, { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (d) {
+      // A poll that hangs is given up after two intervals (it would hold a connection of the
+      // server's, and the page would never learn it is not live).
+      var stop = window.AbortController && new AbortController();
+      if (stop) setTimeout(function () { stop.abort(); }, 2 * every);
+      fetch(game.dataset.seqUrl, { cache: "no-store", signal: stop ? stop.signal : undefined }).then(function (r) {
+        // An error page (a 404 for a deleted game, a proxy's 502) is no answer, even as JSON.
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      }).then(function (d) {
+        // No number (an answer from something else) is not news: reloading on it looped.
+        if (!isFinite(parseInt(d.seq, 10))) throw new Error("no seq");
         off.hidden = 1;
         asked = 0;
         if (localStorage.getItem(KEY)) return resend();
@@ -95,7 +106,7 @@
         else if (location.pathname === page) land(page + "#latest");
         else location.replace(page + "#latest");
       }).catch(function () { off.hidden = 0; });
-    }, (+game.dataset.poll || 2) * 1000);
+    }, every);
   }
   // Screen on: while a game page is open the screen does not dim (Screen Wake Lock), unless
   // the player switched it off here; the choice is kept on this phone.
