@@ -73,7 +73,8 @@
   }
   // Live refresh: another phone wrote to this game -> show it, unless this phone is mid-entry.
   // A page that answered a form (a refused entry) is left for the game's own address: reloading
-  // it would send the form again. A poll that fails (no JSON: no server, an error page), or two
+  // it would send the form again. A poll that fails (no server, an error page, no seq, hung for two
+  // intervals), or two
   // unanswered when the next is due, says in the head that the page is not live, until one
   // gets through.
   var game = document.querySelector("[data-game]");
@@ -85,17 +86,11 @@
     setInterval(function () {
       if (document.hidden) return;
       if (++asked > 2) off.hidden = 0;
-      // A poll that hangs is given up after two intervals (it would hold a connection of the
-      // server's, and the page would never learn it is not live).
-      var stop = window.AbortController && new AbortController();
-      if (stop) setTimeout(function () { stop.abort(); }, 2 * every);
-      fetch(game.dataset.seqUrl, { cache: "no-store", signal: stop ? stop.signal : undefined }).then(function (r) {
-        // An error page (a 404 for a deleted game, a proxy's 502) is no answer, even as JSON.
-        if (!r.ok) throw new Error(r.status);
+      fetch(game.dataset.seqUrl, { cache: "no-store", signal: AbortSignal.timeout ? AbortSignal.timeout(2 * every) : null }).then(function (r) {
+        if (!r.ok) throw r;
         return r.json();
       }).then(function (d) {
-        // No number (an answer from something else) is not news: reloading on it looped.
-        if (!isFinite(parseInt(d.seq, 10))) throw new Error("no seq");
+        if (!(d.seq >= 0)) throw d;
         off.hidden = 1;
         asked = 0;
         if (localStorage.getItem(KEY)) return resend();
