@@ -73,18 +73,24 @@
   }
   // Live refresh: another phone wrote to this game -> show it, unless this phone is mid-entry.
   // A page that answered a form (a refused entry) is left for the game's own address: reloading
-  // it would send the form again. A poll that fails (no JSON: no server, an error page), or two
+  // it would send the form again. A poll that fails (no server, an error page, no seq, hung for two
+  // intervals), or two
   // unanswered when the next is due, says in the head that the page is not live, until one
   // gets through.
   var game = document.querySelector("[data-game]");
   if (game && window.fetch) {
     var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, ""),
-      off = document.querySelector(".notlive") || {}, asked = 0;
+      off = document.querySelector(".notlive") || {}, asked = 0,
+      every = (+game.dataset.poll || 2) * 1000;
     document.addEventListener("input", function () { dirty = true; });
     setInterval(function () {
       if (document.hidden) return;
       if (++asked > 2) off.hidden = 0;
-      fetch(game.dataset.seqUrl, { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (d) {
+      fetch(game.dataset.seqUrl, { cache: "no-store", signal: AbortSignal.timeout ? AbortSignal.timeout(2 * every) : null }).then(function (r) {
+        if (!r.ok) throw r;
+        return r.json();
+      }).then(function (d) {
+        if (!(d.seq >= 0)) throw d;
         off.hidden = 1;
         asked = 0;
         if (localStorage.getItem(KEY)) return resend();
@@ -95,7 +101,7 @@
         else if (location.pathname === page) land(page + "#latest");
         else location.replace(page + "#latest");
       }).catch(function () { off.hidden = 0; });
-    }, (+game.dataset.poll || 2) * 1000);
+    }, every);
   }
   // Screen on: while a game page is open the screen does not dim (Screen Wake Lock), unless
   // the player switched it off here; the choice is kept on this phone.

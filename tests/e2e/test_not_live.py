@@ -47,3 +47,48 @@ def test_a_phone_says_it_is_not_live_while_the_server_is_down_and_recovers(brows
             assert time.monotonic() - back < 10
     finally:
         context.close()
+
+
+def test_a_poll_answered_with_an_error_page_says_not_live_and_does_not_reload(browser, tmp_path):
+    """A 404 with JSON (a game deleted, a proxy's error page) has no ``seq``: the page once took
+    ``+undefined`` (NaN) for news and reloaded itself every poll."""
+    with live_server(tmp_path / "instance", POLL_SECONDS=1) as server:
+        token = seed_game(server, 2)
+        context = browser.new_context(**PHONE, base_url=server.url)
+        try:
+            page = context.new_page()
+            page.route(
+                "**/seq",
+                lambda route: route.fulfill(
+                    status=404, content_type="application/json", body='{"error": "gone"}'
+                ),
+            )
+            loads: list[str] = []
+            page.on("load", lambda _page: loads.append("load"))
+            page.goto(f"/g/{token}")
+            not_live = page.get_by_role("status").filter(has_text="Not live: reconnecting…")
+            expect(not_live).to_be_visible(timeout=10_000)
+            page.wait_for_timeout(3000)  # three more polls, each a 404
+            assert loads == ["load"]
+        finally:
+            context.close()
+
+
+def test_a_poll_that_hangs_is_given_up_and_says_not_live(browser, tmp_path):
+    """A poll the server (or a proxy) never answers is aborted after two intervals: it does not
+    hold a connection for ever, and the page says it is not live."""
+    with live_server(tmp_path / "instance", POLL_SECONDS=1) as server:
+        token = seed_game(server, 2)
+        context = browser.new_context(**PHONE, base_url=server.url)
+        try:
+            page = context.new_page()
+            page.route("**/seq", lambda route: None)  # never answered
+            failed: list[str] = []
+            page.on("requestfailed", lambda request: failed.append(request.url))
+            page.goto(f"/g/{token}")
+            not_live = page.get_by_role("status").filter(has_text="Not live: reconnecting…")
+            expect(not_live).to_be_visible(timeout=10_000)
+            page.wait_for_timeout(3500)
+            assert any(url.endswith("/seq") for url in failed), failed
+        finally:
+            context.close()
