@@ -73,10 +73,9 @@
   }
   // Live refresh: another phone wrote to this game -> show it, unless this phone is mid-entry.
   // A page that answered a form (a refused entry) is left for the game's own address: reloading
-  // it would send the form again. A poll that fails (no server, an error page, no seq, hung for two
-  // intervals), or two
-  // unanswered when the next is due, says in the head that the page is not live, until one
-  // gets through.
+  // it would send the form again. A poll that fails (no server, an error page, no seq, hung for
+  // two intervals), or two unanswered when the next is due, says in the head that the page is
+  // not live, until one gets through.
   var game = document.querySelector("[data-game]");
   if (game && window.fetch) {
     var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, ""),

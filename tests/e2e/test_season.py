@@ -128,7 +128,7 @@ def expected_rows(
 
 def expected_ratings(games: Sequence[Mapping[str, int]]) -> dict[str, int]:
     """Each person's shown rating after ``games`` (final totals by person, in the order they
-    ended), from openskill's Plackett–Luce model called directly: 1000 + 40 × ordinal."""
+    were played), from openskill's Plackett–Luce model called directly: 1000 + 40 × ordinal."""
     model = PlackettLuce()
     now: dict[str, object] = {}
     for totals in games:
@@ -162,7 +162,8 @@ def test_a_season_of_three_evenings(new_phone, server):
         phone.get_by_role("button", name="Add the member").tap()
         expect(phone.locator(".notice")).to_contain_text(f"{name} is a member now.")
 
-    games: list[dict[str, int]] = []  # every game's final totals by person, as they ended
+    #: Each evening's games' final totals by person, table by table, in the order played.
+    evenings: list[list[dict[str, int]]] = []
     first_tokens: list[str] = []
     for number, (title, players) in enumerate(EVENINGS.items()):
         if number == 1:
@@ -191,8 +192,12 @@ def test_a_season_of_three_evenings(new_phone, server):
         tokens = play_every_table(server, evening_token, number)
         if number == 0:
             first_tokens = tokens
-        for totals in table_totals(phone, tokens):
-            games.append({PERSON.get(name, name): points for name, points in totals.items()})
+        evenings.append(
+            [
+                {PERSON.get(name, name): points for name, points in totals.items()}
+                for totals in table_totals(phone, tokens)
+            ]
+        )
 
     # A correction in the first evening's first game, tapped in after the season went on.
     phone.goto(f"/g/{first_tokens[0]}")
@@ -208,19 +213,14 @@ def test_a_season_of_three_evenings(new_phone, server):
     phone.get_by_role("button", name="Save correction").tap()
     expect(phone.locator("tr.note")).to_contain_text("Deal 3: corrected")
     corrected = {PERSON.get(name, name): points for name, points in table.totals().items()}
-    assert corrected != games[0]
-    games[0] = corrected
+    assert corrected != evenings[0][0]
+    evenings[0][0] = corrected
 
     # The evenings' points by person: one round, so each member's game total.
-    sizes = [len(players) // 3 for players in EVENINGS.values()]
-    results = []
-    at = 0
-    for size in sizes:
-        evening = {}
-        for totals in games[at : at + size]:
-            evening.update({name: Fraction(points) for name, points in totals.items()})
-        results.append(evening)
-        at += size
+    results = [
+        {name: Fraction(points) for totals in games for name, points in totals.items()}
+        for games in evenings
+    ]
 
     season_url = club_url + "/season"
     for query, rule, n, absence in (
@@ -233,7 +233,7 @@ def test_a_season_of_three_evenings(new_phone, server):
         assert season_rows(phone) == expected_rows(results, rule, n, absence), query
         look(rule + ("-lowest" if absence == "lowest" else ""))
 
-    # Ratings: every finished game in the order they ended, openskill called directly.
+    # Ratings: every finished game in the order they were played, openskill called directly.
     phone.goto(season_url)
     ratings = phone.locator("#ratings + .scroll tbody tr")
     shown = {
@@ -242,11 +242,11 @@ def test_a_season_of_three_evenings(new_phone, server):
         )
         for i in range(ratings.count())
     }
-    assert shown == expected_ratings(games)
+    assert shown == expected_ratings([totals for games in evenings for totals in games])
     # Winners go up, losers down: the best rating is above the start (1000), the worst below.
     assert shown[max(shown, key=shown.get)] > 1000 > shown[min(shown, key=shown.get)]
 
-    # A player's page from the season table: Fred's three evenings (two played).
+    # A player's page from the season table: Fred played two of the three evenings.
     phone.get_by_role("link", name="Fred", exact=True).tap()
     expect(phone.locator("h1")).to_contain_text("Fred")
     look("player")
