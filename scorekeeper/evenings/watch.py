@@ -58,8 +58,8 @@ def watch(tables: Sequence[TableClock], now: datetime) -> list[Watched]:
     playing = [i for i, t in enumerate(tables) if not t.finished]
 
     def quiet(i: int) -> bool:
-        others = [idle[j] for j in playing if j != i]
-        usual = statistics.median(others) if others else timedelta(0)
+        others = [idle[j].total_seconds() for j in playing if j != i]
+        usual = timedelta(seconds=statistics.median(others)) if others else timedelta(0)
         return idle[i] >= max(QUIET_AFTER, QUIET_RATIO * usual)
 
     return [
