@@ -118,6 +118,10 @@ def test_a_dated_season_counts_its_evenings_by_its_stored_rule(app, client):
     assert everything["Carla"] == _points(one["Carla"] + three["Carla"])
     # The club's page lists the season, linked.
     assert f'href="{url}">Mars</a>' in client.get(f"/c/{token}").get_data(as_text=True)
+    client.set_cookie("lang", "sv")
+    page = client.get(url).get_data(as_text=True)
+    assert "Varje medlems bästa kväll räknas." in page
+    assert "En missad kväll ger kvällens lägsta poäng." in page
 
 
 def test_a_chosen_season_counts_only_the_evenings_ticked(app, client):
@@ -140,6 +144,13 @@ def test_a_chosen_season_counts_only_the_evenings_ticked(app, client):
     assert "2 evenings chosen by the organisers." in client.get(f"/c/{token}/s/{season}").get_data(
         as_text=True
     )
+    # Its form, to change it, comes with the season as kept: the two evenings ticked.
+    form = client.get(f"/c/{token}/s/{season}/edit").get_data(as_text=True)
+    ticked = re.findall(
+        r'checked id="evenings-\d+" name="evenings" type="checkbox" value="(\d+)"', form
+    )
+    assert sorted(map(int, ticked)) == sorted([ids["Vecka 1"], ids["Vecka 3"]])
+    assert 'value="Udda veckor"' in form and re.search(r'checked[^>]*value="chosen"', form)
     # Changed to an average over the first two evenings by date, ranked from two played.
     edit = post(
         client,
