@@ -216,6 +216,9 @@ def test_a_phone_without_the_pin_sees_a_season_but_cannot_make_or_change_one(app
     with app.app_context():
         assert list(db.session.scalars(sa.select(models.Season.name))) == ["Våren"]
     assert other.get(f"/c/{token}/s/{season + 1}").status_code == 404
+    elsewhere = make_club(client, name="Grannklubben")  # another club: not its season
+    assert other.get(f"/c/{elsewhere}/s/{season}").status_code == 404
+    assert client.get(f"/c/{elsewhere}/s/{season}/edit").status_code == 404
     assert client.get(f"/c/{token}/s/{season + 1}/edit").status_code == 404
 
 
@@ -249,6 +252,8 @@ def test_a_name_another_season_has_is_refused_beside_the_field_keeping_what_was_
     assert 'id="date_to-error"' in page
     page = _new_season(client, token, name="Tom", by="chosen", **fields).get_data(as_text=True)
     assert 'id="evenings-error"' in page
+    page = _new_season(client, token, name="Fel", by="chosen", evenings=["999999"], **fields)
+    assert 'id="evenings-error"' in page.get_data(as_text=True)  # not an evening of the club
     with app.app_context():
         assert sorted(db.session.scalars(sa.select(models.Season.name))) == ["HÖSTEN", "Våren"]
 
