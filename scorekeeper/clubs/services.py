@@ -1,7 +1,7 @@
 """What a page or a command does with a club: make one (its PIN hashed), check an organiser
-PIN, keep the register (add, rename, retire, merge), and make an evening of the club's members
-through the evenings' own services. Every organiser action writes its line of the log in the
-same transaction as the change.
+PIN, keep the register (add, rename, retire, merge), make an evening of the club's members
+through the evenings' own services, and keep its seasons (a name, a rule, its evenings). Every
+organiser action writes its line of the log in the same transaction as the change.
 
 The PIN is hashed with Argon2id (``argon2-cffi``'s :class:`~argon2.PasswordHasher`, RFC 9106's
 low-memory profile: 64 MiB, three passes): a PIN has few digits, so what protects it in a
