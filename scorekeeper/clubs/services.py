@@ -108,6 +108,11 @@ def load(token: str, *, session: orm.Session | None = None) -> LoadedClub:
     return store.load_club(_session(session), token)
 
 
+def club_of_evening(evening_token: str, *, session: orm.Session | None = None) -> LoadedClub | None:
+    """The club the evening at ``evening_token`` belongs to, or None."""
+    return store.club_of_evening(_session(session), evening_token)
+
+
 def check_pin(club: LoadedClub, pin: str) -> bool:
     """Whether ``pin`` is the club's organiser PIN (the hash is checked, never compared)."""
     try:

@@ -88,6 +88,17 @@ def load_club(session: orm.Session, token: str) -> LoadedClub:
     return loaded(row)
 
 
+def club_of_evening(session: orm.Session, evening_token: str) -> LoadedClub | None:
+    """The club whose evening is at ``evening_token``, or None (an evening of no club)."""
+    row = session.execute(
+        sa.select(models.Club)
+        .join(models.ClubEvening, models.ClubEvening.club_id == models.Club.id)
+        .join(models.Evening, models.Evening.id == models.ClubEvening.evening_id)
+        .where(models.Evening.token == evening_token)
+    ).scalar()
+    return None if row is None else loaded(row)
+
+
 def evenings(session: orm.Session, club_id: int) -> list[ClubEvening]:
     """The club's evenings, newest first (one query)."""
     rows = session.execute(

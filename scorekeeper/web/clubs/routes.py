@@ -274,6 +274,7 @@ def action_word(action: str) -> str:
         "retire": _("Member retired"),
         "merge": _("Members merged"),
         "evening": _("Evening made"),
+        "change-game": _("Changed a finished game (round:table)"),
         "season": _("Season made"),
         "season-edit": _("Season changed"),
     }
