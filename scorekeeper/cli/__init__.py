@@ -112,6 +112,9 @@ def _add_commands() -> None:
 
     for command in (*records.COMMANDS, *printing.COMMANDS, *evening.COMMANDS, *backup.COMMANDS):
         main.add_command(command)
+    from scorekeeper.cli.club import club  # issue 25: imports nothing heavy until it runs
+
+    main.add_command(club)
 
 
 _add_commands()
