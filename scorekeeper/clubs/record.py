@@ -744,7 +744,7 @@ def ratings_text(read: ClubRecord) -> str:
         [names[member], str(rating.shown), f"±{rating.plus_minus}", str(rating.games)]
         for member, rating in ordered
     ]
-    headers = [_("Member"), _("Rating"), _("Sure to"), _("Games")]
+    headers = [_("Member"), _("Rating"), "±", _("Games")]
     return "\n".join(table(headers, body, right={1, 2, 3}))
 
 

@@ -110,7 +110,7 @@ def test_in_swedish(exported):
     done = club_score(path, "--lang", "sv")
     assert done.exit_code == 0, done.output
     assert "3 kvällar · 6 medlemmar" in done.output
-    assert "Säsongstabell" in done.output and "Rankning" in done.output
+    assert "Säsongstabell: alla kvällar" in done.output and "Rankning" in done.output
 
 
 def test_the_command_imports_no_database_or_web():

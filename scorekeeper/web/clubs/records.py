@@ -65,9 +65,11 @@ def record_json(token: str) -> ResponseReturnValue:
 
 
 def _too_large() -> str:
-    return _(
-        "The file is too large: a club record is at most %(n)s MB.",
-        n=club_record.MAX_CLUB_BYTES // 2**20,
+    return str(
+        _(
+            "The file is too large: a club record is at most %(n)s MB.",
+            n=club_record.MAX_CLUB_BYTES // 2**20,
+        )
     )
 
 
