@@ -139,3 +139,73 @@ def test_a_record_too_large_is_refused_before_it_is_read(monkeypatch):
     with pytest.raises(RecordError) as error:
         loads_club(json.dumps({"format": CLUB_FORMAT}))
     assert str(error.value).startswith("record: the file is larger than")
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 1000) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def _paths(value, at=()):
+    """Every place in a decoded record, as a path of keys and indexes."""
+    yield at
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*at, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*at, index))
+
+
+def _replaced(value, path, new):
+    if not path:
+        return new
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[path[0]] = _replaced(value[path[0]], path[1:], new)
+    return copy
+
+
+def _small_club() -> dict:
+    evening = {
+        "format": "scorekeeper-evening/1",
+        "name": "Kväll",
+        "game": "klaberjass",
+        "players": ["Anna", "Ben"],
+        "rounds": 1,
+        "scoring": "totals",
+        "plan": {"tables": 1, "rounds": [[[0, 1]]], "sitting_out": [[]]},
+    }
+    return {
+        **build_club("Klubben", ["klaberjass"], [ANNA, BEN], []),
+        "seasons": [{"name": "Vår", "rule": "best", "n": 1, "absence": "lowest"}],
+        "evenings": [{"date": "2026-01-01T19:00:00Z", "members": [1, 2], "record": evening}],
+    }
+
+
+SMALL = _small_club()
+PLACES = list(_paths(SMALL))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(PLACES), JSON)
+def test_any_value_anywhere_is_read_or_refused_never_a_crash(path, value):
+    from scorekeeper.clubs.record import parse_club
+
+    raw = _replaced(SMALL, path, value)
+    try:
+        parse_club(raw)
+    except RecordError as error:
+        assert error.problems
+        assert all(":" in str(line) for line in error.problems)
+
+
+def test_the_small_club_the_property_breaks_is_itself_valid():
+    from scorekeeper.clubs.record import parse_club
+
+    read = parse_club(SMALL)
+    assert read.seasons[0].rule.rule == "best" and read.evenings[0].members == (1, 2)
+    assert "Season Vår" in club_text(read)
