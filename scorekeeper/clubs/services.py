@@ -504,7 +504,8 @@ def import_club(
             if stored is not None:
                 stored.created_at = evening.date
             store.link_evening(session, row.id, made.id, [rows[m].id for m in evening.members])
-        store.log(session, row.id, "import", read.name, by)
+        # Logged as made (the log page words every action it knows; an import is a making).
+        store.log(session, row.id, "create", read.name, by)
         session.commit()
     except BaseException:
         session.rollback()
