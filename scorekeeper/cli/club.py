@@ -1,9 +1,9 @@
 """``scorekeeper club score``: a club record (``scorekeeper-club/1``) read and its season tables
 and ratings printed, without a server or a database.
 
-The command's module imports only click and the words here; the record's reader (and the
-rating library) load when the command runs, so every other command starts as fast as before
-(``benchmarks/cli.py``)."""
+Like every command, the module is imported only when the command runs; the record's reader (and
+the rating library) only once ``club score`` reads a file, so ``club --help`` is as light as
+any (``benchmarks/cli.py``). Never Flask or the database."""
 
 from __future__ import annotations
 

@@ -277,9 +277,9 @@ def loads_club(data: bytes | str, known_games: Sequence[str] | None = None) -> C
 
 
 def _known() -> tuple[str, ...]:
-    from scorekeeper.records.core import CODECS
+    from scorekeeper.records.core import codecs
 
-    return tuple(CODECS)
+    return tuple(codecs())
 
 
 def parse_club(raw: Any, known_games: Sequence[str] | None = None) -> ClubRecord:

@@ -113,14 +113,30 @@ def test_in_swedish(exported):
     assert "Säsongstabell: alla kvällar" in done.output and "Rankning" in done.output
 
 
-def test_the_command_imports_no_database_or_web():
-    """Reading a club record needs neither SQLAlchemy nor Flask's app (the group itself may
-    still import Flask: that is the command group's business)."""
-    code = (
-        "import sys; from scorekeeper.cli import club; "
-        "from scorekeeper.clubs import record; "
-        "print(sorted(m for m in ('sqlalchemy', 'flask_sqlalchemy_lite', 'scorekeeper.db',"
-        " 'scorekeeper.web') if m in sys.modules))"
+PROBE = """
+import sys
+from scorekeeper.cli import main
+try:
+    main(["club", "score", sys.argv[1]], standalone_mode=False)
+finally:
+    prefixes = ("flask", "sqlalchemy", "alembic", "argon2", "qrcode", "reportlab",
+                "scorekeeper.db", "scorekeeper.web", "scorekeeper.clubs.services")
+    print(sorted({m for m in sys.modules if m.startswith(prefixes)}), file=sys.stderr)
+"""
+
+
+def test_the_command_imports_neither_flask_nor_the_database(exported):
+    """Run in a fresh interpreter (what a test process has imported says nothing): the season
+    tables and ratings of a whole club, with no web framework, database or PIN hashing."""
+    path, _rows, _ratings = exported
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(path)], capture_output=True, text=True, check=True
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    assert "Season table" in done.stdout and "Ratings" in done.stdout
+    assert json.loads(done.stderr.strip().splitlines()[-1].replace("'", '"')) == []
+
+
+def test_the_command_is_listed():
+    listed = CliRunner().invoke(main, ["--help"]).output
+    assert "  club " in listed
+    assert "  score " in CliRunner().invoke(main, ["club", "--help"]).output
