@@ -72,7 +72,7 @@ MAX_CLUB_BYTES = 64 * 1024 * 1024
 MAX_MEMBERS = 2_000
 MAX_EVENINGS = 1_000
 MAX_SEASONS = 100
-MAX_SEASON_NAME = 60
+MAX_SEASON_NAME = season.MAX_SEASON_NAME
 
 __all__ = [
     "CLUB_FORMAT",
@@ -118,14 +118,14 @@ class Season:
     date_to: date | None = None
     evenings: tuple[int, ...] | None = None
 
+    @property
+    def span(self) -> season.SeasonSpan:
+        """Its evenings as the club's stored season keeps them (the chosen ones by number)."""
+        return season.SeasonSpan(self.date_from, self.date_to, self.evenings)
+
     def holds(self, number: int, held: datetime) -> bool:
         """Whether the record's evening ``number`` (from 1), held at ``held``, is one of its."""
-        if self.evenings is not None:
-            return number in self.evenings
-        day = held.date()
-        return (self.date_from is None or self.date_from <= day) and (
-            self.date_to is None or day <= self.date_to
-        )
+        return self.span.holds(number, held.date())
 
     def to_dict(self) -> dict[str, Any]:
         found: dict[str, Any] = {
@@ -543,7 +543,7 @@ def _evening(
 
 
 def _seasons(raw: Any, evenings: int, lines: list[Text]) -> list[Season]:
-    found = []
+    found: list[Season] = []
     for number, entry in enumerate(_list(raw, "seasons", MAX_SEASONS, lines), start=1):
         name = entry.get("name") if isinstance(entry, dict) else None
         where = (
@@ -551,13 +551,15 @@ def _seasons(raw: Any, evenings: int, lines: list[Text]) -> list[Season]:
             if isinstance(name, str) and name.strip()
             else T_("season %(n)s", n=number)
         )
-        read = _season(entry, where, evenings, lines)
+        read = _season(entry, where, evenings, [s.name for s in found], lines)
         if read is not None:
             found.append(read)
     return found
 
 
-def _season(entry: Any, where: Text, evenings: int, lines: list[Text]) -> Season | None:
+def _season(
+    entry: Any, where: Text, evenings: int, taken: list[str], lines: list[Text]
+) -> Season | None:
     if not isinstance(entry, dict):
         lines.append(problem(where, T_("a season must be a record of fields")))
         return None
@@ -565,9 +567,11 @@ def _season(entry: Any, where: Text, evenings: int, lines: list[Text]) -> Season
     if unknown:
         lines.append(problem(where, unknown_fields(unknown)))
         return None
-    name = entry.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_SEASON_NAME:
-        lines.append(problem(where, T_("name must be 1 to %(n)s characters", n=MAX_SEASON_NAME)))
+    given = entry.get("name")
+    try:  # as the season's form takes one: unique in the club, ignoring case
+        name = season.checked_season_name(given if isinstance(given, str) else "", taken)
+    except RuleError as error:
+        lines.append(problem(where, error.text))
         return None
     n = entry.get("n", 0)
     if not is_int(n) or n < 0:
@@ -590,9 +594,6 @@ def _season(entry: Any, where: Text, evenings: int, lines: list[Text]) -> Season
             )
             return None
         days.append(day)
-    if days[0] is not None and days[1] is not None and days[1] < days[0]:
-        lines.append(problem(where, T_("date_to comes before date_from")))
-        return None
     chosen = entry.get("evenings")
     if chosen is not None and not (
         isinstance(chosen, list)
@@ -606,7 +607,13 @@ def _season(entry: Any, where: Text, evenings: int, lines: list[Text]) -> Season
             )
         )
         return None
-    return Season(name.strip(), rule, days[0], days[1], None if chosen is None else tuple(chosen))
+    found = Season(name, rule, days[0], days[1], None if chosen is None else tuple(chosen))
+    try:
+        found.span  # noqa: B018 - checked as the club's seasons are: dates or evenings, in order
+    except RuleError as error:
+        lines.append(problem(where, error.text))
+        return None
+    return found
 
 
 # --- what the command line shows ----------------------------------------------------------------

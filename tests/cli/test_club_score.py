@@ -37,9 +37,13 @@ def exported(app, tmp_path):
         _evenings, rows = services.season_of(page)
         names = page.names()
         ratings = {names[m]: r for m, r in services.ratings_of(page).now.items()}
+        stored = {
+            s.name: services.season_of(services.in_season(page, s), s.rule)[1]
+            for s in services.seasons_of(club)
+        }
     path = tmp_path / "club.json"
     path.write_text(text, encoding="utf-8")
-    return path, rows, ratings
+    return path, rows, ratings, stored
 
 
 def _section(output: str, heading: str) -> list[list[str]]:
@@ -54,22 +58,29 @@ def _section(output: str, heading: str) -> list[list[str]]:
     return [[cell.strip() for cell in row] for row in found]
 
 
-def test_the_season_table_and_ratings_are_the_services(exported):
-    path, rows, ratings = exported
-    done = club_score(path)
-    assert done.exit_code == 0, done.output
-    out = done.output
-    assert out.startswith("Torsdagsklubben\n3 evenings · 6 members\n")
-    season = _section(out, "Season table: every evening, total of evening results")
-    assert season == [
+def _shown(rows) -> list[list[str]]:
+    return [
         [
-            f"={row.place}" if row.shared else str(row.place),
+            "–" if row.place is None else f"={row.place}" if row.shared else str(row.place),
             row.name,
             points_text(row.points),
             str(row.evenings),
         ]
         for row in rows
     ]
+
+
+def test_the_season_table_and_ratings_are_the_services(exported):
+    path, rows, ratings, stored = exported
+    done = club_score(path)
+    assert done.exit_code == 0, done.output
+    out = done.output
+    assert out.startswith("Torsdagsklubben\n3 evenings · 6 members\n")
+    season = _section(out, "Season table: every evening, total of evening results")
+    assert season == _shown(rows)
+    assert set(stored) == {"Utvalda", "Från i dag"}
+    for name, season_rows in stored.items():  # each stored season by its own rule
+        assert _section(out, f"Season {name}") == _shown(season_rows), name
     shown = {row[0]: row[1:] for row in _section(out, "Ratings")}
     assert shown == {
         name: [str(r.shown), f"±{r.plus_minus}", str(r.games)] for name, r in ratings.items()
@@ -78,7 +89,7 @@ def test_the_season_table_and_ratings_are_the_services(exported):
 
 
 def test_each_stored_season_is_printed_by_its_rule(exported, tmp_path):
-    path, _rows, _ratings = exported
+    path, _rows, _ratings, _stored = exported
     raw = json.loads(path.read_text())
     raw["seasons"] = [
         {"name": "Vår", "rule": "best", "n": 1, "absence": "none", "evenings": [2]},
@@ -94,7 +105,7 @@ def test_each_stored_season_is_printed_by_its_rule(exported, tmp_path):
 
 
 def test_a_broken_record_exits_2_naming_the_place(exported, tmp_path):
-    path, _rows, _ratings = exported
+    path, _rows, _ratings, _stored = exported
     raw = json.loads(path.read_text())
     raw["evenings"][0]["record"]["tables"][0]["record"]["deals"][0]["tricks"] = [16, 16, 16]
     bad = tmp_path / "bad.json"
@@ -106,7 +117,7 @@ def test_a_broken_record_exits_2_naming_the_place(exported, tmp_path):
 
 
 def test_in_swedish(exported):
-    path, _rows, _ratings = exported
+    path, _rows, _ratings, _stored = exported
     done = club_score(path, "--lang", "sv")
     assert done.exit_code == 0, done.output
     assert "3 kvällar · 6 medlemmar" in done.output
@@ -128,7 +139,7 @@ finally:
 def test_the_command_imports_neither_flask_nor_the_database(exported):
     """Run in a fresh interpreter (what a test process has imported says nothing): the season
     tables and ratings of a whole club, with no web framework, database or PIN hashing."""
-    path, _rows, _ratings = exported
+    path, _rows, _ratings, _stored = exported
     done = subprocess.run(
         [sys.executable, "-c", PROBE, str(path)], capture_output=True, text=True, check=True
     )

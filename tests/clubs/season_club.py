@@ -4,10 +4,12 @@ added at the second, a merge, a rename and a retirement; shared by the club reco
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
-from scorekeeper import store
+from scorekeeper import seasons, store
 from scorekeeper.clubs import services
+from scorekeeper.clubs.season import SeasonSpan
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event
@@ -81,20 +83,49 @@ def season_club(name: str = "Torsdagsklubben") -> services.LoadedClub:
     services.rename_member(club, ids["Eva"], "Eva L", BY)
     services.retire_member(club, ids["Fred"], BY)
     evening(club, "Vecka 3", [ids[n] for n in ("Anna", "Ben", "Carla")], 1)  # not started
+    # Two stored seasons: the first two evenings chosen (best one, the lowest for a miss), and
+    # every evening from today on, by their average over at least two.
+    held = {e.name: e.id for e in services.page_of(club).evenings}
+    services.save_season(
+        club,
+        None,
+        "Utvalda",
+        seasons.SeasonRule(seasons.BEST, seasons.LOWEST, 1),
+        SeasonSpan(chosen=(held["Vecka 2"], held["Vecka 1"])),
+        BY,
+    )
+    services.save_season(
+        club,
+        None,
+        "Från i dag",
+        seasons.SeasonRule(seasons.AVERAGE, seasons.NO_SCORE, 2),
+        SeasonSpan(date_from=date.today()),
+        BY,
+    )
     return club
 
 
+def _rows(rows: list[Any]) -> list[Any]:
+    return [(r.name, r.place, r.shared, r.points, r.evenings, r.by_evening) for r in rows]
+
+
 def season_and_ratings(club: services.LoadedClub) -> tuple[list[Any], dict[str, Any]]:
-    """The club's season table (the total) as names and values, and every member's rating
-    by name: what an imported copy must show the same."""
+    """The club's season table (the total) and each stored season's (by its rule, over its
+    evenings) as names and values, and every member's rating by name, all-time and each
+    season's: what an imported copy must show the same."""
     page = services.page_of(club)
-    _evenings, rows = services.season_of(page)
     names = page.names()
-    table = [
-        (row.name, row.place, row.shared, row.points, row.evenings, row.by_evening) for row in rows
-    ]
+    tables: list[Any] = [_rows(services.season_of(page)[1])]
+    pages = {"": page}
+    for stored in reversed(services.seasons_of(club)):
+        held = services.in_season(page, stored)
+        tables.append((stored.name, stored.rule, _rows(services.season_of(held, stored.rule)[1])))
+        pages[stored.name] = held
     ratings = {
-        names[member]: (rating.mu, rating.sigma, rating.games)
-        for member, rating in services.ratings_of(page).now.items()
+        season_name: {
+            names[member]: (rating.mu, rating.sigma, rating.games)
+            for member, rating in services.ratings_of(held).now.items()
+        }
+        for season_name, held in pages.items()
     }
-    return table, ratings
+    return tables, ratings

@@ -5,6 +5,7 @@ whole, nothing stored."""
 from __future__ import annotations
 
 import json
+from datetime import date
 
 import pytest
 import sqlalchemy as sa
@@ -45,9 +46,18 @@ def test_export_import_export_is_byte_identical_and_derives_the_same_tables(app)
         assert services.record_of(copy) == text
         assert season_and_ratings(copy) == season_and_ratings(club)
         assert services.check_pin(copy, PIN) and not services.check_pin(copy, "90817263")
-        table, ratings = season_and_ratings(copy)
-        assert {row[0] for row in table} == {"Anna", "Ben", "Carla", "Dag", "Eva L", "Fred", "Gun"}
-        assert ratings  # finished games rate their players
+        tables, ratings = season_and_ratings(copy)
+        assert {row[0] for row in tables[0]} == {
+            "Anna",
+            "Ben",
+            "Carla",
+            "Dag",
+            "Eva L",
+            "Fred",
+            "Gun",
+        }
+        assert [t[0] for t in tables[1:]] == ["Utvalda", "Från i dag"]
+        assert ratings[""] and ratings["Utvalda"]  # finished games rate their players
     raw = json.loads(text)
     assert [e["record"]["name"] for e in raw["evenings"]] == ["Vecka 1", "Vecka 2", "Vecka 3"]
     merged = next(m for m in raw["members"] if m["name"] == "Anna S")
@@ -55,7 +65,25 @@ def test_export_import_export_is_byte_identical_and_derives_the_same_tables(app)
     assert merged["merged_into"] == anna["id"] and "Anna S" in anna["former_names"]
     assert next(m for m in raw["members"] if m["name"] == "Eva L")["former_names"] == ["Eva"]
     assert next(m for m in raw["members"] if m["name"] == "Fred")["retired"] is True
-    assert "seasons" not in raw
+    assert raw["seasons"] == [
+        {
+            "name": "Utvalda",
+            "rule": "best",
+            "n": 1,
+            "absence": "lowest",
+            "date_from": None,
+            "date_to": None,
+            "evenings": [1, 2],
+        },
+        {
+            "name": "Från i dag",
+            "rule": "average",
+            "n": 2,
+            "absence": "none",
+            "date_from": date.today().isoformat(),
+            "date_to": None,
+        },
+    ]
 
 
 def test_the_record_holds_no_pin_hash_or_token(app):
