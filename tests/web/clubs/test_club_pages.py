@@ -100,6 +100,7 @@ def _manage_routes(app) -> list[tuple[str, str]]:
         "clubs.stored_season",
         "clubs.player",
         "clubs.new",
+        "clubs.import_club",  # a new club of a record: anyone, with a PIN of their own
         "clubs.pin",
         "clubs.forget",
     }
