@@ -30,7 +30,8 @@ a temporary database and a free port, and reports that process's CPU and memory 
 with ``--url``, the games are made on that server through its forms (so any server will do), and
 ``--pid`` names the process to watch. The load comes from this machine too: the generator's own
 CPU is reported beside the server's. ``--check`` exits 1 on any error or a p99 over its budget
-(poll 100 ms, pages and POSTs 250 ms).
+(poll 100 ms, pages and POSTs 250 ms); ``--summary FILE`` writes the night's numbers as JSON.
+``benchmarks/proxy_night.py`` runs the same night over HTTPS through nginx to several processes.
 """
 
 from __future__ import annotations

@@ -83,11 +83,20 @@ def tls_context(cert: Path) -> ssl.SSLContext:
 
 
 def nginx_config(
-    folder: Path, port: int, upstreams: list[int], cert: Path, key: Path, phones: int = 4096
+    folder: Path,
+    port: int,
+    upstreams: list[int],
+    cert: Path,
+    key: Path,
+    phones: int = 4096,
+    by_game: bool = True,
 ) -> str:
     """nginx's configuration: TLS on 127.0.0.1:``port`` for ``phones`` connections at once,
     passing every request to the app processes on ``upstreams`` over connections it keeps open,
-    with the ``X-Forwarded-*`` headers that ``TRUST_PROXY`` reads. Every path it writes is in
+    with the ``X-Forwarded-*`` headers that ``TRUST_PROXY`` reads. ``by_game``: a game's (and an
+    evening's) requests all go to one process, chosen by its token, so that process's kept
+    pages and poll answers serve all its phones (any process can still answer any request:
+    this only saves work); otherwise each request to the next process. Every path it writes is in
     ``folder`` (its pid, logs and buffers), so it runs without root and leaves nothing behind.
     A phone is one connection and its request one more to the app: ``worker_connections``
     counts both."""
@@ -97,6 +106,7 @@ def nginx_config(
     # buffered to files, so the folder's 0700 does not matter).
     user = "user nobody nogroup;\n" if os.geteuid() == 0 else ""
     servers = "\n".join(f"        server 127.0.0.1:{p};" for p in upstreams)
+    balance = "hash $game consistent;" if by_game else "# round robin"
     return f"""\
 # Written by benchmarks/proxy_night.py for one run; deleted after it.
 {user}worker_processes 1;
@@ -118,7 +128,13 @@ http {{
     scgi_temp_path {folder}/scgi;
     keepalive_timeout 75s;  # a phone polls every 2 s on the connection it keeps
 
+    map $uri $game {{
+        "~^/[ge]/(?<token>[^/]+)" $token;
+        default $request_id;
+    }}
+
     upstream scorekeeper {{
+        {balance}
 {servers}
         keepalive 64;  # idle connections to the app kept open, for the next requests
         keepalive_timeout 20s;  # closed before the app's own 30 s idle timeout does
@@ -164,10 +180,12 @@ def test_config(folder: Path, config: Path) -> None:
 
 
 @contextmanager
-def nginx(folder: Path, port: int, upstreams: list[int], cert: Path, key: Path) -> Iterator[int]:
+def nginx(
+    folder: Path, port: int, upstreams: list[int], cert: Path, key: Path, by_game: bool = True
+) -> Iterator[int]:
     """nginx in front of ``upstreams`` until the block ends: its master's process id."""
     config = folder / "nginx.conf"
-    config.write_text(nginx_config(folder, port, upstreams, cert, key))
+    config.write_text(nginx_config(folder, port, upstreams, cert, key, by_game=by_game))
     test_config(folder, config)
     log = folder / "nginx.out"
     try:
@@ -282,7 +300,9 @@ def proxy_night(args: argparse.Namespace) -> tuple[Night, list[str]]:
         cert, key = certificate(work)
         apps = stack.enter_context(app_processes(args.processes, url, work))
         port = free_port()
-        others = {"nginx": stack.enter_context(nginx(work, port, [p for p, _ in apps], cert, key))}
+        upstreams = [app_port for app_port, _pid in apps]
+        proxy = nginx(work, port, upstreams, cert, key, by_game=args.balance == "game")
+        others = {"nginx": stack.enter_context(proxy)}
         if postmaster is not None:
             others["PostgreSQL"] = postmaster
         origin = Origin("127.0.0.1", port, tls_context(cert))
@@ -322,6 +342,10 @@ def arguments() -> argparse.Namespace:
     club_night.night_arguments(parser, tables=256)
     parser.add_argument("--processes", type=int, default=2, help="app processes behind nginx")
     parser.add_argument("--database-url", help="a PostgreSQL server (default: a throwaway one)")
+    parser.add_argument(
+        "--balance", choices=["game", "round-robin"], default="game",
+        help="nginx sends a game's requests to one process (default), or each to the next",
+    )  # fmt: skip
     yardstick = parser.add_mutually_exclusive_group()
     yardstick.add_argument(
         "--baseline-cpu-per-request", type=float, metavar="MS",
