@@ -57,6 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the bench
 
 from benchmarks import club_night
 from benchmarks.club_night import Night, Origin, Watched
+from benchmarks.processes import database
 from benchmarks.server import APP_SERVER, SERVERS, free_port, serving
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,7 +142,7 @@ http {{
     upstream scorekeeper {{
         {balance}
 {servers}
-        keepalive 64;  # idle connections to the app kept open, for the next requests
+        keepalive 256;  # idle connections to the app kept open, for the next requests
         keepalive_timeout 20s;  # closed before the app's own 30 s idle timeout does
     }}
 
@@ -279,7 +280,8 @@ async def https_checks(origin: Origin) -> list[str]:
     drawn = QR_PATH.search(str(qr_svg(expected)).encode())
     if drawn is None or drawn.group(1) not in page:
         wrong.append(f"the QR code on the game page is not that of {expected}")
-    print(f"through the proxy: share link and QR code {address}, session cookie {session}")
+    flags = ["; ".join(cookie.split("; ")[1:]) for cookie in session]
+    print(f"through the proxy: share link and QR code {address}; session cookie: {flags}")
     return wrong
 
 
@@ -299,9 +301,7 @@ def proxy_night(args: argparse.Namespace) -> tuple[Night, list[str]]:
             server = args.database_url
         else:
             server, postmaster = stack.enter_context(postgres())
-        from benchmarks.processes import database  # SQLAlchemy: only when it is needed
-
-        url = stack.enter_context(database(server, work))
+        url = stack.enter_context(database(server, work))  # a schema of its own
         cert, key = certificate(work)
         apps = stack.enter_context(app_processes(args.processes, url, work))
         port = free_port()

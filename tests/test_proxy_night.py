@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -137,3 +138,34 @@ def test_secure_reads_the_cookie_attribute_only():
     assert proxy_night.secure("session=x;secure")
     assert not proxy_night.secure("session=x; HttpOnly; Path=/")
     assert not proxy_night.secure("session=Secure; HttpOnly")  # the value is not an attribute
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_the_https_checks_pass_only_when_the_app_trusts_the_proxy(tmp_path, tls, trusted):
+    """Through nginx to ``scorekeeper serve``: with ``TRUST_PROXY`` the share link, the QR code
+    and the session cookie pass; without it the app does not know the phone came over HTTPS,
+    and the checks say what is wrong."""
+    from benchmarks.server import APP_SERVER, serving
+
+    cert, key = tls
+    app, port = free_port(), free_port()
+    env = {
+        **os.environ,
+        "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        "SCOREKEEPER_SECRET_KEY": "proxy-night-test-" + "0" * 40,
+        "SCOREKEEPER_TRUSTED_HOSTS": '["127.0.0.1"]',
+        "SCOREKEEPER_TRUST_PROXY": "true" if trusted else "false",
+    }
+    command = [sys.executable, "-c", APP_SERVER, "serve", "--host", "127.0.0.1", "--port", str(app)]
+    with (
+        serving("scorekeeper serve", command, app, tmp_path / "serve.log", env),
+        proxy_night.nginx(tmp_path, port, [app], cert, key),
+    ):
+        origin = Origin("127.0.0.1", port, proxy_night.tls_context(cert))
+        wrong = asyncio.run(proxy_night.https_checks(origin))
+    if trusted:
+        assert wrong == []
+    else:
+        assert any(w.startswith("a session cookie without Secure") for w in wrong), wrong
+        assert any(w.startswith("the share link is http://127.0.0.1:") for w in wrong), wrong
+        assert any(w.startswith("the QR code") for w in wrong), wrong
