@@ -63,7 +63,7 @@ def table(played: Iterable[tuple[State, int]]) -> StatsTable:
         Row(label, (bids.taken, bids.made, bids.failed))
         for label, bids in (
             (T_("Their pair"), found.pair),
-            (T_("Bid by them"), found.own),
+            (T_("Of which their own"), found.own),
             (T_("The other pair"), found.others),
         )
     )
@@ -73,10 +73,7 @@ def table(played: Iterable[tuple[State, int]]) -> StatsTable:
         T_("Bids taken and made"),
         (Column(T_("Bids")), Column(T_("Made")), Column(T_("Failed"))),
         rows,
-        T_(
-            "A bid is made when the declaring pair lays at least the melds it bid. Their "
-            "pair’s bids include those this player bid."
-        ),
+        T_("A bid is made when the declaring pair lays at least as many melds as it bid."),
     )
 
 

@@ -33,7 +33,7 @@ def test_a_match_by_hand():
     shown = table([(state, 1)])
     assert [(row.label, row.cells) for row in shown.rows] == [
         ("Their pair", (1, 0, 1)),
-        ("Bid by them", (1, 0, 1)),
+        ("Of which their own", (1, 0, 1)),
         ("The other pair", (2, 2, 0)),
     ]
     assert shown.games == 1 and stats_for("sviten") is table

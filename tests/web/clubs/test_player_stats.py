@@ -186,7 +186,7 @@ def test_klaberjass_and_sviten_players_are_told_their_making_and_their_bids(app,
     rows = _rows(page, "Sviten Special")
     assert rows == {
         "Their pair": ("3", "2", "1"),
-        "Bid by them": ("2", "2", "0"),
+        "Of which their own": ("2", "2", "0"),
         "The other pair": ("1", "0", "1"),
     }
     assert page.index(">Klaberjass</h2>") < page.index(">Sviten Special</h2>")
@@ -218,6 +218,8 @@ def test_a_club_evening_links_each_player_to_their_page(app, client):
     page = client.get(f"/e/{evening}").get_data(as_text=True)
     for name, member in ids.items():
         assert f'<a href="/c/{token}/p/{member}">{name}</a>' in page
+    # The projector's view is not for tapping: its names stay plain.
+    assert "/p/" not in client.get(f"/e/{evening}/screen").get_data(as_text=True)
     # A plain evening (of no club) names its players as before, without links.
     plain = evening_token(new_evening(client))
     assert "/p/" not in client.get(f"/e/{plain}").get_data(as_text=True)
