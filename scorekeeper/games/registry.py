@@ -39,8 +39,10 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
 
 
 def unregister(kind: str) -> None:
-    """Forget a registered game (tests that register one of their own clean up with this)."""
+    """Forget a registered game and its statistics (tests that register one of their own clean
+    up with this)."""
     _GAMES.pop(kind, None)
+    _STATS.pop(kind, None)
 
 
 def game_for(kind: str) -> Game[Any, Any]:

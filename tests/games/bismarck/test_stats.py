@@ -115,3 +115,15 @@ def test_property_counts_and_scores_add_up(games):
     # Every deal sums to zero, so the three players' scores do too; each deal has one declarer.
     assert sum(f.declaring.total + f.not_declaring.total for f in by_seat) == 0
     assert sum(f.declaring.count for f in by_seat) == deals
+
+
+def test_a_game_without_statistics_has_none_and_one_may_join():
+    from scorekeeper.games import registry
+
+    assert registry.stats_for("no-such-game") is None
+    try:
+        assert registry.register_stats("no-such-game", table) is table
+        assert registry.stats_for("no-such-game") is table
+    finally:
+        registry.unregister("no-such-game")
+    assert registry.stats_for("no-such-game") is None

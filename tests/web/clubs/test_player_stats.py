@@ -238,3 +238,25 @@ def test_the_merge_notice_names_the_two_entries(app, client):
     post(client, f"/c/{token}/members/merge?lang=sv", keep=ids["Bo"], merged=ids["Bo K."])
     page = client.get(f"/c/{token}/members?lang=sv").get_data(as_text=True)
     assert "Bo K. är Bo nu." in page
+
+
+def test_after_a_merge_the_entry_merged_counts_for_the_member_kept(app, client):
+    """Anna S. played the first evening, Anna the second; merged, Anna's statistics count both
+    games (the deals she declared in each), and Anna S.'s page leads to Anna's."""
+    token = make_club(client)
+    add(client, token, "Anna", "Anna S.", "Ben", "Carla")
+    ids = member_ids(client, token)
+    for night, anna in (("Vecka 1", "Anna S."), ("Vecka 2", "Anna")):
+        _token, game = _evening(
+            app, token, night, [ids[anna], ids["Ben"], ids["Carla"]], "bismarck"
+        )
+        _play(app, game, example_events(12))
+    before = _rows(client.get(f"/c/{token}/p/{ids['Anna']}").get_data(as_text=True), "Bismarck")
+    assert before["As declarer"][0] == "4" and before["Not declaring"][0] == "8"
+    post(client, f"/c/{token}/members/merge", keep=ids["Anna"], merged=ids["Anna S."])
+    page = client.get(f"/c/{token}/p/{ids['Anna']}").get_data(as_text=True)
+    after = _rows(page, "Bismarck")
+    assert after["As declarer"][0] == "8" and after["Not declaring"][0] == "16"
+    assert "2 finished games" in page
+    merged = client.get(f"/c/{token}/p/{ids['Anna S.']}")
+    assert merged.status_code == 302 and merged.headers["Location"].endswith(f"/p/{ids['Anna']}")
