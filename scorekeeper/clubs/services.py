@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import seasons
+from scorekeeper import models, seasons
 from scorekeeper.cache import LRUCache
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import season, store
@@ -38,7 +39,9 @@ from scorekeeper.clubs.store import (
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings.setup import EveningSetup
+from scorekeeper.games import registry
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.stats import StatsTable
 from scorekeeper.games.text import T_
 
 __all__ = [
@@ -47,28 +50,35 @@ __all__ = [
     "ClubNotFound",
     "ClubPage",
     "Entry",
+    "EveningOfClub",
     "LoadedClub",
     "LoadedSeason",
     "MemberNotFound",
+    "PlayedGame",
     "SeasonNotFound",
     "SeasonSpan",
     "add_member",
     "check_pin",
+    "club_of_evening",
     "create",
+    "evenings_of_games",
     "games_of",
     "in_season",
     "load",
     "load_season",
     "log",
+    "members_of_evening",
     "merge_members",
     "new_evening",
     "page_of",
+    "played_of",
     "ratings_of",
     "rename_member",
     "retire_member",
     "save_season",
     "season_of",
     "seasons_of",
+    "stats_of",
     "story_of",
     "version_of",
 ]
@@ -463,6 +473,107 @@ def ratings_of(page: ClubPage, *, session: orm.Session | None = None) -> seasons
 def story_of(page: ClubPage, member: int, *, session: orm.Session | None = None) -> seasons.Story:
     """A member's games, places, scores and meetings with the others (see :func:`games_of`)."""
     return seasons.story(member, games_of(page, session=session)[0])
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game of the club's evenings as a member's statistics read it: its kind and state, the
+    evening it was played at, and the seat of each member at its table (an entry merged into
+    another sits as that one; a member who sat twice, two entries later merged, by the first)."""
+
+    token: str
+    kind: str
+    state: Any
+    evening: ClubEvening
+    seats: Mapping[int, int]
+
+
+#: The club's games with their states, by the register and every game's log position.
+_PLAYED: LRUCache[list[PlayedGame]] = LRUCache(16)
+
+
+def played_of(page: ClubPage, *, session: orm.Session | None = None) -> list[PlayedGame]:
+    """Every started game of the club's evenings, with its evening and each member's seat:
+    derived, kept per process like :func:`games_of`."""
+    session = _session(session)
+    key = (
+        page.club.token,
+        tuple((e.id, e.merged_into) for e in page.entries),
+        tuple((e.token, e.members) for e in page.evenings),
+        store.positions(session, page.club.id),
+    )
+    found = _PLAYED.get(key)
+    if found is None:
+        kept = {e.id: e.merged_into for e in page.entries}
+        found = []
+        for evening in page.evenings:
+            loaded = evenings.load(evening.token, session=session)
+            for table in loaded.all_tables():
+                if table.game is None:
+                    continue
+                seats: dict[int, int] = {}
+                for seat, player in enumerate(table.seats):
+                    if player < len(evening.members):
+                        seats.setdefault(store.follow(kept, evening.members[player]), seat)
+                game = table.game
+                found.append(PlayedGame(game.token, loaded.setup.kind, game.state, evening, seats))
+        _PLAYED.put(key, found)
+    return found
+
+
+def evenings_of_games(
+    page: ClubPage, *, session: orm.Session | None = None
+) -> dict[str, ClubEvening]:
+    """The evening of each game of the club's evenings, by the game's token."""
+    return {game.token: game.evening for game in played_of(page, session=session)}
+
+
+def stats_of(
+    page: ClubPage, member: int, *, session: orm.Session | None = None
+) -> list[StatsTable]:
+    """The member's statistics of each game they played at the club's evenings, in the order
+    of the club's games (then any other): each game's own (``registry.stats_for``), over their
+    finished games of it. A game that keeps none has no table."""
+    by_kind: dict[str, list[tuple[Any, int]]] = {}
+    for game in played_of(page, session=session):
+        if member in game.seats:
+            by_kind.setdefault(game.kind, []).append((game.state, game.seats[member]))
+    order = {kind: i for i, kind in enumerate(page.club.games)}
+    tables = []
+    for kind in sorted(by_kind, key=lambda kind: (order.get(kind, len(order)), kind)):
+        stats = registry.stats_for(kind)
+        if stats is not None:
+            tables.append(stats(by_kind[kind]))
+    return tables
+
+
+@dataclass(frozen=True)
+class EveningOfClub:
+    """An evening that belongs to a club: the club's address and which member each of the
+    evening's players is (by id as entered; a merged entry's page leads to the one kept)."""
+
+    club_token: str
+    members: tuple[int, ...]
+
+
+def members_of_evening(
+    evening_token: str, *, session: orm.Session | None = None
+) -> EveningOfClub | None:
+    """The club of the evening at ``evening_token``, or None for an evening of no club (one
+    query; an evening's club never changes)."""
+    row = (
+        _session(session)
+        .execute(
+            sa.select(models.Club.token, models.ClubEvening.members)
+            .join(models.ClubEvening, models.ClubEvening.club_id == models.Club.id)
+            .join(models.Evening, models.Evening.id == models.ClubEvening.evening_id)
+            .where(models.Evening.token == evening_token)
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    return EveningOfClub(row.token, tuple(m if isinstance(m, int) else -1 for m in row.members))
 
 
 def version_of(

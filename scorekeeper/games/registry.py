@@ -2,8 +2,10 @@
 
     game_for("bismarck").replay(setup, events).state
 
-The built-in games are listed once, here. A game defined elsewhere (a plug-in, a test's tiny
-game) joins with :func:`register`; every layer then reaches it through the same interface.
+The built-in games are listed once, here, and so are their player statistics (``stats_for``:
+each package's ``stats`` module). A game defined elsewhere (a plug-in, a test's tiny game)
+joins with :func:`register` (and :func:`register_stats`, if it keeps any); every layer then
+reaches it through the same interface.
 
 A built-in game is imported the first time it is asked for (:class:`Registry`): checking a
 Bismarck record on the command line does not import Sviten's meld search.
@@ -16,6 +18,7 @@ from importlib import import_module
 from typing import Any, Generic, TypeVar
 
 from scorekeeper.games.game import Game
+from scorekeeper.games.stats import PlayerStats
 
 #: The built-in games: each a package ``scorekeeper.games.<kind>`` that defines ``GAME``.
 BUILT_IN = ("bismarck", "klaberjass", "sviten")
@@ -64,6 +67,11 @@ class Registry(Generic[T]):
 _GAMES: Registry[Game[Any, Any]] = Registry(
     BUILT_IN, lambda kind: import_module(f"scorekeeper.games.{kind}").GAME
 )
+#: Each kind's player statistics (:mod:`scorekeeper.games.stats`), for the games that keep them:
+#: a built-in game's ``scorekeeper.games.<kind>.stats`` defines ``STATS``.
+_STATS: Registry[PlayerStats] = Registry(
+    BUILT_IN, lambda kind: import_module(f"scorekeeper.games.{kind}.stats").STATS
+)
 
 
 class UnknownGame(LookupError):
@@ -81,8 +89,10 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
 
 
 def unregister(kind: str) -> None:
-    """Forget a registered game (tests that register one of their own clean up with this)."""
+    """Forget a registered game and its statistics (tests that register one of their own clean
+    up with this)."""
     _GAMES.unregister(kind)
+    _STATS.unregister(kind)
 
 
 def game_for(kind: str) -> Game[Any, Any]:
@@ -91,6 +101,18 @@ def game_for(kind: str) -> Game[Any, Any]:
     if game is None:
         raise UnknownGame(kind)
     return game
+
+
+def register_stats(kind: str, stats: PlayerStats) -> PlayerStats:
+    """Make ``stats`` the player statistics of games of ``kind`` (a game without any keeps
+    none: a player's page then shows its games without a table of their own)."""
+    _STATS.register(kind, stats)
+    return stats
+
+
+def stats_for(kind: str) -> PlayerStats | None:
+    """The player statistics of games of this kind; None for a game that keeps none."""
+    return _STATS.get(kind)
 
 
 def is_known(kind: str) -> bool:

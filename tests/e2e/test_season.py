@@ -174,7 +174,7 @@ def test_a_season_of_three_evenings(new_phone, server):
             phone.get_by_label("Keep").select_option(label="Anna")
             phone.get_by_label("Merge into it").select_option(label="Anna S.")
             phone.get_by_role("button", name="Merge", exact=True).tap()
-            expect(phone.locator(".notice")).to_contain_text("one member now")
+            expect(phone.locator(".notice")).to_contain_text("Anna S. is Anna now.")
         phone.goto(club_url)
         phone.get_by_role("link", name="New evening of the club").tap()
         phone.get_by_role("textbox", name="Name of the evening").fill(title)
@@ -251,5 +251,16 @@ def test_a_season_of_three_evenings(new_phone, server):
     expect(phone.locator("h1")).to_contain_text("Fred")
     look("player")
     expect(phone.locator("main")).to_contain_text("Games2")
+    # Its Bismarck statistics (a row per contract Fred declared, and declaring or not) and its
+    # games by their evening's name.
+    expect(phone.locator("#stats-bismarck")).to_have_text("Bismarck")
+    expect(phone.get_by_role("row", name="As declarer")).to_be_visible()
+    expect(phone.get_by_role("link", name=re.compile(r"^Vecka"))).to_have_count(2)
+
+    # The last evening's standings lead to each player's page too.
+    phone.goto(f"/e/{evening_token}")
+    look("evening")
+    phone.locator(".evening-standings").get_by_role("link", name="Fred", exact=True).tap()
+    expect(phone.locator("h1")).to_contain_text("Fred")
 
     assert not problems, "\n".join(problems)

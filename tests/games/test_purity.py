@@ -10,6 +10,7 @@ ENGINES = (
     "bismarck",
     "bismarck.contracts",
     "bismarck.rules",
+    "bismarck.stats",
     "klaberjass",
     "klaberjass.checks",
     "klaberjass.entry",
@@ -18,6 +19,7 @@ ENGINES = (
     "klaberjass.parse",
     "klaberjass.rules",
     "klaberjass.sequences",
+    "klaberjass.stats",
     "klaberjass.trick_points",
     "sviten",
     "sviten.hand",
@@ -33,6 +35,7 @@ ENGINES = (
     "sviten.rules",
     "sviten.scoring",
     "sviten.setup",
+    "sviten.stats",
     "sviten.table",
     "cards",
     "events",
@@ -42,6 +45,7 @@ ENGINES = (
     "registry",
     "rounds",
     "scoreboard",
+    "stats",
     "text",
 )
 FRAMEWORKS = ("flask", "sqlalchemy", "reportlab", "wtforms", "babel", "flask_babel")

@@ -190,6 +190,7 @@ def merge(token: str) -> ResponseReturnValue:
     found = organiser_club(token)
     form = MergeForm()
     if form.validate_on_submit():
+        names = services.page_of(found).names()  # as they are before the merge
         try:
             services.merge_members(found, form.keep.data, form.merged.data, session_id())
         except services.MemberNotFound:
@@ -197,7 +198,13 @@ def merge(token: str) -> ResponseReturnValue:
         except RuleError as error:
             show_error(form, error)
         else:
-            flash(_("The two entries are one member now."))
+            flash(
+                _(
+                    "%(merged)s is %(kept)s now.",
+                    merged=names.get(form.merged.data, "?"),
+                    kept=names.get(form.keep.data, "?"),
+                )
+            )
             return redirect(url_for("clubs.members", token=token), 303)
     return _members_page(found, MemberForm(formdata=None), form), 422
 
@@ -323,7 +330,8 @@ LATEST_GAMES = 20
 @bp.get("/c/<token>/p/<int:member_id>")
 def player(token: str, member_id: int) -> ResponseReturnValue:
     """A member's page, for anyone with the club's link: their rating and how it moved, their
-    games, wins, places and scores, and how they fared against each member they met."""
+    games, wins, places and scores, each game's own statistics of them (a table per game they
+    play), and how they fared against each member they met."""
     found = club_or_404(token)
     key = ("player", token, member_id, services.version_of(found))
     return page_cache.serve(key, lambda: _player_page(found, member_id))
@@ -347,6 +355,8 @@ def _player_page(found: services.LoadedClub, member_id: int) -> ResponseReturnVa
         entry=entry,
         names=names,
         story=story,
+        stats=services.stats_of(page, member_id),
+        evening_of=services.evenings_of_games(page),
         games=story.games[:LATEST_GAMES],
         rating=ratings.of(member_id),
         steps=list(reversed(ratings.history.get(member_id, [])))[:LATEST_GAMES],

@@ -25,6 +25,7 @@ from flask_babel import format_decimal, get_locale, ngettext, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import hosts
+from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import services
 from scorekeeper.evenings.setup import EveningSetup, default_scoring
 from scorekeeper.evenings.standings import TOTALS, Standings, TableState
@@ -181,7 +182,21 @@ def _evening_page(loaded: services.LoadedEvening, start_form: StartRoundForm) ->
         share_url=url,
         share_qr=qr_svg(url, title=_("QR code of this evening's address")),
         round_notice=round_notice,
+        player_page=_player_pages(loaded),
     )
+
+
+def _player_pages(loaded: services.LoadedEvening) -> dict[str, str]:
+    """Each player's page in the club, by name (an evening's names are unique), when the
+    evening is a club's; none for an evening of no club."""
+    club = clubs.members_of_evening(loaded.token)
+    if club is None:
+        return {}
+    return {
+        name: url_for("clubs.player", token=club.club_token, member_id=member)
+        for name, member in zip(loaded.setup.players, club.members, strict=False)
+        if member >= 0
+    }
 
 
 @bp.get("/e/<token>")
