@@ -42,17 +42,19 @@ def progression(
     places: bool = False,
     first: int = 0,
     ident: str = "chart",
+    zero: bool = True,
 ) -> Markup:
     """A line per name through its values round by round (``rounds[i][side]``); a name given
     as several lines (a pair: one partner a line) is labelled so, each line cut short on its
     own rather than the whole cut after its first letters. Totals start
     from 0 before round 1 (``first=0``); with ``places`` the axis runs from 1 at the top down to
     the last place, and the lines start at round ``first`` itself. ``ident`` makes the chart's
-    element ids unique on its page."""
+    element ids unique on its page. Without ``zero`` the values are levels rather than totals
+    (a rating): the first is where the line starts, and the axis spans only what they reach."""
     series = [[row[side] for row in rounds] for side in range(len(names))]
-    if not places:
+    if not places and zero:
         series = [[0, *values] for values in series]
-    frame = _Frame.of(series, len(names), places=places)
+    frame = _Frame.of(series, len(names), places=places, zero=zero)
     parts = [
         f'<svg class=chart viewBox="0 0 {WIDTH} {HEIGHT}" role=img '
         f'aria-labelledby="{ident}-t {ident}-d">',
@@ -80,9 +82,13 @@ class _Frame:
     low: float
     high: float
     places: bool
+    #: The axis runs through 0 (totals); otherwise only over the values (levels).
+    zero: bool = True
 
     @classmethod
-    def of(cls, series: Sequence[Sequence[float]], sides: int, *, places: bool) -> _Frame:
+    def of(
+        cls, series: Sequence[Sequence[float]], sides: int, *, places: bool, zero: bool = True
+    ) -> _Frame:
         count = len(series[0]) if series else 0
         everything = [v for values in series for v in values]
         low: float
@@ -90,10 +96,11 @@ class _Frame:
         if places:
             low, high = 1, max([sides, *everything])
         else:
-            low, high = min([0, *everything]), max([0, *everything])
+            floor = [0] if zero else []
+            low, high = min([*floor, *everything]), max([*floor, *everything])
         if low == high:
             high = low + 1
-        return cls(count, low, high, places)
+        return cls(count, low, high, places, zero)
 
     def x(self, i: int) -> float:
         return LEFT + (PLOT_WIDTH * i / (self.count - 1) if self.count > 1 else PLOT_WIDTH / 2)
@@ -106,7 +113,7 @@ class _Frame:
 
 def _axis(frame: _Frame, first: int) -> list[str]:
     """The axis: the top and bottom values, zero (or place 1), and the rounds along the foot."""
-    ticks = sorted({frame.low, frame.high, *(() if frame.places else (0,))})
+    ticks = sorted({frame.low, frame.high, *((0,) if frame.zero and not frame.places else ())})
     grid = "".join(f"M{LEFT} {_at(frame.y(value))}H{LEFT + PLOT_WIDTH}" for value in ticks)
     parts = [f'<path class=g d="{grid}"/>']
     for value in ticks:
@@ -213,6 +220,24 @@ def game_chart(game: LoadedGame) -> Markup:
         )
     return progression(
         names, board.rounds, title=_("Score progression"), description=description, ident="score"
+    )
+
+
+def rating_chart(name: str, ratings: Sequence[int]) -> Markup:
+    """A member's rating before their first game and after each since (``ratings``); empty
+    before a second point."""
+    if len(ratings) < 2:
+        return Markup("")
+    return progression(
+        [name],
+        [[value] for value in ratings],
+        title=_("Rating over time"),
+        description=_(
+            "The rating before the first game and after each game since; the list below has "
+            "the same numbers."
+        ),
+        ident="rating",
+        zero=False,
     )
 
 

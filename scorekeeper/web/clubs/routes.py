@@ -15,7 +15,7 @@ from scorekeeper.clubs import register, services
 from scorekeeper.clubs.season import DEFAULT_RULE
 from scorekeeper.games.events import RuleError
 from scorekeeper.qr import qr_svg
-from scorekeeper.web import page_cache
+from scorekeeper.web import charts, page_cache
 from scorekeeper.web.actions import show_error
 from scorekeeper.web.clubs import organiser
 from scorekeeper.web.clubs.forms import (
@@ -349,8 +349,13 @@ def _player_page(found: services.LoadedClub, member_id: int) -> ResponseReturnVa
     names = page.names()
     story = services.story_of(page, member_id)
     ratings = services.ratings_of(page)
+    history = ratings.history.get(member_id, [])
+    over_time = [step.after.shown for step in history]
+    if history:  # where the line starts: before the first game
+        over_time.insert(0, history[0].before.shown)
     return render_template(
         "clubs/player.html",
+        rating_chart=charts.rating_chart(entry.name, over_time),
         page=page,
         entry=entry,
         names=names,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from itertools import pairwise
 
 from scorekeeper import store
 from scorekeeper.db import db
@@ -243,3 +244,39 @@ def test_a_players_page_tells_their_games_and_meetings(app, client):
     assert by_name["Ben"][1] == ben_above
     assert client.get(f"/c/{token}/p/999999").status_code == 404
     assert app.test_client().get(address).status_code == 200  # no PIN needed to look
+
+
+def test_a_players_page_charts_their_rating_game_by_game(app, client):
+    """Two finished games of Ben's: his page draws his rating before the first and after each,
+    a line that goes up where the list says it went up (SVG's y grows downwards)."""
+    from tests.e2e.table import example_events
+
+    token = make_club(client)
+    add(client, token, "Anna", "Ben", "Carla", "Dag")
+    ids = member_ids(client, token)
+    for name, members in (
+        ("Vecka 1", ("Anna", "Ben", "Carla")),
+        ("Vecka 2", ("Ben", "Carla", "Dag")),
+    ):
+        evening = _new_evening(client, token, name, [ids[m] for m in members])
+        with app.app_context():
+            (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
+            game = table.game
+            for seq, event in enumerate(example_events(12)):
+                game = store.append(db.session, game, event, seq)
+    page = client.get(f"/c/{token}/p/{ids['Ben']}").get_data(as_text=True)
+    chart = re.search(r"<svg class=chart.*?</svg>", page, re.S)
+    assert chart and "<title id=rating-t>Rating over time</title>" in chart[0]
+    (line,) = re.findall(r'<path class=c0 d="M([^"]+)"', chart[0])
+    numbers = [float(n) for n in line.split()]
+    ys = numbers[1::2]
+    assert len(ys) == 3
+    steps = re.findall(r"<li>[^<]*: (\d+) → <strong>(\d+)</strong></li>", page)
+    assert len(steps) == 2  # newest first
+    shown = [int(steps[1][0]), int(steps[1][1]), int(steps[0][1])]
+    for (a, b), (ya, yb) in zip(pairwise(shown), pairwise(ys), strict=True):
+        assert (b > a) == (yb < ya) and (b < a) == (yb > ya)
+    # Dag's one game: a line from where everyone starts to where it left him.
+    dag = client.get(f"/c/{token}/p/{ids['Dag']}").get_data(as_text=True)
+    (line,) = re.findall(r'<path class=c0 d="M([^"]+)"', dag)
+    assert len(line.split()) == 4
