@@ -235,3 +235,108 @@ def evening_chart(
         first=rounds[0],
         ident="places",
     )
+
+
+#: How many members a season's chart draws: the top of the table (more would be a tangle).
+SEASON_LINES = 8
+#: The shapes that mark a member's evenings in a season's chart, a shape a member (filled or
+#: hollow, in the text's colour): with the line's dash, told apart in black and white too.
+MARKERS = ("o", "s", "t", "d", "O", "S", "v", "D")
+
+
+def _marker(shape: str, x: float, y: float) -> str:
+    """A marker centred on ``x``, ``y``: a circle, square, triangle (up or down) or diamond;
+    a capital letter is the hollow one."""
+    fill = "fill=none stroke=currentColor stroke-width=1.3" if shape.isupper() else ""
+    fill = fill or "fill=currentColor"
+    kind = shape.lower()
+    if kind == "o":
+        return f"<circle cx={_at(x)} cy={_at(y)} r=3 {fill} />"
+    if kind == "s":
+        return f"<rect x={_at(x - 3)} y={_at(y - 3)} width=6 height=6 {fill} />"
+    corners = {
+        "t": ((0, -4), (4, 3), (-4, 3)),
+        "v": ((0, 4), (4, -3), (-4, -3)),
+        "d": ((0, -4), (4, 0), (0, 4), (-4, 0)),
+    }[kind]
+    points = " ".join(f"{_at(x + dx)},{_at(y + dy)}" for dx, dy in corners)
+    return f'<polygon points="{points}" {fill} />'
+
+
+def season_chart(
+    names: Sequence[str], places: Sequence[Sequence[int | None]], *, ident: str = "season"
+) -> Markup:
+    """Each member's place at each evening of a season (``places[member][evening]``, None
+    where they missed it), a line a member (broken where they missed an evening), a marker
+    at each evening they played and their name at their last; place 1 at the top. Empty
+    before a season's second evening, or without a member who played one."""
+    count = len(places[0]) if places else 0
+    if count < 2 or not any(at is not None for row in places for at in row):
+        return Markup("")
+    shown = [[at for at in row if at is not None] for row in places]
+    frame = _Frame.of([[1, *row] for row in shown], 1, places=True)
+    frame = _Frame(count, frame.low, frame.high, True)
+    parts = [
+        f'<svg class=chart viewBox="0 0 {WIDTH} {HEIGHT}" role=img '
+        f'aria-labelledby="{ident}-t {ident}-d">',
+        f"<title id={ident}-t>{escape(_('Place at each evening'))}</title>",
+        f"<desc id={ident}-d>"
+        + escape(
+            _(
+                "The places of the top %(num)d members at each evening: a line and a shape "
+                "each, broken where they missed an evening; the season table gives each "
+                "member's places too.",
+                num=len(names),
+            )
+        )
+        + "</desc>",
+        *_axis(frame, 1),
+    ]
+    ends: list[tuple[float, int]] = []
+    for member, row in enumerate(places):
+        shape = MARKERS[member % len(MARKERS)]
+        line: list[str] = []
+        marks: list[str] = []
+        last: int | None = None
+        end = 0.0
+        for i, at in enumerate(row):
+            if at is None:
+                continue
+            x, y = frame.x(i), frame.y(at)
+            line.append(("L" if last == i - 1 else "M") + f"{_at(x)} {_at(y)}")
+            marks.append(_marker(shape, x, y))
+            last, end = i, y
+        if last is None:
+            continue
+        ends.append((end, member))
+        parts.append(
+            f'<g><path class={LINE_CLASS}{member % STYLES} d="{"".join(line)}"/>'
+            + "".join(marks)
+            + "</g>"
+        )
+    parts += _season_labels(ends, names)
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _season_labels(ends: Sequence[tuple[float, int]], names: Sequence[str]) -> list[str]:
+    """The members' names in the right margin at their lines' last evenings, each after its
+    member's shape (the chart's key in black and white), nudged apart as :func:`_end_labels`
+    does."""
+    gap = min(LABEL_GAP, (HEIGHT - TOP) / max(1, len(ends)))
+    placed: list[tuple[float, int]] = []
+    below = 0.0
+    for at, member in sorted(ends):
+        top = max(at, below) if placed else at
+        placed.append((top, member))
+        below = top + gap
+    overflow = below - gap - (HEIGHT - 8) if placed else 0
+    if overflow > 0:
+        placed = [(at - overflow, member) for at, member in placed]
+    x = LEFT + PLOT_WIDTH + 8
+    room = LABEL_ROOM - 0.6
+    return [
+        _marker(MARKERS[member % len(MARKERS)], x, at)
+        + f"<text class=n x={x + 6} y={_at(at + 4)}>{escape(_short(names[member], room))}</text>"
+        for at, member in placed
+    ]

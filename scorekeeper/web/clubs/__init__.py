@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from flask import Flask
 
-from scorekeeper.web.clubs import evenings, organiser
+from scorekeeper.web.clubs import evenings, organiser, season_prints
 from scorekeeper.web.clubs.routes import bp
 
-__all__ = ["bp", "evenings", "init_app"]
+__all__ = ["bp", "evenings", "init_app", "season_prints"]
 
 
 def init_app(app: Flask) -> None:
