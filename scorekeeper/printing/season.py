@@ -135,7 +135,7 @@ def season_pdf(
     table = _table(evenings, lines, st, width, size)
     story: list[Flowable] = [header, Spacer(0, 4 * mm), table, Spacer(0, 2 * mm)]
     legend = [
-        _("=4: a shared place. – : not ranked yet."),
+        _("=4: a shared place. –: not ranked yet."),
         _("Each evening: the member’s place there, and under it their points."),
     ]
     if any(cell is not None and not cell.counts for line in lines for cell in line.cells):

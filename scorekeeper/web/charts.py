@@ -333,10 +333,11 @@ def _season_labels(ends: Sequence[tuple[float, int]], names: Sequence[str]) -> l
     overflow = below - gap - (HEIGHT - 8) if placed else 0
     if overflow > 0:
         placed = [(at - overflow, member) for at, member in placed]
-    x = LEFT + PLOT_WIDTH + 8
-    room = LABEL_ROOM - 0.6
+    # The shape clear of the lines' last markers (at the plot's right edge), the name after it.
+    x = LEFT + PLOT_WIDTH + 14
+    room = (RIGHT - 22) / 10
     return [
         _marker(MARKERS[member % len(MARKERS)], x, at)
-        + f"<text class=n x={x + 6} y={_at(at + 4)}>{escape(_short(names[member], room))}</text>"
+        + f"<text class=n x={x + 7} y={_at(at + 4)}>{escape(_short(names[member], room))}</text>"
         for at, member in placed
     ]

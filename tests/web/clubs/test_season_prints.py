@@ -3,10 +3,19 @@ values of the season page), on the projector (no PIN needed) and as a chart on i
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
+from datetime import datetime
+from fractions import Fraction
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.clubs.season import EveningResult, SeasonRow
 from scorekeeper.printing.season import place_text
+from scorekeeper.web.charts import season_chart
+from scorekeeper.web.clubs import season_prints
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, require_tool
 from tests.printing.test_season import run_at
 from tests.web.clubs.club import make_club
@@ -158,3 +167,58 @@ def test_a_club_with_no_evening_prints_an_empty_season(client):
     screen = client.get(f"/c/{token}/season/screen").get_data(as_text=True)
     assert "The season table appears here once an evening of the club has scored." in screen
     assert place_text(None, False) == "–" and place_text(4, True) == "=4"
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    places=st.integers(2, 12).flatmap(
+        lambda count: st.lists(
+            st.lists(st.one_of(st.none(), st.integers(1, 40)), min_size=count, max_size=count),
+            min_size=1,
+            max_size=8,
+        )
+    )
+)
+def test_the_chart_draws_a_line_and_a_shape_for_each_evening_a_member_played(app, places):
+    names = [f"Member {i}" for i in range(len(places))]
+    with app.test_request_context():
+        chart = str(season_chart(names, places))
+    played = [row for row in places if any(at is not None for at in row)]
+    if not played:
+        assert chart == ""
+        return
+    lines = re.findall(r"<g><path class=c(\d) d=\"([^\"]+)\"/>(.*?)</g>", chart)
+    assert len(lines) == len(played)
+    for row, (_style, path, marks) in zip(played, lines, strict=True):
+        shown = [at for at in row if at is not None]
+        assert len(re.findall(r"[ML]\d+ \d+", path)) == len(shown)
+        assert len(re.findall(r"<(?:circle|rect|polygon)", marks)) == len(shown)
+        # A new stroke after each evening missed between two played.
+        runs = sum(
+            1 for i, at in enumerate(row) if at is not None and (i == 0 or row[i - 1] is None)
+        )
+        assert path.count("M") == runs
+        # Place 1 at the top: a better place is drawn higher (a smaller y).
+        heights = [int(y) for y in re.findall(r"[ML]\d+ (\d+)", path)]
+        for (a, ya), (b, yb) in itertools.combinations(zip(shown, heights, strict=True), 2):
+            assert (ya <= yb) if a < b else (ya >= yb)
+    assert chart.count("<text class=n") == len(played)
+    assert "<title id=season-t>" in chart and "<desc id=season-d>" in chart
+
+
+def test_the_projector_shows_the_tables_top_and_says_how_many_more(app):
+    rows = [
+        SeasonRow(m, f"Member {m}", m, False, Fraction(100 - m), 3, ((m, Fraction(1)),))
+        for m in range(1, 16)
+    ]
+    evening = EveningResult("t", "Vecka 1", datetime(2026, 3, 5), {})
+    with app.test_request_context():
+        page = season_prints.screen_page(
+            "Klubben", "Season table", "Best 3 evenings", [evening], rows, back="/c/x/season"
+        )
+    shown = re.findall(r'<th scope="row">([^<]+)</th>', page)
+    assert shown == [f"Member {m}" for m in range(1, season_prints.SCREEN_ROWS + 1)]
+    assert "and 3 more members: the whole table is on the season page." in page
+    assert "Klubben · Season table" in page and "Best 3 evenings · 1 evening" in page
