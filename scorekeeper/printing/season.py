@@ -12,14 +12,14 @@ page shrinks what is left over rather than spill onto a second page.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import pgettext
@@ -30,8 +30,9 @@ from scorekeeper.printing.common import (
     SHADE,
     QRCode,
     Styles,
-    build_pdf,
+    build,
     content_width,
+    document,
     fit,
     in_words,
     live_url,
@@ -148,12 +149,13 @@ def season_pdf(
         )
         story += [Spacer(0, 1.5 * mm), Paragraph(_("Evenings") + ": " + key, st.small)]
     story += [Paragraph(text(note), st.small) for note in notes]
-    return build_pdf(
-        story,
-        paper=paper,
-        title=f"{title} · {rule}",
-        subject=_("Season table"),
-    )
+    out = io.BytesIO()
+    doc = document(out, paper, title=f"{title} · {rule}", subject=_("Season table"))
+    # As :func:`~scorekeeper.printing.common.one_page`, but a table wider than the page (a
+    # long season's evenings at their smallest type) is shrunk too, not let out past the margin.
+    page = KeepInFrame(doc.width - 12, doc.height - 12, story, mode="shrink", fakeWidth=False)
+    build(doc, [page])
+    return out.getvalue()
 
 
 def _header(title: str, rule: str, url: str | None, st: Styles, width: float) -> Table:
@@ -200,8 +202,6 @@ def _table(
     evening_w = max(evening_w, widest * SMALLEST + 2 * PADDING + 0.5)
     name_w = max(names_w, width - fixed - evening_w * count)
     small = _evening_size(widest, evening_w - 2 * PADDING - 0.5, min(size, 7.5))
-    at = st.cell.clone("season-at", fontSize=small, leading=small * 1.12)
-    left_out = at.clone("season-left-out", textColor=GREY)
     # A narrow column's heading: a word that fits it ("Plats" rather than "Placering").
     heads = [pgettext("narrow heading", "Place"), _("Member"), _("Points"), _("Played")]
     data: list[list[Any]] = [
@@ -217,7 +217,7 @@ def _table(
             Paragraph(_played(line), cell),
         ]
         for at_evening in line.cells:
-            row.append(_cell(at_evening, at, left_out))
+            row.append("" if at_evening is None else f"{at_evening.place}\n{_shown(at_evening)}")
         data.append(row)
     table = Table(
         data,
@@ -225,6 +225,21 @@ def _table(
         repeatRows=1,
     )
     table.setStyle(_grid(len(lines)))
+    # The evenings' cells are plain text (a season's hundreds of cells draw several times
+    # faster than as paragraphs): the place, under it the points, greyed when not counted.
+    evening_cells: list[Any] = [
+        ("FONTNAME", (4, 1), (-1, -1), st.fonts.regular),
+        ("FONTSIZE", (4, 1), (-1, -1), small),
+        ("LEADING", (4, 1), (-1, -1), small * 1.12),
+        ("ALIGN", (4, 1), (-1, -1), "CENTER"),
+    ]
+    evening_cells += [
+        ("TEXTCOLOR", (4 + i, r), (4 + i, r), GREY)
+        for r, line in enumerate(lines, start=1)
+        for i, at_evening in enumerate(line.cells)
+        if at_evening is not None and not at_evening.counts
+    ]
+    table.setStyle(TableStyle(evening_cells))
     return table
 
 
@@ -233,12 +248,6 @@ def _played(line: SeasonLine) -> str:
     if line.counted == line.evenings:
         return str(line.evenings)
     return f"{line.evenings} ({line.counted})"
-
-
-def _cell(at: SeasonCell | None, style: ParagraphStyle, left_out: ParagraphStyle) -> object:
-    if at is None:
-        return ""
-    return Paragraph(f"<b>{at.place}</b><br/>{text(_shown(at))}", style if at.counts else left_out)
 
 
 def _shown(at: SeasonCell) -> str:
