@@ -292,27 +292,39 @@ def season_chart(
         + "</desc>",
         *_axis(frame, 1),
     ]
+    # Each member's shape is an SVG marker, drawn by the browser at every evening of their
+    # line: a long season's markers cost no bytes an evening.
+    parts.append("<defs>")
+    for member in range(len(places)):
+        shape = _marker(MARKERS[member % len(MARKERS)], 0, 0)
+        parts.append(
+            f'<marker id={ident}-m{member} viewBox="-5 -5 10 10" markerWidth=10 '
+            f"markerHeight=10 markerUnits=userSpaceOnUse>{shape}</marker>"
+        )
+    parts.append("</defs>")
     ends: list[tuple[float, int]] = []
     for member, row in enumerate(places):
-        shape = MARKERS[member % len(MARKERS)]
         line: list[str] = []
-        marks: list[str] = []
         last: int | None = None
         end = 0.0
         for i, at in enumerate(row):
             if at is None:
                 continue
             x, y = frame.x(i), frame.y(at)
-            line.append(("L" if last == i - 1 else "M") + f"{_at(x)} {_at(y)}")
-            marks.append(_marker(shape, x, y))
+            if last == i - 1:
+                line.append(f"L{_at(x)} {_at(y)}")
+            else:  # after a missed evening: a new stroke (h0: an evening alone still shows)
+                line.append(f"M{_at(x)} {_at(y)}")
+                if i + 1 >= len(row) or row[i + 1] is None:
+                    line.append("h0")
             last, end = i, y
         if last is None:
             continue
         ends.append((end, member))
+        mark = f"url(#{ident}-m{member})"
         parts.append(
-            f'<g><path class={LINE_CLASS}{member % STYLES} d="{"".join(line)}"/>'
-            + "".join(marks)
-            + "</g>"
+            f'<path class={LINE_CLASS}{member % STYLES} d="{"".join(line)}" '
+            f'marker-start="{mark}" marker-mid="{mark}" marker-end="{mark}"/>'
         )
     parts += _season_labels(ends, names)
     parts.append("</svg>")
