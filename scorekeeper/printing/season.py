@@ -141,6 +141,8 @@ def season_pdf(
     ]
     if any(cell is not None and not cell.counts for line in lines for cell in line.cells):
         legend.append(_("Points in brackets are not counted by the season’s rule."))
+    if any(line.counted != line.evenings for line in lines):
+        legend.append(_("Played: the evenings played, and in brackets how many the rule counts."))
     story += [Paragraph(text(" ".join(legend)), st.small)]
     if evenings:
         key = " · ".join(
