@@ -1,7 +1,7 @@
 """What a page or a command does with a club: make one (its PIN hashed), check an organiser
-PIN, keep the register (add, rename, retire, merge), and make an evening of the club's members
-through the evenings' own services. Every organiser action writes its line of the log in the
-same transaction as the change.
+PIN, keep the register (add, rename, retire, merge), make an evening of the club's members
+through the evenings' own services, and keep its seasons (a name, a rule, its evenings). Every
+organiser action writes its line of the log in the same transaction as the change.
 
 The PIN is hashed with Argon2id (``argon2-cffi``'s :class:`~argon2.PasswordHasher`, RFC 9106's
 low-memory profile: 64 MiB, three passes): a PIN has few digits, so what protects it in a
@@ -25,7 +25,16 @@ from scorekeeper.cache import LRUCache
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import season, store
 from scorekeeper.clubs.register import Entry
-from scorekeeper.clubs.store import Action, ClubEvening, ClubNotFound, LoadedClub, MemberNotFound
+from scorekeeper.clubs.season import SeasonSpan
+from scorekeeper.clubs.store import (
+    Action,
+    ClubEvening,
+    ClubNotFound,
+    LoadedClub,
+    LoadedSeason,
+    MemberNotFound,
+    SeasonNotFound,
+)
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings.setup import EveningSetup
@@ -39,12 +48,17 @@ __all__ = [
     "ClubPage",
     "Entry",
     "LoadedClub",
+    "LoadedSeason",
     "MemberNotFound",
+    "SeasonNotFound",
+    "SeasonSpan",
     "add_member",
     "check_pin",
     "create",
     "games_of",
+    "in_season",
     "load",
+    "load_season",
     "log",
     "merge_members",
     "new_evening",
@@ -52,7 +66,9 @@ __all__ = [
     "ratings_of",
     "rename_member",
     "retire_member",
+    "save_season",
     "season_of",
+    "seasons_of",
     "story_of",
     "version_of",
 ]
@@ -90,6 +106,11 @@ def create(
 
 def load(token: str, *, session: orm.Session | None = None) -> LoadedClub:
     return store.load_club(_session(session), token)
+
+
+def club_of_evening(evening_token: str, *, session: orm.Session | None = None) -> LoadedClub | None:
+    """The club the evening at ``evening_token`` belongs to, or None."""
+    return store.club_of_evening(_session(session), evening_token)
 
 
 def check_pin(club: LoadedClub, pin: str) -> bool:
@@ -261,6 +282,62 @@ def new_evening(
         # One transaction: the evening's service commits the new members, the evening, its
         # link to the club and the log together, or (on any error) none of them.
         return evenings.create(setup, session=session)
+
+
+def seasons_of(club: LoadedClub, *, session: orm.Session | None = None) -> list[LoadedSeason]:
+    """The club's seasons, the newest first."""
+    return store.seasons(_session(session), club.id)
+
+
+def load_season(
+    club: LoadedClub, season_id: int, *, session: orm.Session | None = None
+) -> LoadedSeason:
+    """The club's season ``season_id``; SeasonNotFound when the club has no such season."""
+    return store.load_season(_session(session), club.id, season_id)
+
+
+def save_season(
+    club: LoadedClub,
+    season_id: int | None,
+    name: str,
+    rule: seasons.SeasonRule,
+    span: SeasonSpan,
+    by: str,
+    *,
+    session: orm.Session | None = None,
+) -> int:
+    """A new season of the club (``season_id`` None) or the season ``season_id`` changed: its
+    name, the rule of its table and its evenings; logged in the same transaction (so the
+    club's pages are drawn anew). Its id; RuleError naming the field at fault (``name`` for a
+    name another season has, ignoring case; ``evenings`` for an evening not the club's) and
+    nothing stored; SeasonNotFound for a season not the club's."""
+    session = _session(session)
+    row = None if season_id is None else store.season_row(session, club.id, season_id)
+    others = [s.name for s in store.seasons(session, club.id) if s.id != season_id]
+    name = season.checked_season_name(name, others)
+    if span.chosen is not None:
+        held = {e.id for e in store.evenings(session, club.id)}
+        if any(evening not in held for evening in span.chosen):
+            raise RuleError(T_("Tick evenings of the club."), field="evenings")
+        span = SeasonSpan(chosen=tuple(sorted(set(span.chosen))))
+    try:
+        row = store.keep_season(session, club.id, row, name, rule, span)
+        store.log(session, club.id, "season" if season_id is None else "season-edit", name, by)
+        made = row.id
+        session.commit()
+    except IntegrityError:  # another phone gave a season that name at the same moment
+        session.rollback()
+        raise RuleError(
+            T_("The club already has a season called %(name)s.", name=name), field="name"
+        ) from None
+    return made
+
+
+def in_season(page: ClubPage, chosen: LoadedSeason) -> ClubPage:
+    """The club's page with only the evenings of the season ``chosen``: its season table and
+    ratings (:func:`season_of`, :func:`ratings_of`) are the season's."""
+    held = [e for e in page.evenings if chosen.span.holds(e.id, e.created_at.date())]
+    return ClubPage(page.club, page.entries, held)
 
 
 def actions(club: LoadedClub, *, session: orm.Session | None = None) -> list[Action]:

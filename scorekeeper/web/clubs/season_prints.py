@@ -11,10 +11,10 @@ running one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import current_app, redirect, render_template, request, url_for
+from flask import abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, ngettext, pgettext
 from flask_babel import gettext as _
@@ -77,8 +77,7 @@ def rule_args() -> dict[str, Any]:
 
 
 def _season_url(token: str) -> str:
-    url = url_for("clubs.season", token=token, _external=True, **rule_args())
-    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
+    return _shared(url_for("clubs.season", token=token, _external=True, **rule_args()))
 
 
 def _paper() -> str:
@@ -177,6 +176,27 @@ def _season_of(
     return services.season_of(services.page_of(found), rule)
 
 
+def _pdf_response(data: bytes | None) -> ResponseReturnValue:
+    if data is None:
+        return long_prints.busy()
+    response = current_app.response_class(data, mimetype="application/pdf")
+    filename = pgettext("file name", "season.pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.cache_control.no_store = True  # it moves with every deal; the address is a key
+    response.cache_control.private = True
+    return response
+
+
+def _screen_response(key: tuple[object, ...], draw: Callable[[], str]) -> ResponseReturnValue:
+    response = current_app.make_response(page_cache.serve(key, draw, with_args=True))
+    response.cache_control.no_store = True
+    return response
+
+
+def _shared(url: str) -> str:
+    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
+
+
 @bp.get("/c/<token>/season.pdf")
 def season_pdf(token: str) -> ResponseReturnValue:
     """The season table on one page (``?paper=a4`` or ``letter``), by the rule in the address
@@ -194,15 +214,7 @@ def season_pdf(token: str) -> ResponseReturnValue:
             found.name, _("Season table"), rule_words(rule), evenings, rows, paper=paper, url=url
         )
 
-    data = long_prints.drawn(key, draw)
-    if data is None:
-        return long_prints.busy()
-    response = current_app.response_class(data, mimetype="application/pdf")
-    filename = pgettext("file name", "season.pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.cache_control.no_store = True  # it moves with every deal; the address is a key
-    response.cache_control.private = True
-    return response
+    return _pdf_response(long_prints.drawn(key, draw))
 
 
 @bp.get("/c/<token>/season/screen")
@@ -213,7 +225,6 @@ def season_screen(token: str) -> ResponseReturnValue:
     rule = asked_rule()
     if rule is None:
         return redirect(url_for("clubs.season", token=token, **rule_args()), 303)
-    key = ("season-screen", token, services.version_of(found))
 
     def draw() -> str:
         evenings, rows = _season_of(found, rule)
@@ -222,6 +233,53 @@ def season_screen(token: str) -> ResponseReturnValue:
             found.name, _("Season table"), rule_words(rule), evenings, rows, back=back
         )
 
-    response = current_app.make_response(page_cache.serve(key, draw, with_args=True))
-    response.cache_control.no_store = True
-    return response
+    return _screen_response(("season-screen", token, services.version_of(found)), draw)
+
+
+def _stored(
+    found: services.LoadedClub, season_id: int
+) -> tuple[services.LoadedSeason, list[EveningResult], list[SeasonRow]]:
+    """A season the club keeps, and its evenings and table by its own rule; 404 when the club
+    has no such season."""
+    try:
+        chosen = services.load_season(found, season_id)
+    except services.SeasonNotFound:
+        abort(404)
+    held = services.in_season(services.page_of(found), chosen)
+    evenings, rows = services.season_of(held, chosen.rule)
+    return chosen, evenings, rows
+
+
+@bp.get("/c/<token>/s/<int:season_id>/season.pdf")
+def stored_season_pdf(token: str, season_id: int) -> ResponseReturnValue:
+    """A season the club keeps on one page: its name, its own rule, its evenings only, and the
+    QR code of its page."""
+    found = club_or_404(token)
+    paper = _paper()
+    url = _shared(url_for("clubs.stored_season", token=token, season_id=season_id, _external=True))
+    version = services.version_of(found)
+    key = ("stored-season.pdf", token, season_id, version, str(get_locale()), paper, url)
+
+    def draw() -> bytes:
+        chosen, evenings, rows = _stored(found, season_id)
+        return season_pdf_bytes(
+            found.name, chosen.name, rule_words(chosen.rule), evenings, rows, paper=paper, url=url
+        )
+
+    return _pdf_response(long_prints.drawn(key, draw))
+
+
+@bp.get("/c/<token>/s/<int:season_id>/screen")
+def stored_season_screen(token: str, season_id: int) -> ResponseReturnValue:
+    """A season the club keeps on the projector, as :func:`season_screen` shows the club's."""
+    found = club_or_404(token)
+
+    def draw() -> str:
+        chosen, evenings, rows = _stored(found, season_id)
+        back = url_for("clubs.stored_season", token=token, season_id=season_id)
+        return screen_page(
+            found.name, chosen.name, rule_words(chosen.rule), evenings, rows, back=back
+        )
+
+    key = ("stored-season-screen", token, season_id, services.version_of(found))
+    return _screen_response(key, draw)

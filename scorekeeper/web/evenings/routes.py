@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -237,6 +239,45 @@ def screen(token: str) -> ResponseReturnValue:
     return response
 
 
+@bp.get("/e/<token>/tables")
+def tables(token: str) -> ResponseReturnValue:
+    """The organiser's view of the round in play: every table with how far its game is and how
+    long since its last entry, the tables gone quiet marked (colour, sign and word), one tap to
+    each game. Updates itself like the projector view; drawn once a minute and log position."""
+    minute = int(time.time() // 60)
+    key = ("tables", token, _positions_or_404(token), minute)
+    response = current_app.make_response(
+        page_cache.serve(key, lambda: _tables_page(_evening_or_404(token)))
+    )
+    response.cache_control.no_store = True
+    return response
+
+
+def _tables_page(loaded: services.LoadedEvening) -> str:
+    number = loaded.started
+    watched = (
+        {w.number: w for w in services.watch_round(loaded, number, utc_now())} if number else {}
+    )
+    return render_template(
+        "evenings/tables.html",
+        **_context(loaded),
+        number=number,
+        watched=watched,
+        quiet=[n for n, w in watched.items() if w.quiet],
+        refresh=SCREEN_REFRESH,
+    )
+
+
+def utc_now() -> datetime:
+    """Now, as the log's times are kept (naive UTC)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def minutes(idle: timedelta) -> int:
+    """Whole minutes of ``idle``, as the organiser's view says them."""
+    return int(idle.total_seconds() // 60)
+
+
 @bp.get("/e/<token>/evening.json")
 def evening_record(token: str) -> ResponseReturnValue:
     """The evening as a portable record: its setup, plan and every started table's game."""
@@ -431,6 +472,7 @@ def _evening_helpers() -> dict[str, object]:
         "evening_games": lambda: [p for p in all_pages() if p.new_form is not None],
         "evening_points": points,
         "table_status": table_status,
+        "idle_minutes": minutes,
         "scoring_explained": scoring_explained,
         "evening_import_form": lambda: EveningImportForm(formdata=None),
     }

@@ -224,3 +224,41 @@ def test_the_projector_shows_the_tables_top_and_says_how_many_more(app):
     assert shown == [f"Member {m}" for m in range(1, season_prints.SCREEN_ROWS + 1)]
     assert "and 3 more members: the whole table is on the season page." in page
     assert "Klubben · Season table" in page and "Best 3 evenings · 1 evening" in page
+
+
+def test_a_kept_season_prints_and_projects_by_its_own_rule_and_evenings(app, client):
+    from tests.web.clubs.test_stored_seasons import _evening_ids, _new_season, _season_id
+
+    token, _ids, one, _two = _two_evenings(app, client)
+    chosen = _evening_ids(client, token)["Vecka 1"]
+    season = _season_id(
+        _new_season(
+            client,
+            token,
+            name="Bara vecka 1",
+            rule="best",
+            n="1",
+            absence="none",
+            by="chosen",
+            evenings=[chosen],
+        )
+    )
+    page = client.get(f"/c/{token}/s/{season}").get_data(as_text=True)
+    assert f'href="/c/{token}/s/{season}/season.pdf?paper=a4"' in page
+    assert f'href="/c/{token}/s/{season}/screen"' in page
+    anyone = app.test_client()  # no PIN needed
+    pdf = _pdf(anyone, f"/c/{token}/s/{season}/season.pdf?paper=letter")
+    assert pdf.pages == 1 and pdf.size == LETTER
+    assert "Torsdagsklubben · Bara vecka 1" in pdf.lines and "Best 1 evening" in pdf.lines
+    assert pdf.reader.metadata.title == "Torsdagsklubben · Bara vecka 1 · Best 1 evening"
+    # Vecka 1's players only, with their points there; Dag (Vecka 2 only) is not in it.
+    for name, points in one.items():
+        run_at(pdf, name, _minus(points), "1")
+    assert "Dag" not in pdf.text and "1 Vecka 1 (" in pdf.text and "Vecka 2" not in pdf.text
+    screen = anyone.get(f"/c/{token}/s/{season}/screen").get_data(as_text=True)
+    assert "Torsdagsklubben · Bara vecka 1" in screen and "Best 1 evening" in screen
+    assert re.findall(r'<th scope="row">([^<]+)</th>', screen) == [
+        name for name, _points in sorted(one.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
+    assert anyone.get(f"/c/{token}/s/999999/season.pdf").status_code == 404
+    assert anyone.get(f"/c/{token}/s/999999/screen").status_code == 404
