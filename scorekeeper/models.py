@@ -68,6 +68,8 @@ class Evening(Model):
     kind: orm.Mapped[str] = orm.mapped_column(sa.String(20))
     setup: orm.Mapped[dict[str, Any]] = orm.mapped_column(sa.JSON)
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+    #: When its organiser closed it (read-only for everyone but the organiser); None: open.
+    closed_at: orm.Mapped[datetime | None] = orm.mapped_column(default=None)
 
 
 class EveningTable(Model):

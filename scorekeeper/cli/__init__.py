@@ -26,6 +26,7 @@ _OURS: dict[str, tuple[str, bool]] = {
     "sheet": ("scorekeeper.cli.printing", False),
     "rules-card": ("scorekeeper.cli.printing", False),
     "evening": ("scorekeeper.cli.evening", False),
+    "club": ("scorekeeper.cli.club", False),
     "backup": ("scorekeeper.cli.backup", True),
     "restore": ("scorekeeper.cli.backup", True),
 }

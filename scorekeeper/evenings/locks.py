@@ -19,3 +19,10 @@ def after_its_round(game_round: int, finished: bool, started: int) -> Text | Non
             n=started,
         )
     return None
+
+
+def closed() -> Text:
+    """Why no table may change a game of a closed evening."""
+    return T_(
+        "This evening is closed: only the organiser can change its games, with the club's PIN."
+    )

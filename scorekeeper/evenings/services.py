@@ -87,6 +87,27 @@ def load(token: str, *, session: orm.Session | None = None) -> LoadedEvening:
     return store.load_evening(_session(session), token)
 
 
+def state(
+    token: str, *, session: orm.Session | None = None
+) -> tuple[tuple[tuple[int, int, int], ...], bool]:
+    """:func:`positions` and whether the evening is closed, in one light query (the key of
+    its kept pages)."""
+    return store.evening_state(_session(session), token)
+
+
+def close(evening: LoadedEvening, *, session: orm.Session | None = None) -> None:
+    """Close the evening: its games are read-only for everyone but its organiser."""
+    session = _session(session)
+    store.set_closed(session, evening, True)
+    session.commit()
+
+
+def reopen(evening: LoadedEvening, *, session: orm.Session | None = None) -> None:
+    session = _session(session)
+    store.set_closed(session, evening, False)
+    session.commit()
+
+
 def positions(
     token: str, *, session: orm.Session | None = None
 ) -> tuple[tuple[int, int, int], ...]:

@@ -1,7 +1,7 @@
 """Finished means finished, in a club's evening: once a table's game is over and the organiser
-has started a later round, only the organiser (the club's PIN on this phone) may change it, and
-each such change goes into the organisers' log (issue 26). An evening of no club has no PIN to
-ask for and stays open, as before."""
+has started a later round, or once the organiser has closed the evening, only the organiser
+(the club's PIN on this phone) may change it, and each such change goes into the organisers'
+log (issue 26). An evening of no club has no PIN to ask for and stays open, as before."""
 
 from __future__ import annotations
 
@@ -30,8 +30,10 @@ def finished_means_finished(game: games.LoadedGame) -> RuleError | None:
     seat = evenings.seat_of(game)
     if seat is None:
         return None
-    started = max((r for r, _table, _seq in evenings.positions(seat.token)), default=0)
-    reason = locks.after_its_round(seat.round, game.rules.scoreboard(game.state).finished, started)
+    positions, closed = evenings.state(seat.token)
+    started = max((r for r, _table, _seq in positions), default=0)
+    finished = game.rules.scoreboard(game.state).finished
+    reason = locks.closed() if closed else locks.after_its_round(seat.round, finished, started)
     if reason is None:
         return None
     club = clubs.club_of_evening(seat.token)

@@ -275,6 +275,8 @@ def action_word(action: str) -> str:
         "merge": _("Members merged"),
         "evening": _("Evening made"),
         "change-game": _("Changed a finished game (round:table)"),
+        "close-evening": _("Evening closed"),
+        "reopen-evening": _("Evening opened again"),
         "season": _("Season made"),
         "season-edit": _("Season changed"),
     }

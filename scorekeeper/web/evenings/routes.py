@@ -76,6 +76,14 @@ def _evening_or_404(token: str) -> services.LoadedEvening:
         abort(404)
 
 
+def _state_or_404(token: str) -> tuple[tuple[tuple[int, int, int], ...], bool]:
+    """The evening's log positions and whether it is closed: the key of its kept pages."""
+    try:
+        return services.state(token)
+    except services.EveningNotFound:
+        abort(404)
+
+
 def _positions_or_404(token: str) -> tuple[tuple[int, int, int], ...]:
     try:
         return services.positions(token)
@@ -183,7 +191,7 @@ def evening(token: str) -> ResponseReturnValue:
     # The page shows the evening's tables at their log positions and its address (from the
     # request's host): drawn once for those, then served from memory without loading the
     # evening (its setup and plan never change).
-    key = ("evening", token, _positions_or_404(token), _share_url(token))
+    key = ("evening", token, _state_or_404(token), _share_url(token))
     remember_evening(token)
     return page_cache.serve(
         key, lambda: _evening_page(_evening_or_404(token), StartRoundForm(formdata=None))
@@ -226,7 +234,7 @@ def round_notice(number: int) -> str:
 def screen(token: str) -> ResponseReturnValue:
     """The projector view: the standings and the tables of the round in play, in large type,
     reloading itself every few seconds (no JavaScript needed)."""
-    key = ("screen", token, _positions_or_404(token))
+    key = ("screen", token, _state_or_404(token))
     response = current_app.make_response(
         page_cache.serve(
             key,
@@ -245,15 +253,28 @@ def tables(token: str) -> ResponseReturnValue:
     long since its last entry, the tables gone quiet marked (colour, sign and word), one tap to
     each game. Updates itself like the projector view; drawn once a minute and log position."""
     minute = int(time.time() // 60)
-    key = ("tables", token, _positions_or_404(token), minute)
+    club, managing = _club_of(token)
+    key = ("tables", token, _state_or_404(token), minute, managing)
     response = current_app.make_response(
-        page_cache.serve(key, lambda: _tables_page(_evening_or_404(token)))
+        page_cache.serve(key, lambda: _tables_page(_evening_or_404(token), club, managing))
     )
     response.cache_control.no_store = True
     return response
 
 
-def _tables_page(loaded: services.LoadedEvening) -> str:
+def _club_of(token: str) -> tuple[str | None, bool]:
+    """The token of the club the evening belongs to (None: no club's) and whether this phone
+    is its organiser, who may close the evening and open it again."""
+    from scorekeeper.clubs import services as clubs  # the clubs' pages build on the evenings'
+    from scorekeeper.web.clubs.organiser import is_organiser
+
+    club = clubs.club_of_evening(token)
+    if club is None:
+        return None, False
+    return club.token, is_organiser(club)
+
+
+def _tables_page(loaded: services.LoadedEvening, club: str | None, managing: bool) -> str:
     number = loaded.started
     watched = (
         {w.number: w for w in services.watch_round(loaded, number, utc_now())} if number else {}
@@ -265,6 +286,8 @@ def _tables_page(loaded: services.LoadedEvening) -> str:
         watched=watched,
         quiet=[n for n, w in watched.items() if w.quiet],
         refresh=SCREEN_REFRESH,
+        club=club,
+        managing=managing,
     )
 
 
@@ -387,9 +410,13 @@ def standings_pdf(token: str) -> ResponseReturnValue:
         paper=_paper(),
         url=_share_url(token),
         date=loaded.created_at.date(),
-        note=_in_play_note(standings),
+        note=_closed_note() if loaded.closed_at else _in_play_note(standings),
     )
     return _pdf(data, pgettext("file name", "standings.pdf"))
+
+
+def _closed_note() -> str:
+    return str(_("This evening is closed: its results are final."))
 
 
 @bp.get("/e/<token>/round/<int:number>/cards.pdf")

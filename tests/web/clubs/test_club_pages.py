@@ -104,6 +104,7 @@ def _manage_routes(app) -> list[tuple[str, str]]:
         "clubs.stored_season_screen",
         "clubs.player",
         "clubs.new",
+        "clubs.import_club",  # a new club of a record: anyone, with a PIN of their own
         "clubs.pin",
         "clubs.forget",
     }
