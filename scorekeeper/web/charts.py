@@ -260,3 +260,121 @@ def evening_chart(
         first=rounds[0],
         ident="places",
     )
+
+
+#: How many members a season's chart draws: the top of the table (more would be a tangle).
+SEASON_LINES = 8
+#: The shapes that mark a member's evenings in a season's chart, a shape a member (filled or
+#: hollow, in the text's colour): with the line's dash, told apart in black and white too.
+MARKERS = ("o", "s", "t", "d", "O", "S", "v", "D")
+
+
+def _marker(shape: str, x: float, y: float) -> str:
+    """A marker centred on ``x``, ``y``: a circle, square, triangle (up or down) or diamond;
+    a capital letter is the hollow one."""
+    fill = "fill=none stroke=currentColor stroke-width=1.3" if shape.isupper() else ""
+    fill = fill or "fill=currentColor"
+    kind = shape.lower()
+    if kind == "o":
+        return f"<circle cx={_at(x)} cy={_at(y)} r=3 {fill} />"
+    if kind == "s":
+        return f"<rect x={_at(x - 3)} y={_at(y - 3)} width=6 height=6 {fill} />"
+    corners = {
+        "t": ((0, -4), (4, 3), (-4, 3)),
+        "v": ((0, 4), (4, -3), (-4, -3)),
+        "d": ((0, -4), (4, 0), (0, 4), (-4, 0)),
+    }[kind]
+    points = " ".join(f"{_at(x + dx)},{_at(y + dy)}" for dx, dy in corners)
+    return f'<polygon points="{points}" {fill} />'
+
+
+def season_chart(
+    names: Sequence[str], places: Sequence[Sequence[int | None]], *, ident: str = "season"
+) -> Markup:
+    """Each member's place at each evening of a season (``places[member][evening]``, None
+    where they missed it), a line a member (broken where they missed an evening), a marker
+    at each evening they played and their name at their last; place 1 at the top. Empty
+    before a season's second evening, or without a member who played one."""
+    count = len(places[0]) if places else 0
+    if count < 2 or not any(at is not None for row in places for at in row):
+        return Markup("")
+    shown = [[at for at in row if at is not None] for row in places]
+    frame = _Frame.of([[1, *row] for row in shown], 1, places=True)
+    frame = _Frame(count, frame.low, frame.high, True)
+    parts = [
+        f'<svg class=chart viewBox="0 0 {WIDTH} {HEIGHT}" role=img '
+        f'aria-labelledby="{ident}-t {ident}-d">',
+        f"<title id={ident}-t>{escape(_('Place at each evening'))}</title>",
+        f"<desc id={ident}-d>"
+        + escape(
+            _(
+                "The places of the top %(num)d members at each evening: a line and a shape "
+                "each, broken where they missed an evening; the season table gives each "
+                "member's places too.",
+                num=len(names),
+            )
+        )
+        + "</desc>",
+        *_axis(frame, 1),
+    ]
+    # Each member's shape is an SVG marker, drawn by the browser at every evening of their
+    # line: a long season's markers cost no bytes an evening.
+    parts.append("<defs>")
+    for member in range(len(places)):
+        shape = _marker(MARKERS[member % len(MARKERS)], 0, 0)
+        parts.append(
+            f'<marker id={ident}-m{member} viewBox="-5 -5 10 10" markerWidth=10 '
+            f"markerHeight=10 markerUnits=userSpaceOnUse>{shape}</marker>"
+        )
+    parts.append("</defs>")
+    ends: list[tuple[float, int]] = []
+    for member, row in enumerate(places):
+        line: list[str] = []
+        last: int | None = None
+        end = 0.0
+        for i, at in enumerate(row):
+            if at is None:
+                continue
+            x, y = frame.x(i), frame.y(at)
+            if last == i - 1:
+                line.append(f"L{_at(x)} {_at(y)}")
+            else:  # after a missed evening: a new stroke (h0: an evening alone still shows)
+                line.append(f"M{_at(x)} {_at(y)}")
+                if i + 1 >= len(row) or row[i + 1] is None:
+                    line.append("h0")
+            last, end = i, y
+        if last is None:
+            continue
+        ends.append((end, member))
+        mark = f"url(#{ident}-m{member})"
+        parts.append(
+            f'<path class={LINE_CLASS}{member % STYLES} d="{"".join(line)}" '
+            f'marker-start="{mark}" marker-mid="{mark}" marker-end="{mark}"/>'
+        )
+    parts += _season_labels(ends, names)
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _season_labels(ends: Sequence[tuple[float, int]], names: Sequence[str]) -> list[str]:
+    """The members' names in the right margin at their lines' last evenings, each after its
+    member's shape (the chart's key in black and white), nudged apart as :func:`_end_labels`
+    does."""
+    gap = min(LABEL_GAP, (HEIGHT - TOP) / max(1, len(ends)))
+    placed: list[tuple[float, int]] = []
+    below = 0.0
+    for at, member in sorted(ends):
+        top = max(at, below) if placed else at
+        placed.append((top, member))
+        below = top + gap
+    overflow = below - gap - (HEIGHT - 8) if placed else 0
+    if overflow > 0:
+        placed = [(at - overflow, member) for at, member in placed]
+    # The shape clear of the lines' last markers (at the plot's right edge), the name after it.
+    x = LEFT + PLOT_WIDTH + 14
+    room = (RIGHT - 22) / 10
+    return [
+        _marker(MARKERS[member % len(MARKERS)], x, at)
+        + f"<text class=n x={x + 7} y={_at(at + 4)}>{escape(_short(names[member], room))}</text>"
+        for at, member in placed
+    ]

@@ -3,7 +3,7 @@ every font it names (``pdffonts``: nothing unembedded, not even the standard Hel
 its language (``/Lang``, the page's) and has a subject; the evening's PDFs take Swedish file
 names on Swedish pages. The PDFs are fetched as a player would, from the pages, in English and
 Swedish: each game's blank sheet and rules card, its sheet and card in play and finished, and
-an evening's standings and table cards of each game.
+an evening's standings and table cards of each game, and a club's season table.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from scorekeeper.printing.common import PACKAGED_FONTS, find_fonts
 from tests.games.bismarck.examples import MODERN_GAME, game
 from tests.printing.pdfs import Pdf, require_tool
 from tests.web.bismarck.client import Table, play_modern_game
+from tests.web.clubs.club import make_club
 from tests.web.evenings.test_pages import evening_token, new_evening, start
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
@@ -78,6 +79,15 @@ def evening_pdfs(client: Any, language: str) -> dict[str, bytes]:
     return pdfs
 
 
+def club_pdfs(client: Any, language: str) -> dict[str, bytes]:
+    """A club's season table, with its file name."""
+    token = make_club(client)
+    season = fetch(client, f"/c/{token}/season.pdf")
+    name = {"en": "season.pdf", "sv": "sasongstabell.pdf"}[language]
+    assert season.headers["Content-Disposition"] == f'inline; filename="{name}"'
+    return {"club season table": season.data}
+
+
 def unembedded(pdffonts: str, path: Path) -> list[str]:
     """The fonts ``pdffonts`` lists for the PDF that are not embedded (none listed: a fail)."""
     done = subprocess.run(
@@ -103,8 +113,8 @@ def test_every_kind_of_pdf_is_sound_embeds_its_fonts_and_names_its_language(
     pdffonts = require_tool("pdffonts", "poppler-utils")
     qpdf = require_tool("qpdf", "qpdf")
     client.get(f"/language/{language}")
-    pdfs = {**game_pdfs(client), **evening_pdfs(client, language)}
-    assert len(pdfs) == 2 * 3 + 4 * 3 + 2 * 3
+    pdfs = {**game_pdfs(client), **evening_pdfs(client, language), **club_pdfs(client, language)}
+    assert len(pdfs) == 2 * 3 + 4 * 3 + 2 * 3 + 1
     problems = []
     for number, (name, data) in enumerate(pdfs.items()):
         path = tmp_path / f"{number}.pdf"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from flask import Flask
 
-from scorekeeper.web.clubs import evenings, locks, organiser, records, seasons
+from scorekeeper.web.clubs import evenings, locks, organiser, records, season_prints, seasons
 from scorekeeper.web.clubs.routes import bp
 
-__all__ = ["bp", "evenings", "init_app", "records", "seasons"]
+__all__ = ["bp", "evenings", "init_app", "records", "season_prints", "seasons"]
 
 
 def init_app(app: Flask) -> None:

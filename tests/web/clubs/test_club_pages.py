@@ -92,12 +92,16 @@ def test_the_maker_of_a_club_manages_it_and_a_phone_without_the_pin_only_sees_it
 
 def _manage_routes(app) -> list[tuple[str, str]]:
     """Every route of the clubs' blueprint that manages a club (all but its page, a new club,
-    the PIN form, forgetting the PIN, the season table and a player's page), with each method
-    it answers."""
+    the PIN form, forgetting the PIN, the season table, its print and projector view, and a
+    player's page), with each method it answers."""
     seeing = {
         "clubs.club",
         "clubs.season",
+        "clubs.season_pdf",
+        "clubs.season_screen",
         "clubs.stored_season",
+        "clubs.stored_season_pdf",
+        "clubs.stored_season_screen",
         "clubs.player",
         "clubs.new",
         "clubs.import_club",  # a new club of a record: anyone, with a PIN of their own
