@@ -2,7 +2,10 @@
 Bismarck (one member missing the second, one new member joining at it, two entries of one
 person merged after the first), a correction in the first evening's game, the season table under
 each of the three rules checked against sums worked out here from the totals the tables' phones
-show, ratings checked against openskill called directly, and a player's page.
+show, ratings checked against openskill called directly, a player's page, the season table
+printed (its rows in the PDF as on the page), and the club record's round trip: downloaded by the
+organiser and imported as a new club, whose season tables and ratings are the same cell for
+cell.
 
 The organiser's steps are taps; the tables' deals go in through the store, as the tables' phones
 would have sent them (the deal-by-deal entry has browser tests of its own), and one correction is
@@ -11,6 +14,7 @@ tapped in on the first evening's game."""
 from __future__ import annotations
 
 import re
+import subprocess
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -140,6 +144,32 @@ def expected_ratings(games: Sequence[Mapping[str, int]]) -> dict[str, int]:
     return {name: round(1000 + 40 * r.ordinal()) for name, r in now.items()}  # type: ignore[attr-defined]
 
 
+RULES = (
+    ("", "total", 0, "none"),
+    ("?rule=total&absence=lowest", "total", 0, "lowest"),
+    ("?rule=best&n=2&absence=none", "best", 2, "none"),
+    ("?rule=average&n=2&absence=none", "average", 2, "none"),
+)
+
+
+def derived_tables(phone: Page, club_url: str) -> list[str]:
+    """What the club's season pages derive from its games: the season table under each rule
+    and the ratings, as their text."""
+    tables = []
+    for query, *_rule in RULES:
+        phone.goto(club_url + "/season" + query)
+        tables.append(phone.locator("table.season").first.inner_text())
+    tables.append(phone.locator("#ratings + .scroll table").inner_text())
+    return tables
+
+
+def pdf_text(data: bytes) -> str:
+    done = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=data, capture_output=True, check=True
+    )
+    return done.stdout.decode()
+
+
 def test_a_season_of_three_evenings(new_phone, server):
     phone = new_phone(**SMALL_PHONE)
     problems: list[str] = []
@@ -223,12 +253,7 @@ def test_a_season_of_three_evenings(new_phone, server):
     ]
 
     season_url = club_url + "/season"
-    for query, rule, n, absence in (
-        ("", "total", 0, "none"),
-        ("?rule=total&absence=lowest", "total", 0, "lowest"),
-        ("?rule=best&n=2&absence=none", "best", 2, "none"),
-        ("?rule=average&n=2&absence=none", "average", 2, "none"),
-    ):
+    for query, rule, n, absence in RULES:
         phone.goto(season_url + query)
         assert season_rows(phone) == expected_rows(results, rule, n, absence), query
         look(rule + ("-lowest" if absence == "lowest" else ""))
@@ -262,5 +287,43 @@ def test_a_season_of_three_evenings(new_phone, server):
     look("evening")
     phone.locator(".evening-standings").get_by_role("link", name="Fred", exact=True).tap()
     expect(phone.locator("h1")).to_contain_text("Fred")
+
+    # The season table printed, best 2 of 3: one page, its members in the page's order, each
+    # with the points the page gives.
+    phone.goto(season_url + "?rule=best&n=2&absence=none")
+    shown = season_rows(phone)
+    printed = phone.get_by_role("link", name="Print the season table").get_attribute("href")
+    answer = phone.request.get(printed)
+    assert answer.ok and answer.headers["content-type"] == "application/pdf"
+    text = pdf_text(answer.body())
+    assert "\f" not in text.rstrip("\f"), "the season table takes more than one page"
+    lines = [line.split() for line in text.splitlines()]
+    order = [next(i for i, words in enumerate(lines) if name in " ".join(words)) for name in shown]
+    assert order == sorted(order), "the printed rows are not in the page's order"
+    for name, (_place, points) in shown.items():
+        row = next(" ".join(words) for words in lines if name in " ".join(words))
+        assert points in row, (name, points, row)
+
+    # The club record: the organiser downloads it, and it becomes a new club, with a PIN of its
+    # own, whose derived tables are the same as the first club's.
+    before = derived_tables(phone, club_url)
+    phone.goto(club_url)
+    link = phone.get_by_role("link", name="Download the club record")
+    record = phone.request.get(link.get_attribute("href"))
+    assert record.ok
+    phone.goto("/club/import")
+    phone.get_by_label("Club record (JSON)").set_input_files(
+        files=[{"name": "club.json", "mimeType": "application/json", "buffer": record.body()}]
+    )
+    phone.get_by_label("Organiser PIN").fill("613208")
+    phone.get_by_label("The PIN again").fill("613208")
+    phone.get_by_role("button", name="Import the club").tap()
+    expect(phone).to_have_url(re.compile(r"/c/[\w-]+$"))
+    imported_url = phone.url
+    assert imported_url != club_url
+    look("imported")
+    assert derived_tables(phone, imported_url) == before
+    again = phone.request.get(imported_url + "/record.json")
+    assert again.ok and again.body() == record.body()
 
     assert not problems, "\n".join(problems)
