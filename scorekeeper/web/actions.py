@@ -32,7 +32,7 @@ from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.i18n import say_here
-from scorekeeper.web.forms import AgainForm, ErrorSlot, LogForm
+from scorekeeper.web.forms import AgainForm, ErrorSlot, LogForm, SeatForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import pages_for
 
@@ -177,7 +177,41 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "again": AgainForm(formdata=None) if game.state.finished else None,
         "seat": evenings.seat_of(game),
         "noun": game.rules.noun,
+        "you": phone_seat(game.token),
+        "seat_names": seat_names(game),
+        "seat_form": SeatForm(formdata=None),
     }
+
+
+#: How many games' seats a phone's session keeps (its signed cookie stays small).
+SEATS_KEPT = 20
+
+
+def seat_names(game: services.LoadedGame) -> tuple[str, ...]:
+    """Who a phone can say it is, by seat number: each player, or in a game of pairs each pair
+    (seats 0 and 2, 1 and 3: ``Anna & Carla``)."""
+    players = tuple(game.state.players)
+    if game.rules.pairs and len(players) == 4:
+        return tuple(f"{players[k]} & {players[k + 2]}" for k in range(2))
+    return players
+
+
+def phone_seat(token: str) -> str | None:
+    """The seat this phone said it is at in the game at ``token`` (its session), or None."""
+    seats = session.get("seats")
+    seat = seats.get(token) if isinstance(seats, dict) else None
+    return seat if isinstance(seat, str) else None
+
+
+def choose_seat(token: str, seat: str | None) -> None:
+    """Keep in this phone's session that it is at ``seat`` in the game at ``token`` (None: at
+    no seat), the most recent :data:`SEATS_KEPT` games only. Nothing of it goes into the
+    game's log but the seat of each entry this phone makes."""
+    seats = session.get("seats")
+    kept = {k: v for k, v in seats.items() if k != token} if isinstance(seats, dict) else {}
+    if seat is not None:
+        kept[token] = seat
+    session["seats"] = dict(list(kept.items())[-SEATS_KEPT:])
 
 
 def last_action(game: services.LoadedGame) -> HistoryEntry | None:
@@ -225,7 +259,9 @@ def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
     if not entry.form.validate_on_submit():
         return refill(game, entry)
     form = entry.form
-    return entered(services.record(game, entry, form.based_on(), about=form.deal_number()), entry)
+    seat = phone_seat(token)
+    written = services.record(game, entry, form.based_on(), about=form.deal_number(), seat=seat)
+    return entered(written, entry)
 
 
 def open_game(token: str, kind: str | None = None) -> services.LoadedGame:
