@@ -32,7 +32,7 @@ from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.i18n import say_here
-from scorekeeper.web.forms import AgainForm, ErrorSlot, LogForm, SeatForm
+from scorekeeper.web.forms import AgainForm, ErrorSlot, LogForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import pages_for
 
@@ -179,7 +179,6 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "noun": game.rules.noun,
         "you": phone_seat(game.token),
         "seat_names": seat_names(game),
-        "seat_form": SeatForm(formdata=None),
     }
 
 

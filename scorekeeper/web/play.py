@@ -47,19 +47,32 @@ def game(token: str) -> ResponseReturnValue:
     return page_cache.serve(key, lambda: render_game(loaded))
 
 
-@bp.post("/g/<token>/seat")
+@bp.route("/g/<token>/seat", methods=["GET", "POST"])
 def seat(token: str) -> ResponseReturnValue:
     """Who is at this phone: one of the game's seats (a player, or a pair), or none. Kept in
     the phone's session for that game; every entry it makes from then on records that seat.
-    Back to the game page, which says it in its head."""
+    Then back to the game page, which says it in its head ("You: Anna")."""
     loaded = actions.open_game(token)
     form = SeatForm()
-    chosen = form.seat.data or ""
-    known = chosen.isdigit() and int(chosen) < len(actions.seat_names(loaded))
-    if not form.validate_on_submit() or not (known or chosen == ""):
-        abort(400)
-    actions.choose_seat(token, chosen or None)
-    return redirect(url_for("play.game", token=token), 303)
+    names = actions.seat_names(loaded)
+    if form.is_submitted():
+        chosen = form.seat.data or ""
+        known = chosen.isdigit() and int(chosen) < len(names)
+        if not form.validate() or not (known or chosen == ""):
+            abort(400)
+        actions.choose_seat(token, chosen or None)
+        return redirect(url_for("play.game", token=token), 303)
+    you = actions.phone_seat(token)
+    mine = you is not None and you.isdigit() and int(you) < len(names)
+    return render_template(
+        "seat.html",
+        game=loaded,
+        state=loaded.state,
+        form=form,
+        seat_names=names,
+        you=you,
+        mine=mine,
+    )
 
 
 @bp.route("/<kind>/new", methods=["GET", "POST"])

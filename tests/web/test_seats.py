@@ -12,12 +12,12 @@ from tests.conftest import csrf_token
 from tests.web.bismarck.client import Table
 from tests.web.sviten.client import HANDS, SvitenTable
 
-HEAD = re.compile(r"<details class=you><summary class=small-button>([^<]*)</summary>")
+HEAD = re.compile(r'<a class="small-button you" href="[^"]+/seat">([^<]*)</a>')
 
 
 def said_in_head(page: str) -> str:
     found = HEAD.search(page)
-    assert found, "no seat picker in the head"
+    assert found, "no 'I am …' in the head"
     return found.group(1)
 
 
@@ -40,20 +40,38 @@ def seats_of(app, table) -> tuple[str | None, ...]:
         return tuple(game.seat_of(seq) for seq in range(game.seq))
 
 
+def seat_page(table) -> str:
+    return table.client.get(f"{table.url}/seat").get_data(as_text=True)
+
+
 def test_a_phone_says_who_it_is_and_can_change_it(client):
     table = Table(client)
     table.start()
-    page = table.page()
-    assert said_in_head(page) == "I am …" and "<button name=seat value=1>Ben</button>" in page
+    assert said_in_head(table.page()) == "I am …"
+    page = seat_page(table)
+    assert "Who is at this phone?" in page and 'name="seat" value="1">Ben</button>' in page
+    assert "Nobody" not in page  # nothing to forget yet
     response = choose(table, "1")
     assert response.status_code == 303 and response.headers["Location"] == table.url
-    page = table.page()
-    assert said_in_head(page) == "You: Ben"
-    assert "<button name=seat value=1 aria-current=true>Ben</button>" in page
+    assert said_in_head(table.page()) == "You: Ben"
+    page = seat_page(table)
+    assert 'name="seat" value="1" aria-current="true">Ben</button>' in page and "Nobody" in page
     choose(table, "2")
     assert said_in_head(table.page()) == "You: Carla"
     choose(table, "")  # Nobody
     assert said_in_head(table.page()) == "I am …"
+
+
+def test_choosing_a_seat_works_as_a_plain_form(client):
+    """What a phone without the script sends: the seat page's form, its CSRF token and the
+    button tapped."""
+    table = Table(client)
+    table.start()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', seat_page(table))
+    assert token
+    sent = client.post(f"{table.url}/seat", data={"csrf_token": token.group(1), "seat": "0"})
+    assert sent.status_code == 303
+    assert said_in_head(client.get(sent.headers["Location"]).get_data(as_text=True)) == "You: Anna"
 
 
 def test_the_seat_is_remembered_for_that_game_only(client):
@@ -136,8 +154,8 @@ def test_two_phones_at_different_seats_each_appear_on_their_own_entries(app):
 def test_in_sviten_a_phone_is_at_a_pair(app, client):
     table = SvitenTable(client)
     table.start()
-    page = table.page()
-    assert "<button name=seat value=1>Ben &amp; Dan</button>" in page
+    page = seat_page(table)
+    assert 'value="1">Ben &amp; Dan</button>' in page
     assert choose(table, "2").status_code == 400  # two pairs, not four players
     choose(table, "1")
     assert said_in_head(table.page()) == "You: Ben &amp; Dan"
