@@ -10,6 +10,7 @@ rules stay in the engine, the log in :mod:`scorekeeper.store`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -149,7 +150,14 @@ def game_page(
         **entries,
         **context,
     )
-    return page, status
+    return _EMPTY_LINES.sub("\n", page), status
+
+
+#: The empty lines a game page's parts leave between them (a line of a template that only
+#: sets a variable or closes a block): HTML shows none, the page has a 30 KB budget, and no
+#: game page has a ``<pre>`` or ``<textarea>`` (``web/whitespace.py`` takes those of the
+#: templates' own text out as they are read).
+_EMPTY_LINES = re.compile(r"\n{2,}")
 
 
 #: Where a game page lands when it opens with news (``land``): a refusal, what another phone
