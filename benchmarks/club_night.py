@@ -30,7 +30,8 @@ a temporary database and a free port, and reports that process's CPU and memory 
 with ``--url``, the games are made on that server through its forms (so any server will do), and
 ``--pid`` names the process to watch. The load comes from this machine too: the generator's own
 CPU is reported beside the server's. ``--check`` exits 1 on any error or a p99 over its budget
-(poll 100 ms, pages and POSTs 250 ms).
+(poll 100 ms, pages and POSTs 250 ms); ``--summary FILE`` writes the night's numbers as JSON.
+``benchmarks/proxy_night.py`` runs the same night over HTTPS through nginx to several processes.
 """
 
 from __future__ import annotations
@@ -39,9 +40,11 @@ import argparse
 import asyncio
 import gc
 import gzip
+import json
 import os
 import random
 import re
+import ssl
 import sys
 import tempfile
 import time
@@ -84,6 +87,7 @@ class Answer:
     status: int
     headers: dict[str, str]
     body: bytes
+    set_cookies: list[str] = field(default_factory=list)  # each Set-Cookie as sent
 
     def text(self) -> bytes:
         """The body as a page reads it (kept pages travel gzipped, others maybe brotli)."""
@@ -99,11 +103,13 @@ class Answer:
 
 @dataclass
 class Connection:
-    """One browser's keep-alive connection and its cookies: raw HTTP/1.1 over asyncio."""
+    """One browser's keep-alive connection and its cookies: raw HTTP/1.1 over asyncio, in TLS
+    when ``tls`` is a context (one that trusts the server's certificate)."""
 
     host: str
     port: int
     timeout: float
+    tls: ssl.SSLContext | None = None
     cookies: dict[str, str] = field(default_factory=dict)
     reader: asyncio.StreamReader | None = None
     writer: asyncio.StreamWriter | None = None
@@ -151,7 +157,9 @@ class Connection:
 
     async def _exchange(self, data: bytes) -> Answer:
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            self.reader, self.writer = await asyncio.open_connection(
+                self.host, self.port, ssl=self.tls
+            )
         assert self.reader is not None
         self.writer.write(data)
         status_line = await self.reader.readline()
@@ -159,17 +167,19 @@ class Connection:
             raise ConnectionResetError("closed before answering")
         status = int(status_line.split()[1])
         headers: dict[str, str] = {}
+        set_cookies = []
         while (line := await self.reader.readline()) not in (b"\r\n", b"\n", b""):
             name, _, value = line.decode("latin-1").partition(":")
             name = name.strip().lower()
             if name == "set-cookie":
+                set_cookies.append(value.strip())
                 key, _, rest = value.strip().partition("=")
                 self.cookies[key] = rest.split(";", 1)[0]
             headers[name] = value.strip()
         body = await self._body(headers)
         if headers.get("connection", "").lower() == "close":
             self.close()
-        return Answer(status, headers, body)
+        return Answer(status, headers, body, set_cookies)
 
     async def _body(self, headers: dict[str, str]) -> bytes:
         assert self.reader is not None
@@ -188,6 +198,29 @@ class Connection:
         if self.writer is not None:
             self.writer.close()
         self.reader = self.writer = None
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The server the phones talk to: ``http://`` or, with a context that trusts its
+    certificate, ``https://``."""
+
+    host: str
+    port: int
+    tls: ssl.SSLContext | None = None
+
+    @classmethod
+    def of(cls, url: str, tls: ssl.SSLContext | None = None) -> Origin:
+        parts = urlsplit(url)
+        secure = parts.scheme == "https"
+        if secure and tls is None:
+            raise ValueError(f"{url}: https needs a TLS context")
+        port = parts.port or (443 if secure else 80)
+        return cls(parts.hostname or "127.0.0.1", port, tls if secure else None)
+
+    def connection(self, timeout: float) -> Connection:
+        """A new browser (no cookies yet), connecting on its first request."""
+        return Connection(self.host, self.port, timeout, self.tls)
 
 
 # --- what is measured ------------------------------------------------------------------------
@@ -354,8 +387,8 @@ async def post_form(
     return local(answer.headers["location"])
 
 
-async def new_game(host: str, port: int, number: int) -> str:
-    call = Connection(host, port, 60.0)  # a browser of its own: its session lists one game
+async def new_game(origin: Origin, number: int) -> str:
+    call = origin.connection(60.0)  # a browser of its own: its session lists one game
     names = {f"player_{i}": f"Player {number}{'ABC'[i]}" for i in range(3)}
     try:
         where = await post_form(call, "/bismarck/new", names | {"first_dealer": "0"})
@@ -365,9 +398,9 @@ async def new_game(host: str, port: int, number: int) -> str:
     return where.split("/g/", 1)[1].split("/")[0]
 
 
-async def new_evening(host: str, port: int, tables: int) -> tuple[str, list[str]]:
+async def new_evening(origin: Origin, tables: int) -> tuple[str, list[str]]:
     """An evening of ``tables`` Bismarck tables with round 1 started: its token and games."""
-    call = Connection(host, port, 60.0)
+    call = origin.connection(60.0)
     players = "\n".join(f"Guest {n + 1}" for n in range(3 * tables))
     form = {"name": "Club night", "players": players, "rounds": "4", "scoring": "totals"}
     try:
@@ -384,22 +417,24 @@ async def new_evening(host: str, port: int, tables: int) -> tuple[str, list[str]
 
 
 async def make_games(
-    host: str, port: int, tables: int, evening_tables: int
+    origin: Origin, tables: int, evening_tables: int, warm: list[Origin]
 ) -> tuple[str, list[str]]:
-    evening, games = await new_evening(host, port, min(evening_tables, tables))
+    evening, games = await new_evening(origin, min(evening_tables, tables))
     gate = asyncio.Semaphore(8)
 
     async def one(number: int) -> str:
         async with gate:
-            return await new_game(host, port, number)
+            return await new_game(origin, number)
 
     games += await asyncio.gather(*(one(n) for n in range(len(games), tables)))
     # The organiser looks at a table's game and the projector before the players arrive: the
-    # server's first pages (templates compiled, bundles built) are not a phone's.
-    organiser = Connection(host, port, 60.0)
-    for path in (f"/g/{games[-1]}", f"/e/{evening}/screen"):
-        await organiser.request("GET", path)
-    organiser.close()
+    # server's first pages (templates compiled, bundles built) are not a phone's. Behind a
+    # proxy, on each process (``warm``: their own addresses).
+    for server in warm:
+        organiser = server.connection(60.0)
+        for path in (f"/g/{games[-1]}", f"/e/{evening}/screen"):
+            await organiser.request("GET", path)
+        organiser.close()
     return evening, games
 
 
@@ -458,18 +493,53 @@ def open_files(pid: int) -> int:
         return 0
 
 
+def family(pid: int) -> list[int]:
+    """``pid`` and its children (nginx's workers, PostgreSQL's backends), from /proc."""
+    found = [pid]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if parent == pid:
+                found.append(int(entry.name))
+    return found
+
+
 @dataclass
 class Watched:
-    """The server process over the run: CPU seconds used, the most open files seen."""
+    """The server's processes over the run (one, or several behind a proxy): the CPU seconds
+    they used together, each one's memory, the most open files seen in one; and the same for
+    other processes that serve the night (``others``, by name: the proxy, the database; each
+    a process and its children). No processes: a server elsewhere, nothing watched."""
 
-    pid: int | None
+    pids: list[int]
+    others: dict[str, int] = field(default_factory=dict)
     cpu: float = 0.0
     most_files: int = 0
-    memory: dict[str, float] = field(default_factory=dict)
+    memory: list[dict[str, float]] = field(default_factory=list)
+    others_cpu: dict[str, float] = field(default_factory=dict)
+    others_memory: dict[str, float] = field(default_factory=dict)
+    _before: dict[int, float] = field(default_factory=dict)
+
+    def begin(self) -> None:
+        self.cpu = -sum(map(cpu_seconds, self.pids))
+        self._before = {
+            pid: cpu_seconds(pid) for root in self.others.values() for pid in family(root)
+        }
+
+    def end(self) -> None:
+        self.cpu += sum(map(cpu_seconds, self.pids))
+        self.memory = [memory_mb(pid) for pid in self.pids]
+        for name, root in self.others.items():
+            pids = family(root)  # a child started since counts from its start
+            self.others_cpu[name] = sum(cpu_seconds(p) - self._before.get(p, 0.0) for p in pids)
+            self.others_memory[name] = sum(memory_mb(p).get("VmRSS", 0.0) for p in pids)
 
     async def watch(self) -> None:
-        while self.pid is not None:
-            self.most_files = max(self.most_files, open_files(self.pid))
+        while self.pids:
+            self.most_files = max(self.most_files, *map(open_files, self.pids))
             await asyncio.sleep(1.0)
 
 
@@ -487,14 +557,43 @@ class Night:
     load_before: str
     ramp: float
 
+    @property
+    def requests(self) -> int:
+        return sum(len(values) for values in self.tally.latencies.values())
 
-async def club_night(args: argparse.Namespace, url: str, pid: int | None) -> Night:
-    parts = urlsplit(url)
-    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    def cpu_per_request_ms(self) -> float:
+        """The server processes' CPU (summed; the proxy's not) per request, in milliseconds."""
+        return 1000 * self.server.cpu / max(self.requests, 1)
+
+    def summary(self) -> dict[str, object]:
+        """What ``--summary`` writes (JSON): enough for another run to compare itself with."""
+        return {
+            "tables": self.tables,
+            "phones": self.phones,
+            "seconds": round(self.seconds, 1),
+            "requests": self.requests,
+            "errors": sum(self.tally.errors.values()),
+            "p99_ms": {
+                kind: round(1000 * percentile(values, 0.99), 1)
+                for kind, values in self.tally.latencies.items()
+            },
+            "server_processes": len(self.server.pids),
+            "server_cpu_ms_per_request": round(self.cpu_per_request_ms(), 3),
+            "server_memory_mb": [round(m.get("VmRSS", 0.0)) for m in self.server.memory],
+            "load_before": self.load_before,
+        }
+
+
+async def club_night(
+    args: argparse.Namespace, origin: Origin, server: Watched, warm: list[Origin] | None = None
+) -> Night:
+    """The night against ``origin``, watching ``server``; ``warm``: the addresses of the
+    processes behind ``origin`` (by default, ``origin`` itself)."""
+    load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
     began = time.monotonic()
-    evening, games = await make_games(host, port, args.tables, args.evening_tables)
+    evening, games = await make_games(origin, args.tables, args.evening_tables, warm or [origin])
     print(f"made {len(games)} games in {time.monotonic() - began:.1f} s", file=sys.stderr)
-    tally, server, rng = Tally(), Watched(pid), random.Random(args.seed)
+    tally, rng = Tally(), random.Random(args.seed)
     # The generator's own pauses must not look like the server's: its garbage (futures,
     # buffers) is freed as it goes, so the cycle collector's full passes over thousands of
     # phones are left out.
@@ -507,25 +606,25 @@ async def club_night(args: argparse.Namespace, url: str, pid: int | None) -> Nig
     for number, token in enumerate(games):
         table = Table(token)
         for seat in range(3 + number % 2):
-            call = Connection(host, port, args.timeout)
+            call = origin.connection(args.timeout)
             write_at = start + ramp + rng.uniform(0, WRITE_SECONDS) if seat == 0 else None
             arrive = start + rng.uniform(0, ramp)
             tasks.append(asyncio.create_task(phone(tally, call, table, arrive, write_at)))
             phones += 1
     for _ in range(PROJECTORS):
-        call = Connection(host, port, args.timeout)
+        call = origin.connection(args.timeout)
         tasks.append(asyncio.create_task(projector(tally, call, evening, start)))
-    server_cpu, own_cpu = cpu_seconds(pid) if pid else 0.0, time.process_time()
+    server.begin()
+    own_cpu = time.process_time()
     await sleep_until(start + ramp + args.minutes * 60)
     tally.counting = False
     seconds = time.monotonic() - start
-    server.cpu = (cpu_seconds(pid) - server_cpu) if pid else 0.0
-    server.memory = memory_mb(pid) if pid else {}
+    server.end()
     own_cpu = time.process_time() - own_cpu
     for task in tasks:
         task.cancel()
     await asyncio.wait(tasks, timeout=args.timeout + 5)
-    return Night(args.tables, phones, seconds, tally, server, own_cpu, args.load_before, ramp)
+    return Night(args.tables, phones, seconds, tally, server, own_cpu, load_before, ramp)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -563,13 +662,22 @@ def report(night: Night) -> list[str]:
     if errors:
         broken.append(f"{errors} errors")
     server = night.server
-    if server.pid is not None:
-        memory = server.memory
+    if server.pids:
+        count = len(server.pids)
+        processes = f"{count} processes, together " if count > 1 else ""
+        memory = " + ".join(f"{m.get('VmRSS', 0):.0f}" for m in server.memory)
+        peaks = " + ".join(f"{m.get('VmHWM', 0):.0f}" for m in server.memory)
         print(
-            f"server: CPU {100 * server.cpu / night.seconds:.0f}% of one core "
-            f"({1000 * server.cpu / max(total, 1):.2f} ms a request), memory "
-            f"{memory.get('VmRSS', 0):.0f} MB (peak {memory.get('VmHWM', 0):.0f} MB), "
-            f"open files at most {server.most_files}"
+            f"server: {processes}CPU {100 * server.cpu / night.seconds:.0f}% of one core "
+            f"({night.cpu_per_request_ms():.2f} ms a request), memory {memory} MB "
+            f"(peak {peaks} MB), open files at most {server.most_files}"
+            + (" in one" if count > 1 else "")
+        )
+    for name, cpu in server.others_cpu.items():
+        print(
+            f"{name}: CPU {100 * cpu / night.seconds:.0f}% of one core "
+            f"({1000 * cpu / max(total, 1):.2f} ms a request), memory "
+            f"{server.others_memory[name]:.0f} MB"
         )
     print(f"generator: CPU {100 * night.generator_cpu / night.seconds:.0f}% of one core")
     return broken
@@ -584,33 +692,50 @@ def raise_file_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-def arguments() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=64)
+def night_arguments(parser: argparse.ArgumentParser, tables: int = 64) -> None:
+    """The options of the night itself (``benchmarks/proxy_night.py`` has them too)."""
+    parser.add_argument("--tables", type=int, default=tables)
     parser.add_argument(
         "--minutes", type=float, default=1.0, help="minutes of play once every phone arrived"
     )
-    parser.add_argument("--url", help="a server to use (default: start scorekeeper serve)")
-    parser.add_argument("--pid", type=int, help="with --url: the server process to watch")
     parser.add_argument("--arrivals", type=float, default=60.0, help="phones arriving a second")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds a request may take")
     parser.add_argument("--evening-tables", type=int, default=8, help="tables the projectors show")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", action="store_true", help="exit 1 on an error or a slow p99")
-    args = parser.parse_args()
-    args.load_before = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return args
+    parser.add_argument("--summary", type=Path, help="write the night's numbers here (JSON)")
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    night_arguments(parser)
+    parser.add_argument("--url", help="a server to use (default: start scorekeeper serve)")
+    parser.add_argument("--pid", type=int, help="with --url: the server process to watch")
+    return parser.parse_args()
+
+
+def one_process_night(args: argparse.Namespace) -> Night:
+    """The night against one default ``scorekeeper serve`` on SQLite, started for it."""
+    with tempfile.TemporaryDirectory() as folder, scorekeeper_serve(Path(folder)) as served:
+        url, pid = served
+        return asyncio.run(club_night(args, Origin.of(url), Watched([pid])))
+
+
+def write_summary(night: Night, path: Path | None) -> None:
+    if path is not None:
+        path.write_text(json.dumps(night.summary(), indent=2) + "\n")
 
 
 def main() -> int:
     args = arguments()
     raise_file_limit()
     if args.url:
-        night = asyncio.run(club_night(args, args.url, args.pid))
+        watched = Watched([args.pid] if args.pid else [])
+        night = asyncio.run(club_night(args, Origin.of(args.url), watched))
     else:
-        with tempfile.TemporaryDirectory() as folder, scorekeeper_serve(Path(folder)) as served:
-            night = asyncio.run(club_night(args, *served))
+        night = one_process_night(args)
     broken = report(night)
+    write_summary(night, args.summary)
     if args.check and broken:
         print("over budget: " + "; ".join(broken))
         return 1

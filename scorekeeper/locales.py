@@ -22,9 +22,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from babel import Locale
-from babel.dates import format_date, format_time
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
@@ -58,6 +55,10 @@ def translations(language: str) -> NullTranslations:
     left out, as ``msgfmt`` would."""
     if language == DEFAULT_LANGUAGE or language not in LANGUAGES:
         return NullTranslations()
+    # Babel's catalogue reader and compiler, only for a language that has a catalogue.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     path = catalogue_path(language)
     with path.open("rb") as file:
         catalog = read_po(file, locale=language, domain=DOMAIN)
@@ -153,12 +154,16 @@ class BabelWords:
     def date(self, day: datetime.date) -> str:
         """A day as the language writes it on a sheet: ``30 nov. 2026`` in Swedish; English
         keeps the ISO date it has always printed (``2026-11-30``)."""
+        from babel.dates import format_date  # with its time zones: only when a date is shown
+
         return format_date(
             day, format=DATE_FORMATS.get(self.language, "medium"), locale=self.locale
         )
 
     def time(self, moment: datetime.datetime | datetime.time) -> str:
         """``17:05`` in every language (a 24-hour clock at the table)."""
+        from babel.dates import format_time
+
         return format_time(moment, format="HH:mm", locale=self.locale)
 
 

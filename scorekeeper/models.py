@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, ClassVar
 
 import sqlalchemy as sa
@@ -71,6 +71,8 @@ class Evening(Model):
     kind: orm.Mapped[str] = orm.mapped_column(sa.String(20))
     setup: orm.Mapped[dict[str, Any]] = orm.mapped_column(sa.JSON)
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+    #: When its organiser closed it (read-only for everyone but the organiser); None: open.
+    closed_at: orm.Mapped[datetime | None] = orm.mapped_column(default=None)
 
 
 class EveningTable(Model):
@@ -159,3 +161,28 @@ class OrganiserAction(Model):
     action: orm.Mapped[str] = orm.mapped_column(sa.String(30))
     detail: orm.Mapped[str] = orm.mapped_column(sa.String(200))
     session_id: orm.Mapped[str] = orm.mapped_column(sa.String(32))
+
+
+class Season(Model):
+    """A season of a club: its name (``name_key`` folds it, unique in the club), the rule of
+    its table (``rule``, ``n``, ``absence``: :class:`scorekeeper.seasons.SeasonRule`) and its
+    evenings: those held from ``date_from`` to ``date_to`` inclusive (either may be open), or,
+    when ``evenings`` is a list, exactly those evenings (their ids). A JSON list, as
+    :class:`ClubEvening` keeps its members: a season is read whole in one row, the list is a
+    season's few dozen evenings, and evenings are never deleted for a link table's foreign
+    keys to guard; the service takes only the club's own evenings."""
+
+    __tablename__ = "season"
+    __table_args__ = (sa.UniqueConstraint("club_id", "name_key", name="uq_season_club_name"),)
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"))
+    name: orm.Mapped[str] = orm.mapped_column(sa.String(40))
+    name_key: orm.Mapped[str] = orm.mapped_column(sa.String(60))
+    rule: orm.Mapped[str] = orm.mapped_column(sa.String(10))
+    n: orm.Mapped[int]
+    absence: orm.Mapped[str] = orm.mapped_column(sa.String(10))
+    date_from: orm.Mapped[date | None]
+    date_to: orm.Mapped[date | None]
+    evenings: orm.Mapped[list[int] | None] = orm.mapped_column(sa.JSON)
+    created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)

@@ -169,6 +169,29 @@ class AlreadyRecorded:
 #: What writing an entry comes to.
 Written = LoadedGame | Refused | Conflict | AlreadyRecorded
 
+#: A check every write to a game goes through first: why the write is refused (a
+#: :class:`RuleError`), or None. The layers above register their own (:func:`guard_writes`):
+#: a club's evening lets only its organiser change a game once it is over and the next round
+#: has started.
+WriteCheck = Callable[[LoadedGame], RuleError | None]
+
+_WRITE_CHECKS: list[WriteCheck] = []
+
+
+def guard_writes(check: WriteCheck) -> WriteCheck:
+    """Make every entry, correction and undo of a game pass ``check`` first (once)."""
+    if check not in _WRITE_CHECKS:
+        _WRITE_CHECKS.append(check)
+    return check
+
+
+def _checked(game: LoadedGame) -> None:
+    for check in _WRITE_CHECKS:
+        refused = check(game)
+        if refused is not None:
+            raise refused
+
+
 #: How often a write that may go on top of other phones' entries tries again when yet another
 #: write slips in between (each try loads the game once more).
 TRIES = 3
@@ -193,6 +216,7 @@ def record(
     :class:`AlreadyRecorded` when what they wrote is this very entry.
     """
     try:
+        _checked(game)
         event = _event(entry, game)
         written = _write(_session(session), game, event, based_on, _untouched(about), seat)
     except RuleError as error:
@@ -221,6 +245,7 @@ def correct(
         return fingerprint(conflict.current, rounds) == was
 
     try:
+        _checked(game)
         return _write(_session(session), game, _event(entry, game), based_on, unchanged, seat)
     except RuleError as error:
         return Refused(game, error)
@@ -238,6 +263,7 @@ def undo(
     written since, nothing is undone (:class:`Conflict`). :class:`Refused` when there is
     nothing left to undo."""
     try:
+        _checked(game)
         return _write(_session(session), game, Event(UNDO), based_on, _never, seat)
     except RuleError as error:
         return Refused(game, error)

@@ -28,7 +28,7 @@ BELOW: dict[str, set[str]] = {
     "services": {"store", "records", "games", "db", "models", "cache"},
     "backup": {"models", "records", "games", "db"},
     "evenings": {"services", "store", "records", "games", "db", "models", "cache"},
-    "clubs": {"evenings", "seasons", "games", "db", "models", "cache"},
+    "clubs": {"evenings", "seasons", "records", "games", "db", "models", "cache"},
     "printing": {"games", "records", "qr"},
     "seasons": {"games"},
     "i18n": {"games", "locales"},

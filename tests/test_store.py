@@ -97,7 +97,7 @@ def test_a_write_folds_one_event_and_the_next_read_replays_nothing(app, monkeypa
             folds.append(event)
             return bismarck.GAME.fold(state, event)
 
-        monkeypatch.setitem(registry._GAMES, "bismarck", replace(bismarck.GAME, fold=counted))
+        monkeypatch.setitem(registry._GAMES.items, "bismarck", replace(bismarck.GAME, fold=counted))
         with _Statements(db.engine) as statements:
             stored = store.append(db.session, game, _announce(1, "sang"), 0)
         assert len(folds) == 1

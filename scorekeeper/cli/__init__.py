@@ -1,117 +1,83 @@
 """The ``scorekeeper`` command: ``serve`` for the table; ``score``, ``export`` and ``import`` for
 game records (``docs/records.md``); ``sheet`` and ``rules-card`` for printing; ``evening plan``
 for club evenings; ``backup`` and ``restore`` for every game at once; plus Flask's own commands
-(``db`` ...). The command line never imports the web layer."""
+(``db`` ...). The command line never imports the web layer.
+
+Each command's module is imported only when that command runs (or ``--help`` lists them all),
+and Flask only for the commands that need the app: ``scorekeeper score`` checks a record in the
+time Python takes to import the games, not the web framework and the database as well
+(``benchmarks/cli.py``)."""
 
 from __future__ import annotations
 
 import contextvars
-import gc
-import sys
-from typing import Any, cast
+from importlib import import_module
+from typing import Any
 
 import click
-from flask import Flask, current_app
-from flask.cli import FlaskGroup, with_appcontext
-from werkzeug.local import LocalProxy
 
-from scorekeeper import create_app, qr
-from scorekeeper.cli import serving
-from scorekeeper.cli.common import WholeNumber, lang_option
-from scorekeeper.games.text import gettext as _
-from scorekeeper.proxy import waitress_options
+#: Each of our commands: the module that defines it (as ``COMMANDS``) and whether it runs with
+#: the app (a database, the settings) and so needs Flask's script info.
+_OURS: dict[str, tuple[str, bool]] = {
+    "serve": ("scorekeeper.cli.serve", True),
+    "score": ("scorekeeper.cli.score", False),
+    "export": ("scorekeeper.cli.records", True),
+    "import": ("scorekeeper.cli.records", True),
+    "sheet": ("scorekeeper.cli.printing", False),
+    "rules-card": ("scorekeeper.cli.printing", False),
+    "evening": ("scorekeeper.cli.evening", False),
+    "club": ("scorekeeper.cli.club", False),
+    "backup": ("scorekeeper.cli.backup", True),
+    "restore": ("scorekeeper.cli.backup", True),
+}
 
-#: Seconds a thread runs before the interpreter lets another go on (Python's default: 0.005).
-SWITCH_INTERVAL = 0.0005
+
+def _script_info(ctx: click.Context) -> None:
+    """Flask's script info on the group's context, for the commands that load the app (a test
+    or an embedding program may have passed one of its own as ``obj``)."""
+    from flask.cli import ScriptInfo
+
+    from scorekeeper import create_app
+
+    if not isinstance(ctx.obj, ScriptInfo):
+        ctx.obj = ScriptInfo(create_app=create_app, set_debug_flag=False)
 
 
-class _Commands(FlaskGroup):
-    """The console script's group. Each run gets a context of its own for the words it speaks
-    (``--lang`` is set while the arguments are parsed): a usage error ends the parse before the
-    command's resources are closed, and must not leave the next caller in the same process (a
-    test, an embedding program) speaking that language."""
+def _flask_commands() -> click.Group:
+    """Flask's own commands (``db``, ``routes``, ``shell``, ``run``) and any an extension adds
+    to the app, as Flask's command group finds them."""
+    from flask.cli import FlaskGroup
+
+    from scorekeeper import create_app
+
+    return FlaskGroup(create_app=create_app)
+
+
+class _Commands(click.Group):
+    """The console script's group, loading each command when it is asked for. Each run gets a
+    context of its own for the words it speaks (``--lang`` is set while the arguments are
+    parsed): a usage error ends the parse before the command's resources are closed, and must
+    not leave the next caller in the same process (a test, an embedding program) speaking that
+    language."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         return contextvars.copy_context().run(super().main, *args, **kwargs)
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        _script_info(ctx)
+        return sorted({*_OURS, *_flask_commands().list_commands(ctx)})
 
-@click.group(cls=_Commands, create_app=create_app)
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in _OURS:
+            _script_info(ctx)
+            return _flask_commands().get_command(ctx, cmd_name)
+        module, needs_app = _OURS[cmd_name]
+        if needs_app:
+            _script_info(ctx)
+        commands: tuple[click.Command, ...] = import_module(module).COMMANDS
+        return next(command for command in commands if command.name == cmd_name)
+
+
+@click.group(cls=_Commands)
 def main() -> None:
     """Scorekeeper: keeps score for card games played at a real table."""
-
-
-@main.command()
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option(
-    "--port", default=8000, show_default=True, type=WholeNumber(0, 65535), help="Port to listen on."
-)
-@click.option("--threads", default=8, show_default=True, type=WholeNumber(1))
-@click.option(
-    "--connections",
-    default=serving.CONNECTIONS,
-    show_default=True,
-    type=WholeNumber(1),
-    help="Open connections to hold at once: one a phone.",
-)
-@lang_option
-@with_appcontext
-def serve(host: str, port: int, threads: int, connections: int) -> None:
-    """Serve the app on the local network (waitress) and print its address as a QR code."""
-    capacity = serving.Capacity(connections, serving.raise_file_limit())
-    # The app itself, not the proxy Flask types as an app: waitress calls it on every request.
-    app = cast("LocalProxy[Flask]", current_app)._get_current_object()
-    # While it serves, every address the app shows (share links, QR codes, PDFs) is one the
-    # server answers on: with --host 127.0.0.1, the loopback address.
-    with qr.serving_on(host):
-        _banner(app.config.get("PUBLIC_URL"), port)
-        serving.echo_capacity(capacity)
-        click.echo(_("Press Ctrl+C to stop."))
-        # What starting made (modules, templates, the catalogues) lives as long as the server:
-        # the garbage collector's full passes need not walk it again (some 2% of a write).
-        gc.collect()
-        gc.freeze()
-        # A long drawing (a big round's table cards) holds the interpreter between switches:
-        # at Python's 5 ms, every time a page's thread waits on the network or the database it
-        # waits up to that long again to go on, and a game page took 0.4-1 s while one was
-        # drawn. At 0.5 ms it takes some 30 ms (benchmarks/print_stall.py).
-        sys.setswitchinterval(SWITCH_INTERVAL)
-        settings = serving.waitress_settings(capacity, threads) | waitress_options(app.config)
-        serving.run_waitress(app, capacity, host=host, port=port, **settings)
-
-
-def _banner(public: str | None, port: int) -> None:
-    """Where to open the app, as text and as a QR code; when only this computer can open it,
-    that said plainly, with how to let the phones in."""
-    url = public or f"http://{qr.netloc(qr.shown_host(), port)}/"
-    if public or not qr.is_local_host(qr.shown_host()):
-        click.echo(
-            _("Scorekeeper is running. On any phone on this network, open:") + f"\n\n  {url}\n"
-        )
-        click.echo(qr.qr_text(url))
-    elif qr.is_loopback_only():
-        click.echo(_("Scorekeeper is running for this computer only, at:") + f"\n\n  {url}\n")
-        click.echo(
-            _(
-                "Phones cannot reach %(host)s: it is this computer's own address. To let the "
-                "phones on this network in, start it with --host 0.0.0.0.",
-                host=qr.shown_host(),
-            )
-        )
-    else:
-        click.echo(_("Scorekeeper is running, at:") + f"\n\n  {url}\n")
-        click.echo(
-            _(
-                "This computer is on no network yet, so phones cannot reach it. Once it is, "
-                "the game pages show its address on the network."
-            )
-        )
-
-
-def _add_commands() -> None:
-    from scorekeeper.cli import backup, evening, printing, records
-
-    for command in (*records.COMMANDS, *printing.COMMANDS, *evening.COMMANDS, *backup.COMMANDS):
-        main.add_command(command)
-
-
-_add_commands()

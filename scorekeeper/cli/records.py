@@ -1,4 +1,4 @@
-"""``scorekeeper score``, ``export`` and ``import``: game records on the command line."""
+"""``scorekeeper export`` and ``import``: game records between a file and the database."""
 
 from __future__ import annotations
 
@@ -11,43 +11,10 @@ from flask.cli import with_appcontext
 
 from scorekeeper import records
 from scorekeeper.cli.common import fail, lang_option, read_record
-from scorekeeper.evenings import record as evening_records
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import current_words, say
 from scorekeeper.games.text import gettext as _
 from scorekeeper.qr import reachable_url
-
-
-@click.command()
-@click.option(
-    "--json", "as_json", is_flag=True, help="Print the record with every derived field instead."
-)
-@click.argument("file", type=click.File("rb"))
-@lang_option
-def score(file: BinaryIO, as_json: bool) -> None:
-    """Check a game record and print its score sheet, or an evening record and its standings
-    (FILE may be - for stdin).
-
-    Needs no database. An invalid record exits with status 2 and one line per problem on
-    stderr, nothing on stdout.
-    """
-    data = file.read(records.MAX_RECORD_BYTES + 1)
-    try:
-        raw = records.decode(data)
-        if isinstance(raw, dict) and raw.get("format") == evening_records.EVENING_FORMAT:
-            evening = evening_records.parse_evening(raw)
-            if as_json:
-                click.echo(records.dumps(evening_records.evening_dict(evening)), nl=False)
-            else:
-                click.echo(evening_records.standings_text(evening), nl=False)
-            return
-        record = records.parse(raw)
-    except records.RecordError as error:
-        fail(error.lines_in(current_words()), 2)
-    if as_json:
-        click.echo(records.dumps(record.to_dict()), nl=False)
-    else:
-        click.echo(records.score_sheet(record.kind, record.state, current_words()), nl=False)
 
 
 def _token(value: str) -> str:
@@ -156,4 +123,4 @@ def import_record(file: BinaryIO) -> None:
         click.echo(message, err=True)
 
 
-COMMANDS = (score, export_record, import_record)
+COMMANDS = (export_record, import_record)

@@ -3,16 +3,22 @@ evening results), derived from the evenings' standings whenever it is shown — 
 stored, so a correction in an evening's game moves it.
 
 A member's result at an evening is their points in its standings (the evening's own scoring:
-game totals or placings); members who share a season total share its place (1, 1, 3)."""
+game totals or placings); members who share a season total share its place (1, 1, 3).
+
+A season the organisers keep (:class:`SeasonSpan`) holds the evenings held between two dates
+(inclusive, either open), or a chosen set of them; its name is unique in the club."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 
 from scorekeeper import seasons
+from scorekeeper.games.events import RuleError
+from scorekeeper.games.players import unprintable
+from scorekeeper.games.text import T_
 
 #: The season table unless the reader chooses another rule: the total of the evenings played.
 DEFAULT_RULE = seasons.SeasonRule()
@@ -103,3 +109,76 @@ def season_table(
         )
         for row in table.rows
     ]
+
+
+#: The longest name of a season.
+MAX_SEASON_NAME = 40
+
+
+def season_key(name: str) -> str:
+    """A season's name as the club compares it: trimmed, case folded."""
+    return name.strip().casefold()
+
+
+def checked_season_name(name: str, taken: Iterable[str]) -> str:
+    """A season's name, trimmed; RuleError (field ``name``) when empty, too long, holding a
+    control character, or the name of another of the club's ``taken`` seasons (ignoring
+    case)."""
+    name = name.strip()
+    if not name:
+        raise RuleError(T_("Give the season a name."), field="name")
+    bad = unprintable(name)
+    if bad is not None:
+        code = f"{ord(bad):04X}"
+        raise RuleError(
+            T_(
+                "A name cannot hold a tab, a line break or another control character (U+%(code)s).",
+                code=code,
+            ),
+            field="name",
+        )
+    if len(name) > MAX_SEASON_NAME:
+        raise RuleError(
+            T_("A season's name can be at most %(n)s characters.", n=MAX_SEASON_NAME),
+            field="name",
+        )
+    if any(season_key(other) == season_key(name) for other in taken):
+        raise RuleError(
+            T_("The club already has a season called %(name)s.", name=name), field="name"
+        )
+    return name
+
+
+@dataclass(frozen=True)
+class SeasonSpan:
+    """Which of the club's evenings a season holds: the ``chosen`` evenings (their ids) when
+    there is a choice, else every evening held from ``date_from`` to ``date_to``, both days
+    included (None: open on that side)."""
+
+    date_from: date | None = None
+    date_to: date | None = None
+    chosen: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.chosen is not None:
+            if not self.chosen:
+                raise RuleError(T_("Tick the season's evenings."), field="evenings")
+            if self.date_from is not None or self.date_to is not None:
+                raise RuleError(
+                    T_("A season is either its dates or its chosen evenings."), field="by"
+                )
+        elif self.date_from and self.date_to and self.date_from > self.date_to:
+            raise RuleError(T_("The season cannot end before it begins."), field="date_to")
+
+    def holds(self, evening: int, held: date) -> bool:
+        """Whether the evening ``evening`` (its id), held on the day ``held``, is the season's."""
+        if self.chosen is not None:
+            return evening in self.chosen
+        after = self.date_from is None or self.date_from <= held
+        return after and (self.date_to is None or held <= self.date_to)
+
+
+def evenings_in(span: SeasonSpan, evenings: Iterable[tuple[int, date]]) -> list[tuple[int, date]]:
+    """The ``evenings`` (each its id and the day it was held) that the season holds, in the
+    order given."""
+    return [(evening, held) for evening, held in evenings if span.holds(evening, held)]

@@ -1,7 +1,7 @@
 """What a page or a command does with a club: make one (its PIN hashed), check an organiser
-PIN, keep the register (add, rename, retire, merge), and make an evening of the club's members
-through the evenings' own services. Every organiser action writes its line of the log in the
-same transaction as the change.
+PIN, keep the register (add, rename, retire, merge), make an evening of the club's members
+through the evenings' own services, and keep its seasons (a name, a rule, its evenings). Every
+organiser action writes its line of the log in the same transaction as the change.
 
 The PIN is hashed with Argon2id (``argon2-cffi``'s :class:`~argon2.PasswordHasher`, RFC 9106's
 low-memory profile: 64 MiB, three passes): a PIN has few digits, so what protects it in a
@@ -25,7 +25,16 @@ from scorekeeper.cache import LRUCache
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import season, store
 from scorekeeper.clubs.register import Entry
-from scorekeeper.clubs.store import Action, ClubEvening, ClubNotFound, LoadedClub, MemberNotFound
+from scorekeeper.clubs.season import SeasonSpan
+from scorekeeper.clubs.store import (
+    Action,
+    ClubEvening,
+    ClubNotFound,
+    LoadedClub,
+    LoadedSeason,
+    MemberNotFound,
+    SeasonNotFound,
+)
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings.setup import EveningSetup
@@ -39,12 +48,17 @@ __all__ = [
     "ClubPage",
     "Entry",
     "LoadedClub",
+    "LoadedSeason",
     "MemberNotFound",
+    "SeasonNotFound",
+    "SeasonSpan",
     "add_member",
     "check_pin",
     "create",
     "games_of",
+    "in_season",
     "load",
+    "load_season",
     "log",
     "merge_members",
     "new_evening",
@@ -52,7 +66,9 @@ __all__ = [
     "ratings_of",
     "rename_member",
     "retire_member",
+    "save_season",
     "season_of",
+    "seasons_of",
     "story_of",
     "version_of",
 ]
@@ -90,6 +106,11 @@ def create(
 
 def load(token: str, *, session: orm.Session | None = None) -> LoadedClub:
     return store.load_club(_session(session), token)
+
+
+def club_of_evening(evening_token: str, *, session: orm.Session | None = None) -> LoadedClub | None:
+    """The club the evening at ``evening_token`` belongs to, or None."""
+    return store.club_of_evening(_session(session), evening_token)
 
 
 def check_pin(club: LoadedClub, pin: str) -> bool:
@@ -263,6 +284,62 @@ def new_evening(
         return evenings.create(setup, session=session)
 
 
+def seasons_of(club: LoadedClub, *, session: orm.Session | None = None) -> list[LoadedSeason]:
+    """The club's seasons, the newest first."""
+    return store.seasons(_session(session), club.id)
+
+
+def load_season(
+    club: LoadedClub, season_id: int, *, session: orm.Session | None = None
+) -> LoadedSeason:
+    """The club's season ``season_id``; SeasonNotFound when the club has no such season."""
+    return store.load_season(_session(session), club.id, season_id)
+
+
+def save_season(
+    club: LoadedClub,
+    season_id: int | None,
+    name: str,
+    rule: seasons.SeasonRule,
+    span: SeasonSpan,
+    by: str,
+    *,
+    session: orm.Session | None = None,
+) -> int:
+    """A new season of the club (``season_id`` None) or the season ``season_id`` changed: its
+    name, the rule of its table and its evenings; logged in the same transaction (so the
+    club's pages are drawn anew). Its id; RuleError naming the field at fault (``name`` for a
+    name another season has, ignoring case; ``evenings`` for an evening not the club's) and
+    nothing stored; SeasonNotFound for a season not the club's."""
+    session = _session(session)
+    row = None if season_id is None else store.season_row(session, club.id, season_id)
+    others = [s.name for s in store.seasons(session, club.id) if s.id != season_id]
+    name = season.checked_season_name(name, others)
+    if span.chosen is not None:
+        held = {e.id for e in store.evenings(session, club.id)}
+        if any(evening not in held for evening in span.chosen):
+            raise RuleError(T_("Tick evenings of the club."), field="evenings")
+        span = SeasonSpan(chosen=tuple(sorted(set(span.chosen))))
+    try:
+        row = store.keep_season(session, club.id, row, name, rule, span)
+        store.log(session, club.id, "season" if season_id is None else "season-edit", name, by)
+        made = row.id
+        session.commit()
+    except IntegrityError:  # another phone gave a season that name at the same moment
+        session.rollback()
+        raise RuleError(
+            T_("The club already has a season called %(name)s.", name=name), field="name"
+        ) from None
+    return made
+
+
+def in_season(page: ClubPage, chosen: LoadedSeason) -> ClubPage:
+    """The club's page with only the evenings of the season ``chosen``: its season table and
+    ratings (:func:`season_of`, :func:`ratings_of`) are the season's."""
+    held = [e for e in page.evenings if chosen.span.holds(e.id, e.created_at.date())]
+    return ClubPage(page.club, page.entries, held)
+
+
 def actions(club: LoadedClub, *, session: orm.Session | None = None) -> list[Action]:
     return store.actions(_session(session), club.id)
 
@@ -395,3 +472,141 @@ def version_of(
     organiser action (every change to the register or the evenings logs one) and the log
     position of every game of its evenings. The key of its kept pages."""
     return store.version(_session(session), club.id)
+
+
+# --- the club record (``scorekeeper-club/1``, :mod:`scorekeeper.clubs.record`) ----------------
+
+
+def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
+    """The club as a portable record: its name and games, its register (members numbered from
+    1 in the order they were added), and every evening of the club, oldest first, with its
+    games' whole histories and which member each player is. Never the PIN, its hash or the
+    club's address. Byte-stable: the same club gives the same bytes."""
+    from scorekeeper.clubs import record as club_record
+    from scorekeeper.evenings import record as evening_record
+
+    session = _session(session)
+    listed = store.evenings(session, club.id)
+    entries = store.register(session, club.id)
+    number = {e.id: n for n, e in enumerate(sorted(entries, key=lambda e: e.id), start=1)}
+    members = [
+        club_record.Member(
+            number[e.id],
+            e.name,
+            e.former_names,
+            e.created_at,
+            e.retired,
+            None if e.merged_into is None else number[e.merged_into],
+        )
+        for e in entries
+    ]
+    held = []
+    # Oldest first, as made (equal times by the order they were stored).
+    for evening in reversed(listed):
+        loaded = evenings.load(evening.token, session=session)
+        tables = [
+            (r, n, game.kind, game.setup, game.events, game.times)
+            for (r, n), game in sorted(loaded.games.items())
+        ]
+        built = evening_record.build_evening(loaded.setup, loaded.plan, loaded.seed, tables)
+        held.append((evening.created_at, [number[m] for m in evening.members], built))
+    # A season's chosen evenings by their number in the record (oldest first, from 1).
+    numbered = {evening.id: n for n, evening in enumerate(reversed(listed), start=1)}
+    stored = [
+        club_record.Season(
+            s.name,
+            s.rule,
+            s.span.date_from,
+            s.span.date_to,
+            None
+            if s.span.chosen is None
+            else tuple(sorted(numbered[e] for e in s.span.chosen if e in numbered)),
+        )
+        for s in reversed(store.seasons(session, club.id))  # oldest first
+    ]
+    built_club = club_record.build_club(club.name, club.games, members, held, stored)
+    return club_record.dumps_club(built_club)
+
+
+class _CommitsAtTheEnd:
+    """The session as the evenings' store sees it while a whole club is imported: its commits
+    only flush, so the club, its register and every one of its evenings are committed together
+    at the end, or (on any error) none of them. Everything else is the session's own."""
+
+    def __init__(self, session: orm.Session):
+        self._session = session
+
+    def commit(self) -> None:
+        self._session.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
+def import_club(
+    data: bytes | str,
+    pin: str,
+    known_games: Sequence[str],
+    by: str,
+    *,
+    session: orm.Session | None = None,
+) -> LoadedClub:
+    """A new club from a club record as uploaded, with a new organiser ``pin``: its register,
+    its evenings (new ones, with new games, each at the time the record gives) and which member
+    each player is — all of it stored in one transaction, or nothing.
+    :class:`~scorekeeper.records.RecordError` for a record that is not a valid one (a line a
+    problem, naming the evening, table and field); RuleError (field ``pin``) for a PIN that
+    will not do."""
+    from typing import cast
+
+    from scorekeeper import models
+    from scorekeeper.clubs import record as club_record
+
+    read = club_record.loads_club(data, known_games)
+    pin_hash = hash_pin(pin)
+    session = _session(session)
+    now = store.now()
+    try:
+        row = store.create_club(session, read.name, read.games, pin_hash)
+        rows = {
+            m.id: models.Member(
+                club_id=row.id,
+                name=m.name,
+                name_key=rules.name_key(m.name) if m.merged_into is None else None,
+                created_at=m.joined or now,
+                retired_at=now if m.retired else None,
+            )
+            for m in read.members
+        }
+        session.add_all(rows.values())
+        session.flush()
+        for m in read.members:
+            if m.merged_into is not None:
+                rows[m.id].merged_into_id = rows[m.merged_into].id
+            session.add_all(
+                models.MemberName(member_id=rows[m.id].id, name=old, until=now)
+                for old in m.former_names
+            )
+        joint = cast("orm.Session", _CommitsAtTheEnd(session))
+        made_ids: list[int] = []
+        for evening in read.evenings:
+            got = evening.evening
+            tables = [(r, n, game.setup, game.events, game.times) for r, n, game in got.tables]
+            made = evenings.import_evening(got.setup, got.plan, got.seed, tables, session=joint)
+            stored = session.get(models.Evening, made.id)
+            if stored is not None:
+                stored.created_at = evening.date
+            store.link_evening(session, row.id, made.id, [rows[m].id for m in evening.members])
+            made_ids.append(made.id)
+        for stored_season in read.seasons:
+            span = stored_season.span
+            if span.chosen is not None:
+                span = SeasonSpan(chosen=tuple(sorted(made_ids[n - 1] for n in span.chosen)))
+            store.keep_season(session, row.id, None, stored_season.name, stored_season.rule, span)
+        # Logged as made (the log page words every action it knows; an import is a making).
+        store.log(session, row.id, "create", read.name, by)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return store.loaded(row)

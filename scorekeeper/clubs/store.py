@@ -15,6 +15,8 @@ from sqlalchemy import orm
 
 from scorekeeper import models
 from scorekeeper.clubs.register import Entry, name_key
+from scorekeeper.clubs.season import SeasonSpan, season_key
+from scorekeeper.seasons import SeasonRule
 
 
 class ClubNotFound(LookupError):
@@ -22,6 +24,10 @@ class ClubNotFound(LookupError):
 
 
 class MemberNotFound(LookupError):
+    pass
+
+
+class SeasonNotFound(LookupError):
     pass
 
 
@@ -56,6 +62,8 @@ class ClubEvening:
     kind: str
     created_at: datetime
     members: tuple[int, ...]
+    #: The evening's id (what a season's chosen evenings name).
+    id: int = 0
 
 
 def create_club(
@@ -80,10 +88,22 @@ def load_club(session: orm.Session, token: str) -> LoadedClub:
     return loaded(row)
 
 
+def club_of_evening(session: orm.Session, evening_token: str) -> LoadedClub | None:
+    """The club whose evening is at ``evening_token``, or None (an evening of no club)."""
+    row = session.execute(
+        sa.select(models.Club)
+        .join(models.ClubEvening, models.ClubEvening.club_id == models.Club.id)
+        .join(models.Evening, models.Evening.id == models.ClubEvening.evening_id)
+        .where(models.Evening.token == evening_token)
+    ).scalar()
+    return None if row is None else loaded(row)
+
+
 def evenings(session: orm.Session, club_id: int) -> list[ClubEvening]:
     """The club's evenings, newest first (one query)."""
     rows = session.execute(
         sa.select(
+            models.Evening.id,
             models.Evening.token,
             models.Evening.kind,
             # Only the name: the setup holds the seating plan too, long to read.
@@ -102,6 +122,7 @@ def evenings(session: orm.Session, club_id: int) -> list[ClubEvening]:
             row.kind,
             row.created_at,
             tuple(m for m in row.members if isinstance(m, int)),
+            row.id,
         )
         for row in rows
     ]
@@ -217,6 +238,66 @@ def linked_on_commit(session: orm.Session, club_id: int, members: Sequence[int])
     finally:
         if sa.event.contains(session, "before_commit", link):
             sa.event.remove(session, "before_commit", link)
+
+
+@dataclass(frozen=True)
+class LoadedSeason:
+    """A season of the club: its name, the rule of its table and which evenings it holds."""
+
+    id: int
+    name: str
+    rule: SeasonRule
+    span: SeasonSpan
+    created_at: datetime
+
+
+def _loaded_season(row: models.Season) -> LoadedSeason:
+    chosen = None if row.evenings is None else tuple(e for e in row.evenings if isinstance(e, int))
+    rule = SeasonRule(row.rule, row.absence, row.n)
+    return LoadedSeason(
+        row.id, row.name, rule, SeasonSpan(row.date_from, row.date_to, chosen), row.created_at
+    )
+
+
+def seasons(session: orm.Session, club_id: int) -> list[LoadedSeason]:
+    """The club's seasons, the newest first (one query)."""
+    rows = session.execute(
+        sa.select(models.Season)
+        .where(models.Season.club_id == club_id)
+        .order_by(models.Season.id.desc())
+    ).scalars()
+    return [_loaded_season(row) for row in rows]
+
+
+def season_row(session: orm.Session, club_id: int, season_id: int) -> models.Season:
+    row = session.get(models.Season, season_id)
+    if row is None or row.club_id != club_id:
+        raise SeasonNotFound(season_id)
+    return row
+
+
+def load_season(session: orm.Session, club_id: int, season_id: int) -> LoadedSeason:
+    return _loaded_season(season_row(session, club_id, season_id))
+
+
+def keep_season(
+    session: orm.Session,
+    club_id: int,
+    row: models.Season | None,
+    name: str,
+    rule: SeasonRule,
+    span: SeasonSpan,
+) -> models.Season:
+    """A new season (``row`` None) or the season ``row`` with these name, rule and evenings."""
+    if row is None:
+        row = models.Season(club_id=club_id, created_at=now())
+        session.add(row)
+    row.name, row.name_key = name, season_key(name)
+    row.rule, row.n, row.absence = rule.rule, rule.n, rule.absence
+    row.date_from, row.date_to = span.date_from, span.date_to
+    row.evenings = None if span.chosen is None else list(span.chosen)
+    session.flush()
+    return row
 
 
 def log(session: orm.Session, club_id: int, action: str, detail: str, session_id: str) -> None:

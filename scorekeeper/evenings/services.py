@@ -12,12 +12,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import orm
 
 from scorekeeper.cache import LRUCache
 from scorekeeper.db import db
-from scorekeeper.evenings import record, store
+from scorekeeper.evenings import record, store, watch
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.evenings.standings import (
@@ -84,6 +85,27 @@ def create(
 def load(token: str, *, session: orm.Session | None = None) -> LoadedEvening:
     """The evening at ``token`` with its games; :class:`EveningNotFound` if there is none."""
     return store.load_evening(_session(session), token)
+
+
+def state(
+    token: str, *, session: orm.Session | None = None
+) -> tuple[tuple[tuple[int, int, int], ...], bool]:
+    """:func:`positions` and whether the evening is closed, in one light query (the key of
+    its kept pages)."""
+    return store.evening_state(_session(session), token)
+
+
+def close(evening: LoadedEvening, *, session: orm.Session | None = None) -> None:
+    """Close the evening: its games are read-only for everyone but its organiser."""
+    session = _session(session)
+    store.set_closed(session, evening, True)
+    session.commit()
+
+
+def reopen(evening: LoadedEvening, *, session: orm.Session | None = None) -> None:
+    session = _session(session)
+    store.set_closed(session, evening, False)
+    session.commit()
 
 
 def positions(
@@ -238,3 +260,21 @@ def seat_of(game: LoadedGame) -> Seat | None:
         found = store.seat_of_game(db.session, game.id) or _ALONE
         _SEATS.put(game.token, found)
     return None if isinstance(found, str) else found
+
+
+def watch_round(evening: LoadedEvening, round_: int, now: datetime) -> list[watch.Watched]:
+    """Each table of round ``round_`` (started) as the organiser watches it at ``now`` (naive
+    UTC, as the log's times): how long since its last entry, and whether it has gone quiet
+    (:mod:`scorekeeper.evenings.watch`)."""
+    states = table_states(evening)
+    clocks = [
+        watch.TableClock(
+            table.number,
+            states[(round_, table.number)].finished,
+            table.game.created_at,
+            table.game.times[-1] if table.game.times else None,
+        )
+        for table in evening.tables(round_)
+        if table.game is not None
+    ]
+    return watch.watch(clocks, now)

@@ -57,6 +57,8 @@ class LoadedEvening:
     games: dict[tuple[int, int], LoadedGame]
     #: The seed the plan was made with (kept for the evening's record).
     seed: int = 0
+    #: When its organiser closed it; None while it is open.
+    closed_at: datetime | None = None
 
     def tables(self, round_: int) -> list[Table]:
         """The tables of round ``round_`` (from 1), with their games where started."""
@@ -120,7 +122,11 @@ def create_evening(session: orm.Session, setup: EveningSetup, seed: int = 0) -> 
 
 
 _EVENING = sa.select(
-    models.Evening.id, models.Evening.token, models.Evening.setup, models.Evening.created_at
+    models.Evening.id,
+    models.Evening.token,
+    models.Evening.setup,
+    models.Evening.created_at,
+    models.Evening.closed_at,
 ).where(models.Evening.token == sa.bindparam("token"))
 
 #: An evening's tables with each game's row and log length: one query.
@@ -141,6 +147,7 @@ _POSITIONS = (
         sa.select(sa.func.count(models.Event.id))
         .where(models.Event.game_id == models.EveningTable.game_id)
         .scalar_subquery(),
+        models.Evening.closed_at,
     )
     .select_from(models.Evening)
     .outerjoin(models.EveningTable, models.EveningTable.evening_id == models.Evening.id)
@@ -152,10 +159,27 @@ _POSITIONS = (
 def evening_positions(session: orm.Session, token: str) -> tuple[tuple[int, int, int], ...]:
     """:attr:`LoadedEvening.positions` of the evening at ``token`` without loading it (what its
     kept pages are found by); :class:`EveningNotFound` if there is none."""
+    return evening_state(session, token)[0]
+
+
+def evening_state(
+    session: orm.Session, token: str
+) -> tuple[tuple[tuple[int, int, int], ...], bool]:
+    """The evening's :func:`evening_positions` and whether it is closed: one light query."""
     rows = session.execute(_POSITIONS, {"token": token}).all()
     if not rows:
         raise EveningNotFound(token)
-    return tuple((r, n, seq) for r, n, seq in rows if r is not None)
+    positions = tuple((r, n, seq) for r, n, seq, _closed in rows if r is not None)
+    return positions, rows[0].closed_at is not None
+
+
+def set_closed(session: orm.Session, evening: LoadedEvening, closed: bool) -> None:
+    """Close the evening (now) or open it again; the caller commits."""
+    session.execute(
+        sa.update(models.Evening)
+        .where(models.Evening.id == evening.id)
+        .values(closed_at=_now() if closed else None)
+    )
 
 
 def load_evening(session: orm.Session, token: str) -> LoadedEvening:
@@ -174,7 +198,9 @@ def load_evening(session: orm.Session, token: str) -> LoadedEvening:
     games = {(t.round, t.number): game for t, game in zip(tables, loaded, strict=True)}
     seed = row.setup.get("seed", 0)
     seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
-    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, games, seed)
+    return LoadedEvening(
+        row.id, row.token, row.created_at, setup, plan, games, seed, closed_at=row.closed_at
+    )
 
 
 def start_round(

@@ -12,18 +12,18 @@ checks they share and :class:`GameRecord` (it imports nothing from ``core``);
 :mod:`~scorekeeper.records.text` text sheets and CSV; :mod:`~scorekeeper.records.problems` the
 problem lines. One module per game holds its codec, as ``CODEC``.
 
-The built-in games' codecs are registered here, once (:data:`BUILT_IN`). A game defined
+The built-in games' codecs are listed once, in :data:`~scorekeeper.records.core.BUILT_IN`, and
+each is imported the first time a record of its game is read or written. A game defined
 elsewhere registers its own with :func:`register_codec` (after registering the game itself).
 """
 
-import importlib
-
 from scorekeeper.records.codec import FORMAT, Codec, GameRecord
 from scorekeeper.records.core import (
-    CODECS,
+    BUILT_IN,
     NoRecordFormat,
     build,
     codec_for,
+    codecs,
     deals_csv,
     dumps,
     export,
@@ -37,15 +37,8 @@ from scorekeeper.records.guard import MAX_RECORD_BYTES, decode
 from scorekeeper.records.problems import MAX_PROBLEMS, RECORD, Problems, RecordError, problem
 from scorekeeper.records.rounds import RoundsCodec
 
-#: The games this app keeps records of, each a module here that gives its ``CODEC``.
-BUILT_IN = ("bismarck", "klaberjass", "sviten")
-
-for _kind in BUILT_IN:
-    register_codec(importlib.import_module(f"{__name__}.{_kind}").CODEC)
-
 __all__ = [
     "BUILT_IN",
-    "CODECS",
     "FORMAT",
     "MAX_PROBLEMS",
     "MAX_RECORD_BYTES",
@@ -58,6 +51,7 @@ __all__ = [
     "RoundsCodec",
     "build",
     "codec_for",
+    "codecs",
     "deals_csv",
     "decode",
     "dumps",

@@ -24,10 +24,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from importlib import import_module
 from typing import Any
 
 from scorekeeper.games.events import Event
-from scorekeeper.games.registry import game_for
+from scorekeeper.games.registry import Registry, game_for
 from scorekeeper.games.text import T_, Words, speaking
 from scorekeeper.records.codec import FORMAT, Codec, GameRecord
 from scorekeeper.records.guard import decode
@@ -37,7 +38,13 @@ from scorekeeper.records.text import csv_text
 FORMAT_PREFIX = "scorekeeper-record/"
 
 #: The record format of every game kind, by the record's ``game``, in registration order.
-CODECS: dict[str, Codec[Any, Any, Any]] = {}
+#: The built-in games' codecs: each a module here (``scorekeeper.records.<kind>``) that gives its
+#: ``CODEC``, imported the first time a record of that game is read or written.
+BUILT_IN = ("bismarck", "klaberjass", "sviten")
+
+_CODECS: Registry[Codec[Any, Any, Any]] = Registry(
+    BUILT_IN, lambda kind: import_module(f"scorekeeper.records.{kind}").CODEC
+)
 
 
 class NoRecordFormat(ValueError):
@@ -54,21 +61,26 @@ def register_codec(codec: Codec[Any, Any, Any]) -> Codec[Any, Any, Any]:
     The game itself must be registered first (:func:`scorekeeper.games.registry.register`):
     a record is replayed through its rules."""
     game_for(codec.kind)  # UnknownGame for a codec of a game nobody registered
-    CODECS[codec.kind] = codec
+    _CODECS.register(codec.kind, codec)
     return codec
 
 
 def unregister_codec(kind: str) -> None:
     """Forget the codec of ``kind`` (tests that register one of their own clean up with this)."""
-    CODECS.pop(kind, None)
+    _CODECS.unregister(kind)
 
 
 def codec_for(kind: str) -> Codec[Any, Any, Any]:
     """The codec of this game kind; :class:`NoRecordFormat` when there is none."""
-    try:
-        return CODECS[kind]
-    except KeyError:
-        raise NoRecordFormat(kind) from None
+    codec = _CODECS.get(kind)
+    if codec is None:
+        raise NoRecordFormat(kind)
+    return codec
+
+
+def codecs() -> dict[str, Codec[Any, Any, Any]]:
+    """Every game's codec, by kind: the built-in ones in their order, then the others."""
+    return _CODECS.all()
 
 
 def loads(data: bytes | str) -> GameRecord:
@@ -117,7 +129,7 @@ def _codec_of(game: Any) -> Codec[Any, Any, Any]:
             return codec_for(game)
         except NoRecordFormat:
             pass
-    known = ", ".join(CODECS)
+    known = ", ".join(codecs())
     what = (
         T_("game is missing") if game is None else T_("unknown game %(game)s", game=show(game, 40))
     )

@@ -258,6 +258,7 @@ def undo(token: str) -> ResponseReturnValue:
     form = UndoForm()
     status = 200
     conflict = None
+    refused: RuleError | None = None
     if form.validate_on_submit():
         entry = actions.last_action(loaded)
         written = services.undo(loaded, form.based_on(), seat=actions.phone_seat(token))
@@ -268,8 +269,8 @@ def undo(token: str) -> ResponseReturnValue:
             return actions.to_latest(written)
         if isinstance(written, services.Conflict):
             conflict, loaded, status = written, written.current, 409
-        else:  # nothing left to undo
-            status = 422
+        else:  # nothing left to undo, or not this phone's to undo (a finished game of an evening)
+            refused, status = written.error, 422
     elif form.is_submitted():
         status = 422
     form.seq.data = str(loaded.seq)
@@ -279,6 +280,7 @@ def undo(token: str) -> ResponseReturnValue:
         form=form,
         entry=actions.last_action(loaded),
         conflict=conflict,
+        refused=refused,
         noun=loaded.rules.noun,
     ), status
 

@@ -168,4 +168,4 @@ def test_unregistered_tally_is_an_unknown_game_like_any_other(tally):
 def test_a_codec_needs_its_game_registered_first():
     with pytest.raises(registry.UnknownGame):
         records.register_codec(tally_records.CODEC)
-    assert "tally" not in records.CODECS
+    assert "tally" not in records.codecs()

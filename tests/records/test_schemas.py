@@ -43,8 +43,12 @@ def shipped(name: str) -> dict[str, Any]:
 
 
 RECORD, EVENING = shipped("record-1.json"), shipped("evening-1.json")
+CLUB = shipped("club-1.json")
 REGISTRY = referencing.Registry().with_resources(
-    [(schema["$id"], referencing.Resource.from_contents(schema)) for schema in (RECORD, EVENING)]
+    [
+        (schema["$id"], referencing.Resource.from_contents(schema))
+        for schema in (RECORD, EVENING, CLUB)
+    ]
 )
 
 
@@ -76,7 +80,7 @@ def test_the_evening_schema_is_a_valid_schema_and_names_the_records_fields():
 
     assert set(EVENING["properties"]) == {*FIELDS, "tables"}
     assert set(EVENING["$defs"]["table"]["properties"]) == set(TABLE_FIELDS)
-    assert EVENING["properties"]["game"]["enum"] == list(records.CODECS)
+    assert EVENING["properties"]["game"]["enum"] == list(records.codecs())
 
 
 # --- game records ---------------------------------------------------------------------------
@@ -121,7 +125,7 @@ def game_records(client: Any) -> dict[str, Any]:
 
 def test_every_game_record_the_pages_and_the_command_line_export_validates(client):
     exported = game_records(client)
-    assert {record["game"] for record in exported.values()} == set(records.CODECS)
+    assert {record["game"] for record in exported.values()} == set(records.codecs())
     problems = {name: errors(RECORD, raw) for name, raw in exported.items()}
     assert not any(problems.values()), problems
     for name, raw in exported.items():  # scorekeeper score --json: every derived field
@@ -224,3 +228,110 @@ def test_what_the_schema_leaves_to_the_app_is_valid_by_it_and_refused_on_import(
         assert not errors(EVENING, record), name
         with pytest.raises(RecordError):
             loads_evening(json.dumps(record))
+
+
+# --- club records (``schemas/club-1.json``, issue 25) ---------------------------------------------
+
+
+def test_the_club_schema_is_a_valid_schema_and_names_the_records_fields():
+    from scorekeeper.clubs import record as club_record
+
+    jsonschema.Draft202012Validator.check_schema(CLUB)
+    assert set(CLUB["properties"]) == set(club_record.FIELDS)
+    assert set(CLUB["$defs"]["member"]["properties"]) == set(club_record.MEMBER_FIELDS)
+    assert set(CLUB["$defs"]["season"]["properties"]) == set(club_record.SEASON_FIELDS)
+    assert set(CLUB["$defs"]["evening"]["properties"]) == set(club_record.EVENING_FIELDS)
+    assert CLUB["properties"]["games"]["items"]["enum"] == list(records.codecs())
+
+
+@pytest.fixture
+def club_record_exported(app, client):
+    """The season club's record as its organiser downloads it from the club's page."""
+    from scorekeeper.clubs import services as clubs
+    from tests.clubs.season_club import season_club
+    from tests.conftest import csrf_token
+
+    with app.app_context():
+        club = season_club()
+    signed = client.post(
+        f"/c/{club.token}/pin",
+        data={"csrf_token": csrf_token(client, "/club/new"), "pin": "90817263"},
+    )
+    assert signed.status_code == 303
+    response = client.get(f"/c/{club.token}/record.json")
+    assert response.status_code == 200
+    with app.app_context():
+        assert response.get_data(as_text=True) == clubs.record_of(club)
+    return json.loads(response.get_data())
+
+
+def test_every_club_record_the_app_exports_validates(club_record_exported):
+    from scorekeeper.clubs.record import parse_club
+
+    raw = club_record_exported
+    assert not errors(CLUB, raw)
+    # With stored seasons too (the reader takes them; a club that has some exports them).
+    raw["seasons"] = [
+        {
+            "name": "Vår",
+            "rule": "best",
+            "n": 2,
+            "absence": "lowest",
+            "date_from": "2026-01-01",
+            "date_to": None,
+        },
+        {
+            "name": "Utvalda",
+            "rule": "total",
+            "n": 0,
+            "absence": "none",
+            "date_from": None,
+            "date_to": None,
+            "evenings": [1, 2],
+        },
+    ]
+    read = parse_club(raw)
+    from scorekeeper.clubs.record import build_club, member_dict
+
+    again = build_club(
+        read.name,
+        read.games,
+        read.members,
+        [(e.date, e.members, raw["evenings"][i]["record"]) for i, e in enumerate(read.evenings)],
+        read.seasons,
+    )
+    assert again == raw and not errors(CLUB, again)
+    assert [member_dict(m) for m in read.members] == raw["members"]
+
+
+def test_the_club_schema_refuses_what_the_format_forbids(club_record_exported):
+    raw = club_record_exported
+    assert errors(CLUB, {**raw, "pin": "4711"})
+    assert errors(CLUB, {**raw, "token": "abc"})
+    member = {**raw["members"][0], "pin_hash": "x"}
+    assert errors(CLUB, {**raw, "members": [member, *raw["members"][1:]]})
+    evening = {k: v for k, v in raw["evenings"][0].items() if k != "members"}
+    assert errors(CLUB, {**raw, "evenings": [evening]})
+
+
+def test_what_the_club_schema_leaves_to_the_app_is_refused_on_reading(club_record_exported):
+    """docs/records.md lists these: valid by the schema, refused by the reader."""
+    from scorekeeper.clubs.record import parse_club
+
+    raw = club_record_exported
+    two = copy.deepcopy(raw)
+    two["members"][1]["name"] = two["members"][0]["name"].upper()  # a name twice
+    nowhere = copy.deepcopy(raw)
+    nowhere["members"][0]["merged_into"] = 999  # a merge into no member
+    circle = copy.deepcopy(raw)
+    circle["members"][0]["merged_into"], circle["members"][1]["merged_into"] = 2, 1
+    short = copy.deepcopy(raw)
+    short["evenings"][0]["members"].pop()  # a player without a member
+    unknown = copy.deepcopy(raw)
+    unknown["evenings"][0]["members"][0] = 999
+    late = copy.deepcopy(raw)
+    late["seasons"] = [{"name": "S", "evenings": [99]}]
+    for broken in (two, nowhere, circle, short, unknown, late):
+        assert not errors(CLUB, broken)
+        with pytest.raises(RecordError):
+            parse_club(broken)

@@ -4,10 +4,12 @@ page. The evening's own fields and the game's settings are the evenings' forms."
 
 from __future__ import annotations
 
-from flask import abort, redirect, render_template, url_for
+from flask import abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from scorekeeper.clubs import register, services
+from scorekeeper.evenings import services as evening_services
 from scorekeeper.evenings.setup import default_scoring
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
@@ -99,3 +101,33 @@ def new_evening(token: str, kind: str) -> ResponseReturnValue:
         settings=setting_fields(game_form),
         page=pages,
     ), 422 if form.is_submitted() else 200
+
+
+@bp.post("/c/<token>/e/<evening_token>/close")
+def close_evening(token: str, evening_token: str) -> ResponseReturnValue:
+    """Close the club's evening: its games, standings and printouts are final, and only the
+    organiser can change a game of it (logged)."""
+    return _set_closed(token, evening_token, True)
+
+
+@bp.post("/c/<token>/e/<evening_token>/reopen")
+def reopen_evening(token: str, evening_token: str) -> ResponseReturnValue:
+    """Open a closed evening again (logged)."""
+    return _set_closed(token, evening_token, False)
+
+
+def _set_closed(token: str, evening_token: str, closed: bool) -> ResponseReturnValue:
+    club = organiser_club(token)
+    belongs = services.club_of_evening(evening_token)
+    if belongs is None or belongs.id != club.id:
+        abort(404)
+    evening = evening_services.load(evening_token)
+    if closed:
+        evening_services.close(evening)
+        services.log(club, "close-evening", evening.setup.name, session_id())
+        flash(_("The evening is closed: only you, the organiser, can change its games now."))
+    else:
+        evening_services.reopen(evening)
+        services.log(club, "reopen-evening", evening.setup.name, session_id())
+        flash(_("The evening is open again: every table can change its games."))
+    return redirect(url_for("evenings.tables", token=evening_token), 303)

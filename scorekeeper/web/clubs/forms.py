@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 from wtforms import (
+    DateField,
     Field,
     Form,
     PasswordField,
@@ -22,7 +23,9 @@ from wtforms.widgets import CheckboxInput, ListWidget, PasswordInput
 
 from scorekeeper import seasons
 from scorekeeper.clubs.register import MAX_CLUB_NAME, PIN_DIGITS
+from scorekeeper.clubs.season import SeasonSpan
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.text import T_
 from scorekeeper.i18n import say_here
 from scorekeeper.web.evenings.forms import EveningForm
 from scorekeeper.web.forms import FORM_WORDS, AppForm, SelectChoice, WholeNumberField
@@ -108,11 +111,8 @@ class ClubEveningForm(EveningForm):
         return tuple(line.strip() for line in lines if line.strip())
 
 
-class SeasonRuleForm(Form):
-    """How the season table adds the evenings up, as the reader chooses it (a GET form: the
-    choice is in the address, so a table can be shared or put on a projector as chosen)."""
-
-    rule = RadioField(
+def _rule_field() -> RadioField:
+    return RadioField(
         _l("Add up"),
         choices=[
             SelectChoice(seasons.TOTAL, _l("every evening")),
@@ -121,7 +121,10 @@ class SeasonRuleForm(Form):
         ],
         default=seasons.TOTAL,
     )
-    n = WholeNumberField(
+
+
+def _n_field() -> WholeNumberField:
+    return WholeNumberField(
         _l("Evenings (the best N, or the fewest for an average)"),
         most=366,
         validators=[
@@ -129,7 +132,10 @@ class SeasonRuleForm(Form):
             NumberRange(1, 366, _l("Give a number of evenings from 1 to 366.")),
         ],
     )
-    absence = RadioField(
+
+
+def _absence_field() -> RadioField:
+    return RadioField(
         _l("A missed evening counts"),
         choices=[
             SelectChoice(seasons.NO_SCORE, _l("nothing")),
@@ -138,6 +144,15 @@ class SeasonRuleForm(Form):
         ],
         default=seasons.NO_SCORE,
     )
+
+
+class SeasonRuleForm(Form):
+    """How the season table adds the evenings up, as the reader chooses it (a GET form: the
+    choice is in the address, so a table can be shared or put on a projector as chosen)."""
+
+    rule = _rule_field()
+    n = _n_field()
+    absence = _absence_field()
 
     class Meta:
         csrf = False
@@ -157,3 +172,62 @@ class SeasonRuleForm(Form):
             field = getattr(self, error.field or "rule", self.rule)
             field.errors = [*field.errors, say_here(error.text)]
             return None
+
+
+#: A season's evenings: those held between two dates, or those ticked.
+BY_DATES = "dates"
+CHOSEN = "chosen"
+
+
+class SeasonForm(AppForm):
+    """A season of the club as the organiser keeps it: its name, the rule of its table (the
+    reader's choices of :class:`SeasonRuleForm`, stored) and its evenings, by dates or
+    ticked."""
+
+    name = StringField(
+        _l("Name of the season"), validators=[InputRequired(_l("Give the season a name."))]
+    )
+    rule = _rule_field()
+    n = _n_field()
+    absence = _absence_field()
+    by = RadioField(
+        _l("Its evenings"),
+        choices=[
+            SelectChoice(BY_DATES, _l("those held between two dates")),
+            SelectChoice(CHOSEN, _l("those ticked below")),
+        ],
+        default=BY_DATES,
+    )
+    date_from = DateField(
+        _l("From (the first day)"),
+        validators=[Optional()],
+        render_kw={"max": "9999-12-31"},
+    )
+    date_to = DateField(
+        _l("To (the last day)"), validators=[Optional()], render_kw={"max": "9999-12-31"}
+    )
+    evenings = TickBoxes(_l("The evenings of the season"), coerce=int)
+
+    def season_rule(self) -> seasons.SeasonRule:
+        """The rule chosen; RuleError naming its field when it is not one."""
+        rule = self.rule.data or seasons.TOTAL
+        if rule == seasons.TOTAL:
+            return seasons.SeasonRule(rule, self.absence.data or "", 0)
+        if self.n.data is None:
+            raise RuleError(T_("Give a number of evenings from 1 to 366."), field="n")
+        return seasons.SeasonRule(rule, self.absence.data or "", self.n.data)
+
+    def span(self) -> SeasonSpan:
+        """The evenings chosen; RuleError naming its field when they are not."""
+        if self.by.data == CHOSEN:
+            return SeasonSpan(chosen=tuple(self.evenings.data or ()))
+        return SeasonSpan(self.date_from.data, self.date_to.data)
+
+    def show(self, rule: seasons.SeasonRule, span: SeasonSpan, name: str) -> None:
+        """Fill the form with a season as it is kept (to edit it)."""
+        self.name.data = name
+        self.rule.data, self.absence.data = rule.rule, rule.absence
+        self.n.data = rule.n or None
+        self.by.data = BY_DATES if span.chosen is None else CHOSEN
+        self.date_from.data, self.date_to.data = span.date_from, span.date_to
+        self.evenings.data = list(span.chosen or ())

@@ -87,6 +87,7 @@ def club(token: str) -> ResponseReturnValue:
         lambda: render_template(
             "clubs/club.html",
             page=services.page_of(found),
+            seasons=services.seasons_of(found),
             organiser=managing,
             share_url=url,
             share_qr=qr_svg(url, title=_("QR code of this club's address")),
@@ -273,6 +274,11 @@ def action_word(action: str) -> str:
         "retire": _("Member retired"),
         "merge": _("Members merged"),
         "evening": _("Evening made"),
+        "change-game": _("Changed a finished game (round:table)"),
+        "close-evening": _("Evening closed"),
+        "reopen-evening": _("Evening opened again"),
+        "season": _("Season made"),
+        "season-edit": _("Season changed"),
     }
     return str(words.get(action, action))
 

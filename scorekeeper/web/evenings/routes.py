@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -70,6 +72,14 @@ def _pages_or_404(kind: str) -> GamePages:
 def _evening_or_404(token: str) -> services.LoadedEvening:
     try:
         return services.load(token)
+    except services.EveningNotFound:
+        abort(404)
+
+
+def _state_or_404(token: str) -> tuple[tuple[tuple[int, int, int], ...], bool]:
+    """The evening's log positions and whether it is closed: the key of its kept pages."""
+    try:
+        return services.state(token)
     except services.EveningNotFound:
         abort(404)
 
@@ -181,7 +191,7 @@ def evening(token: str) -> ResponseReturnValue:
     # The page shows the evening's tables at their log positions and its address (from the
     # request's host): drawn once for those, then served from memory without loading the
     # evening (its setup and plan never change).
-    key = ("evening", token, _positions_or_404(token), _share_url(token))
+    key = ("evening", token, _state_or_404(token), _share_url(token))
     remember_evening(token)
     return page_cache.serve(
         key, lambda: _evening_page(_evening_or_404(token), StartRoundForm(formdata=None))
@@ -224,7 +234,7 @@ def round_notice(number: int) -> str:
 def screen(token: str) -> ResponseReturnValue:
     """The projector view: the standings and the tables of the round in play, in large type,
     reloading itself every few seconds (no JavaScript needed)."""
-    key = ("screen", token, _positions_or_404(token))
+    key = ("screen", token, _state_or_404(token))
     response = current_app.make_response(
         page_cache.serve(
             key,
@@ -235,6 +245,60 @@ def screen(token: str) -> ResponseReturnValue:
     )
     response.cache_control.no_store = True
     return response
+
+
+@bp.get("/e/<token>/tables")
+def tables(token: str) -> ResponseReturnValue:
+    """The organiser's view of the round in play: every table with how far its game is and how
+    long since its last entry, the tables gone quiet marked (colour, sign and word), one tap to
+    each game. Updates itself like the projector view; drawn once a minute and log position."""
+    minute = int(time.time() // 60)
+    club, managing = _club_of(token)
+    key = ("tables", token, _state_or_404(token), minute, managing)
+    response = current_app.make_response(
+        page_cache.serve(key, lambda: _tables_page(_evening_or_404(token), club, managing))
+    )
+    response.cache_control.no_store = True
+    return response
+
+
+def _club_of(token: str) -> tuple[str | None, bool]:
+    """The token of the club the evening belongs to (None: no club's) and whether this phone
+    is its organiser, who may close the evening and open it again."""
+    from scorekeeper.clubs import services as clubs  # the clubs' pages build on the evenings'
+    from scorekeeper.web.clubs.organiser import is_organiser
+
+    club = clubs.club_of_evening(token)
+    if club is None:
+        return None, False
+    return club.token, is_organiser(club)
+
+
+def _tables_page(loaded: services.LoadedEvening, club: str | None, managing: bool) -> str:
+    number = loaded.started
+    watched = (
+        {w.number: w for w in services.watch_round(loaded, number, utc_now())} if number else {}
+    )
+    return render_template(
+        "evenings/tables.html",
+        **_context(loaded),
+        number=number,
+        watched=watched,
+        quiet=[n for n, w in watched.items() if w.quiet],
+        refresh=SCREEN_REFRESH,
+        club=club,
+        managing=managing,
+    )
+
+
+def utc_now() -> datetime:
+    """Now, as the log's times are kept (naive UTC)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def minutes(idle: timedelta) -> int:
+    """Whole minutes of ``idle``, as the organiser's view says them."""
+    return int(idle.total_seconds() // 60)
 
 
 @bp.get("/e/<token>/evening.json")
@@ -346,9 +410,13 @@ def standings_pdf(token: str) -> ResponseReturnValue:
         paper=_paper(),
         url=_share_url(token),
         date=loaded.created_at.date(),
-        note=_in_play_note(standings),
+        note=_closed_note() if loaded.closed_at else _in_play_note(standings),
     )
     return _pdf(data, pgettext("file name", "standings.pdf"))
+
+
+def _closed_note() -> str:
+    return str(_("This evening is closed: its results are final."))
 
 
 @bp.get("/e/<token>/round/<int:number>/cards.pdf")
@@ -431,6 +499,7 @@ def _evening_helpers() -> dict[str, object]:
         "evening_games": lambda: [p for p in all_pages() if p.new_form is not None],
         "evening_points": points,
         "table_status": table_status,
+        "idle_minutes": minutes,
         "scoring_explained": scoring_explained,
         "evening_import_form": lambda: EveningImportForm(formdata=None),
     }

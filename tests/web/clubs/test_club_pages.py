@@ -97,8 +97,10 @@ def _manage_routes(app) -> list[tuple[str, str]]:
     seeing = {
         "clubs.club",
         "clubs.season",
+        "clubs.stored_season",
         "clubs.player",
         "clubs.new",
+        "clubs.import_club",  # a new club of a record: anyone, with a PIN of their own
         "clubs.pin",
         "clubs.forget",
     }
@@ -113,6 +115,9 @@ def _manage_routes(app) -> list[tuple[str, str]]:
 def test_every_manage_route_refuses_a_phone_without_the_pin(app, client):
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla")
+    made = post(client, f"/c/{token}/seasons/new", name="Våren", rule="total", absence="none")
+    assert made.status_code == 303, made.get_data(as_text=True)
+    season = made.headers["Location"].rsplit("/", 1)[1]
     with app.app_context():
         anna = db.session.scalar(sa.select(models.Member.id).where(models.Member.name == "Anna"))
         before = db.session.scalar(sa.select(sa.func.count()).select_from(models.OrganiserAction))
@@ -132,7 +137,7 @@ def test_every_manage_route_refuses_a_phone_without_the_pin(app, client):
     }
     for rule, method in routes:
         url = rule.replace("<token>", token).replace("<int:member_id>", str(anna))
-        url = url.replace("<kind>", "bismarck")
+        url = url.replace("<kind>", "bismarck").replace("<int:season_id>", season)
         if method == "GET":
             response = other.get(url)
             assert response.status_code == 303, url
@@ -149,6 +154,7 @@ def test_every_manage_route_refuses_a_phone_without_the_pin(app, client):
             is None
         )
         assert db.session.scalar(sa.select(sa.func.count()).select_from(models.Evening)) == 0
+        assert list(db.session.scalars(sa.select(models.Season.name))) == ["Våren"]
         after = db.session.scalar(sa.select(sa.func.count()).select_from(models.OrganiserAction))
         assert after == before
 

@@ -1,7 +1,7 @@
 """who entered each event
 
-Revision ID: 1796220000
-Revises: 1796177574
+Revision ID: 1796240000
+Revises: 1796230000
 Create Date: 2026-12-02 14:50:00
 
 Who is at this phone (issue 26): each event records the seat of the phone that entered it, as
@@ -16,8 +16,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision: str = '1796220000'
-down_revision: Union[str, Sequence[str], None] = '1796177574'
+revision: str = '1796240000'
+down_revision: Union[str, Sequence[str], None] = '1796230000'
 branch_labels: Union[str, Sequence[str], None] = ()
 depends_on: Union[str, Sequence[str], None] = None
 

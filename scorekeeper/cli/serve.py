@@ -1,0 +1,91 @@
+"""``scorekeeper serve``: the app on the local network (waitress), its address as a QR code."""
+
+from __future__ import annotations
+
+import gc
+import sys
+from typing import cast
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+from werkzeug.local import LocalProxy
+
+from scorekeeper import qr
+from scorekeeper.cli import serving
+from scorekeeper.cli.common import WholeNumber, lang_option
+from scorekeeper.games.text import gettext as _
+from scorekeeper.proxy import waitress_options
+
+#: Seconds a thread runs before the interpreter lets another go on (Python's default: 0.005).
+SWITCH_INTERVAL = 0.0005
+
+
+@click.command()
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port", default=8000, show_default=True, type=WholeNumber(0, 65535), help="Port to listen on."
+)
+@click.option("--threads", default=8, show_default=True, type=WholeNumber(1))
+@click.option(
+    "--connections",
+    default=serving.CONNECTIONS,
+    show_default=True,
+    type=WholeNumber(1),
+    help="Open connections to hold at once: one a phone.",
+)
+@lang_option
+@with_appcontext
+def serve(host: str, port: int, threads: int, connections: int) -> None:
+    """Serve the app on the local network (waitress) and print its address as a QR code."""
+    capacity = serving.Capacity(connections, serving.raise_file_limit())
+    # The app itself, not the proxy Flask types as an app: waitress calls it on every request.
+    app = cast("LocalProxy[Flask]", current_app)._get_current_object()
+    # While it serves, every address the app shows (share links, QR codes, PDFs) is one the
+    # server answers on: with --host 127.0.0.1, the loopback address.
+    with qr.serving_on(host):
+        _banner(app.config.get("PUBLIC_URL"), port)
+        serving.echo_capacity(capacity)
+        click.echo(_("Press Ctrl+C to stop."))
+        # What starting made (modules, templates, the catalogues) lives as long as the server:
+        # the garbage collector's full passes need not walk it again (some 2% of a write).
+        gc.collect()
+        gc.freeze()
+        # A long drawing (a big round's table cards) holds the interpreter between switches:
+        # at Python's 5 ms, every time a page's thread waits on the network or the database it
+        # waits up to that long again to go on, and a game page took 0.4-1 s while one was
+        # drawn. At 0.5 ms it takes some 30 ms (benchmarks/print_stall.py).
+        sys.setswitchinterval(SWITCH_INTERVAL)
+        settings = serving.waitress_settings(capacity, threads) | waitress_options(app.config)
+        serving.run_waitress(app, capacity, host=host, port=port, **settings)
+
+
+def _banner(public: str | None, port: int) -> None:
+    """Where to open the app, as text and as a QR code; when only this computer can open it,
+    that said plainly, with how to let the phones in."""
+    url = public or f"http://{qr.netloc(qr.shown_host(), port)}/"
+    if public or not qr.is_local_host(qr.shown_host()):
+        click.echo(
+            _("Scorekeeper is running. On any phone on this network, open:") + f"\n\n  {url}\n"
+        )
+        click.echo(qr.qr_text(url))
+    elif qr.is_loopback_only():
+        click.echo(_("Scorekeeper is running for this computer only, at:") + f"\n\n  {url}\n")
+        click.echo(
+            _(
+                "Phones cannot reach %(host)s: it is this computer's own address. To let the "
+                "phones on this network in, start it with --host 0.0.0.0.",
+                host=qr.shown_host(),
+            )
+        )
+    else:
+        click.echo(_("Scorekeeper is running, at:") + f"\n\n  {url}\n")
+        click.echo(
+            _(
+                "This computer is on no network yet, so phones cannot reach it. Once it is, "
+                "the game pages show its address on the network."
+            )
+        )
+
+
+COMMANDS = (serve,)

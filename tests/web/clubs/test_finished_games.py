@@ -1,0 +1,195 @@
+"""Finished means finished in a club's evening: once a table's game is over and round 2 has
+started, a phone without the club's PIN cannot change it (refused with a message, nothing
+stored); the organiser can, and the change is logged. A game still being played, and any game
+of an evening of no club, stay open."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import services as games
+from scorekeeper import store
+from scorekeeper.db import db
+from scorekeeper.evenings import services as evenings
+from tests.conftest import csrf_token
+from tests.e2e.table import example_events
+from tests.web.clubs.club import add, make_club, member_ids, post
+
+LOCKED = "This game is over and round 2 has started: only the organiser can change it now"
+
+
+def _club_evening(app, client) -> tuple[str, str]:
+    """A club of three members and an evening of two rounds at one table; round 1's game played
+    to its end and round 2 started. The club's token and round 1's game's token."""
+    token = make_club(client)
+    add(client, token, "Anna", "Ben", "Carla")
+    ids = member_ids(client, token)
+    response = post(
+        client,
+        f"/c/{token}/evening/new/bismarck",
+        name="Vecka 1",
+        rounds="2",
+        scoring="totals",
+        variant="modern",
+        members=list(ids.values()),
+    )
+    evening = re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+    with app.app_context():
+        (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
+        game = table.game
+        for seq, event in enumerate(example_events(12)):
+            game = store.append(db.session, game, event, seq)
+        assert game.rules.scoreboard(game.state).finished
+        evenings.start_round(evenings.load(evening), 2)
+    return token, game.token
+
+
+def _undo(client, game: str):
+    seq = re.search(r'name="seq" type="hidden" value="(\d+)"', client.get(f"/g/{game}/undo").text)
+    return client.post(
+        f"/g/{game}/undo", data={"csrf_token": csrf_token(client, f"/g/{game}"), "seq": seq[1]}
+    )
+
+
+def _length(app, game: str) -> int:
+    with app.app_context():
+        return games.load(game).seq
+
+
+def test_a_finished_game_of_an_earlier_round_is_the_organisers_to_change(app, client):
+    token, game = _club_evening(app, client)
+    before = _length(app, game)
+    phone = app.test_client()  # a player's phone: the club's link, not its PIN
+    refused = _undo(phone, game)
+    assert refused.status_code == 422
+    assert LOCKED in refused.text
+    assert _length(app, game) == before
+    # The organiser's phone (it made the club, so it has the PIN) changes it, and it is logged.
+    done = _undo(client, game)
+    assert done.status_code == 303
+    assert _length(app, game) == before + 1
+    log = client.get(f"/c/{token}/log").text
+    assert "Changed a finished game (round:table): Vecka 1 (1:1)" in log
+
+
+def test_a_correction_is_refused_beside_its_form_and_keeps_nothing(app, client):
+    _token, game = _club_evening(app, client)
+    before = _length(app, game)
+    phone = app.test_client()
+    page = phone.get(f"/g/{game}/deal/3/correct").text
+    fields = dict(re.findall(r'name="(\w+)" type="hidden" value="([^"]*)"', page))
+    fields.update(csrf_token=csrf_token(phone, f"/g/{game}"), contract="sang")
+    fields.update({f"tricks_{seat}": str(t) for seat, t in enumerate((5, 4, 4))})
+    refused = phone.post(f"/g/{game}/deal/3/correct", data=fields)
+    assert refused.status_code == 422 and LOCKED in refused.text
+    assert _length(app, game) == before
+
+
+def test_the_refusal_speaks_swedish(app, client):
+    _token, game = _club_evening(app, client)
+    phone = app.test_client()
+    phone.set_cookie("lang", "sv")
+    refused = _undo(phone, game)
+    assert refused.status_code == 422
+    assert "Det här spelet är slut och rond 2 har börjat" in refused.text
+
+
+def test_a_game_still_being_played_stays_the_tables(app, client):
+    token = make_club(client)
+    add(client, token, "Anna", "Ben", "Carla")
+    response = post(
+        client,
+        f"/c/{token}/evening/new/bismarck",
+        name="Vecka 2",
+        rounds="2",
+        scoring="totals",
+        variant="modern",
+        members=list(member_ids(client, token).values()),
+    )
+    evening = re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+    with app.app_context():
+        (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
+        game = table.game
+        for seq, event in enumerate(example_events(4)):
+            game = store.append(db.session, game, event, seq)
+        evenings.start_round(evenings.load(evening), 2, anyway=True)
+    assert _undo(app.test_client(), game.token).status_code == 303
+
+
+def _closed_evening(app, client) -> tuple[str, str, str]:
+    """A club evening of one round in play (4 deals at its table), closed by its organiser:
+    the club's, the evening's and the game's tokens."""
+    token = make_club(client)
+    add(client, token, "Anna", "Ben", "Carla")
+    response = post(
+        client,
+        f"/c/{token}/evening/new/bismarck",
+        name="Vecka 3",
+        rounds="1",
+        scoring="totals",
+        variant="modern",
+        members=list(member_ids(client, token).values()),
+    )
+    evening = re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+    with app.app_context():
+        (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
+        game = table.game
+        for seq, event in enumerate(example_events(4)):
+            game = store.append(db.session, game, event, seq)
+    closed = post(client, f"/c/{token}/e/{evening}/close")
+    assert closed.status_code == 303 and closed.headers["Location"].endswith(f"/e/{evening}/tables")
+    return token, evening, game.token
+
+
+def _write_routes(app) -> list[str]:
+    """Every route that writes to a game, by its rule (``/g/<token>/…``)."""
+    return sorted(
+        rule.rule
+        for rule in app.url_map.iter_rules()
+        if "POST" in rule.methods and rule.rule.startswith("/g/<token>/")
+    )
+
+
+def test_a_closed_evening_refuses_every_write_without_the_pin(app, client):
+    _token, _evening, game = _closed_evening(app, client)
+    before = _length(app, game)
+    phone = app.test_client()
+    csrf = csrf_token(phone, f"/g/{game}")
+    routes = _write_routes(app)
+    assert len(routes) >= 6
+    for rule in routes:
+        url = rule.replace("<token>", game).replace("<noun>", "deal").replace("<int:number>", "2")
+        response = phone.post(url, data={"csrf_token": csrf, "seq": str(before)})
+        assert response.status_code != 500, rule
+        assert _length(app, game) == before, rule
+    refused = _undo(phone, game)
+    assert refused.status_code == 422
+    assert "This evening is closed: only the organiser can change its games" in refused.text
+
+
+def test_the_organiser_closes_and_reopens_an_evening_and_both_are_logged(app, client):
+    token, evening, game = _closed_evening(app, client)
+    for page in (f"/e/{evening}", f"/e/{evening}/screen", f"/e/{evening}/tables"):
+        assert "This evening is closed: its results are final." in client.get(page).text, page
+    assert "Open the evening again" in client.get(f"/e/{evening}/tables").text
+    # A player's phone sees it closed and no button to reopen it; the route wants the PIN.
+    phone = app.test_client()
+    assert "Open the evening again" not in phone.get(f"/e/{evening}/tables").text
+    assert post(phone, f"/c/{token}/e/{evening}/reopen").status_code == 403
+    # The organiser's own change of a closed evening's game goes in.
+    assert _undo(client, game).status_code == 303
+    assert post(client, f"/c/{token}/e/{evening}/reopen").status_code == 303
+    assert (
+        "closed"
+        not in client.get(f"/e/{evening}").text.split("<main", 1)[1].split("</h1>")[1][:200]
+    )
+    assert _undo(phone, game).status_code == 303
+    log = client.get(f"/c/{token}/log").text
+    assert "Evening closed: Vecka 3" in log and "Evening opened again: Vecka 3" in log
+    assert "Changed a finished game (round:table): Vecka 3 (1:1)" in log
+
+
+def test_an_evening_of_another_club_cannot_be_closed_from_this_one(app, client):
+    _token, evening, _game = _closed_evening(app, client)
+    other = make_club(client, name="Fredagsklubben")
+    assert post(client, f"/c/{other}/e/{evening}/reopen").status_code == 404
