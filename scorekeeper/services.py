@@ -170,10 +170,14 @@ class AlreadyRecorded:
 Written = LoadedGame | Refused | Conflict | AlreadyRecorded
 
 #: A check every write to a game goes through first: why the write is refused (a
-#: :class:`RuleError`), or None. The layers above register their own (:func:`guard_writes`):
-#: a club's evening lets only its organiser change a game once it is over and the next round
-#: has started.
-WriteCheck = Callable[[LoadedGame], RuleError | None]
+#: :class:`RuleError`), who it is made as instead of the phone's seat (:data:`ORGANISER`, when
+#: the organiser's PIN let it through), or None. The layers above register their own
+#: (:func:`guard_writes`): a club's evening lets only its organiser change a game once it is
+#: over and a later round has started, or once the evening is closed.
+WriteCheck = Callable[[LoadedGame], RuleError | str | None]
+
+#: The seat an entry records when the organiser made it past a lock.
+ORGANISER = "organiser"
 
 _WRITE_CHECKS: list[WriteCheck] = []
 
@@ -185,11 +189,16 @@ def guard_writes(check: WriteCheck) -> WriteCheck:
     return check
 
 
-def _checked(game: LoadedGame) -> None:
+def _checked(game: LoadedGame, seat: str | None) -> str | None:
+    """The seat the write is made as, once every check has let it through (RuleError if one
+    refuses it)."""
     for check in _WRITE_CHECKS:
-        refused = check(game)
-        if refused is not None:
-            raise refused
+        said = check(game)
+        if isinstance(said, RuleError):
+            raise said
+        if said is not None:
+            seat = said
+    return seat
 
 
 #: How often a write that may go on top of other phones' entries tries again when yet another
@@ -216,7 +225,7 @@ def record(
     :class:`AlreadyRecorded` when what they wrote is this very entry.
     """
     try:
-        _checked(game)
+        seat = _checked(game, seat)
         event = _event(entry, game)
         written = _write(_session(session), game, event, based_on, _untouched(about), seat)
     except RuleError as error:
@@ -245,7 +254,7 @@ def correct(
         return fingerprint(conflict.current, rounds) == was
 
     try:
-        _checked(game)
+        seat = _checked(game, seat)
         return _write(_session(session), game, _event(entry, game), based_on, unchanged, seat)
     except RuleError as error:
         return Refused(game, error)
@@ -263,7 +272,7 @@ def undo(
     written since, nothing is undone (:class:`Conflict`). :class:`Refused` when there is
     nothing left to undo."""
     try:
-        _checked(game)
+        seat = _checked(game, seat)
         return _write(_session(session), game, Event(UNDO), based_on, _never, seat)
     except RuleError as error:
         return Refused(game, error)
