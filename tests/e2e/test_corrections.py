@@ -56,7 +56,7 @@ def test_correcting_deal_3_after_deal_6_rescores_and_undo_takes_it_back(phone, s
     assert after != before
     assert running_totals(phone, 6) != deal_6_before
     expect(phone.locator("table.log tbody tr").nth(2)).to_contain_text("+1")
-    phone.get_by_text("entries").tap()  # the Changes list
+    phone.locator("summary", has_text="entries").tap()  # the Changes list
     expect(phone.locator("ol.changes li").first).to_contain_text(
         "Deal 3: corrected: tricks 5/2/9 → 9/2/5"
     )
@@ -68,7 +68,7 @@ def test_correcting_deal_3_after_deal_6_rescores_and_undo_takes_it_back(phone, s
     phone.get_by_role("button", name="Undo it").tap()
     taken = "Taken back: Deal 3: corrected: tricks 5/2/9 → 9/2/5"
     expect(phone.locator(".notice")).to_have_text(taken)
-    phone.get_by_text("entries").tap()  # the Changes list
+    phone.locator("summary", has_text="entries").tap()  # the Changes list
     expect(phone.locator("ol.changes li").first).to_contain_text("undid: corrected")
     assert player.totals() == before
     assert running_totals(phone, 6) == deal_6_before
