@@ -294,6 +294,32 @@ def new_evening(
         return evenings.create(setup, session=session)
 
 
+def new_game(
+    club: LoadedClub,
+    chosen: Sequence[int],
+    new_names: Sequence[str],
+    game: Mapping[str, Any],
+    by: str,
+    *,
+    session: orm.Session | None = None,
+) -> evenings.LoadedEvening:
+    """A game of the club: an evening of one round at one table (its ``name``, ``kind``,
+    ``scoring`` and ``settings`` in ``game``), of exactly a table's players from the register
+    and ``new_names``, started at once, so it counts in the season and the ratings as an
+    evening's table does. RuleError beside ``members`` for too many or too few, and nothing
+    stored."""
+    kind = str(game.get("kind"))
+    seats = registry.game_for(kind).seats if kind in club.games else 0
+    count = len(dict.fromkeys(chosen)) + len(new_names)
+    if seats and count != seats:
+        raise RuleError(
+            T_("A game is for %(n)s players: tick %(n)s (or type the new ones).", n=seats),
+            field="members",
+        )
+    evening = new_evening(club, chosen, new_names, {**game, "rounds": 1}, by, session=session)
+    return evenings.start_round(evening, 1, session=session)
+
+
 def seasons_of(club: LoadedClub, *, session: orm.Session | None = None) -> list[LoadedSeason]:
     """The club's seasons, the newest first."""
     return store.seasons(_session(session), club.id)

@@ -15,7 +15,7 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
 from scorekeeper.web.actions import field_for, show_error
-from scorekeeper.web.clubs.forms import ClubEveningForm
+from scorekeeper.web.clubs.forms import ClubEveningForm, ClubGameForm
 from scorekeeper.web.clubs.organiser import organiser_club, session_id
 from scorekeeper.web.clubs.routes import bp
 from scorekeeper.web.evenings.forms import (
@@ -95,6 +95,65 @@ def new_evening(token: str, kind: str) -> ResponseReturnValue:
                 return redirect(url_for("evenings.evening", token=made), 303)
     return render_template(
         "clubs/evening_new.html",
+        club=club,
+        form=form,
+        game_form=game_form,
+        settings=setting_fields(game_form),
+        page=pages,
+    ), 422 if form.is_submitted() else 200
+
+
+@bp.get("/c/<token>/game/new")
+def choose_game_kind(token: str) -> ResponseReturnValue:
+    """A new game of the club: which of its games (straight to the form when it plays one)."""
+    club = organiser_club(token)
+    if len(club.games) == 1:
+        return redirect(url_for("clubs.new_game", token=token, kind=club.games[0]), 303)
+    return render_template("clubs/choose_game.html", club=club, pages=_pages(club), single=True)
+
+
+@bp.route("/c/<token>/game/new/<kind>", methods=["GET", "POST"])
+def new_game(token: str, kind: str) -> ResponseReturnValue:
+    """A game of the club: its players ticked in the register (a table's worth, new members
+    typed on the spot) and the game's settings; then straight to the game, which counts in
+    the season and the ratings as any table of the club's evenings does."""
+    club = organiser_club(token)
+    if kind not in club.games:
+        abort(404)
+    pages = pages_for(kind)
+    form = ClubGameForm()
+    form.members.choices = [
+        (e.id, e.name) for e in register.most_recent_first(services.page_of(club).members)
+    ]
+    game_form = settings_form(pages.new_form)
+    if form.is_submitted():
+        valid = form.validate()
+        if validate_settings(game_form) and valid:
+            try:
+                evening = services.new_game(
+                    club,
+                    form.members.data or [],
+                    form.new_names(),
+                    {
+                        "name": form.name.data or "",
+                        "kind": kind,
+                        "scoring": default_scoring(game_for(kind)),
+                        "settings": settings(game_form),
+                    },
+                    session_id(),
+                )
+            except RuleError as error:
+                if error.field in _FIELDS:
+                    show_error(form, error)
+                else:
+                    field_for(game_form, error).errors.append(say_here(error.text))
+            else:
+                remember_evening(evening.token)
+                (table,) = evening.tables(1)
+                assert table.game is not None  # started with the evening
+                return redirect(url_for("play.game", token=table.game.token), 303)
+    return render_template(
+        "clubs/game_new.html",
         club=club,
         form=form,
         game_form=game_form,

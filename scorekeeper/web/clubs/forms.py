@@ -111,6 +111,14 @@ class ClubEveningForm(EveningForm):
         return tuple(line.strip() for line in lines if line.strip())
 
 
+class ClubGameForm(ClubEveningForm):
+    """A new game of the club: its name and its players from the register (a table's worth),
+    no rounds or scoring to choose (one table, one round)."""
+
+    rounds = None  # type: ignore[assignment]
+    scoring = None  # type: ignore[assignment]
+
+
 def _rule_field() -> RadioField:
     return RadioField(
         _l("Add up"),
