@@ -258,6 +258,8 @@ def start_round(
         evening.plan,
         {**evening.games, **made},
         evening.seed,
+        closed_at=evening.closed_at,
+        revealed=evening.revealed,
     )
 
 

@@ -103,6 +103,28 @@ def test_no_response_of_a_hidden_evening_gives_away_its_places_or_points(app, cl
     assert client.get(f"/e/{evening}/evening.json").status_code == 200
 
 
+def test_hidden_standings_speak_swedish(app, client, tmp_path):
+    token, evening = _evening(app, client)
+    phone = app.test_client()
+    phone.set_cookie("lang", "sv")
+    for page in ("", "/screen", "/tables"):
+        text = phone.get(f"/e/{evening}{page}").text
+        assert "Ställningen är dold till slutet" in text and "Rond 2 av 2" in text, page
+    refused = phone.get(f"/e/{evening}/evening.json")
+    assert (
+        refused.status_code == 403 and "kan bara arrangören ladda ner kvällsfilen" in refused.text
+    )
+    pdf = poppler_text(phone.get(f"/e/{evening}/standings.pdf").data, tmp_path)
+    assert "Ställningen är dold till slutet" in pdf
+    client.set_cookie("lang", "sv")
+    assert "Visa ställningen på projektorn" in client.get(f"/e/{evening}/tables").text
+    post(client, f"/c/{token}/e/{evening}/reveal")
+    tables = client.get(f"/e/{evening}/tables").text
+    assert "Visa nästa plats" in tables and "1 av 3 platser" in tables
+    form = client.get(f"/c/{token}/evening/new/bismarck").text
+    assert "Dölj ställningen under de sista ronderna" in form
+
+
 def test_the_standings_show_until_the_first_hidden_round_starts(app, client):
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla")
