@@ -7,8 +7,9 @@ Special matches (in play at hand 3, finished, and a long one in play at hand 12)
 evening of 12 players and 4 rounds in its third round (two rounds played: the standings, the
 statistics and the places chart in full; one of its tables' game pages is measured too), and
 measures, for each game page and for the evening's page (``/e/<token>``) and projector view
-(``/e/<token>/screen``), and the page and season table of a club (``/c/<token>``,
-``/c/<token>/season``) of 20 members with that evening as its own:
+(``/e/<token>/screen``) and the organiser's view of its round (``/e/<token>/tables``), and the
+page, season table and a player's page of a club (``/c/<token>``, ``/c/<token>/season``,
+``/c/<token>/p/<member>``) of 20 members with that evening as its own:
 
 - in Chromium at phone size, what loading the game page fetches: bytes of every response body
   (as decoded; ``benchmarks/compression.py`` measures the compressed bytes on the wire) and the
@@ -53,7 +54,7 @@ from urllib.parse import urljoin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' helpers
 
-from tests.e2e.club_seed import seed_club
+from tests.e2e.club_seed import first_member, seed_club
 from tests.e2e.evening_table import seed_evening, table_game
 from tests.e2e.klaberjass_table import LONG_GAME, seed_klaberjass
 from tests.e2e.live import (
@@ -237,6 +238,9 @@ def main() -> int:
             # A club of 20 members whose evening that is, and its season table.
             "club page": f"/c/{club}",
             "season table": f"/c/{club}/season",
+            # The evening's first player's page, and the organiser's view of the round.
+            "player page": f"/c/{club}/p/{first_member(server, club)}",
+            "tables view": f"/e/{evening}/tables",
         }
         urls = {
             f"{name} [{language}]": urljoin(server.url, f"{address}{LANGUAGES[language]}")

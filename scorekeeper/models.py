@@ -51,6 +51,9 @@ class Event(Model):
     kind: orm.Mapped[str] = orm.mapped_column(sa.String(20))
     data: orm.Mapped[dict[str, Any]] = orm.mapped_column(sa.JSON)
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+    #: Who entered it: the seat the phone said it was ("0", "1"… a player, or in a game of
+    #: pairs a pair), or None when the phone did not say (and for entries stored before).
+    seat: orm.Mapped[str | None] = orm.mapped_column(sa.String(20))
     game: orm.Mapped[Game] = orm.relationship(back_populates="events")
 
 

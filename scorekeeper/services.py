@@ -130,10 +130,12 @@ def import_game(
     events: Sequence[Event],
     times: Sequence[datetime | None],
     *,
+    seats: Sequence[str | None] = (),
     session: orm.Session | None = None,
 ) -> LoadedGame:
-    """A new game from a whole log (an imported record): all of it stored, or nothing."""
-    return store.import_game(_session(session), kind, setup, events, times)
+    """A new game from a whole log (an imported record, with who entered each event where it
+    says): all of it stored, or nothing."""
+    return store.import_game(_session(session), kind, setup, events, times, seats)
 
 
 # --- writing one entry ----------------------------------------------------------------------
@@ -168,10 +170,14 @@ class AlreadyRecorded:
 Written = LoadedGame | Refused | Conflict | AlreadyRecorded
 
 #: A check every write to a game goes through first: why the write is refused (a
-#: :class:`RuleError`), or None. The layers above register their own (:func:`guard_writes`):
-#: a club's evening lets only its organiser change a game once it is over and the next round
-#: has started.
-WriteCheck = Callable[[LoadedGame], RuleError | None]
+#: :class:`RuleError`), who it is made as instead of the phone's seat (:data:`ORGANISER`, when
+#: the organiser's PIN let it through), or None. The layers above register their own
+#: (:func:`guard_writes`): a club's evening lets only its organiser change a game once it is
+#: over and a later round has started, or once the evening is closed.
+WriteCheck = Callable[[LoadedGame], RuleError | str | None]
+
+#: The seat an entry records when the organiser made it past a lock.
+ORGANISER = "organiser"
 
 _WRITE_CHECKS: list[WriteCheck] = []
 
@@ -183,11 +189,16 @@ def guard_writes(check: WriteCheck) -> WriteCheck:
     return check
 
 
-def _checked(game: LoadedGame) -> None:
+def _checked(game: LoadedGame, seat: str | None) -> str | None:
+    """The seat the write is made as, once every check has let it through (RuleError if one
+    refuses it)."""
     for check in _WRITE_CHECKS:
-        refused = check(game)
-        if refused is not None:
-            raise refused
+        said = check(game)
+        if isinstance(said, RuleError):
+            raise said
+        if said is not None:
+            seat = said
+    return seat
 
 
 #: How often a write that may go on top of other phones' entries tries again when yet another
@@ -201,9 +212,11 @@ def record(
     based_on: int,
     *,
     about: int | None = None,
+    seat: str | None = None,
     session: orm.Session | None = None,
 ) -> Written:
-    """Write ``entry``, typed on a page that showed ``game`` at log position ``based_on``.
+    """Write ``entry``, typed on a page that showed ``game`` at log position ``based_on`` by a
+    phone at ``seat`` (who entered it, kept with the event; None: not known).
 
     ``game`` is the game as this request loaded it (the view needed it to read the form). When
     other phones wrote since ``based_on``, the entry still goes on top of what they wrote if
@@ -212,9 +225,9 @@ def record(
     :class:`AlreadyRecorded` when what they wrote is this very entry.
     """
     try:
-        _checked(game)
+        seat = _checked(game, seat)
         event = _event(entry, game)
-        written = _write(_session(session), game, event, based_on, _untouched(about))
+        written = _write(_session(session), game, event, based_on, _untouched(about), seat)
     except RuleError as error:
         return Refused(game, error)
     if isinstance(written, Conflict) and written.recorded(event):
@@ -229,32 +242,38 @@ def correct(
     *,
     rounds: Collection[int],
     was: str | None,
+    seat: str | None = None,
     session: orm.Session | None = None,
 ) -> LoadedGame | Refused | Conflict:
     """Write a correction of ``rounds``, from a form opened when they said ``was`` (their
-    :func:`fingerprint`) at log position ``based_on``. It goes on top of what other phones
-    wrote since unless that changed one of ``rounds`` (:class:`Conflict`, with the game as it
-    is now: the form is to be shown again, based on it)."""
+    :func:`fingerprint`) at log position ``based_on``, by a phone at ``seat``. It goes on top
+    of what other phones wrote since unless that changed one of ``rounds`` (:class:`Conflict`,
+    with the game as it is now: the form is to be shown again, based on it)."""
 
     def unchanged(conflict: Conflict) -> bool:
         return fingerprint(conflict.current, rounds) == was
 
     try:
-        _checked(game)
-        return _write(_session(session), game, _event(entry, game), based_on, unchanged)
+        seat = _checked(game, seat)
+        return _write(_session(session), game, _event(entry, game), based_on, unchanged, seat)
     except RuleError as error:
         return Refused(game, error)
 
 
 def undo(
-    game: LoadedGame, based_on: int, *, session: orm.Session | None = None
+    game: LoadedGame,
+    based_on: int,
+    *,
+    seat: str | None = None,
+    session: orm.Session | None = None,
 ) -> LoadedGame | Refused | Conflict:
-    """Take back the last action still in effect (an undo is an event too), as the page that
-    showed the game at ``based_on`` said it: when anything was written since, nothing is
-    undone (:class:`Conflict`). :class:`Refused` when there is nothing left to undo."""
+    """Take back the last action still in effect (an undo is an event too, entered by a phone
+    at ``seat``), as the page that showed the game at ``based_on`` said it: when anything was
+    written since, nothing is undone (:class:`Conflict`). :class:`Refused` when there is
+    nothing left to undo."""
     try:
-        _checked(game)
-        return _write(_session(session), game, Event(UNDO), based_on, _never)
+        seat = _checked(game, seat)
+        return _write(_session(session), game, Event(UNDO), based_on, _never, seat)
     except RuleError as error:
         return Refused(game, error)
 
@@ -311,17 +330,18 @@ def _write(
     event: Event,
     based_on: int,
     still_right: Callable[[Conflict], bool],
+    seat: str | None = None,
 ) -> LoadedGame | Conflict:
-    """Append ``event`` (one fold) on top of what other phones wrote since ``based_on`` when
-    ``still_right`` says none of it matters, trying again while yet other writes slip in;
-    the :class:`Conflict` otherwise. RuleError when the rules refuse it."""
+    """Append ``event`` (one fold, entered by ``seat``) on top of what other phones wrote since
+    ``based_on`` when ``still_right`` says none of it matters, trying again while yet other
+    writes slip in; the :class:`Conflict` otherwise. RuleError when the rules refuse it."""
     for _ in range(TRIES):
         if based_on != game.seq:
             conflict = Conflict(game, based_on)
             if not 0 <= based_on < game.seq or not still_right(conflict):
                 return conflict
         try:
-            return store.append(session, game, event, game.seq)
+            return store.append(session, game, event, game.seq, seat=seat)
         except Conflict as raced:  # yet another write came first: judge again
             game = raced.current
     return Conflict(game, based_on)

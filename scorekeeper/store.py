@@ -36,7 +36,8 @@ from scorekeeper.games.registry import UnknownGame, game_for
 
 @dataclass(frozen=True, eq=False)
 class LoadedGame:
-    """A game as stored: its setup, its log with each entry's time, and the replayed state."""
+    """A game as stored: its setup, its log with each entry's time and seat (who entered it:
+    ``"0"``, ``"1"``… or None when not known), and the replayed state."""
 
     id: int
     token: str
@@ -46,6 +47,12 @@ class LoadedGame:
     events: tuple[Event, ...]
     times: tuple[datetime, ...]
     played: Played[Any]
+    #: One per event (None: the phone did not say); empty when no event has one.
+    seats: tuple[str | None, ...] = ()
+
+    def seat_of(self, seq: int) -> str | None:
+        """Who entered the event at log position ``seq`` (None when not known)."""
+        return self.seats[seq] if 0 <= seq < len(self.seats) else None
 
     @property
     def state(self) -> Any:
@@ -60,9 +67,24 @@ class LoadedGame:
         """The log position the next event will take."""
         return len(self.events)
 
-    def with_event(self, event: Event, at: datetime, played: Played[Any]) -> LoadedGame:
-        """This game with ``event`` appended at time ``at`` (``played``: folded onto it)."""
-        return replace(self, events=(*self.events, event), times=(*self.times, at), played=played)
+    def with_event(
+        self, event: Event, at: datetime, played: Played[Any], seat: str | None = None
+    ) -> LoadedGame:
+        """This game with ``event`` appended at time ``at``, entered by ``seat`` (``played``:
+        folded onto it)."""
+        seats = _padded(self.seats, len(self.events))
+        return replace(
+            self,
+            events=(*self.events, event),
+            times=(*self.times, at),
+            played=played,
+            seats=(*seats, seat) if seat is not None or any(seats) else (),
+        )
+
+
+def _padded(seats: Sequence[str | None], count: int) -> tuple[str | None, ...]:
+    """``seats`` as one per event of a log of ``count``: None where not known."""
+    return (*seats, *(None,) * (count - len(seats)))[:count]
 
 
 class GameNotFound(LookupError):
@@ -202,17 +224,19 @@ def import_game(
     setup: Any,
     events: Sequence[Event],
     times: Sequence[datetime | None] | None = None,
+    seats: Sequence[str | None] = (),
 ) -> LoadedGame:
     """Store a whole game at once (an imported record): a new token, the setup and every event.
 
     The log is replayed first (raising :class:`~scorekeeper.games.events.RuleError` when the
     rules refuse it), then the game and all its events are written in one transaction: on any
-    error nothing is stored. ``times`` gives each event's time (UTC), where known.
+    error nothing is stored. ``times`` gives each event's time (UTC), where known, ``seats``
+    who entered it (None, or none given at all: not known).
     """
     events = tuple(events)
     played = game_for(kind).replay(setup, events)  # raises RuleError before anything is written
     try:
-        game = add_game(session, kind, setup, events, times, played)
+        game = add_game(session, kind, setup, events, times, played, seats=seats)
         session.commit()
     except Exception:
         session.rollback()
@@ -229,23 +253,33 @@ def add_game(
     played: Played[Any],
     *,
     token: str | None = None,
+    seats: Sequence[str | None] = (),
 ) -> LoadedGame:
     """Add a game and its whole log to the session, not committed yet (the caller commits,
     with whatever else belongs to the same transaction, then :func:`kept`): ``played`` is
-    ``events`` already replayed, ``times`` each event's time where known (None: now)."""
+    ``events`` already replayed, ``times`` each event's time where known (None: now),
+    ``seats`` who entered each (None, or none given: not known)."""
     now = _now()
     stamps = _stamps(len(events), times, now)
+    if len(seats) > len(events):
+        raise ValueError("A stored log has at most one seat per event.")
+    who = _padded(seats, len(events))
     game = models.Game(token=token or new_token(), kind=kind, setup=setup.to_dict(), created_at=now)
     session.add(game)
     session.flush()
     if events:
         session.add_all(
             models.Event(
-                game_id=game.id, seq=seq, kind=event.kind, data=dict(event.data), created_at=at
+                game_id=game.id,
+                seq=seq,
+                kind=event.kind,
+                data=dict(event.data),
+                created_at=at,
+                seat=seat,
             )
-            for seq, (event, at) in enumerate(zip(events, stamps, strict=True))
+            for seq, (event, at, seat) in enumerate(zip(events, stamps, who, strict=True))
         )
-    return _loaded(game, setup, tuple(events), stamps, played)
+    return _loaded(game, setup, tuple(events), stamps, played, who if any(who) else ())
 
 
 def _stamps(
@@ -266,10 +300,16 @@ def kept(game: LoadedGame) -> LoadedGame:
 
 
 def _loaded(
-    row: Any, setup: Any, events: tuple[Event, ...], times: tuple[datetime, ...], played: Any
+    row: Any,
+    setup: Any,
+    events: tuple[Event, ...],
+    times: tuple[datetime, ...],
+    played: Any,
+    seats: tuple[str | None, ...] = (),
 ) -> LoadedGame:
     """The one place a :class:`LoadedGame` is made: from a game's row (its id, token, kind and
-    start time), its setup, its log and the log replayed."""
+    start time), its setup, its log (and who entered each event, where known) and the log
+    replayed."""
     return LoadedGame(
         id=row.id,
         token=row.token,
@@ -279,6 +319,7 @@ def _loaded(
         events=events,
         times=times,
         played=played,
+        seats=seats,
     )
 
 
@@ -302,7 +343,7 @@ _GAME_AND_LENGTH = sa.select(models.Game.id, *_ROW_AND_LENGTH).where(
 
 #: A game's log, in order.
 _LOG = (
-    sa.select(models.Event.kind, models.Event.data, models.Event.created_at)
+    sa.select(models.Event.kind, models.Event.data, models.Event.created_at, models.Event.seat)
     .where(models.Event.game_id == sa.bindparam("game_id"))
     .order_by(models.Event.seq)
 )
@@ -332,17 +373,25 @@ def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGam
 
 
 def _replayed(row: Any, rules: Game[Any, Any], entries: Sequence[Any]) -> LoadedGame:
-    """The game of ``row`` with its log ``entries`` (kind, data, created_at) replayed once, and
-    kept for the next request at that log position."""
+    """The game of ``row`` with its log ``entries`` (kind, data, created_at, seat) replayed
+    once, and kept for the next request at that log position."""
     events = tuple(Event(e.kind, e.data) for e in entries)
     setup = rules.parse_setup(row.setup)
     times = tuple(e.created_at for e in entries)
-    return kept(_loaded(row, setup, events, times, rules.replay(setup, events)))
+    seats = tuple(e.seat for e in entries)
+    played = rules.replay(setup, events)
+    return kept(_loaded(row, setup, events, times, played, seats if any(seats) else ()))
 
 
 #: Several games' logs, in order (the games' ids bound as ``ids``, an expanding list).
 _LOGS = (
-    sa.select(models.Event.game_id, models.Event.kind, models.Event.data, models.Event.created_at)
+    sa.select(
+        models.Event.game_id,
+        models.Event.kind,
+        models.Event.data,
+        models.Event.created_at,
+        models.Event.seat,
+    )
     .where(models.Event.game_id.in_(sa.bindparam("ids", expanding=True)))
     .order_by(models.Event.game_id, models.Event.seq)
 )
@@ -418,9 +467,17 @@ def recent_log_position(bind: sa.Engine, token: str, max_age: float) -> int:
 _INSERT_EVENT = sa.insert(cast(sa.Table, models.Event.__table__))
 
 
-def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) -> LoadedGame:
-    """Check ``event`` against ``game`` (as loaded) and store it at position ``based_on``;
-    return the game with it. Only the new event is folded: the log is not replayed.
+def append(
+    session: orm.Session,
+    game: LoadedGame,
+    event: Event,
+    based_on: int,
+    *,
+    seat: str | None = None,
+) -> LoadedGame:
+    """Check ``event`` against ``game`` (as loaded) and store it at position ``based_on``, as
+    entered by ``seat`` (None: not known); return the game with it. Only the new event is
+    folded: the log is not replayed.
 
     Raises :class:`Conflict` when the log had moved on past ``based_on`` (or moves on while we
     write) and :class:`~scorekeeper.games.events.RuleError` when the rules forbid the event.
@@ -429,7 +486,13 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
         raise Conflict(game, based_on)
     played = game.rules.apply(game.played, event)  # raises RuleError
     at = _now()
-    row = {"game_id": game.id, "seq": based_on, "kind": event.kind, "data": dict(event.data)}
+    row = {
+        "game_id": game.id,
+        "seq": based_on,
+        "kind": event.kind,
+        "data": dict(event.data),
+        "seat": seat,
+    }
     try:
         # One INSERT, without the ORM's unit of work: nothing else of the session changes.
         session.connection().execute(_INSERT_EVENT, {**row, "created_at": at})
@@ -437,7 +500,7 @@ def append(session: orm.Session, game: LoadedGame, event: Event, based_on: int) 
     except IntegrityError:
         session.rollback()
         raise Conflict(load(session, game.token), based_on) from None
-    stored = game.with_event(event, at, played)
+    stored = game.with_event(event, at, played, seat)
     POSITIONS.put(stored.token, stored.seq)
     return kept(stored)
 

@@ -140,3 +140,22 @@ def test_a_game_of_another_kind_is_not_found(app):
         with _Statements(db.engine) as statements:
             assert store.log_position(db.session, game.token) == 0
         assert len(statements.sql) == 1
+
+
+def test_an_entry_keeps_the_seat_that_made_it_and_a_reload_reads_it_back(app):
+    with app.app_context():
+        game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
+        game = store.append(db.session, game, _announce(1, "sang"), 0, seat="1")
+        game = store.append(db.session, game, Event("undo"), 1)
+        assert game.seats == ("1", None) and game.seat_of(0) == "1" and game.seat_of(5) is None
+        store.REPLAYS.clear()
+        again = store.load(db.session, game.token)
+        assert again.seats == ("1", None) and again.seat_of(1) is None
+
+
+def test_a_log_without_seats_has_none(app):
+    with app.app_context():
+        game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
+        game = store.append(db.session, game, _announce(1, "sang"), 0)
+        store.REPLAYS.clear()
+        assert store.load(db.session, game.token).seats == () and game.seat_of(0) is None

@@ -72,9 +72,10 @@ EntryT = TypeVar("EntryT")
 class GameRecord:
     """A checked record: the game's setup and event log, and the state they replay to.
 
-    ``times`` holds each event's time (UTC, naive) where the record's history gave one;
-    ``has_history`` tells whether the events came from the record's ``history`` or were made
-    from its deals.
+    ``times`` holds each event's time (UTC, naive) where the record's history gave one, and
+    ``seats`` who entered each (a seat's number as text, ``"organiser"``, or None where not
+    known; empty when none is); ``has_history`` tells whether the events came from the
+    record's ``history`` or were made from its deals.
     """
 
     codec: Codec[Any, Any, Any]
@@ -83,6 +84,7 @@ class GameRecord:
     times: tuple[datetime | None, ...]
     state: Any
     has_history: bool
+    seats: tuple[str | None, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -91,7 +93,12 @@ class GameRecord:
     def to_dict(self) -> dict[str, Any]:
         """The record with every derived field (and the history if it had one)."""
         return self.codec.record(
-            self.setup, self.events, self.times, state=self.state, history=self.has_history
+            self.setup,
+            self.events,
+            self.times,
+            state=self.state,
+            history=self.has_history,
+            seats=self.seats,
         )
 
 
@@ -234,9 +241,11 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         *,
         state: StateT | None = None,
         history: bool = True,
+        seats: Sequence[str | None] = (),
     ) -> dict[str, Any]:
         """A game's record with every derived field, keys in a fixed order (``state``: the
-        events' state, when the caller has it already)."""
+        events' state, when the caller has it already; ``seats``: who entered each event, where
+        known, written in its history entry)."""
         if state is None:
             state = self.replay(setup, events)
         record: dict[str, Any] = {"format": FORMAT, "game": self.kind}
@@ -245,8 +254,10 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         record.update(self.top_derived(state))
         if history:
             stamps = list(times) if times is not None else [None] * len(events)
+            who = [*seats, *[None] * (len(events) - len(seats))][: len(events)]
             record["history"] = [
-                history_entry(event, at) for event, at in zip(events, stamps, strict=True)
+                history_entry(event, at, seat)
+                for event, at, seat in zip(events, stamps, who, strict=True)
             ]
         return record
 
@@ -281,20 +292,39 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         problems.raise_any()
         assert setup is not None  # or a problem was raised
 
+        seats: tuple[str | None, ...] = ()
         if parsed_history is None:
             events = tuple(self.events_from(setup, entries))
             times: tuple[datetime | None, ...] = (None,) * len(events)
             state = self._replay(setup, events, problems, history=False)
             problems.raise_any()
         else:
-            events, times = parsed_history
+            events, times, seats = parsed_history
+            self._check_seats(setup, seats, problems)
+            problems.raise_any()
             state = self._replay(setup, events, problems, history=True)
             problems.raise_any()
             self._compare(state, entries, problems)
             problems.raise_any()
         self._check_derived(raw, raw_items, state, problems)
         problems.raise_any()
-        return GameRecord(self, setup, events, times, state, parsed_history is not None)
+        seats = seats if any(seats) else ()
+        return GameRecord(self, setup, events, times, state, parsed_history is not None, seats)
+
+    def _check_seats(self, setup: SetupT, seats: Sequence[str | None], problems: Problems) -> None:
+        """Each seat of the history is one the game has (a player's; a pair's, in a game of
+        pairs)."""
+        count = len(setup.players) // (2 if self.game.pairs else 1)
+        for index, seat in enumerate(seats):
+            if seat is not None and seat.isdigit() and int(seat) >= count:
+                problems.add(
+                    T_("history entry %(n)s", n=index + 1),
+                    T_(
+                        "seat %(seat)s: this game has seats 0 to %(last)s",
+                        seat=seat,
+                        last=count - 1,
+                    ),
+                )
 
     def _parse_items(
         self, raw_items: Any, setup: SetupT | None, problems: Problems

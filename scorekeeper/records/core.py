@@ -151,9 +151,11 @@ def build(
     *,
     state: Any = None,
     history: bool = True,
+    seats: Sequence[str | None] = (),
 ) -> dict[str, Any]:
-    """A game's record with every derived field, keys in a fixed order."""
-    return codec_for(kind).record(setup, events, times, state=state, history=history)
+    """A game's record with every derived field, keys in a fixed order (``seats``: who entered
+    each event, where known)."""
+    return codec_for(kind).record(setup, events, times, state=state, history=history, seats=seats)
 
 
 def dumps(record: Mapping[str, Any]) -> str:
@@ -166,9 +168,11 @@ def export(
     setup: Any,
     events: Sequence[Event],
     times: Sequence[datetime | None] | None = None,
+    seats: Sequence[str | None] = (),
 ) -> str:
-    """A stored game as record text, with its whole history."""
-    return dumps(build(kind, setup, events, times))
+    """A stored game as record text, with its whole history (and who entered each entry,
+    where known)."""
+    return dumps(build(kind, setup, events, times, seats=seats))
 
 
 def score_sheet(kind: str, state: Any, words: Words | None = None) -> str:

@@ -1,11 +1,13 @@
-"""A record's ``history``: the whole event log, with the time of each entry.
+"""A record's ``history``: the whole event log, with the time of each entry and who entered it.
 
-Written as ``{"kind": …, "data": {…}, "at": "2025-05-01T19:30:00Z"}`` (data keys sorted, times
-in UTC); read back strictly, checking each entry's kind and data fields against the game's.
+Written as ``{"kind": …, "data": {…}, "at": "2025-05-01T19:30:00Z", "seat": "1"}`` (data keys
+sorted, times in UTC; ``seat`` only where known: the seat of the phone that entered it); read
+back strictly, checking each entry's kind and data fields against the game's.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -18,23 +20,33 @@ from scorekeeper.records.problems import RECORD, Problems, show, unknown_fields
 #: Each event kind of a game's history and the data fields it may carry.
 EventFields = Mapping[str, frozenset[str]]
 
+#: Who entered an entry: a seat's number (a player, or a pair in a game of pairs) or the
+#: club evening's organiser.
+SEAT = re.compile(r"[0-9]{1,2}|organiser")
 
-def history_entry(event: Event, at: datetime | None) -> dict[str, Any]:
-    """One event as a history entry (``at`` left out when the time is not known)."""
+#: A history as read: its events, each one's time and who entered it (None: not known).
+History = tuple[tuple[Event, ...], tuple[datetime | None, ...], tuple[str | None, ...]]
+
+
+def history_entry(event: Event, at: datetime | None, seat: str | None = None) -> dict[str, Any]:
+    """One event as a history entry (``at`` left out when the time is not known, ``seat``
+    when who entered it is not)."""
     entry: dict[str, Any] = {
         "kind": event.kind,
         "data": {key: event.data[key] for key in sorted(event.data)},
     }
     if at is not None:
         entry["at"] = _timestamp(at)
+    if seat is not None:
+        entry["seat"] = seat
     return entry
 
 
 def read_history(
     raw: Any, event_fields: EventFields, game: str, problems: Problems
-) -> tuple[tuple[Event, ...], tuple[datetime | None, ...]] | None:
-    """The events and their times; entries with problems are reported and left out. None if
-    ``raw`` is not a list of at most :data:`MAX_HISTORY` entries."""
+) -> History | None:
+    """The events, their times and who entered them; entries with problems are reported and
+    left out. None if ``raw`` is not a list of at most :data:`MAX_HISTORY` entries."""
     if not isinstance(raw, list):
         problems.add(
             RECORD, T_("history must be a list of events, not %(value)s", value=show(raw, 30))
@@ -52,6 +64,7 @@ def read_history(
         return None
     events: list[Event] = []
     times: list[datetime | None] = []
+    seats: list[str | None] = []
     for index, entry in enumerate(raw):
         read = _entry(entry, event_fields, game)
         if isinstance(read, Text):
@@ -59,16 +72,17 @@ def read_history(
         else:
             events.append(read[0])
             times.append(read[1])
-    return tuple(events), tuple(times)
+            seats.append(read[2])
+    return tuple(events), tuple(times), tuple(seats)
 
 
 def _entry(
     entry: Any, event_fields: EventFields, game: str
-) -> tuple[Event, datetime | None] | Text:
-    """One history entry's event and time, or what is wrong with it."""
+) -> tuple[Event, datetime | None, str | None] | Text:
+    """One history entry's event, time and seat, or what is wrong with it."""
     if not isinstance(entry, dict):
         return T_("must be an object ({…}), not %(value)s", value=show(entry, 30))
-    unknown = [name for name in entry if name not in ("kind", "data", "at")]
+    unknown = [name for name in entry if name not in ("kind", "data", "at", "seat")]
     if unknown:
         return unknown_fields(unknown)
     kind = entry.get("kind")
@@ -94,7 +108,13 @@ def _entry(
                 'at must be a time like "2025-05-01T19:30:00Z", not %(value)s',
                 value=show(entry["at"]),
             )
-    return Event(kind, data), at
+    seat = entry.get("seat")
+    if seat is not None and not (isinstance(seat, str) and SEAT.fullmatch(seat)):
+        return T_(
+            'seat must be a seat\'s number as text ("0", "1"…) or "organiser", not %(value)s',
+            value=show(seat, 30),
+        )
+    return Event(kind, data), at, seat
 
 
 def _timestamp(at: datetime) -> str:

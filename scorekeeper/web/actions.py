@@ -10,6 +10,7 @@ rules stay in the engine, the log in :mod:`scorekeeper.store`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -149,7 +150,14 @@ def game_page(
         **entries,
         **context,
     )
-    return page, status
+    return _EMPTY_LINES.sub("\n", page), status
+
+
+#: The empty lines a game page's parts leave between them (a line of a template that only
+#: sets a variable or closes a block): HTML shows none, the page has a 30 KB budget, and no
+#: game page has a ``<pre>`` or ``<textarea>`` (``web/whitespace.py`` takes those of the
+#: templates' own text out as they are read).
+_EMPTY_LINES = re.compile(r"\n{2,}")
 
 
 #: Where a game page lands when it opens with news (``land``): a refusal, what another phone
@@ -177,7 +185,40 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "again": AgainForm(formdata=None) if game.state.finished else None,
         "seat": evenings.seat_of(game),
         "noun": game.rules.noun,
+        "you": phone_seat(game.token),
+        "seat_names": seat_names(game),
     }
+
+
+#: How many games' seats a phone's session keeps (its signed cookie stays small).
+SEATS_KEPT = 20
+
+
+def seat_names(game: services.LoadedGame) -> tuple[str, ...]:
+    """Who a phone can say it is, by seat number: each player, or in a game of pairs each pair
+    (seats 0 and 2, 1 and 3: ``Anna & Carla``)."""
+    players = tuple(game.state.players)
+    if game.rules.pairs and len(players) == 4:
+        return tuple(f"{players[k]} & {players[k + 2]}" for k in range(2))
+    return players
+
+
+def phone_seat(token: str) -> str | None:
+    """The seat this phone said it is at in the game at ``token`` (its session), or None."""
+    seats = session.get("seats")
+    seat = seats.get(token) if isinstance(seats, dict) else None
+    return seat if isinstance(seat, str) else None
+
+
+def choose_seat(token: str, seat: str | None) -> None:
+    """Keep in this phone's session that it is at ``seat`` in the game at ``token`` (None: at
+    no seat), the most recent :data:`SEATS_KEPT` games only. Nothing of it goes into the
+    game's log but the seat of each entry this phone makes."""
+    seats = session.get("seats")
+    kept = {k: v for k, v in seats.items() if k != token} if isinstance(seats, dict) else {}
+    if seat is not None:
+        kept[token] = seat
+    session["seats"] = dict(list(kept.items())[-SEATS_KEPT:])
 
 
 def last_action(game: services.LoadedGame) -> HistoryEntry | None:
@@ -225,7 +266,9 @@ def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
     if not entry.form.validate_on_submit():
         return refill(game, entry)
     form = entry.form
-    return entered(services.record(game, entry, form.based_on(), about=form.deal_number()), entry)
+    seat = phone_seat(token)
+    written = services.record(game, entry, form.based_on(), about=form.deal_number(), seat=seat)
+    return entered(written, entry)
 
 
 def open_game(token: str, kind: str | None = None) -> services.LoadedGame:

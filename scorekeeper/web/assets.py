@@ -72,10 +72,37 @@ def compact(data: bytes, ext: str) -> bytes:
     return data.replace(b";}", b"}").strip()
 
 
+#: What ``app.css`` has for pages that are not a game's, between ``/* [other pages] … */`` and
+#: ``/* [/other pages] */``: a game's bundle leaves it out (its pages have a 30 KB budget).
+_OTHER_PAGES = re.compile(rb"/\* \[other pages\].*?/\* \[/other pages\] \*/", re.S)
+#: A custom property's name in a stylesheet (``--accent``), as defined (``--accent:``) or used.
+_PROPERTY = re.compile(rb"--([a-z][a-z0-9-]*)")
+
+
+def short_properties(app_css: bytes) -> dict[bytes, bytes]:
+    """What a bundle calls each custom property ``app.css`` defines for every page (its
+    colours, ``--accent``, ``--accent-fg``…): ``--a``, ``--b``… in the order the file first
+    names them. Bundles write them about a hundred times; their files keep the names their
+    readers need. Properties set elsewhere (``--head``, by ``app.js``) keep theirs."""
+    defined = re.findall(rb"--([a-z][a-z0-9-]*)\s*:", app_css)
+    names = list(dict.fromkeys(defined))
+    if len(names) > 26:
+        raise ValueError("app.css defines more custom properties than there are letters")
+    return {name: bytes([ord("a") + i]) for i, name in enumerate(names)}
+
+
 def bundle_bytes(static_folder: Path, kind: str, ext: str, parts: tuple[str, ...] = ()) -> bytes:
-    """``app.<ext>``, the ``parts`` of that type, then ``<kind>.<ext>``, compacted."""
+    """``app.<ext>``, the ``parts`` of that type, then ``<kind>.<ext>``, compacted; a game's
+    stylesheet without what ``app.css`` keeps for other pages (:data:`_OTHER_PAGES`), and every
+    stylesheet with ``app.css``'s custom properties renamed short (:func:`short_properties`)."""
     names = ["app." + ext, *(p for p in parts if p.endswith("." + ext)), f"{kind}.{ext}"]
-    return compact(b"\n".join((static_folder / name).read_bytes() for name in names), ext)
+    files = [(static_folder / name).read_bytes() for name in names]
+    if ext == "css":
+        if has_pages(kind):
+            files[0] = _OTHER_PAGES.sub(b"", files[0])
+        short = short_properties(files[0])
+        files = [_PROPERTY.sub(lambda m: b"--" + short.get(m[1], m[1]), data) for data in files]
+    return compact(b"\n".join(files), ext)
 
 
 def _bundle(kind: str, ext: str) -> tuple[bytes, str]:

@@ -194,6 +194,13 @@ class AgainForm(AppForm):
     """Play again: a new game with the same players, the next one dealing first."""
 
 
+class SeatForm(AppForm):
+    """Who is at this phone: ``seat`` is a seat's number (a player, or a pair in a game of
+    pairs), or empty for nobody (``web/actions.py``: :func:`phone_seat`)."""
+
+    seat = HiddenField()
+
+
 class ImportForm(AppForm):
     """Upload a game record (``docs/records.md``) to start a new game from it."""
 

@@ -17,7 +17,7 @@ from scorekeeper import services
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.web import actions, page_cache
-from scorekeeper.web.forms import AgainForm, LogForm, UndoForm
+from scorekeeper.web.forms import AgainForm, LogForm, SeatForm, UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import Correction, GamePages, pages_for
 
@@ -41,9 +41,38 @@ def _pages_or_404(kind: str) -> GamePages:
 def game(token: str) -> ResponseReturnValue:
     loaded = get_game_or_404(token)
     remember(token)
-    # The page shows the game at its log position and its address (from the request's host).
-    key = (loaded.token, loaded.seq, share_url(token))
+    # The page shows the game at its log position, its address (from the request's host) and
+    # who this phone said it is (its head).
+    key = (loaded.token, loaded.seq, share_url(token), actions.phone_seat(token))
     return page_cache.serve(key, lambda: render_game(loaded))
+
+
+@bp.route("/g/<token>/seat", methods=["GET", "POST"])
+def seat(token: str) -> ResponseReturnValue:
+    """Who is at this phone: one of the game's seats (a player, or a pair), or none. Kept in
+    the phone's session for that game; every entry it makes from then on records that seat.
+    Then back to the game page, which says it in its head ("You: Anna")."""
+    loaded = actions.open_game(token)
+    form = SeatForm()
+    names = actions.seat_names(loaded)
+    if form.is_submitted():
+        chosen = form.seat.data or ""
+        known = chosen.isdigit() and int(chosen) < len(names)
+        if not form.validate() or not (known or chosen == ""):
+            abort(400)
+        actions.choose_seat(token, chosen or None)
+        return redirect(url_for("play.game", token=token), 303)
+    you = actions.phone_seat(token)
+    mine = you is not None and you.isdigit() and int(you) < len(names)
+    return render_template(
+        "seat.html",
+        game=loaded,
+        state=loaded.state,
+        form=form,
+        seat_names=names,
+        you=you,
+        mine=mine,
+    )
 
 
 @bp.route("/<kind>/new", methods=["GET", "POST"])
@@ -146,7 +175,10 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
     form again: with the rules' message (and the other round it names offered), or based on
     the game as another phone's change left it."""
     form, numbers = entry.form, entry.numbers
-    written = services.correct(game, entry, form.based_on(), rounds=numbers, was=form.was.data)
+    seat = actions.phone_seat(game.token)
+    written = services.correct(
+        game, entry, form.based_on(), rounds=numbers, was=form.was.data, seat=seat
+    )
     if isinstance(written, services.LoadedGame):
         return actions.landed(written, numbers)
     if isinstance(written, services.Refused):
@@ -229,7 +261,7 @@ def undo(token: str) -> ResponseReturnValue:
     refused: RuleError | None = None
     if form.validate_on_submit():
         entry = actions.last_action(loaded)
-        written = services.undo(loaded, form.based_on())
+        written = services.undo(loaded, form.based_on(), seat=actions.phone_seat(token))
         if isinstance(written, services.LoadedGame):
             said = actions.change_words(entry, loaded.rules.noun) if entry else ""
             flash(_("Taken back: %(change)s", change=said), actions.DONE)

@@ -25,3 +25,8 @@ def seed_club(server: LiveServer, evening: str, extra_members: int = 8) -> str:
         return club.token
 
     return server.in_app(seed)
+
+
+def first_member(server: LiveServer, club: str) -> int:
+    """The id of the club's first member in the register."""
+    return server.in_app(lambda: clubs.page_of(clubs.load(club)).entries[0].id)

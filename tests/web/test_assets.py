@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from scorekeeper.qr import qr_svg
-from scorekeeper.web.assets import compact
+from scorekeeper.web.assets import compact, short_properties
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -123,3 +123,29 @@ def test_a_bundle_carries_the_shared_parts_its_game_needs_and_no_other(app):
             assert (b"[data-tricks]" in script.data) is steppers, kind
             assert b"data-unsent" in script.data  # app.js, in every bundle
             script.close()
+
+
+def test_a_game_s_stylesheet_leaves_out_what_only_other_pages_use(app):
+    """What app.css marks as other pages' (the lists of games, the import field) is not in a
+    game's bundle; it is in the other pages' (an evening's) and in app.css as served."""
+    with app.test_client() as client:
+        shared = client.get("/static/app.css").data
+        evening = client.get("/assets/evening.css").data
+        for css in (shared, evening):
+            assert b".games li" in css and b"input[type=file]{" in css.replace(b" ", b"")
+        for kind in ("bismarck", "klaberjass", "sviten"):
+            game = client.get(f"/assets/{kind}.css").data
+            assert b".games li" not in game and b"input[type=file]{" not in game, kind
+            assert b".choice{" in game and b"@media print" in game, kind
+
+
+def test_bundles_name_app_css_s_custom_properties_short_and_define_every_one_they_use(app):
+    short = short_properties((STATIC / "app.css").read_bytes())
+    assert short[b"accent"] != short[b"accent-fg"] and len(set(short.values())) == len(short)
+    with app.test_client() as client:
+        for kind in ("bismarck", "klaberjass", "sviten", "evening", "club"):
+            css = client.get(f"/assets/{kind}.css").data
+            assert b"--accent" not in css and b"var(--" + short[b"accent"] + b")" in css, kind
+            used = set(re.findall(rb"var\(--([a-z][a-z0-9-]*)", css))
+            defined = set(re.findall(rb"--([a-z][a-z0-9-]*):", css))
+            assert used - defined <= {b"head"}, kind  # --head: set by app.js

@@ -94,6 +94,7 @@ def bismarck_pages(client: Any, pages: Pages) -> None:
     page(pages, "bismarck refused", table.record(4, ("5", "x", "99")), 422)
     page(pages, "bismarck beaten", table.record(4, (5, 5, 6), seq=0), 409)
     page(pages, "bismarck join", client.get(f"{table.url}/join"), 200)
+    page(pages, "bismarck seat", client.get(f"{table.url}/seat"), 200)
     finished = Table(client)
     finished.start()
     play_modern_game(finished)
@@ -237,7 +238,7 @@ def test_every_kind_of_page_passes_the_nu_html_checker(app, tmp_path):
             names[file] = f"{name} [{language}]"
             repeated = {n for n in landmark_names(html) if landmark_names(html).count(n) > 1}
             assert not repeated, f"{name} [{language}]: landmarks named alike: {repeated}"
-    assert len(names) == 2 * 40
+    assert len(names) == 2 * 41
     errors = validate(folder)
     said = [
         f"{names.get(Path(m.get('url', '')).name, m.get('url'))}: line {m.get('lastLine')}: "

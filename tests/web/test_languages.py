@@ -121,7 +121,9 @@ def test_a_swedish_bismarck_game_says_no_english_word(client):
     assert english_in(refused) == set()
     table.record(2, (4, 6, 6))
     page = table.page()
-    assert "Giv 3 av 12" in shown(page)
+    assert "Giv 3 av 12" in shown(page) and "1 tidigare post" in shown(page)
+    assert "ångrat: stick 4/6/6" in shown(page) and english_in(page) == set()
+    page = client.get(f"{table.url}?all=1").get_data(as_text=True)  # every change
     assert "Ben anmälde Valfri ♥" in shown(page) and "ångrat: stick 4/6/6" in shown(page)
     assert "omgiv (Pass)" in shown(page)
     assert english_in(page) == set()

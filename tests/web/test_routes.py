@@ -23,6 +23,8 @@ VALUES = {
     "noun": ["deal", "hand", "round"],
     "kind": ["x"],
     "member_id": ["1", "99"],
+    "evening_token": ["x"],
+    "season_id": ["1", "99"],
 }
 VARIABLE = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
 

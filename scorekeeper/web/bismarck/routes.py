@@ -28,6 +28,10 @@ from scorekeeper.web.forms import LogForm
 
 bp = Blueprint(rules.KIND, __name__)
 
+#: A game page shows every deal (a game has at most 12) and its latest changes, the rest a tap
+#: away (``?all=1``): a game of 12 deals has 24 or more, and the page has a 30 KB budget.
+RECENT = actions.Recent(rounds=12, changes=6)
+
 #: The forms of the game page, by the name ``render_game`` takes a player's input under.
 _FORMS: dict[str, type[LogForm]] = {
     "announce": AnnounceForm,
@@ -48,7 +52,7 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     if "announce" in shown and "announce" not in forms and len(state.allowed) == 1:
         shown["announce"].contract.data = state.allowed[0].value
     entries = {name: shown.get(name) for name in _FORMS}
-    return actions.game_page(game, status, forms, entries, rules=rules)
+    return actions.game_page(game, status, forms, entries, recent=RECENT, rules=rules)
 
 
 @dataclass(frozen=True)

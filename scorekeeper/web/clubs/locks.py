@@ -23,8 +23,9 @@ def init_app(app: Flask) -> None:
     app.after_request(_log_the_organisers_change)
 
 
-def finished_means_finished(game: games.LoadedGame) -> RuleError | None:
-    """Why this phone may not change ``game`` (a write checks it first), or None."""
+def finished_means_finished(game: games.LoadedGame) -> RuleError | str | None:
+    """Why this phone may not change ``game`` (a write checks it first); the organiser's seat
+    when the organiser's PIN lets the change through a lock; else None."""
     if not has_request_context():  # the command line, a test's own calls: no phone to ask
         return None
     seat = evenings.seat_of(game)
@@ -41,7 +42,7 @@ def finished_means_finished(game: games.LoadedGame) -> RuleError | None:
         return None
     if organiser.is_organiser(club):
         g.organisers_change = (club, seat)
-        return None
+        return games.ORGANISER
     return RuleError(reason)
 
 

@@ -188,7 +188,8 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
         return _propose(game, entry)
     if entry.correcting:
         return _save_correction(game, entry)
-    written = services.record(game, entry, form.based_on(), about=form.deal_number())
+    seat = actions.phone_seat(game.token)
+    written = services.record(game, entry, form.based_on(), about=form.deal_number(), seat=seat)
     if isinstance(written, services.Refused):
         actions.show_error(form, written.error)
         return _again(written.game, entry)
@@ -237,7 +238,10 @@ def _save_correction(game: services.LoadedGame, entry: SvitenHand) -> ResponseRe
     """Write the correction of the hand; when its hand changed meanwhile, its first step again,
     based on the game as it is now."""
     form, numbers = entry.form, [entry.number]
-    written = services.correct(game, entry, form.based_on(), rounds=numbers, was=form.was.data)
+    seat = actions.phone_seat(game.token)
+    written = services.correct(
+        game, entry, form.based_on(), rounds=numbers, was=form.was.data, seat=seat
+    )
     if isinstance(written, services.LoadedGame):
         return actions.landed(written, numbers)
     if isinstance(written, services.Refused):

@@ -70,6 +70,10 @@ def test_a_finished_game_of_an_earlier_round_is_the_organisers_to_change(app, cl
     assert _length(app, game) == before + 1
     log = client.get(f"/c/{token}/log").text
     assert "Changed a finished game (round:table): Vecka 1 (1:1)" in log
+    # The game's changes list says who: the organiser (its log keeps that seat).
+    with app.app_context():
+        assert games.load(game).seat_of(before) == games.ORGANISER
+    assert "by the organiser" in client.get(f"/g/{game}?all=1").text
 
 
 def test_a_correction_is_refused_beside_its_form_and_keeps_nothing(app, client):

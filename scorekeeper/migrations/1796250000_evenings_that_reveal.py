@@ -1,7 +1,7 @@
 """evenings that reveal their standings
 
-Revision ID: 1796240000
-Revises: 1796230000
+Revision ID: 1796250000
+Revises: 1796240000
 Create Date: 2026-12-02 15:00:00.000000
 
 A club evening may hide its standings for the last rounds until its organiser reveals them, a
@@ -15,8 +15,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision: str = '1796240000'
-down_revision: Union[str, Sequence[str], None] = '1796230000'
+revision: str = '1796250000'
+down_revision: Union[str, Sequence[str], None] = '1796240000'
 branch_labels: Union[str, Sequence[str], None] = ()
 depends_on: Union[str, Sequence[str], None] = None
 

@@ -1,0 +1,164 @@
+"""Who is at this phone (issue 26): a phone says which seat it is at (a player, or a pair in
+Sviten); the game page's head says it; every entry records the seat of the phone that made it;
+the changes list says who entered what."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import store
+from scorekeeper.db import db
+from tests.conftest import csrf_token
+from tests.web.bismarck.client import Table
+from tests.web.sviten.client import HANDS, SvitenTable
+
+HEAD = re.compile(r'<a class="small-button you" href="[^"]+/seat">([^<]*)</a>')
+
+
+def said_in_head(page: str) -> str:
+    found = HEAD.search(page)
+    assert found, "no 'I am …' in the head"
+    return found.group(1)
+
+
+def changes(page: str) -> list[str]:
+    """The changes list's lines, newest first, without their markup."""
+    listed = re.search(r'<ol class="changes"[^>]*>(.*?)</ol>', page, re.S)
+    assert listed
+    lines = re.split(r"<li[^>]*>", listed.group(1))[1:]
+    return [re.sub(r"<[^>]+>", "", line).replace("&amp;", "&").strip() for line in lines]
+
+
+def choose(table, seat: str):
+    return table.client.post(f"{table.url}/seat", data={"csrf_token": table.token, "seat": seat})
+
+
+def seats_of(app, table) -> tuple[str | None, ...]:
+    with app.app_context():
+        store.REPLAYS.clear()
+        game = store.load(db.session, table.url.rsplit("/", 1)[-1])
+        return tuple(game.seat_of(seq) for seq in range(game.seq))
+
+
+def seat_page(table) -> str:
+    return table.client.get(f"{table.url}/seat").get_data(as_text=True)
+
+
+def test_a_phone_says_who_it_is_and_can_change_it(client):
+    table = Table(client)
+    table.start()
+    assert said_in_head(table.page()) == "I am …"
+    page = seat_page(table)
+    assert "Who is at this phone?" in page and 'name="seat" value="1">Ben</button>' in page
+    assert "Nobody" not in page  # nothing to forget yet
+    response = choose(table, "1")
+    assert response.status_code == 303 and response.headers["Location"] == table.url
+    assert said_in_head(table.page()) == "You: Ben"
+    page = seat_page(table)
+    assert 'name="seat" value="1" aria-current="true">Ben</button>' in page and "Nobody" in page
+    choose(table, "2")
+    assert said_in_head(table.page()) == "You: Carla"
+    choose(table, "")  # Nobody
+    assert said_in_head(table.page()) == "I am …"
+
+
+def test_choosing_a_seat_works_as_a_plain_form(client):
+    """What a phone without the script sends: the seat page's form, its CSRF token and the
+    button tapped."""
+    table = Table(client)
+    table.start()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', seat_page(table))
+    assert token
+    sent = client.post(f"{table.url}/seat", data={"csrf_token": token.group(1), "seat": "0"})
+    assert sent.status_code == 303
+    assert said_in_head(client.get(sent.headers["Location"]).get_data(as_text=True)) == "You: Anna"
+
+
+def test_the_seat_is_remembered_for_that_game_only(client):
+    first, second = Table(client), Table(client)
+    first.start()
+    second.start(players=("Dora", "Emil", "Frida"))
+    choose(first, "0")
+    assert said_in_head(first.page()) == "You: Anna"
+    assert said_in_head(second.page()) == "I am …"
+
+
+def test_a_seat_the_game_does_not_have_is_refused_and_nothing_changes(client):
+    table = Table(client)
+    table.start()
+    choose(table, "1")
+    for bad in ("3", "-1", "x", "organiser", "1" * 40):
+        assert choose(table, bad).status_code == 400, bad
+    no_token = client.post(f"{table.url}/seat", data={"seat": "0"})
+    assert no_token.status_code == 400
+    assert said_in_head(table.page()) == "You: Ben"
+
+
+def test_every_entry_records_the_seat_and_the_changes_list_says_who(app, client):
+    table = Table(client)
+    table.start()
+    table.announce(1, "sang")  # before the phone said who it is: not known
+    choose(table, "1")
+    table.record(1, (4, 10, 2))
+    table.announce(2, "pass")
+    assert table.post("undo").status_code == 303  # takes back deal 2's announcement
+    assert seats_of(app, table) == (None, "1", "1", "1")
+    lines = [line.split(" ", 1)[1] for line in changes(table.page())]  # without the time
+    assert lines == [
+        "Deal 2: undid: Carla announced Pass by Ben",
+        "Deal 2: Carla announced Pass by Ben (undone)",
+        "Deal 1: tricks 4/10/2 by Ben",
+        "Deal 1: Ben announced Sang",  # before the phone said who it is
+    ]
+
+
+def test_a_correction_records_the_seat_of_its_phone(app, client):
+    table = Table(client)
+    table.start()
+    table.announce(1, "sang")
+    table.record(1, (4, 10, 2))
+    choose(table, "2")
+    response = client.post(
+        f"{table.url}/deal/1/correct",
+        data={
+            "csrf_token": table.token,
+            "seq": table.seq(),
+            "deal": 1,
+            "contract": "sang",
+            "tricks_0": "5",
+            "tricks_1": "9",
+            "tricks_2": "2",
+        },
+    )
+    assert response.status_code == 303
+    assert seats_of(app, table) == (None, None, "2")
+    assert changes(table.page())[0].endswith("by Carla")
+
+
+def test_two_phones_at_different_seats_each_appear_on_their_own_entries(app):
+    anna, ben = Table(app.test_client()), Table(app.test_client())
+    anna.start()
+    ben.url = anna.url  # Ben's phone opens the game by its address
+    ben.token = csrf_token(ben.client, ben.url)
+    choose(anna, "0")
+    choose(ben, "1")
+    assert anna.announce(1, "sang").status_code == 303
+    assert ben.record(1, (4, 10, 2)).status_code == 303
+    assert seats_of(app, anna) == ("0", "1")
+    for page in (anna.page(), ben.page()):
+        lines = changes(page)
+        assert lines[0].endswith("tricks 4/10/2 by Ben") and lines[1].endswith("Sang by Anna")
+    assert said_in_head(anna.page()) == "You: Anna" and said_in_head(ben.page()) == "You: Ben"
+
+
+def test_in_sviten_a_phone_is_at_a_pair(app, client):
+    table = SvitenTable(client)
+    table.start()
+    page = seat_page(table)
+    assert 'value="1">Ben &amp; Dan</button>' in page
+    assert choose(table, "2").status_code == 400  # two pairs, not four players
+    choose(table, "1")
+    assert said_in_head(table.page()) == "You: Ben &amp; Dan"
+    assert table.hand(1, HANDS[0]).status_code == 303
+    assert seats_of(app, table) == ("1",)
+    assert changes(table.page())[0].endswith("by Ben & Dan")
