@@ -73,6 +73,9 @@ class Evening(Model):
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
     #: When its organiser closed it (read-only for everyone but the organiser); None: open.
     closed_at: orm.Mapped[datetime | None] = orm.mapped_column(default=None)
+    #: How many places of its hidden standings the organiser has revealed, from the last up
+    #: (:mod:`scorekeeper.evenings.suspense`); None: the reveal has not begun.
+    revealed: orm.Mapped[int | None] = orm.mapped_column(default=None)
 
 
 class EveningTable(Model):

@@ -55,10 +55,11 @@ def build_evening(
     tables: Sequence[tuple[int, int, str, Any, Sequence[Any], Sequence[Any]]],
 ) -> dict[str, Any]:
     """The evening as a record: ``tables`` are (round, table, kind, setup, events, times) of
-    every started table's game."""
+    every started table's game. A club evening's hidden standings (``hide_last``) are its
+    club's, not the record's: an imported evening is of no club and shows everything."""
     return {
         "format": EVENING_FORMAT,
-        **setup.to_dict(),
+        **{k: v for k, v in setup.to_dict().items() if k != "hide_last"},
         "seed": seed,
         "plan": plan.to_dict(),
         "tables": [

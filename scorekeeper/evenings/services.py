@@ -55,9 +55,11 @@ __all__ = [
     "in_play_before",
     "load",
     "my_evenings",
+    "page_state",
     "positions",
     "record_of",
     "results",
+    "reveal",
     "seat_of",
     "standings_of",
     "start_round",
@@ -90,9 +92,24 @@ def load(token: str, *, session: orm.Session | None = None) -> LoadedEvening:
 def state(
     token: str, *, session: orm.Session | None = None
 ) -> tuple[tuple[tuple[int, int, int], ...], bool]:
-    """:func:`positions` and whether the evening is closed, in one light query (the key of
-    its kept pages)."""
+    """:func:`positions` and whether the evening is closed, in one light query."""
+    positions, closed, _revealed = store.evening_state(_session(session), token)
+    return positions, closed
+
+
+def page_state(
+    token: str, *, session: orm.Session | None = None
+) -> tuple[tuple[tuple[int, int, int], ...], bool, int | None]:
+    """:func:`state` and how many places of the hidden standings are revealed, in the same
+    one light query: the key of the evening's kept pages."""
     return store.evening_state(_session(session), token)
+
+
+def reveal(evening: LoadedEvening, places: int, *, session: orm.Session | None = None) -> None:
+    """Show ``places`` places of the evening's hidden standings, from the last up."""
+    session = _session(session)
+    store.set_revealed(session, evening, places)
+    session.commit()
 
 
 def close(evening: LoadedEvening, *, session: orm.Session | None = None) -> None:

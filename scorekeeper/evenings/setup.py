@@ -51,6 +51,9 @@ class EveningSetup:
     scoring: str
     #: Every table's settings: the record form of the game's setup without players and dealer.
     settings: Mapping[str, Any] = field(default_factory=dict)
+    #: The standings are hidden for the last this many rounds, until the organiser reveals
+    #: them (:mod:`scorekeeper.evenings.suspense`; 0: never). A club's evening's setting.
+    hide_last: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", _checked_name(self.name))
@@ -85,6 +88,11 @@ class EveningSetup:
             raise RuleError(
                 T_("An evening has at most %(n)s rounds.", n=MAX_ROUNDS), field="rounds"
             )
+        hide = self.hide_last
+        if isinstance(hide, bool) or not isinstance(hide, int) or not 0 <= hide <= rounds:
+            raise RuleError(
+                T_("Hide the standings for 0 to %(n)s rounds.", n=rounds), field="hide_last"
+            )
         if self.scoring not in SCORINGS:
             raise RuleError(T_("Choose how the evening is scored."), field="scoring")
         if not isinstance(self.settings, Mapping):
@@ -115,6 +123,8 @@ class EveningSetup:
         return plan(len(self.players), self.rounds, game.seats, pairs=game.pairs, seed=seed)
 
     def to_dict(self) -> dict[str, Any]:
+        """The setup as stored; ``hide_last`` only when set (older setups have none)."""
+        hide = {"hide_last": self.hide_last} if self.hide_last else {}
         return {
             "name": self.name,
             "game": self.kind,
@@ -122,6 +132,7 @@ class EveningSetup:
             "players": list(self.players),
             "rounds": self.rounds,
             "scoring": self.scoring,
+            **hide,
         }
 
     @classmethod
@@ -140,6 +151,7 @@ class EveningSetup:
             rounds=given["rounds"],
             scoring=given["scoring"],
             settings=raw.get("settings", {}),
+            hide_last=raw.get("hide_last", 0),
         )
 
 

@@ -59,6 +59,8 @@ class LoadedEvening:
     seed: int = 0
     #: When its organiser closed it; None while it is open.
     closed_at: datetime | None = None
+    #: How many places of its hidden standings are revealed (None: no reveal has begun).
+    revealed: int | None = None
 
     def tables(self, round_: int) -> list[Table]:
         """The tables of round ``round_`` (from 1), with their games where started."""
@@ -127,6 +129,7 @@ _EVENING = sa.select(
     models.Evening.setup,
     models.Evening.created_at,
     models.Evening.closed_at,
+    models.Evening.revealed,
 ).where(models.Evening.token == sa.bindparam("token"))
 
 #: An evening's tables with each game's row and log length: one query.
@@ -148,6 +151,7 @@ _POSITIONS = (
         .where(models.Event.game_id == models.EveningTable.game_id)
         .scalar_subquery(),
         models.Evening.closed_at,
+        models.Evening.revealed,
     )
     .select_from(models.Evening)
     .outerjoin(models.EveningTable, models.EveningTable.evening_id == models.Evening.id)
@@ -164,13 +168,22 @@ def evening_positions(session: orm.Session, token: str) -> tuple[tuple[int, int,
 
 def evening_state(
     session: orm.Session, token: str
-) -> tuple[tuple[tuple[int, int, int], ...], bool]:
-    """The evening's :func:`evening_positions` and whether it is closed: one light query."""
+) -> tuple[tuple[tuple[int, int, int], ...], bool, int | None]:
+    """The evening's :func:`evening_positions`, whether it is closed and how many places of
+    its hidden standings are revealed: one light query."""
     rows = session.execute(_POSITIONS, {"token": token}).all()
     if not rows:
         raise EveningNotFound(token)
-    positions = tuple((r, n, seq) for r, n, seq, _closed in rows if r is not None)
-    return positions, rows[0].closed_at is not None
+    positions = tuple((r, n, seq) for r, n, seq, _closed, _shown in rows if r is not None)
+    return positions, rows[0].closed_at is not None, rows[0].revealed
+
+
+def set_revealed(session: orm.Session, evening: LoadedEvening, revealed: int | None) -> None:
+    """How many places of the hidden standings are shown (None: none, no reveal); the caller
+    commits."""
+    session.execute(
+        sa.update(models.Evening).where(models.Evening.id == evening.id).values(revealed=revealed)
+    )
 
 
 def set_closed(session: orm.Session, evening: LoadedEvening, closed: bool) -> None:
@@ -199,7 +212,15 @@ def load_evening(session: orm.Session, token: str) -> LoadedEvening:
     seed = row.setup.get("seed", 0)
     seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
     return LoadedEvening(
-        row.id, row.token, row.created_at, setup, plan, games, seed, closed_at=row.closed_at
+        row.id,
+        row.token,
+        row.created_at,
+        setup,
+        plan,
+        games,
+        seed,
+        closed_at=row.closed_at,
+        revealed=row.revealed,
     )
 
 
@@ -237,6 +258,8 @@ def start_round(
         evening.plan,
         {**evening.games, **made},
         evening.seed,
+        closed_at=evening.closed_at,
+        revealed=evening.revealed,
     )
 
 

@@ -11,6 +11,7 @@ from tests.games.test_purity import FRAMEWORKS
 PURE = (
     "scorekeeper.evenings.setup",
     "scorekeeper.evenings.standings",
+    "scorekeeper.evenings.suspense",
     "scorekeeper.evenings.seating",
     "scorekeeper.evenings.seating.designs",
     "scorekeeper.evenings.seating.search",

@@ -24,12 +24,12 @@ from scorekeeper.web.evenings.forms import (
     settings_form,
     validate_settings,
 )
-from scorekeeper.web.evenings.routes import remember_evening
+from scorekeeper.web.evenings.routes import curtain_of, remember_evening
 from scorekeeper.web.pages import GamePages, pages_for
 from scorekeeper.web.setup_forms import NewGameForm
 
 #: The club evening form's own fields: a rule error naming one of them is shown there.
-_FIELDS = ("name", "rounds", "scoring", "members", "new_members", "players")
+_FIELDS = ("name", "rounds", "scoring", "hide_last", "members", "new_members", "players")
 
 
 @bp.get("/c/<token>/evening/new")
@@ -59,6 +59,7 @@ def _make(
                 "kind": kind,
                 "rounds": form.rounds.data or 0,
                 "scoring": form.scoring.data or "",
+                "hide_last": form.hide_last.data or 0,
                 "settings": settings(game_form),
             },
             session_id(),
@@ -189,4 +190,36 @@ def _set_closed(token: str, evening_token: str, closed: bool) -> ResponseReturnV
         evening_services.reopen(evening)
         services.log(club, "reopen-evening", evening.setup.name, session_id())
         flash(_("The evening is open again: every table can change its games."))
+    return redirect(url_for("evenings.tables", token=evening_token), 303)
+
+
+@bp.post("/c/<token>/e/<evening_token>/reveal")
+def reveal(token: str, evening_token: str) -> ResponseReturnValue:
+    """Begin revealing the club's evening's hidden standings on the projector: its last place
+    first (logged)."""
+    return _reveal(token, evening_token, first=True)
+
+
+@bp.post("/c/<token>/e/<evening_token>/reveal/next")
+def reveal_next(token: str, evening_token: str) -> ResponseReturnValue:
+    """Show one more place of the standings being revealed, the next up; after the first
+    place, everything is shown again as before."""
+    return _reveal(token, evening_token, first=False)
+
+
+def _reveal(token: str, evening_token: str, *, first: bool) -> ResponseReturnValue:
+    club = organiser_club(token)
+    belongs = services.club_of_evening(evening_token)
+    if belongs is None or belongs.id != club.id:
+        abort(404)
+    evening = evening_services.load(evening_token)
+    shown = curtain_of(evening, evening_services.standings_of(evening))
+    if not shown.hidden or shown.revealing == first:
+        # Nothing hidden, or the reveal already begun (a second tap, another phone): no step.
+        flash(_("Nothing to reveal: the standings are as shown."))
+    else:
+        places = 1 if first else shown.shown + 1
+        evening_services.reveal(evening, places)
+        if first:
+            services.log(club, "reveal-standings", evening.setup.name, session_id())
     return redirect(url_for("evenings.tables", token=evening_token), 303)

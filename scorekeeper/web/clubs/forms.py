@@ -24,6 +24,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, PasswordInput
 from scorekeeper import seasons
 from scorekeeper.clubs.register import MAX_CLUB_NAME, PIN_DIGITS
 from scorekeeper.clubs.season import SeasonSpan
+from scorekeeper.evenings.setup import MAX_ROUNDS
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.i18n import say_here
@@ -105,6 +106,18 @@ class ClubEveningForm(EveningForm):
     error_fields: ClassVar[dict[str, str]] = {"players": "members"}
     members = TickBoxes(_l("Who plays"), coerce=int)
     new_members = TextAreaField(_l("New members, one name a line"))
+    #: Suspense (issue 26): the setup checks it against the evening's rounds.
+    hide_last = WholeNumberField(
+        _l("Hide the standings for the last rounds"),
+        most=MAX_ROUNDS,
+        default=0,
+        validators=[
+            Optional(),
+            NumberRange(
+                0, MAX_ROUNDS, _l("Give a number of rounds from 0 to %(most)d.", most=MAX_ROUNDS)
+            ),
+        ],
+    )
 
     def new_names(self) -> tuple[str, ...]:
         lines = (self.new_members.data or "").splitlines()

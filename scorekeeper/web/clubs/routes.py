@@ -284,6 +284,7 @@ def action_word(action: str) -> str:
         "change-game": _("Changed a finished game (round:table)"),
         "close-evening": _("Evening closed"),
         "reopen-evening": _("Evening opened again"),
+        "reveal-standings": _("Hidden standings revealed"),
         "season": _("Season made"),
         "season-edit": _("Season changed"),
     }

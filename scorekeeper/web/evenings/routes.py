@@ -29,6 +29,7 @@ from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import services
 from scorekeeper.evenings.setup import EveningSetup, default_scoring
 from scorekeeper.evenings.standings import TOTALS, Standings, TableState
+from scorekeeper.evenings.suspense import Curtain, curtain
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here, words
@@ -77,10 +78,11 @@ def _evening_or_404(token: str) -> services.LoadedEvening:
         abort(404)
 
 
-def _state_or_404(token: str) -> tuple[tuple[tuple[int, int, int], ...], bool]:
-    """The evening's log positions and whether it is closed: the key of its kept pages."""
+def _state_or_404(token: str) -> tuple[tuple[tuple[int, int, int], ...], bool, int | None]:
+    """The evening's log positions, whether it is closed and how many places of its hidden
+    standings are revealed: the key of its kept pages."""
     try:
-        return services.state(token)
+        return services.page_state(token)
     except services.EveningNotFound:
         abort(404)
 
@@ -151,13 +153,26 @@ def _share_url(token: str) -> str:
 
 def _context(evening: services.LoadedEvening) -> dict[str, Any]:
     rules = game_for(evening.setup.kind)
+    standings = services.standings_of(evening)
     return {
         "evening": evening,
         "rules": rules,
         "states": services.table_states(evening),
-        "standings": services.standings_of(evening),
+        "standings": standings,
+        "curtain": curtain_of(evening, standings),
         "sides": lambda seats: _sides(evening, rules.pairs, seats),
     }
+
+
+def curtain_of(evening: services.LoadedEvening, standings: Standings) -> Curtain:
+    """What of the standings may be shown: a club's evening may hide them for its last rounds
+    until its organiser reveals them; an evening of no club (one imported, say) has no
+    organiser to reveal them and shows everything."""
+    hide = evening.setup.hide_last
+    if hide and clubs.club_of_evening(evening.token) is None:
+        hide = 0
+    places = [row.place for row in standings.rows]
+    return curtain(evening.setup.rounds, hide, evening.started, evening.revealed, places)
 
 
 def _sides(
@@ -320,6 +335,12 @@ def minutes(idle: timedelta) -> int:
 def evening_record(token: str) -> ResponseReturnValue:
     """The evening as a portable record: its setup, plan and every started table's game."""
     loaded = _evening_or_404(token)
+    if curtain_of(loaded, services.standings_of(loaded)).hidden and not _club_of(token)[1]:
+        message = _(
+            "The standings are hidden until the end: until they are revealed, only the "
+            "organiser can download the evening record."
+        )
+        return render_template("error.html", title=_("Hidden until the end"), message=message), 403
     body = services.record_of(loaded)
     response = current_app.response_class(body.encode("utf-8"), mimetype="application/json")
     filename = f"scorekeeper-evening-{loaded.created_at:%Y-%m-%d-%H%M}.json"
@@ -411,11 +432,13 @@ def standings_pdf(token: str) -> ResponseReturnValue:
     loaded = _evening_or_404(token)
     standings = services.standings_of(loaded)
     signed = standings.scoring == TOTALS
+    hidden = curtain_of(loaded, standings).hidden
     rows = [
         paper_evening.StandingRow(
             row.place, row.shared, row.name, points(row.points, signed), row.games, row.wins
         )
         for row in standings.rows
+        if not hidden
     ]
     data = paper_evening.standings_pdf(
         loaded.setup.name,
@@ -425,9 +448,18 @@ def standings_pdf(token: str) -> ResponseReturnValue:
         paper=_paper(),
         url=_share_url(token),
         date=loaded.created_at.date(),
-        note=_closed_note() if loaded.closed_at else _in_play_note(standings),
+        note=_hidden_note(loaded) if hidden else _note(loaded, standings),
     )
     return _pdf(data, pgettext("file name", "standings.pdf"))
+
+
+def _note(loaded: services.LoadedEvening, standings: Standings) -> str:
+    return _closed_note() if loaded.closed_at else _in_play_note(standings)
+
+
+def _hidden_note(loaded: services.LoadedEvening) -> str:
+    round_ = _("Round %(n)d of %(count)d", n=loaded.started, count=loaded.setup.rounds)
+    return f"{round_}: {_('Standings hidden until the end')}"
 
 
 def _closed_note() -> str:
