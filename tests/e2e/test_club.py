@@ -63,7 +63,7 @@ def test_an_organiser_makes_a_club_its_members_and_a_club_evening(new_phone, axe
     for name in ("Anna", "Ben", "Dag"):
         phone.get_by_role("checkbox", name=name).check()
     phone.get_by_role("textbox", name="New members, one name a line").fill("Eva")
-    phone.get_by_role("spinbutton", name="Rounds").fill("2")
+    phone.get_by_role("spinbutton", name="Rounds", exact=True).fill("2")
     look("evening")
     phone.get_by_role("button", name="Plan the evening").tap()
     expect(phone).to_have_url(re.compile(r"/e/[\w-]+$"))

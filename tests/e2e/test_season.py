@@ -213,7 +213,7 @@ def test_a_season_of_three_evenings(new_phone, server):
                 phone.get_by_role("textbox", name="New members, one name a line").fill("Ivar")
             else:
                 phone.get_by_role("checkbox", name=name, exact=True).check()
-        phone.get_by_role("spinbutton", name="Rounds").fill("1")
+        phone.get_by_role("spinbutton", name="Rounds", exact=True).fill("1")
         phone.get_by_role("button", name="Plan the evening").tap()
         expect(phone).to_have_url(re.compile(r"/e/[\w-]+$"))
         evening_token = phone.url.rsplit("/", 1)[1]
