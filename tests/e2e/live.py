@@ -5,6 +5,7 @@ Shared by the browser tests (``tests/e2e/conftest.py``) and ``benchmarks/page_bu
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -90,6 +91,16 @@ def install_node_tools() -> str | None:
     npm = shutil.which("npm")
     if npm is None:
         return "no npm to install axe-core with (apt-get install npm)"
+    # One install at a time: the test run's workers (pytest -n) may all find the tools missing
+    # at once, and npm ci empties node_modules before it fills it.
+    with (HERE / ".npm-install.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if node_tools_current():  # another worker installed them meanwhile
+            return None
+        return _npm_ci(npm)
+
+
+def _npm_ci(npm: str) -> str | None:
     command = [npm, "ci", "--prefix", str(HERE), "--no-audit", "--no-fund", "--loglevel=error"]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
