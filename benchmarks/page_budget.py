@@ -191,6 +191,11 @@ def main() -> int:
         action="append",
         help="Lighthouse only in this language (repeat; the weight is measured in every one)",
     )
+    parser.add_argument(
+        "--lighthouse-only",
+        action="append",
+        help="Lighthouse only the pages whose name holds this (repeat; every page is weighed)",
+    )
     args = parser.parse_args()
     languages = args.lang or list(LANGUAGES)
     audited = args.lighthouse_lang or languages
@@ -269,6 +274,8 @@ def main() -> int:
         if not args.no_lighthouse:
             for name, url in urls.items():
                 if not any(name.endswith(f"[{language}]") for language in audited):
+                    continue
+                if args.lighthouse_only and not any(part in name for part in args.lighthouse_only):
                     continue
                 started = time.perf_counter()
                 report = name.replace("game page, ", "game-").replace(" [", "-").rstrip("]")
