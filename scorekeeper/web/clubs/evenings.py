@@ -65,12 +65,17 @@ def _make(
             session_id(),
         )
     except RuleError as error:
-        if error.field in _FIELDS:
-            show_error(form, error)
-        else:
-            field_for(game_form, error).errors.append(say_here(error.text))
+        _show_refusal(form, game_form, error)
         return None
     return evening.token
+
+
+def _show_refusal(form: ClubEveningForm, game_form: NewGameForm, error: RuleError) -> None:
+    """A refusal beside its field: the club form's own, or the game's setting it names."""
+    if error.field in _FIELDS:
+        show_error(form, error)
+    else:
+        field_for(game_form, error).errors.append(say_here(error.text))
 
 
 @bp.route("/c/<token>/evening/new/<kind>", methods=["GET", "POST"])
@@ -144,10 +149,7 @@ def new_game(token: str, kind: str) -> ResponseReturnValue:
                     session_id(),
                 )
             except RuleError as error:
-                if error.field in _FIELDS:
-                    show_error(form, error)
-                else:
-                    field_for(game_form, error).errors.append(say_here(error.text))
+                _show_refusal(form, game_form, error)
             else:
                 remember_evening(evening.token)
                 (table,) = evening.tables(1)
