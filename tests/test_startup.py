@@ -242,7 +242,7 @@ def _start_at_once(url: str, barrier, results) -> None:
 @pytest.mark.slow
 def test_many_servers_started_at_the_same_moment_all_start(tmp_path):
     context = multiprocessing.get_context("spawn")
-    for round in range(3):
+    for round in range(2):
         url = f"sqlite:///{tmp_path / f'round{round}.sqlite3'}"
         barrier, results = context.Barrier(6), context.Queue()
         servers = [
