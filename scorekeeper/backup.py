@@ -12,8 +12,9 @@ record of ``docs/records.md``, whole history and times included, so a line's ``r
 a file ``scorekeeper import`` or ``score`` takes. A game that cannot be written as a record (a
 kind this version does not know, a log its rules now refuse, a history longer than a record
 holds) is kept as stored instead: ``"kind"``, ``"setup"`` and ``"history"`` (each entry's kind,
-data and time), and restored as it was. The end line proves the file whole: a backup cut short
-is refused.
+data, time and, where known, the ``seat`` that entered it), and restored as it was. Who
+entered each entry (``seat``) is kept either way: optional, so a backup without it restores.
+The end line proves the file whole: a backup cut short is refused.
 
 **Online and consistent**: every game and every entry is read by one query, a single snapshot
 of the database (SQLite and PostgreSQL alike), while phones go on writing; an entry written
@@ -42,6 +43,7 @@ from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for, is_known
 from scorekeeper.games.text import T_, Text, Tn_, Words
 from scorekeeper.records.guard import MAX_HISTORY
+from scorekeeper.records.history import SEAT
 from scorekeeper.records.problems import problem
 
 FORMAT = "scorekeeper-backup/1"
@@ -87,6 +89,9 @@ class StoredGame:
     setup: dict[str, Any]
     events: tuple[Event, ...]
     times: tuple[datetime, ...]
+    #: Who entered each event ("0"… a seat, "organiser", None: not known); () when no event
+    #: says (every backup before seats were kept).
+    seats: tuple[str | None, ...] = ()
 
 
 @dataclass
@@ -111,6 +116,7 @@ _EVERYTHING = (
         models.Event.kind.label("event_kind"),
         models.Event.data,
         models.Event.created_at.label("at"),
+        models.Event.seat,
     )
     .outerjoin(models.Event, models.Event.game_id == models.Game.id)
     .order_by(models.Game.id, models.Event.seq)
@@ -131,7 +137,14 @@ def stored_games(connection: sa.Connection) -> Iterator[StoredGame]:
             setup=first.setup,
             events=tuple(Event(row.event_kind, row.data) for row in logged),
             times=tuple(row.at for row in logged),
+            seats=_seats(row.seat for row in logged),
         )
+
+
+def _seats(seats: Iterable[str | None]) -> tuple[str | None, ...]:
+    """Who entered each event, or () when nothing says (so older games read as before)."""
+    found = tuple(seats)
+    return found if any(seat is not None for seat in found) else ()
 
 
 def _timestamp(at: datetime) -> str:
@@ -156,15 +169,19 @@ def game_line(game: StoredGame) -> tuple[dict[str, Any], bool]:
     if len(game.events) <= MAX_HISTORY:
         try:
             setup = game_for(game.kind).parse_setup(game.setup)
-            line["record"] = records.build(game.kind, setup, game.events, game.times)
+            line["record"] = records.build(
+                game.kind, setup, game.events, game.times, seats=game.seats
+            )
             return line, True
         except (RuleError, LookupError, ValueError, TypeError):
             pass  # kept as stored, below
     line["kind"] = game.kind
     line["setup"] = game.setup
+    seats = game.seats or _unknown(game)
     line["history"] = [
         {"kind": event.kind, "data": dict(event.data), "at": _timestamp(at)}
-        for event, at in zip(game.events, game.times, strict=True)
+        | ({} if seat is None else {"seat": seat})
+        for event, at, seat in zip(game.events, game.times, seats, strict=True)
     ]
     return line, False
 
@@ -228,7 +245,13 @@ def _game(raw: Any, number: int) -> StoredGame:
             raise BackupError([problem(where, line) for line in error.problems]) from None
         stamps = tuple(at or created_at for at in record.times)
         return StoredGame(
-            token, record.kind, created_at, record.setup.to_dict(), record.events, stamps
+            token,
+            record.kind,
+            created_at,
+            record.setup.to_dict(),
+            record.events,
+            stamps,
+            _seats(record.seats),
         )
     return _game_as_stored(raw, token, created_at, where)
 
@@ -241,7 +264,7 @@ def _game_as_stored(
         raise _refused(where, T_("kind must be a game's kind"))
     if not isinstance(setup, dict) or not isinstance(history, list):
         raise _refused(where, T_("a game kept as stored has a setup and a history"))
-    events, times = [], []
+    events, times, seats = [], [], []
     for number, entry in enumerate(history, 1):
         at = _parse_timestamp(entry.get("at")) if isinstance(entry, dict) else None
         if (
@@ -250,9 +273,20 @@ def _game_as_stored(
             or not isinstance(entry.get("data"), dict)
         ):
             raise _refused(where, T_("history entry %(n)s needs a kind, data and at", n=number))
+        seat = entry.get("seat")
+        if seat is not None and not (isinstance(seat, str) and SEAT.fullmatch(seat)):
+            raise _refused(
+                where,
+                T_(
+                    'history entry %(n)s: seat must be a seat\'s number as text ("0", "1"…) '
+                    'or "organiser"',
+                    n=number,
+                ),
+            )
         events.append(Event(entry["kind"], entry["data"]))
         times.append(at)
-    return StoredGame(token, kind, created_at, setup, tuple(events), tuple(times))
+        seats.append(seat)
+    return StoredGame(token, kind, created_at, setup, tuple(events), tuple(times), _seats(seats))
 
 
 def read(lines: Iterable[str]) -> Iterator[StoredGame]:
@@ -298,6 +332,10 @@ def read(lines: Iterable[str]) -> Iterator[StoredGame]:
 # --- restoring -------------------------------------------------------------------------------
 
 
+def _unknown(game: StoredGame) -> tuple[None, ...]:
+    return (None,) * len(game.events)
+
+
 def game_count(session: orm.Session) -> int:
     return session.execute(sa.select(sa.func.count(models.Game.id))).scalar_one()
 
@@ -334,9 +372,16 @@ def restore(session: orm.Session, games: Iterable[StoredGame]) -> list[str]:
             session.flush()
             session.add_all(
                 models.Event(
-                    game_id=row.id, seq=seq, kind=event.kind, data=dict(event.data), created_at=at
+                    game_id=row.id,
+                    seq=seq,
+                    kind=event.kind,
+                    data=dict(event.data),
+                    created_at=at,
+                    seat=seat,
                 )
-                for seq, (event, at) in enumerate(zip(game.events, game.times, strict=True))
+                for seq, (event, at, seat) in enumerate(
+                    zip(game.events, game.times, game.seats or _unknown(game), strict=True)
+                )
             )
             if not is_known(game.kind) and game.kind not in unknown:
                 unknown.append(game.kind)

@@ -338,3 +338,73 @@ def test_a_failed_backup_leaves_the_old_one_whole(app, games, tmp_path, monkeypa
     assert result.exit_code == 1 and "No space left on device" in result.output
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".club")] == []
+
+
+def _seat_rows(app) -> list[tuple]:
+    """Each event's game, position and who entered it."""
+    with app.app_context():
+        found = db.session.execute(
+            sa.select(models.Game.token, models.Event.seq, models.Event.seat)
+            .join(models.Game, models.Game.id == models.Event.game_id)
+            .order_by(models.Game.token, models.Event.seq)
+        ).all()
+    return [tuple(row) for row in found]
+
+
+def _with_seats(app) -> None:
+    """Who entered what, as phones that said who they are leave it (and a game kept as stored,
+    whose entries say it too); some entries by nobody known."""
+    at = datetime(2026, 5, 1, 19, 30)
+    with app.app_context():
+        plugin = models.Game(token="plugin-game", kind="tally", setup={"players": ["A", "B"]},
+                             created_at=at)  # fmt: skip
+        db.session.add(plugin)
+        db.session.flush()
+        db.session.add_all(
+            models.Event(game_id=plugin.id, seq=seq, kind="add", data={"n": seq}, created_at=at,
+                         seat=seat)
+            for seq, seat in enumerate(["1", None, "organiser"])
+        )  # fmt: skip
+        events = db.session.execute(sa.select(models.Event).order_by(models.Event.id)).scalars()
+        for number, event in enumerate(events):
+            if event.game_id != plugin.id and number % 3:
+                event.seat = "organiser" if number % 5 == 0 else str(number % 2)
+        db.session.commit()
+
+
+def test_a_backup_keeps_who_entered_each_entry(app, empty, games, tmp_path):
+    _with_seats(app)
+    seats = _seat_rows(app)
+    assert {seat for *_at, seat in seats} == {None, "0", "1", "organiser"}
+    made = run(app, "backup", "-")
+    assert made.exit_code == 0, made.stderr
+    assert '"seat":"organiser"' in made.stdout and '"seat":"1"' in made.stdout
+    restored = run(empty, "restore", "-", input=made.stdout.encode())
+    assert restored.exit_code == 0, restored.output
+    assert _seat_rows(empty) == seats and rows(empty) == rows(app)
+    # Export → import → export: the same bytes (but the time it was made).
+    again = run(empty, "backup", "-")
+    assert again.stdout.splitlines()[1:] == made.stdout.splitlines()[1:]
+    for url in games:
+        assert record_bytes(empty, url) == record_bytes(app, url)
+
+
+def test_a_backup_from_before_seats_restores_with_no_one_known(app, empty, games, tmp_path):
+    _with_seats(app)
+    made = run(app, "backup", "-").stdout
+    old = re.sub(r',"seat":"[^"]*"', "", made)
+    assert '"seat"' not in old and old != made
+    restored = run(empty, "restore", "-", input=old.encode())
+    assert restored.exit_code == 0, restored.output
+    assert {seat for *_at, seat in _seat_rows(empty)} == {None}
+    assert rows(empty) == rows(app)
+
+
+def test_a_seat_no_game_has_is_refused_and_nothing_is_stored(app, empty, tmp_path):
+    _with_seats(app)
+    made = run(app, "backup", "-").stdout
+    bad = made.replace('"seat":"organiser"}', '"seat":"the cat"}', 1)
+    assert bad != made
+    refused = run(empty, "restore", "-", input=bad.encode())
+    assert refused.exit_code != 0 and "seat must be a seat" in refused.output, refused.output
+    assert _seat_rows(empty) == []

@@ -19,7 +19,6 @@ so export → import → export gives the same bytes. ``docs/records.md`` docume
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -38,14 +37,7 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_, Text, ngettext
 from scorekeeper.games.text import gettext as _
 from scorekeeper.records.core import dumps
-from scorekeeper.records.guard import (
-    MAX_DEPTH,
-    _BadJSON,
-    _check_tree,
-    _no_constant,
-    _object,
-    _parse_int,
-)
+from scorekeeper.records.guard import decode
 from scorekeeper.records.problems import (
     RECORD,
     RecordError,
@@ -227,48 +219,11 @@ def decode_club(data: bytes | str) -> Any:
     (:func:`scorekeeper.records.guard.decode`: invalid UTF-8, NaN, duplicate fields, very long
     numbers, deep nesting and control characters refused), with room for a whole club:
     :data:`MAX_CLUB_BYTES`."""
-    size = (
-        len(data) if isinstance(data, bytes | bytearray) else len(data.encode("utf-8", "replace"))
+    too_large = T_(
+        "the file is larger than %(n)s MB, more than a club record holds",
+        n=MAX_CLUB_BYTES // (1024 * 1024),
     )
-    if size > MAX_CLUB_BYTES:
-        raise _refused(
-            T_(
-                "the file is larger than %(n)s MB, more than a club record holds",
-                n=MAX_CLUB_BYTES // (1024 * 1024),
-            )
-        )
-    if isinstance(data, bytes | bytearray):
-        try:
-            text = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise _refused(
-                T_("the file is not UTF-8 text (invalid byte at position %(n)s)", n=error.start)
-            ) from None
-    else:
-        text = data.removeprefix("\ufeff")
-    if not text.strip():
-        raise _refused(T_("the file is empty"))
-    try:
-        raw = json.loads(
-            text, parse_constant=_no_constant, parse_int=_parse_int, object_pairs_hook=_object
-        )
-    except RecursionError:
-        raise _refused(
-            T_("the JSON is nested too deeply (more than %(n)s levels)", n=MAX_DEPTH)
-        ) from None
-    except _BadJSON as error:
-        raise _refused(error.args[0]) from None
-    except json.JSONDecodeError as error:
-        raise _refused(
-            T_(
-                "not valid JSON: %(error)s (line %(line)s, column %(column)s)",
-                error=error.msg,
-                line=error.lineno,
-                column=error.colno,
-            )
-        ) from None
-    _check_tree(raw)
-    return raw
+    return decode(data, limit=MAX_CLUB_BYTES, too_large=too_large)
 
 
 def loads_club(data: bytes | str, known_games: Sequence[str] | None = None) -> ClubRecord:

@@ -38,6 +38,7 @@ from scorekeeper.clubs.store import (
 )
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
+from scorekeeper.evenings import suspense
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.games import registry
 from scorekeeper.games.events import RuleError
@@ -63,7 +64,9 @@ __all__ = [
     "create",
     "evenings_of_games",
     "games_of",
+    "hidden",
     "in_season",
+    "left_out_of",
     "load",
     "load_season",
     "log",
@@ -395,8 +398,58 @@ def _result(
     )
 
 
-#: Season tables worked out, by club, register and every game's log position.
-_SEASONS: LRUCache[tuple[list[season.EveningResult], list[season.SeasonRow]]] = LRUCache(64)
+def _key(page: ClubPage, session: orm.Session, *, names: bool = False) -> tuple[object, ...]:
+    """What a club's derived values (season table, games, ratings, statistics) depend on: the
+    club, its register (with its names when ``names``), its evenings and every game's log
+    position with how much of each evening's hidden standings is revealed (one query)."""
+    return (
+        page.club.token,
+        tuple(
+            (e.id, e.name, e.merged_into) if names else (e.id, e.merged_into) for e in page.entries
+        ),
+        tuple((e.token, e.members) for e in page.evenings),
+        store.positions(session, page.club.id),
+    )
+
+
+def hidden(loaded: evenings.LoadedEvening) -> bool:
+    """Whether the evening's standings are hidden (its organiser hides the last rounds and has
+    not revealed every place yet, :mod:`scorekeeper.evenings.suspense`): until then the club's
+    pages leave its games out, as the evening's own pages hide its standings."""
+    if not loaded.setup.hide_last:
+        return False
+    places = [row.place for row in evenings.standings_of(loaded).rows]
+    shown = suspense.curtain(
+        loaded.setup.rounds, loaded.setup.hide_last, loaded.started, loaded.revealed, places
+    )
+    return shown.hidden
+
+
+#: Season tables worked out (with the evenings left out), by :func:`_key` and rule.
+_SEASONS: LRUCache[tuple[list[season.EveningResult], list[season.SeasonRow], list[ClubEvening]]] = (
+    LRUCache(64)
+)
+
+
+def _season(
+    page: ClubPage, rule: seasons.SeasonRule, session: orm.Session
+) -> tuple[list[season.EveningResult], list[season.SeasonRow], list[ClubEvening]]:
+    key = (*_key(page, session, names=True), rule)
+    found = _SEASONS.get(key)
+    if found is None:
+        kept = {e.id: e.merged_into for e in page.entries}
+        results = []
+        left_out = []
+        for evening in page.evenings:
+            loaded = evenings.load(evening.token, session=session)
+            if hidden(loaded):
+                left_out.append(evening)
+            else:
+                results.append(_result(evening, loaded, kept))
+        table = season.season_table(results, page.names(), rule)
+        found = season.in_order(results), table, left_out[::-1]
+        _SEASONS.put(key, found)
+    return found
 
 
 def season_of(
@@ -408,25 +461,17 @@ def season_of(
     """The club's evenings in order with each member's result, and the season table: derived
     from the evenings' games, and kept per process by the club's register and the log
     position of every game of its evenings (one query tells them), so a reload reads the
-    database once and a deal or a correction anywhere makes it anew."""
-    session = _session(session)
-    key = (
-        page.club.token,
-        tuple((e.id, e.name, e.merged_into) for e in page.entries),
-        tuple((e.token, e.members) for e in page.evenings),
-        store.positions(session, page.club.id),
-        rule,
-    )
-    found = _SEASONS.get(key)
-    if found is None:
-        kept = {e.id: e.merged_into for e in page.entries}
-        results = [
-            _result(evening, evenings.load(evening.token, session=session), kept)
-            for evening in page.evenings
-        ]
-        found = season.in_order(results), season.season_table(results, page.names(), rule)
-        _SEASONS.put(key, found)
-    return found
+    database once and a deal or a correction anywhere makes it anew. An evening whose
+    standings are hidden (:func:`hidden`) is left out until they are revealed
+    (:func:`left_out_of`)."""
+    found = _season(page, rule, _session(session))
+    return found[0], found[1]
+
+
+def left_out_of(page: ClubPage, *, session: orm.Session | None = None) -> list[ClubEvening]:
+    """The club's evenings whose standings are hidden, oldest first: the season table, the
+    ratings and the players' pages leave them out until the organiser reveals them."""
+    return _season(page, season.DEFAULT_RULE, _session(session))[2]
 
 
 def _tables(
@@ -467,22 +512,18 @@ def games_of(
 ) -> tuple[list[seasons.TableGame], seasons.Ratings]:
     """Every game of the club's evenings that has scored, and every member's rating from the
     finished ones, replayed in the order they ended (:mod:`scorekeeper.seasons.ratings`):
-    derived, never stored, kept per process by the register and every game's log position."""
+    derived, never stored, kept per process by the register and every game's log position.
+    An evening whose standings are hidden is left out until they are revealed."""
     session = _session(session)
-    key = (
-        page.club.token,
-        tuple((e.id, e.merged_into) for e in page.entries),
-        tuple((e.token, e.members) for e in page.evenings),
-        store.positions(session, page.club.id),
-    )
+    key = _key(page, session)
     found = _GAMES.get(key)
     if found is None:
         kept = {e.id: e.merged_into for e in page.entries}
-        games = [
-            game
-            for evening in page.evenings
-            for game in _tables(evening, evenings.load(evening.token, session=session), kept)
-        ]
+        games = []
+        for evening in page.evenings:
+            loaded = evenings.load(evening.token, session=session)
+            if not hidden(loaded):
+                games.extend(_tables(evening, loaded, kept))
         ratings = seasons.replay(
             seasons.GameResult(g.key, g.ended, g.sides, g.places) for g in games if g.finished
         )
@@ -520,20 +561,18 @@ _PLAYED: LRUCache[list[PlayedGame]] = LRUCache(16)
 
 def played_of(page: ClubPage, *, session: orm.Session | None = None) -> list[PlayedGame]:
     """Every started game of the club's evenings, with its evening and each member's seat:
-    derived, kept per process like :func:`games_of`."""
+    derived, kept per process like :func:`games_of` (an evening whose standings are hidden
+    left out)."""
     session = _session(session)
-    key = (
-        page.club.token,
-        tuple((e.id, e.merged_into) for e in page.entries),
-        tuple((e.token, e.members) for e in page.evenings),
-        store.positions(session, page.club.id),
-    )
+    key = _key(page, session)
     found = _PLAYED.get(key)
     if found is None:
         kept = {e.id: e.merged_into for e in page.entries}
         found = []
         for evening in page.evenings:
             loaded = evenings.load(evening.token, session=session)
+            if hidden(loaded):
+                continue
             for table in loaded.all_tables():
                 if table.game is None:
                     continue
@@ -604,10 +643,11 @@ def members_of_evening(
 
 def version_of(
     club: LoadedClub, *, session: orm.Session | None = None
-) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
+) -> tuple[int, tuple[store.Position, ...]]:
     """What the club's pages show besides the reader, in two light queries: the latest
     organiser action (every change to the register or the evenings logs one) and the log
-    position of every game of its evenings. The key of its kept pages."""
+    position of every game of its evenings with how much of its evening's hidden standings
+    is revealed (a reveal is a new version). The key of its kept pages."""
     return store.version(_session(session), club.id)
 
 
@@ -642,7 +682,7 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
     for evening in reversed(listed):
         loaded = evenings.load(evening.token, session=session)
         tables = [
-            (r, n, game.kind, game.setup, game.events, game.times)
+            (r, n, game.kind, game.setup, game.events, game.times, game.seats)
             for (r, n), game in sorted(loaded.games.items())
         ]
         built = evening_record.build_evening(loaded.setup, loaded.plan, loaded.seed, tables)
@@ -728,7 +768,9 @@ def import_club(
         made_ids: list[int] = []
         for evening in read.evenings:
             got = evening.evening
-            tables = [(r, n, game.setup, game.events, game.times) for r, n, game in got.tables]
+            tables = [
+                (r, n, game.setup, game.events, game.times, game.seats) for r, n, game in got.tables
+            ]
             made = evenings.import_evening(got.setup, got.plan, got.seed, tables, session=joint)
             stored = session.get(models.Evening, made.id)
             if stored is not None:

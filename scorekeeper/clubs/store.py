@@ -337,18 +337,26 @@ _POSITIONS = (
         .where(models.Event.game_id == models.EveningTable.game_id)
         .scalar_subquery()
         .label("seq"),
+        models.Evening.revealed,
     )
     .join(models.EveningTable, models.EveningTable.evening_id == models.ClubEvening.evening_id)
+    .join(models.Evening, models.Evening.id == models.ClubEvening.evening_id)
     .where(models.ClubEvening.club_id == sa.bindparam("club_id"))
     .order_by(models.ClubEvening.evening_id, models.EveningTable.round, models.EveningTable.number)
 )
 
 
-def positions(session: orm.Session, club_id: int) -> tuple[tuple[int, int, int, int], ...]:
-    """(evening, round, table, log length) of every game of the club's evenings: what the
-    season table depends on besides the register (one query)."""
+#: (evening, round, table, log length, places revealed) of one game of a club's evening.
+Position = tuple[int, int, int, int, int | None]
+
+
+def positions(session: orm.Session, club_id: int) -> tuple[Position, ...]:
+    """(evening, round, table, log length, places revealed) of every game of the club's
+    evenings: what the season table depends on besides the register (one query). The rounds
+    started and how much of hidden standings the organiser has revealed say whether an
+    evening's standings are hidden (its setting never changes), so a reveal is a new key."""
     return tuple(
-        (row.evening_id, row.round, row.number, row.seq)
+        (row.evening_id, row.round, row.number, row.seq, row.revealed)
         for row in session.execute(_POSITIONS, {"club_id": club_id})
     )
 
@@ -360,9 +368,7 @@ _LAST_ACTION = sa.select(sa.func.max(models.OrganiserAction.id)).where(
 )
 
 
-def version(
-    session: orm.Session, club_id: int
-) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
+def version(session: orm.Session, club_id: int) -> tuple[int, tuple[Position, ...]]:
     """What the club's derived pages depend on besides the reader: its latest organiser action
     and every game's log position (two light queries)."""
     last = session.execute(_LAST_ACTION, {"club_id": club_id}).scalar() or 0

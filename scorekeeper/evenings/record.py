@@ -48,23 +48,36 @@ class EveningRecord:
     tables: tuple[tuple[int, int, GameRecord], ...]
 
 
+#: A started table as :func:`build_evening` writes it: round, table number, kind, setup,
+#: events, their times, and (optionally) who entered each event.
+RecordTable = (
+    tuple[int, int, str, Any, Sequence[Any], Sequence[Any]]
+    | tuple[int, int, str, Any, Sequence[Any], Sequence[Any], Sequence[str | None]]
+)
+
+
 def build_evening(
     setup: EveningSetup,
     plan: Plan,
     seed: int,
-    tables: Sequence[tuple[int, int, str, Any, Sequence[Any], Sequence[Any]]],
+    tables: Sequence[RecordTable],
 ) -> dict[str, Any]:
     """The evening as a record: ``tables`` are (round, table, kind, setup, events, times) of
-    every started table's game. A club evening's hidden standings (``hide_last``) are its
-    club's, not the record's: an imported evening is of no club and shows everything."""
+    every started table's game, and who entered each event (``seats``) where known. A club
+    evening's hidden standings (``hide_last``) are its club's, not the record's: an imported
+    evening is of no club and shows everything."""
     return {
         "format": EVENING_FORMAT,
         **{k: v for k, v in setup.to_dict().items() if k != "hide_last"},
         "seed": seed,
         "plan": plan.to_dict(),
         "tables": [
-            {"round": r, "table": n, "record": build(kind, game_setup, events, times)}
-            for r, n, kind, game_setup, events, times in tables
+            {
+                "round": t[0],
+                "table": t[1],
+                "record": build(t[2], t[3], t[4], t[5], seats=t[6] if len(t) == 7 else ()),
+            }
+            for t in tables
         ],
     }
 
@@ -269,5 +282,5 @@ def evening_dict(read: EveningRecord) -> dict[str, Any]:
         read.setup,
         read.plan,
         read.seed,
-        [(r, n, g.kind, g.setup, g.events, g.times) for r, n, g in read.tables],
+        [(r, n, g.kind, g.setup, g.events, g.times, g.seats) for r, n, g in read.tables],
     )

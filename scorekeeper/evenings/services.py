@@ -213,7 +213,7 @@ def record_of(evening: LoadedEvening) -> str:
     """The evening as a portable record (``scorekeeper-evening/1``): its setup, its plan and
     every started table's game with its whole history."""
     tables = [
-        (r, n, game.kind, game.setup, game.events, game.times)
+        (r, n, game.kind, game.setup, game.events, game.times, game.seats)
         for (r, n), game in sorted(evening.games.items())
     ]
     return record.dumps_evening(evening.setup, evening.plan, evening.seed, tables)
@@ -224,7 +224,7 @@ def import_record(data: bytes | str, *, session: orm.Session | None = None) -> L
     that is not one raises :class:`~scorekeeper.records.RecordError` (a line a problem, naming
     the table and field); one whose games break a rule, :class:`RuleError`."""
     read = record.loads_evening(data)
-    tables = [(r, n, game.setup, game.events, game.times) for r, n, game in read.tables]
+    tables = [(r, n, game.setup, game.events, game.times, game.seats) for r, n, game in read.tables]
     return import_evening(read.setup, read.plan, read.seed, tables, session=session)
 
 

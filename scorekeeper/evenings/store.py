@@ -263,8 +263,12 @@ def start_round(
     )
 
 
-#: A table's game to store: round, table number, setup, events and their times.
-TableGame = tuple[int, int, Any, Sequence[Event], Sequence[datetime | None]]
+#: A table's game to store: round, table number, setup, events, their times and (optionally)
+#: who entered each event.
+TableGame = (
+    tuple[int, int, Any, Sequence[Event], Sequence[datetime | None]]
+    | tuple[int, int, Any, Sequence[Event], Sequence[datetime | None], Sequence[str | None]]
+)
 
 
 def _insert(
@@ -274,11 +278,13 @@ def _insert(
     in one transaction; None when the unique key says a table is already there."""
     kind = evening.setup.kind
     rules = evening.setup.game
-    played = [rules.replay(setup, tuple(events)) for _, _, setup, events, _ in tables]
+    played = [rules.replay(table[2], tuple(table[3])) for table in tables]
     made = {}
     try:
-        for (round_, number, setup, events, times), replayed in zip(tables, played, strict=True):
-            game = store.add_game(session, kind, setup, tuple(events), times, replayed)
+        for table, replayed in zip(tables, played, strict=True):
+            round_, number, setup, events, times = table[:5]
+            seats = table[5] if len(table) == 6 else ()
+            game = store.add_game(session, kind, setup, tuple(events), times, replayed, seats=seats)
             session.add(
                 models.EveningTable(
                     evening_id=evening.id, round=round_, number=number, game_id=game.id

@@ -51,20 +51,23 @@ def _refused(message: Text) -> RecordError:
     return RecordError([problem(RECORD, message)])
 
 
-def decode(data: bytes | str) -> Any:
+#: What :func:`decode` says of a game record's file over :data:`MAX_RECORD_BYTES`.
+TOO_LARGE = T_(
+    "the file is larger than %(n)s MB; a game record is a few kB",
+    n=MAX_RECORD_BYTES // (1024 * 1024),
+)
+
+
+def decode(data: bytes | str, *, limit: int = MAX_RECORD_BYTES, too_large: Text = TOO_LARGE) -> Any:
     """Parse a record's JSON text (UTF-8, a byte-order mark allowed), refusing what no record
-    holds: more than :data:`MAX_RECORD_BYTES`, invalid UTF-8, NaN, duplicate fields, very long
+    holds: more than ``limit`` bytes (saying ``too_large``; a game record's
+    :data:`MAX_RECORD_BYTES` unless given), invalid UTF-8, NaN, duplicate fields, very long
     numbers, deep nesting, control characters."""
     size = (
         len(data) if isinstance(data, bytes | bytearray) else len(data.encode("utf-8", "replace"))
     )
-    if size > MAX_RECORD_BYTES:
-        raise _refused(
-            T_(
-                "the file is larger than %(n)s MB; a game record is a few kB",
-                n=MAX_RECORD_BYTES // (1024 * 1024),
-            )
-        )
+    if size > limit:
+        raise _refused(too_large)
     if isinstance(data, bytes | bytearray):
         try:
             text = bytes(data).decode("utf-8-sig")

@@ -141,6 +141,25 @@ def test_a_record_too_large_is_refused_before_it_is_read(monkeypatch):
     assert str(error.value).startswith("record: the file is larger than")
 
 
+def test_a_club_record_has_room_a_game_record_has_not():
+    """One guard for both (``guard.decode``'s ``limit``): a club record over a game record's
+    limit is read, and refused with the club's words only over its own."""
+    from scorekeeper.clubs import record
+    from scorekeeper.records import guard
+
+    big = json.dumps({"format": CLUB_FORMAT, "pad": "x" * guard.MAX_RECORD_BYTES})
+    with pytest.raises(RecordError) as game:
+        guard.decode(big)
+    assert "a game record is a few kB" in str(game.value)
+    assert record.decode_club(big)["format"] == CLUB_FORMAT
+    with pytest.raises(RecordError) as club:
+        guard.decode(big, limit=10, too_large=guard.TOO_LARGE)
+    assert str(club.value) == str(game.value)
+    with pytest.raises(RecordError) as club:
+        record.decode_club(" " * (record.MAX_CLUB_BYTES + 1))
+    assert str(club.value) == "record: the file is larger than 64 MB, more than a club record holds"
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 1000) | st.text(max_size=8),
     lambda inner: (

@@ -318,6 +318,7 @@ def _season_page(found: services.LoadedClub) -> ResponseReturnValue:
         evenings=evenings,
         rows=rows,
         rated=rated,
+        left_out=services.left_out_of(page),
         form=form,
         rule=rule or DEFAULT_RULE,
     )
@@ -363,6 +364,7 @@ def _player_page(found: services.LoadedClub, member_id: int) -> ResponseReturnVa
         story=story,
         stats=services.stats_of(page, member_id),
         evening_of=services.evenings_of_games(page),
+        left_out=services.left_out_of(page),
         games=story.games[:LATEST_GAMES],
         rating=ratings.of(member_id),
         steps=list(reversed(ratings.history.get(member_id, [])))[:LATEST_GAMES],

@@ -117,17 +117,28 @@ def season_pdf_bytes(
     *,
     paper: str,
     url: str | None,
+    left_out: Sequence[services.ClubEvening] = (),
 ) -> bytes:
-    """A season's table on one page of ``paper``, in the page's language."""
+    """A season's table on one page of ``paper``, in the page's language (with a line for each
+    evening ``left_out`` while its standings are hidden)."""
     shown = [
         paper_season.SeasonEvening(e.name, words().date(e.created_at.date())) for e in evenings
     ]
     notes = []
     if any(e.provisional for e in evenings):
         notes.append(_("Some games are still being played: the table counts them as they stand."))
+    notes.extend(left_out_words(left_out))
     return paper_season.season_pdf(
         club, season, rule, shown, print_lines(rows), paper=paper, url=url, notes=notes
     )
+
+
+def left_out_words(left_out: Sequence[services.ClubEvening]) -> list[str]:
+    """A line for each evening the season table leaves out while its standings are hidden."""
+    return [
+        _("%(evening)s is left out until its standings are revealed.", evening=e.name)
+        for e in left_out
+    ]
 
 
 def screen_page(
@@ -138,6 +149,7 @@ def screen_page(
     rows: Sequence[SeasonRow],
     *,
     back: str,
+    left_out: Sequence[services.ClubEvening] = (),
 ) -> str:
     """A season's projector view: the top of its table in large type, reloading itself."""
     return render_template(
@@ -150,6 +162,7 @@ def screen_page(
         more=max(0, len(rows) - SCREEN_ROWS),
         back=back,
         refresh=SCREEN_REFRESH,
+        left_out=left_out,
     )
 
 
@@ -172,8 +185,10 @@ def _season_helpers() -> dict[str, object]:
 
 def _season_of(
     found: services.LoadedClub, rule: seasons.SeasonRule
-) -> tuple[list[EveningResult], list[SeasonRow]]:
-    return services.season_of(services.page_of(found), rule)
+) -> tuple[list[EveningResult], list[SeasonRow], list[services.ClubEvening]]:
+    page = services.page_of(found)
+    evenings, rows = services.season_of(page, rule)
+    return evenings, rows, services.left_out_of(page)
 
 
 def _pdf_response(data: bytes | None) -> ResponseReturnValue:
@@ -209,9 +224,16 @@ def season_pdf(token: str) -> ResponseReturnValue:
     key = ("season.pdf", token, services.version_of(found), rule, str(get_locale()), paper, url)
 
     def draw() -> bytes:
-        evenings, rows = _season_of(found, rule)
+        evenings, rows, left_out = _season_of(found, rule)
         return season_pdf_bytes(
-            found.name, _("Season table"), rule_words(rule), evenings, rows, paper=paper, url=url
+            found.name,
+            _("Season table"),
+            rule_words(rule),
+            evenings,
+            rows,
+            paper=paper,
+            url=url,
+            left_out=left_out,
         )
 
     return _pdf_response(long_prints.drawn(key, draw))
@@ -227,10 +249,16 @@ def season_screen(token: str) -> ResponseReturnValue:
         return redirect(url_for("clubs.season", token=token, **rule_args()), 303)
 
     def draw() -> str:
-        evenings, rows = _season_of(found, rule)
+        evenings, rows, left_out = _season_of(found, rule)
         back = url_for("clubs.season", token=token, **rule_args())
         return screen_page(
-            found.name, _("Season table"), rule_words(rule), evenings, rows, back=back
+            found.name,
+            _("Season table"),
+            rule_words(rule),
+            evenings,
+            rows,
+            back=back,
+            left_out=left_out,
         )
 
     return _screen_response(("season-screen", token, services.version_of(found)), draw)
@@ -238,7 +266,7 @@ def season_screen(token: str) -> ResponseReturnValue:
 
 def _stored(
     found: services.LoadedClub, season_id: int
-) -> tuple[services.LoadedSeason, list[EveningResult], list[SeasonRow]]:
+) -> tuple[services.LoadedSeason, list[EveningResult], list[SeasonRow], list[services.ClubEvening]]:
     """A season the club keeps, and its evenings and table by its own rule; 404 when the club
     has no such season."""
     try:
@@ -247,7 +275,7 @@ def _stored(
         abort(404)
     held = services.in_season(services.page_of(found), chosen)
     evenings, rows = services.season_of(held, chosen.rule)
-    return chosen, evenings, rows
+    return chosen, evenings, rows, services.left_out_of(held)
 
 
 @bp.get("/c/<token>/s/<int:season_id>/season.pdf")
@@ -261,9 +289,16 @@ def stored_season_pdf(token: str, season_id: int) -> ResponseReturnValue:
     key = ("stored-season.pdf", token, season_id, version, str(get_locale()), paper, url)
 
     def draw() -> bytes:
-        chosen, evenings, rows = _stored(found, season_id)
+        chosen, evenings, rows, left_out = _stored(found, season_id)
         return season_pdf_bytes(
-            found.name, chosen.name, rule_words(chosen.rule), evenings, rows, paper=paper, url=url
+            found.name,
+            chosen.name,
+            rule_words(chosen.rule),
+            evenings,
+            rows,
+            paper=paper,
+            url=url,
+            left_out=left_out,
         )
 
     return _pdf_response(long_prints.drawn(key, draw))
@@ -275,10 +310,16 @@ def stored_season_screen(token: str, season_id: int) -> ResponseReturnValue:
     found = club_or_404(token)
 
     def draw() -> str:
-        chosen, evenings, rows = _stored(found, season_id)
+        chosen, evenings, rows, left_out = _stored(found, season_id)
         back = url_for("clubs.stored_season", token=token, season_id=season_id)
         return screen_page(
-            found.name, chosen.name, rule_words(chosen.rule), evenings, rows, back=back
+            found.name,
+            chosen.name,
+            rule_words(chosen.rule),
+            evenings,
+            rows,
+            back=back,
+            left_out=left_out,
         )
 
     key = ("stored-season-screen", token, season_id, services.version_of(found))

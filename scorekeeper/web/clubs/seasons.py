@@ -112,6 +112,7 @@ def _season_page(found: services.LoadedClub, season_id: int, managing: bool) -> 
         rows=rows,
         rated=rated,
         all_time=all_time,
+        left_out=services.left_out_of(held),
         form=None,
         rule=chosen.rule,
         season=chosen,

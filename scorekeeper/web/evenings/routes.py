@@ -188,6 +188,7 @@ def _sides(
 def _evening_page(loaded: services.LoadedEvening, start_form: StartRoundForm) -> str:
     url = _share_url(loaded.token)
     next_round = loaded.next_round
+    club = clubs.members_of_evening(loaded.token)
     return render_template(
         "evenings/evening.html",
         **_context(loaded),
@@ -197,14 +198,17 @@ def _evening_page(loaded: services.LoadedEvening, start_form: StartRoundForm) ->
         share_url=url,
         share_qr=qr_svg(url, title=_("QR code of this evening's address")),
         round_notice=round_notice,
-        player_page=_player_pages(loaded),
+        player_page=_player_pages(loaded, club),
+        # An evening of no club has no organiser: no lock, no PIN (its page says so).
+        no_organiser=club is None,
     )
 
 
-def _player_pages(loaded: services.LoadedEvening) -> dict[str, str]:
+def _player_pages(
+    loaded: services.LoadedEvening, club: clubs.EveningOfClub | None
+) -> dict[str, str]:
     """Each player's page in the club, by name (an evening's names are unique), when the
-    evening is a club's; none for an evening of no club."""
-    club = clubs.members_of_evening(loaded.token)
+    evening is a club's (``club``); none for an evening of no club."""
     if club is None:
         return {}
     return {
