@@ -371,16 +371,8 @@ def restore(session: orm.Session, games: Iterable[StoredGame]) -> list[str]:
             session.add(row)
             session.flush()
             session.add_all(
-                models.Event(
-                    game_id=row.id,
-                    seq=seq,
-                    kind=event.kind,
-                    data=dict(event.data),
-                    created_at=at,
-                    seat=seat,
-                )
-                for seq, (event, at, seat) in enumerate(
-                    zip(game.events, game.times, game.seats or _unknown(game), strict=True)
+                models.Event.log(
+                    row.id, zip(game.events, game.times, game.seats or _unknown(game), strict=True)
                 )
             )
             if not is_known(game.kind) and game.kind not in unknown:

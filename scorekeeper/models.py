@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, date, datetime
 from typing import Any, ClassVar
 
@@ -55,6 +56,15 @@ class Event(Model):
     #: pairs a pair), or None when the phone did not say (and for entries stored before).
     seat: orm.Mapped[str | None] = orm.mapped_column(sa.String(20))
     game: orm.Mapped[Game] = orm.relationship(back_populates="events")
+
+    @classmethod
+    def log(cls, game_id: int, entries: Iterable[tuple[Any, datetime, str | None]]) -> list[Event]:
+        """A game's whole log as rows, numbered from 0: each entry is an event (anything with
+        ``kind`` and ``data``), when it was entered and the seat that entered it."""
+        return [
+            cls(game_id=game_id, seq=seq, kind=e.kind, data=dict(e.data), created_at=at, seat=seat)
+            for seq, (e, at, seat) in enumerate(entries)
+        ]
 
 
 # --- club evenings (scorekeeper.evenings) ---------------------------------------------------------

@@ -268,17 +268,7 @@ def add_game(
     session.add(game)
     session.flush()
     if events:
-        session.add_all(
-            models.Event(
-                game_id=game.id,
-                seq=seq,
-                kind=event.kind,
-                data=dict(event.data),
-                created_at=at,
-                seat=seat,
-            )
-            for seq, (event, at, seat) in enumerate(zip(events, stamps, who, strict=True))
-        )
+        session.add_all(models.Event.log(game.id, zip(events, stamps, who, strict=True)))
     return _loaded(game, setup, tuple(events), stamps, played, who if any(who) else ())
 
 
