@@ -33,6 +33,7 @@ from sqlalchemy import orm
 
 from scorekeeper import store
 from scorekeeper.db import db
+from scorekeeper.games import confirming
 from scorekeeper.games.events import UNDO, Event, Played, RuleError
 from scorekeeper.games.registry import is_known
 from scorekeeper.records import NoRecordFormat, codec_for
@@ -45,6 +46,7 @@ __all__ = [
     "GameNotFound",
     "LoadedGame",
     "Refused",
+    "confirm",
     "correct",
     "create",
     "fingerprint",
@@ -68,9 +70,12 @@ def _session(session: orm.Session | None) -> orm.Session:
     return db.session if session is None else session
 
 
-def create(kind: str, setup: Any, *, session: orm.Session | None = None) -> LoadedGame:
-    """A new game of ``kind`` with ``setup`` (already checked by the engine's ``Setup``)."""
-    return store.create_game(_session(session), kind, setup)
+def create(
+    kind: str, setup: Any, *, confirms: bool = False, session: orm.Session | None = None
+) -> LoadedGame:
+    """A new game of ``kind`` with ``setup`` (already checked by the engine's ``Setup``); when
+    it ``confirms``, each scoring entry waits for a phone at another seat to confirm it."""
+    return store.create_game(_session(session), kind, setup, confirms=confirms)
 
 
 def load(token: str, kind: str | None = None, *, session: orm.Session | None = None) -> LoadedGame:
@@ -176,8 +181,8 @@ Written = LoadedGame | Refused | Conflict | AlreadyRecorded
 #: over and a later round has started, or once the evening is closed.
 WriteCheck = Callable[[LoadedGame], RuleError | str | None]
 
-#: The seat an entry records when the organiser made it past a lock.
-ORGANISER = "organiser"
+#: The seat an entry (or a confirmation) records when the organiser made it.
+ORGANISER = confirming.ORGANISER
 
 _WRITE_CHECKS: list[WriteCheck] = []
 
@@ -231,8 +236,50 @@ def record(
     except RuleError as error:
         return Refused(game, error)
     if isinstance(written, Conflict) and written.recorded(event):
-        return AlreadyRecorded(written.current)
+        current = written.current
+        if seat is not None:  # two phones that typed the same deal confirm each other
+            current = _same_confirms(_session(session), written, event, seat)
+        return AlreadyRecorded(current)
     return written
+
+
+def _same_confirms(session: orm.Session, conflict: Conflict, event: Event, seat: str) -> LoadedGame:
+    """The game after a phone at ``seat`` typed ``event``, which another phone recorded first:
+    when that entry waits and was entered from another seat, this one confirms it."""
+    game = conflict.current
+    wanted = store.same_event(event)
+    for entry in game.waiting:
+        if entry.seq >= conflict.based_on and store.same_event(game.events[entry.seq]) == wanted:
+            if confirming.confirms(entry.seat, seat):
+                return store.confirm(session, game, entry.seq, seat)
+    return game
+
+
+def confirm(
+    game: LoadedGame,
+    seq: int,
+    seat: str | None,
+    *,
+    organiser: bool = False,
+    session: orm.Session | None = None,
+) -> LoadedGame | Refused:
+    """Confirm the entry at log position ``seq``, from a phone at ``seat`` (or as the
+    ``organiser``, whose PIN this phone holds): a phone of another seat than the entry's, once
+    per seat. :class:`Refused` when the entry does not wait (any more: it was undone, corrected
+    or confirmed) or this phone may not confirm it, or when the game is no longer the table's
+    to change (the same checks as an entry)."""
+    entry = next((w for w in game.waiting if w.seq == seq), None)
+    try:
+        if _checked(game, seat) == ORGANISER or organiser:
+            seat = ORGANISER
+    except RuleError as error:
+        return Refused(game, error)
+    reason = confirming.why_not(entry, seat)
+    if reason is not None:
+        deal = entry.deal if entry is not None else None
+        return Refused(game, RuleError(reason, field="confirm", deal=deal))
+    assert seat is not None  # why_not refuses a phone at no seat
+    return store.confirm(_session(session), game, seq, seat)
 
 
 def correct(
