@@ -249,9 +249,9 @@ def _same_confirms(session: orm.Session, conflict: Conflict, event: Event, seat:
     game = conflict.current
     wanted = store.same_event(event)
     for entry in game.waiting:
-        if entry.seq >= conflict.based_on and store.same_event(game.events[entry.seq]) == wanted:
-            if confirming.confirms(entry.seat, seat):
-                return store.confirm(session, game, entry.seq, seat)
+        typed = entry.seq >= conflict.based_on and store.same_event(game.events[entry.seq])
+        if typed == wanted and confirming.confirms(entry.seat, seat):
+            return store.confirm(session, game, entry.seq, seat)
     return game
 
 
