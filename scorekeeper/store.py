@@ -21,6 +21,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any, cast
 
 import sqlalchemy as sa
@@ -69,7 +70,7 @@ class LoadedGame:
         confirmations it has (a confirmation is news to every phone, and no event)."""
         return self.seq + sum(len(seats) for seats in self.confirmed.values())
 
-    @property
+    @cached_property
     def waiting(self) -> tuple[Waiting, ...]:
         """The entries waiting for a second phone's confirmation (none unless it confirms)."""
         if not self.confirms:
