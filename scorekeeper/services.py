@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
 from sqlalchemy import orm
 
-from scorekeeper import store
+from scorekeeper import records, store
 from scorekeeper.db import db
 from scorekeeper.games import confirming
 from scorekeeper.games.events import UNDO, Event, Played, RuleError
@@ -51,6 +51,7 @@ __all__ = [
     "create",
     "fingerprint",
     "import_game",
+    "import_record",
     "is_known",
     "load",
     "moved_on",
@@ -60,6 +61,7 @@ __all__ = [
     "position",
     "recent_positions",
     "record",
+    "record_text",
     "trial",
     "undo",
 ]
@@ -136,11 +138,44 @@ def import_game(
     times: Sequence[datetime | None],
     *,
     seats: Sequence[str | None] = (),
+    confirms: bool = False,
+    confirmed: Mapping[int, Collection[str]] | None = None,
     session: orm.Session | None = None,
 ) -> LoadedGame:
     """A new game from a whole log (an imported record, with who entered each event where it
-    says): all of it stored, or nothing."""
-    return store.import_game(_session(session), kind, setup, events, times, seats)
+    says, and in a game that ``confirms`` who ``confirmed`` each): all of it stored, or
+    nothing."""
+    return store.import_game(
+        _session(session), kind, setup, events, times, seats, confirms=confirms, confirmed=confirmed
+    )
+
+
+def import_record(record: records.GameRecord, *, session: orm.Session | None = None) -> LoadedGame:
+    """A new game from a checked record: its log, who entered and who confirmed each entry."""
+    return import_game(
+        record.kind,
+        record.setup,
+        record.events,
+        record.times,
+        seats=record.seats,
+        confirms=record.confirms,
+        confirmed=record.confirmed,
+        session=session,
+    )
+
+
+def record_text(game: LoadedGame) -> str:
+    """The game's record (``docs/records.md``): its whole history, who entered each entry and,
+    in a game that confirms, who confirmed each (version 2)."""
+    return records.export(
+        game.kind,
+        game.setup,
+        game.events,
+        game.times,
+        game.seats,
+        confirms=game.confirms,
+        confirmed=game.confirmed,
+    )
 
 
 # --- writing one entry ----------------------------------------------------------------------

@@ -18,7 +18,7 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cached_property
@@ -250,8 +250,12 @@ def import_game(
     events: Sequence[Event],
     times: Sequence[datetime | None] | None = None,
     seats: Sequence[str | None] = (),
+    *,
+    confirms: bool = False,
+    confirmed: Mapping[int, Collection[str]] | None = None,
 ) -> LoadedGame:
-    """Store a whole game at once (an imported record): a new token, the setup and every event.
+    """Store a whole game at once (an imported record): a new token, the setup and every event
+    (and, in a game that ``confirms``, who ``confirmed`` which).
 
     The log is replayed first (raising :class:`~scorekeeper.games.events.RuleError` when the
     rules refuse it), then the game and all its events are written in one transaction: on any
@@ -261,11 +265,24 @@ def import_game(
     events = tuple(events)
     played = game_for(kind).replay(setup, events)  # raises RuleError before anything is written
     try:
-        game = add_game(session, kind, setup, events, times, played, seats=seats)
+        game = add_game(session, kind, setup, events, times, played, seats=seats, confirms=confirms)
+        by_seq = confirmed or {}
+        rows = [
+            models.Confirmation(game_id=game.id, seq=seq, seat=seat, created_at=_now())
+            for seq in sorted(by_seq)
+            for seat in sorted(by_seq[seq])
+            if 0 <= seq < len(events)
+        ]
+        session.add_all(rows)
         session.commit()
     except Exception:
         session.rollback()
         raise
+    if rows:
+        game = replace(
+            game,
+            confirmed={seq: frozenset(by_seq[seq]) for seq in by_seq if 0 <= seq < len(events)},
+        )
     return kept(game)
 
 

@@ -5,11 +5,13 @@ own entry; two phones that typed the same deal confirm each other."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import services, store
+from scorekeeper import records, services, store
 from scorekeeper.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.confirming import ORGANISER, Waiting, waiting_entries, why_not
@@ -159,3 +161,62 @@ def test_waiting_entries_properties(entries):
         live = [h for h in history if not h.undone and h.kind != "announce" and h.deal == w.deal]
         assert live[-1].seq == w.seq
         assert all(seat == w.seat for seat in confirmed[w.seq])
+
+
+# --- records: version 2 carries who confirmed what ------------------------------------------
+
+
+def _waiting_game(confirmed: bool) -> services.LoadedGame:
+    """Deal 1 entered by Anna (seat 0) in a game that confirms, confirmed by Ben when asked."""
+    game = _deal_one(services.create("bismarck", bismarck.Setup(PLAYERS), confirms=True), "0")
+    if confirmed:
+        game = services.confirm(game, 1, "1")
+        assert isinstance(game, services.LoadedGame)
+    return game
+
+
+def test_a_confirming_games_record_is_version_2_and_imports_with_its_confirmations(app):
+    with app.app_context():
+        game = _waiting_game(confirmed=True)
+        text = services.record_text(game)
+        raw = json.loads(text)
+        assert raw["format"] == records.CONFIRMING_FORMAT and raw["confirms"] is True
+        assert (
+            raw["history"][1]["confirmed_by"] == ["1"] and "confirmed_by" not in raw["history"][0]
+        )
+        again = services.import_record(records.loads(text.encode()))
+        assert again.confirms and again.confirmed == {1: frozenset({"1"})}
+        assert services.record_text(store.load(db.session, again.token)) == text
+        plain = services.create("bismarck", bismarck.Setup(PLAYERS))
+        assert json.loads(services.record_text(plain))["format"] == records.FORMAT
+
+
+def test_a_version_1_record_cannot_say_who_confirmed(app):
+    with app.app_context():
+        raw = json.loads(services.record_text(_waiting_game(confirmed=True)))
+    raw["format"] = records.FORMAT
+    with pytest.raises(records.RecordError) as refused:
+        records.parse(raw)
+    said = " ".join(refused.value.lines_in(None))
+    assert "confirms" in said and "confirmed_by" in said
+    raw["format"] = records.CONFIRMING_FORMAT
+    raw["history"][1]["confirmed_by"] = ["7"]
+    with pytest.raises(records.RecordError) as refused:
+        records.parse(raw)
+    assert "seat 7: this game has seats 0 to 2" in " ".join(refused.value.lines_in(None))
+
+
+def test_score_shows_the_entries_not_yet_confirmed(app):
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    with app.app_context():
+        waiting = services.record_text(_waiting_game(confirmed=False))
+        confirmed = services.record_text(_waiting_game(confirmed=True))
+    shown = CliRunner().invoke(main, ["score", "-"], input=waiting.encode())
+    assert shown.exit_code == 0, shown.output
+    assert "Not yet confirmed (counted above as entered):" in shown.stdout
+    assert "Deal 1: tricks 8/4/4 (by Anna)" in shown.stdout
+    done = CliRunner().invoke(main, ["score", "-"], input=confirmed.encode())
+    assert done.exit_code == 0 and "Not yet confirmed" not in done.stdout
