@@ -92,6 +92,10 @@ class StoredGame:
     #: Who entered each event ("0"… a seat, "organiser", None: not known); () when no event
     #: says (every backup before seats were kept).
     seats: tuple[str | None, ...] = ()
+    #: Whether its phones confirm each other's entries, and which seats confirmed the entry at
+    #: each log position (every backup before confirmations: none).
+    confirms: bool = False
+    confirmed: dict[int, frozenset[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -113,6 +117,7 @@ _EVERYTHING = (
         models.Game.kind,
         models.Game.setup,
         models.Game.created_at,
+        models.Game.confirms,
         models.Event.kind.label("event_kind"),
         models.Event.data,
         models.Event.created_at.label("at"),
@@ -123,8 +128,18 @@ _EVERYTHING = (
 )
 
 
+#: Every confirmation, by game: read whole before the games (a few per game at most).
+_CONFIRMATIONS = sa.select(
+    models.Confirmation.game_id, models.Confirmation.seq, models.Confirmation.seat
+).order_by(models.Confirmation.game_id, models.Confirmation.seq)
+
+
 def stored_games(connection: sa.Connection) -> Iterator[StoredGame]:
-    """Every game of the database, oldest first, read by one query (streamed)."""
+    """Every game of the database, oldest first, read by one query (streamed), and every
+    confirmation by a second one before it."""
+    confirmed: dict[int, dict[int, set[str]]] = {}
+    for row in connection.execute(_CONFIRMATIONS):
+        confirmed.setdefault(row.game_id, {}).setdefault(row.seq, set()).add(row.seat)
     rows = connection.execution_options(stream_results=True, yield_per=500).execute(_EVERYTHING)
     for _id, group in itertools.groupby(rows, key=lambda row: row.id):
         game_rows = list(group)
@@ -138,6 +153,8 @@ def stored_games(connection: sa.Connection) -> Iterator[StoredGame]:
             events=tuple(Event(row.event_kind, row.data) for row in logged),
             times=tuple(row.at for row in logged),
             seats=_seats(row.seat for row in logged),
+            confirms=bool(first.confirms),
+            confirmed={seq: frozenset(seats) for seq, seats in confirmed.get(first.id, {}).items()},
         )
 
 
@@ -170,18 +187,27 @@ def game_line(game: StoredGame) -> tuple[dict[str, Any], bool]:
         try:
             setup = game_for(game.kind).parse_setup(game.setup)
             line["record"] = records.build(
-                game.kind, setup, game.events, game.times, seats=game.seats
+                game.kind,
+                setup,
+                game.events,
+                game.times,
+                seats=game.seats,
+                confirms=game.confirms,
+                confirmed=game.confirmed,
             )
             return line, True
         except (RuleError, LookupError, ValueError, TypeError):
             pass  # kept as stored, below
     line["kind"] = game.kind
     line["setup"] = game.setup
+    if game.confirms:
+        line["confirms"] = True
     seats = game.seats or _unknown(game)
     line["history"] = [
         {"kind": event.kind, "data": dict(event.data), "at": _timestamp(at)}
         | ({} if seat is None else {"seat": seat})
-        for event, at, seat in zip(game.events, game.times, seats, strict=True)
+        | ({"confirmed_by": sorted(game.confirmed[seq])} if seq in game.confirmed else {})
+        for seq, (event, at, seat) in enumerate(zip(game.events, game.times, seats, strict=True))
     ]
     return line, False
 
@@ -252,6 +278,8 @@ def _game(raw: Any, number: int) -> StoredGame:
             record.events,
             stamps,
             _seats(record.seats),
+            record.confirms,
+            dict(record.confirmed),
         )
     return _game_as_stored(raw, token, created_at, where)
 
@@ -265,6 +293,7 @@ def _game_as_stored(
     if not isinstance(setup, dict) or not isinstance(history, list):
         raise _refused(where, T_("a game kept as stored has a setup and a history"))
     events, times, seats = [], [], []
+    confirmed: dict[int, frozenset[str]] = {}
     for number, entry in enumerate(history, 1):
         at = _parse_timestamp(entry.get("at")) if isinstance(entry, dict) else None
         if (
@@ -283,10 +312,30 @@ def _game_as_stored(
                     n=number,
                 ),
             )
+        by = entry.get("confirmed_by", [])
+        if not isinstance(by, list) or not all(
+            isinstance(s, str) and SEAT.fullmatch(s) for s in by
+        ):
+            raise _refused(
+                where, T_("history entry %(n)s: confirmed_by must be a list of seats", n=number)
+            )
+        if by:
+            confirmed[number - 1] = frozenset(by)
         events.append(Event(entry["kind"], entry["data"]))
         times.append(at)
         seats.append(seat)
-    return StoredGame(token, kind, created_at, setup, tuple(events), tuple(times), _seats(seats))
+    confirms = raw.get("confirms", False) is True
+    return StoredGame(
+        token,
+        kind,
+        created_at,
+        setup,
+        tuple(events),
+        tuple(times),
+        _seats(seats),
+        confirms,
+        confirmed,
+    )
 
 
 def read(lines: Iterable[str]) -> Iterator[StoredGame]:
@@ -366,7 +415,11 @@ def restore(session: orm.Session, games: Iterable[StoredGame]) -> list[str]:
     try:
         for game in games:
             row = models.Game(
-                token=game.token, kind=game.kind, setup=game.setup, created_at=game.created_at
+                token=game.token,
+                kind=game.kind,
+                setup=game.setup,
+                created_at=game.created_at,
+                confirms=game.confirms,
             )
             session.add(row)
             session.flush()
@@ -374,6 +427,11 @@ def restore(session: orm.Session, games: Iterable[StoredGame]) -> list[str]:
                 models.Event.log(
                     row.id, zip(game.events, game.times, game.seats or _unknown(game), strict=True)
                 )
+            )
+            session.add_all(
+                models.Confirmation(game_id=row.id, seq=seq, seat=seat, created_at=game.created_at)
+                for seq, seats in sorted(game.confirmed.items())
+                for seat in sorted(seats)
             )
             if not is_known(game.kind) and game.kind not in unknown:
                 unknown.append(game.kind)

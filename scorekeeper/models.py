@@ -34,6 +34,9 @@ class Game(Model):
     kind: orm.Mapped[str] = orm.mapped_column(sa.String(20))
     setup: orm.Mapped[dict[str, Any]] = orm.mapped_column(sa.JSON)
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+    #: Whether each entry that scores waits until a phone at another seat confirms it
+    #: (:class:`Confirmation`; :mod:`scorekeeper.games.confirming`).
+    confirms: orm.Mapped[bool] = orm.mapped_column(default=False, server_default=sa.false())
     events: orm.Mapped[list[Event]] = orm.relationship(
         back_populates="game", order_by="Event.seq", cascade="all, delete-orphan"
     )
@@ -65,6 +68,23 @@ class Event(Model):
             cls(game_id=game_id, seq=seq, kind=e.kind, data=dict(e.data), created_at=at, seat=seat)
             for seq, (e, at, seat) in enumerate(entries)
         ]
+
+
+class Confirmation(Model):
+    """A phone at ``seat`` (or the organiser) confirmed the entry at log position ``seq`` of a
+    game. Not an event: the engines number a game's history by log position, and a
+    confirmation changes no score. Append-only; a seat confirms an entry once."""
+
+    __tablename__ = "confirmation"
+    __table_args__ = (
+        sa.UniqueConstraint("game_id", "seq", "seat", name="uq_confirmation_game_seq_seat"),
+    )
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    game_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("game.id"))
+    seq: orm.Mapped[int]
+    seat: orm.Mapped[str] = orm.mapped_column(sa.String(20))
+    created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
 
 
 # --- club evenings (scorekeeper.evenings) ---------------------------------------------------------

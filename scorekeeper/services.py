@@ -24,15 +24,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
 from sqlalchemy import orm
 
-from scorekeeper import store
+from scorekeeper import records, store
 from scorekeeper.db import db
+from scorekeeper.games import confirming
 from scorekeeper.games.events import UNDO, Event, Played, RuleError
 from scorekeeper.games.registry import is_known
 from scorekeeper.records import NoRecordFormat, codec_for
@@ -45,10 +46,12 @@ __all__ = [
     "GameNotFound",
     "LoadedGame",
     "Refused",
+    "confirm",
     "correct",
     "create",
     "fingerprint",
     "import_game",
+    "import_record",
     "is_known",
     "load",
     "moved_on",
@@ -58,6 +61,7 @@ __all__ = [
     "position",
     "recent_positions",
     "record",
+    "record_text",
     "trial",
     "undo",
 ]
@@ -68,9 +72,12 @@ def _session(session: orm.Session | None) -> orm.Session:
     return db.session if session is None else session
 
 
-def create(kind: str, setup: Any, *, session: orm.Session | None = None) -> LoadedGame:
-    """A new game of ``kind`` with ``setup`` (already checked by the engine's ``Setup``)."""
-    return store.create_game(_session(session), kind, setup)
+def create(
+    kind: str, setup: Any, *, confirms: bool = False, session: orm.Session | None = None
+) -> LoadedGame:
+    """A new game of ``kind`` with ``setup`` (already checked by the engine's ``Setup``); when
+    it ``confirms``, each scoring entry waits for a phone at another seat to confirm it."""
+    return store.create_game(_session(session), kind, setup, confirms=confirms)
 
 
 def load(token: str, kind: str | None = None, *, session: orm.Session | None = None) -> LoadedGame:
@@ -131,11 +138,44 @@ def import_game(
     times: Sequence[datetime | None],
     *,
     seats: Sequence[str | None] = (),
+    confirms: bool = False,
+    confirmed: Mapping[int, Collection[str]] | None = None,
     session: orm.Session | None = None,
 ) -> LoadedGame:
     """A new game from a whole log (an imported record, with who entered each event where it
-    says): all of it stored, or nothing."""
-    return store.import_game(_session(session), kind, setup, events, times, seats)
+    says, and in a game that ``confirms`` who ``confirmed`` each): all of it stored, or
+    nothing."""
+    return store.import_game(
+        _session(session), kind, setup, events, times, seats, confirms=confirms, confirmed=confirmed
+    )
+
+
+def import_record(record: records.GameRecord, *, session: orm.Session | None = None) -> LoadedGame:
+    """A new game from a checked record: its log, who entered and who confirmed each entry."""
+    return import_game(
+        record.kind,
+        record.setup,
+        record.events,
+        record.times,
+        seats=record.seats,
+        confirms=record.confirms,
+        confirmed=record.confirmed,
+        session=session,
+    )
+
+
+def record_text(game: LoadedGame) -> str:
+    """The game's record (``docs/records.md``): its whole history, who entered each entry and,
+    in a game that confirms, who confirmed each (version 2)."""
+    return records.export(
+        game.kind,
+        game.setup,
+        game.events,
+        game.times,
+        game.seats,
+        confirms=game.confirms,
+        confirmed=game.confirmed,
+    )
 
 
 # --- writing one entry ----------------------------------------------------------------------
@@ -176,8 +216,8 @@ Written = LoadedGame | Refused | Conflict | AlreadyRecorded
 #: over and a later round has started, or once the evening is closed.
 WriteCheck = Callable[[LoadedGame], RuleError | str | None]
 
-#: The seat an entry records when the organiser made it past a lock.
-ORGANISER = "organiser"
+#: The seat an entry (or a confirmation) records when the organiser made it.
+ORGANISER = confirming.ORGANISER
 
 _WRITE_CHECKS: list[WriteCheck] = []
 
@@ -231,8 +271,50 @@ def record(
     except RuleError as error:
         return Refused(game, error)
     if isinstance(written, Conflict) and written.recorded(event):
-        return AlreadyRecorded(written.current)
+        current = written.current
+        if seat is not None:  # two phones that typed the same deal confirm each other
+            current = _same_confirms(_session(session), written, event, seat)
+        return AlreadyRecorded(current)
     return written
+
+
+def _same_confirms(session: orm.Session, conflict: Conflict, event: Event, seat: str) -> LoadedGame:
+    """The game after a phone at ``seat`` typed ``event``, which another phone recorded first:
+    when that entry waits and was entered from another seat, this one confirms it."""
+    game = conflict.current
+    wanted = store.same_event(event)
+    for entry in game.waiting:
+        typed = entry.seq >= conflict.based_on and store.same_event(game.events[entry.seq])
+        if typed == wanted and confirming.confirms(entry.seat, seat):
+            return store.confirm(session, game, entry.seq, seat)
+    return game
+
+
+def confirm(
+    game: LoadedGame,
+    seq: int,
+    seat: str | None,
+    *,
+    organiser: bool = False,
+    session: orm.Session | None = None,
+) -> LoadedGame | Refused:
+    """Confirm the entry at log position ``seq``, from a phone at ``seat`` (or as the
+    ``organiser``, whose PIN this phone holds): a phone of another seat than the entry's, once
+    per seat. :class:`Refused` when the entry does not wait (any more: it was undone, corrected
+    or confirmed) or this phone may not confirm it, or when the game is no longer the table's
+    to change (the same checks as an entry)."""
+    entry = next((w for w in game.waiting if w.seq == seq), None)
+    try:
+        if _checked(game, seat) == ORGANISER or organiser:
+            seat = ORGANISER
+    except RuleError as error:
+        return Refused(game, error)
+    reason = confirming.why_not(entry, seat)
+    if reason is not None:
+        deal = entry.deal if entry is not None else None
+        return Refused(game, RuleError(reason, field="confirm", deal=deal))
+    assert seat is not None  # why_not refuses a phone at no seat
+    return store.confirm(_session(session), game, seq, seat)
 
 
 def correct(

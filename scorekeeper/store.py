@@ -18,9 +18,10 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any, cast
 
 import sqlalchemy as sa
@@ -29,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models
 from scorekeeper.cache import LRUCache
+from scorekeeper.games.confirming import Waiting, waiting_entries
 from scorekeeper.games.events import UNDO, Event, HistoryEntry, Played
 from scorekeeper.games.game import Game
 from scorekeeper.games.registry import UnknownGame, game_for
@@ -49,6 +51,10 @@ class LoadedGame:
     played: Played[Any]
     #: One per event (None: the phone did not say); empty when no event has one.
     seats: tuple[str | None, ...] = ()
+    #: Whether each scoring entry waits for a phone at another seat to confirm it.
+    confirms: bool = False
+    #: Which seats confirmed the entry at each log position (only in a game that confirms).
+    confirmed: Mapping[int, frozenset[str]] = field(default_factory=dict)
 
     def seat_of(self, seq: int) -> str | None:
         """Who entered the event at log position ``seq`` (None when not known)."""
@@ -57,6 +63,19 @@ class LoadedGame:
     @property
     def state(self) -> Any:
         return self.played.state
+
+    @property
+    def position(self) -> int:
+        """What the phones poll: the log's length and, in a game that confirms, how many
+        confirmations it has (a confirmation is news to every phone, and no event)."""
+        return self.seq + sum(len(seats) for seats in self.confirmed.values())
+
+    @cached_property
+    def waiting(self) -> tuple[Waiting, ...]:
+        """The entries waiting for a second phone's confirmation (none unless it confirms)."""
+        if not self.confirms:
+            return ()
+        return waiting_entries(self.state.history, self.seat_of, self.confirmed, self.rules.scored)
 
     @property
     def rules(self) -> Game[Any, Any]:
@@ -203,12 +222,18 @@ def next_token(token: str) -> str:
 
 
 def create_game(
-    session: orm.Session, kind: str, setup: Any, token: str | None = None
+    session: orm.Session,
+    kind: str,
+    setup: Any,
+    token: str | None = None,
+    *,
+    confirms: bool = False,
 ) -> LoadedGame:
-    """A new game (at ``token``, when given: :class:`TokenTaken` if that game exists)."""
+    """A new game (at ``token``, when given: :class:`TokenTaken` if that game exists), whose
+    scoring entries wait for a second phone when it ``confirms``."""
     played = game_for(kind).replay(setup, ())
     try:
-        game = add_game(session, kind, setup, (), (), played, token=token)
+        game = add_game(session, kind, setup, (), (), played, token=token, confirms=confirms)
         session.commit()
     except IntegrityError:
         session.rollback()
@@ -225,8 +250,12 @@ def import_game(
     events: Sequence[Event],
     times: Sequence[datetime | None] | None = None,
     seats: Sequence[str | None] = (),
+    *,
+    confirms: bool = False,
+    confirmed: Mapping[int, Collection[str]] | None = None,
 ) -> LoadedGame:
-    """Store a whole game at once (an imported record): a new token, the setup and every event.
+    """Store a whole game at once (an imported record): a new token, the setup and every event
+    (and, in a game that ``confirms``, who ``confirmed`` which).
 
     The log is replayed first (raising :class:`~scorekeeper.games.events.RuleError` when the
     rules refuse it), then the game and all its events are written in one transaction: on any
@@ -236,11 +265,24 @@ def import_game(
     events = tuple(events)
     played = game_for(kind).replay(setup, events)  # raises RuleError before anything is written
     try:
-        game = add_game(session, kind, setup, events, times, played, seats=seats)
+        game = add_game(session, kind, setup, events, times, played, seats=seats, confirms=confirms)
+        by_seq = confirmed or {}
+        rows = [
+            models.Confirmation(game_id=game.id, seq=seq, seat=seat, created_at=_now())
+            for seq in sorted(by_seq)
+            for seat in sorted(by_seq[seq])
+            if 0 <= seq < len(events)
+        ]
+        session.add_all(rows)
         session.commit()
     except Exception:
         session.rollback()
         raise
+    if rows:
+        game = replace(
+            game,
+            confirmed={seq: frozenset(by_seq[seq]) for seq in by_seq if 0 <= seq < len(events)},
+        )
     return kept(game)
 
 
@@ -254,17 +296,25 @@ def add_game(
     *,
     token: str | None = None,
     seats: Sequence[str | None] = (),
+    confirms: bool = False,
 ) -> LoadedGame:
     """Add a game and its whole log to the session, not committed yet (the caller commits,
     with whatever else belongs to the same transaction, then :func:`kept`): ``played`` is
     ``events`` already replayed, ``times`` each event's time where known (None: now),
-    ``seats`` who entered each (None, or none given: not known)."""
+    ``seats`` who entered each (None, or none given: not known); ``confirms``: its scoring
+    entries wait for a second phone."""
     now = _now()
     stamps = _stamps(len(events), times, now)
     if len(seats) > len(events):
         raise ValueError("A stored log has at most one seat per event.")
     who = _padded(seats, len(events))
-    game = models.Game(token=token or new_token(), kind=kind, setup=setup.to_dict(), created_at=now)
+    game = models.Game(
+        token=token or new_token(),
+        kind=kind,
+        setup=setup.to_dict(),
+        created_at=now,
+        confirms=confirms,
+    )
     session.add(game)
     session.flush()
     if events:
@@ -296,10 +346,11 @@ def _loaded(
     times: tuple[datetime, ...],
     played: Any,
     seats: tuple[str | None, ...] = (),
+    confirmed: Mapping[int, frozenset[str]] | None = None,
 ) -> LoadedGame:
-    """The one place a :class:`LoadedGame` is made: from a game's row (its id, token, kind and
-    start time), its setup, its log (and who entered each event, where known) and the log
-    replayed."""
+    """The one place a :class:`LoadedGame` is made: from a game's row (its id, token, kind,
+    start time and whether it confirms), its setup, its log (and who entered each event, where
+    known), the log replayed and the confirmations it has."""
     return LoadedGame(
         id=row.id,
         token=row.token,
@@ -310,19 +361,39 @@ def _loaded(
         times=times,
         played=played,
         seats=seats,
+        confirms=bool(row.confirms),
+        confirmed=confirmed or {},
     )
 
 
-#: A game's row as the pages need it, and the length of its log (``seq``).
+#: How long a game's log is (a scalar subquery on the game's row).
+_EVENT_COUNT = (
+    sa.select(sa.func.count(models.Event.id))
+    .where(models.Event.game_id == models.Game.id)
+    .scalar_subquery()
+)
+
+#: How many confirmations a game that confirms has (0, not counted, for any other game).
+_CONFIRMATION_COUNT = sa.case(
+    (
+        models.Game.confirms,
+        sa.select(sa.func.count(models.Confirmation.id))
+        .where(models.Confirmation.game_id == models.Game.id)
+        .scalar_subquery(),
+    ),
+    else_=0,
+)
+
+#: A game's row as the pages need it, the length of its log (``seq``) and how many
+#: confirmations it has (``confirmations``: their sum is its polled position).
 _ROW_AND_LENGTH = (
     models.Game.token,
     models.Game.kind,
     models.Game.setup,
     models.Game.created_at,
-    sa.select(sa.func.count(models.Event.id))
-    .where(models.Event.game_id == models.Game.id)
-    .scalar_subquery()
-    .label("seq"),
+    models.Game.confirms,
+    _EVENT_COUNT.label("seq"),
+    _CONFIRMATION_COUNT.label("confirmations"),
 )
 
 #: A game's row and the length of its log, by token: one query (built once).
@@ -351,26 +422,60 @@ def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGam
         raise GameNotFound(token)
     if kind is not None and row.kind != kind:
         raise GameNotFound(token)
-    POSITIONS.put(token, row.seq)
+    POSITIONS.put(token, row.seq + row.confirmations)
     cached = REPLAYS.get(token, row.seq)
     if cached is not None:
-        return cached
+        return _confirmed_now(session, cached, row.confirmations)
     try:
         rules = game_for(row.kind)
     except UnknownGame:
         raise GameNotFound(token) from None
-    return _replayed(row, rules, session.execute(_LOG, {"game_id": row.id}).all())
+    confirmed = confirmations(session, [row.id])[row.id] if row.confirmations else {}
+    return _replayed(row, rules, session.execute(_LOG, {"game_id": row.id}).all(), confirmed)
 
 
-def _replayed(row: Any, rules: Game[Any, Any], entries: Sequence[Any]) -> LoadedGame:
+def _replayed(
+    row: Any,
+    rules: Game[Any, Any],
+    entries: Sequence[Any],
+    confirmed: Mapping[int, frozenset[str]] | None = None,
+) -> LoadedGame:
     """The game of ``row`` with its log ``entries`` (kind, data, created_at, seat) replayed
-    once, and kept for the next request at that log position."""
+    once (and its ``confirmed`` entries), kept for the next request at that log position."""
     events = tuple(Event(e.kind, e.data) for e in entries)
     setup = rules.parse_setup(row.setup)
     times = tuple(e.created_at for e in entries)
     seats = tuple(e.seat for e in entries)
     played = rules.replay(setup, events)
-    return kept(_loaded(row, setup, events, times, played, seats if any(seats) else ()))
+    return kept(_loaded(row, setup, events, times, played, seats if any(seats) else (), confirmed))
+
+
+#: The confirmations of several games (their ids bound as ``ids``, an expanding list).
+_CONFIRMATIONS = sa.select(
+    models.Confirmation.game_id, models.Confirmation.seq, models.Confirmation.seat
+).where(models.Confirmation.game_id.in_(sa.bindparam("ids", expanding=True)))
+
+
+def confirmations(
+    bind: orm.Session | sa.Connection, game_ids: Sequence[int]
+) -> dict[int, dict[int, frozenset[str]]]:
+    """Which seats confirmed which log positions, of each of these games: one query."""
+    found: dict[int, dict[int, set[str]]] = {game_id: {} for game_id in game_ids}
+    if game_ids:
+        for row in bind.execute(_CONFIRMATIONS, {"ids": list(game_ids)}):
+            found[row.game_id].setdefault(row.seq, set()).add(row.seat)
+    return {
+        game_id: {seq: frozenset(seats) for seq, seats in by_seq.items()}
+        for game_id, by_seq in found.items()
+    }
+
+
+def _confirmed_now(session: orm.Session, game: LoadedGame, count: int) -> LoadedGame:
+    """``game`` (replayed at its log position) with the confirmations it has now, when the row
+    counted another number of them than it holds: read again, and kept."""
+    if game.position - game.seq == count:
+        return game
+    return kept(replace(game, confirmed=confirmations(session, [game.id])[game.id]))
 
 
 #: Several games' logs, in order (the games' ids bound as ``ids``, an expanding list).
@@ -402,10 +507,11 @@ def load_rows(session: orm.Session, rows: Sequence[Any]) -> list[LoadedGame]:
     for row in rows:
         cached = REPLAYS.get(row.token, row.seq)
         if cached is not None:
-            found[row.id] = cached
+            found[row.id] = _confirmed_now(session, cached, row.confirmations)
         else:
             missing.append(row)
     if missing:
+        confirmed = confirmations(session, [row.id for row in missing if row.confirmations])
         logs: dict[int, list[Any]] = {row.id: [] for row in missing}
         for entry in session.execute(_LOGS, {"ids": list(logs)}):
             logs[entry.game_id].append(entry)
@@ -416,23 +522,21 @@ def load_rows(session: orm.Session, rows: Sequence[Any]) -> list[LoadedGame]:
                 raise GameNotFound(row.token) from None
             # Only the entries that were there when the row was read: a phone may have written
             # since, and the loaded game must be the one at ``row.seq``.
-            found[row.id] = _replayed(row, rules, logs[row.id][: row.seq])
+            entries = logs[row.id][: row.seq]
+            found[row.id] = _replayed(row, rules, entries, confirmed.get(row.id))
     return [found[row.id] for row in rows]
 
 
-#: How long a game's log is, by token: one indexed query (built once).
-_LOG_LENGTH = (
-    sa.select(sa.func.count(models.Event.id))
-    .select_from(models.Game)
-    .outerjoin(models.Event, models.Event.game_id == models.Game.id)
-    .where(models.Game.token == sa.bindparam("token"))
-    .group_by(models.Game.id)
+#: A game's polled position, by token: one indexed query (built once).
+_LOG_LENGTH = sa.select(_EVENT_COUNT + _CONFIRMATION_COUNT).where(
+    models.Game.token == sa.bindparam("token")
 )
 
 
 def log_position(bind: orm.Session | sa.Engine, token: str) -> int:
-    """How many events a game's log holds: one indexed query (the phones poll this). Given the
-    engine rather than a session, it borrows a pooled connection and nothing more."""
+    """How many events a game's log holds, and in a game that confirms how many confirmations
+    (:attr:`LoadedGame.position`): one indexed query (the phones poll this). Given the engine
+    rather than a session, it borrows a pooled connection and nothing more."""
     if isinstance(bind, orm.Session):
         found = bind.execute(_LOG_LENGTH, {"token": token}).first()
     else:
@@ -491,7 +595,32 @@ def append(
         session.rollback()
         raise Conflict(load(session, game.token), based_on) from None
     stored = game.with_event(event, at, played, seat)
-    POSITIONS.put(stored.token, stored.seq)
+    POSITIONS.put(stored.token, stored.position)
+    return kept(stored)
+
+
+class NotConfirming(Exception):
+    """The game does not ask for confirmations."""
+
+
+def confirm(session: orm.Session, game: LoadedGame, seq: int, seat: str) -> LoadedGame:
+    """Store that ``seat`` confirmed the entry at log position ``seq`` of ``game`` (the caller
+    checked that it may), and return the game with every confirmation it has now. A seat that
+    confirmed it already (another tap, another phone of the same seat) adds nothing."""
+    if not game.confirms:
+        raise NotConfirming(game.token)
+    table = cast(sa.Table, models.Confirmation.__table__)
+    try:
+        session.connection().execute(
+            sa.insert(table),
+            {"game_id": game.id, "seq": seq, "seat": seat, "created_at": _now()},
+        )
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+    stored = replace(game, confirmed=confirmations(session, [game.id])[game.id])
+    session.commit()  # the read above began a transaction: end it
+    POSITIONS.put(stored.token, stored.position)
     return kept(stored)
 
 
@@ -515,5 +644,5 @@ def summaries(bind: orm.Session | sa.Engine, tokens: list[str]) -> list[sa.Row[A
             rows = connection.execute(query, values).all()
     by_token = {row.token: row for row in rows}
     for row in rows:
-        POSITIONS.put(row.token, row.seq)
+        POSITIONS.put(row.token, row.seq + row.confirmations)
     return [by_token[t] for t in tokens if t in by_token]

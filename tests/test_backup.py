@@ -408,3 +408,49 @@ def test_a_seat_no_game_has_is_refused_and_nothing_is_stored(app, empty, tmp_pat
     refused = run(empty, "restore", "-", input=bad.encode())
     assert refused.exit_code != 0 and "seat must be a seat" in refused.output, refused.output
     assert _seat_rows(empty) == []
+
+
+def _confirmations(app) -> list[tuple]:
+    with app.app_context():
+        query = (
+            sa.select(models.Game.token, models.Game.confirms, models.Confirmation.seq,
+                      models.Confirmation.seat)
+            .join(models.Confirmation, models.Confirmation.game_id == models.Game.id)
+            .order_by(models.Game.token, models.Confirmation.seq, models.Confirmation.seat)
+        )  # fmt: skip
+        return [tuple(row) for row in db.session.execute(query)]
+
+
+def test_a_backup_keeps_who_confirmed_each_entry(app, empty, tmp_path):
+    """A game whose phones confirm each other's entries (issue 26), as a record (version 2) and
+    as a game kept as stored: who confirmed what comes back, with nothing else changed."""
+    from scorekeeper import services
+
+    with app.app_context():
+        game = services.create("bismarck", bismarck.Setup(("Anna", "Ben", "Carla")), confirms=True)
+        game = services.record(
+            game, Event("announce", {"deal": 1, "contract": "sang"}), 0, seat="0"
+        )
+        game = services.record(game, Event("record", {"deal": 1, "tricks": [8, 4, 4]}), 1, seat="0")
+        assert isinstance(services.confirm(game, 1, "2"), services.LoadedGame)
+        legacy = models.Game(token="legacy-game", kind="bismarck", confirms=True,
+                             setup=bismarck.Setup(("Anna", "Ben", "Carla")).to_dict())  # fmt: skip
+        db.session.add(legacy)
+        db.session.flush()
+        db.session.add_all([
+            models.Event(game_id=legacy.id, seq=0, kind="record", seat="1",
+                         data={"deal": 1, "tricks": [9, 9, 9]}),
+            models.Confirmation(game_id=legacy.id, seq=0, seat="organiser"),
+        ])  # fmt: skip
+        db.session.commit()
+    confirmations = _confirmations(app)
+    assert len(confirmations) == 2
+    made = run(app, "backup", "-")
+    assert made.exit_code == 0, made.stderr
+    assert '"format":"scorekeeper-record/2"' in made.stdout
+    assert '"confirmed_by":["organiser"]' in made.stdout
+    restored = run(empty, "restore", "-", input=made.stdout.encode())
+    assert restored.exit_code == 0, restored.output
+    assert _confirmations(empty) == confirmations and rows(empty) == rows(app)
+    again = run(empty, "backup", "-")
+    assert again.stdout.splitlines()[1:] == made.stdout.splitlines()[1:]

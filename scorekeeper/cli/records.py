@@ -56,7 +56,7 @@ def export_record(token: str, output: str) -> None:
             1,
         )
     try:
-        text = records.export(game.kind, game.setup, game.events, game.times, game.seats)
+        text = services.record_text(game)
     except ValueError as error:
         fail([say(getattr(error, "text", str(error)))], 1)
     if output == "-":
@@ -95,9 +95,7 @@ def import_record(file: BinaryIO) -> None:
             2,
         )
     try:
-        game = services.import_game(
-            record.kind, record.setup, record.events, record.times, seats=record.seats
-        )
+        game = services.import_record(record)
     except RuleError as error:
         fail([records.problem(records.RECORD, error.text).render(current_words())], 2)
     # Its whole address only when the setting for share links names one: this command cannot

@@ -9,7 +9,9 @@ import click
 
 from scorekeeper import records
 from scorekeeper.cli.common import fail, lang_option
-from scorekeeper.games.text import current_words
+from scorekeeper.games.confirming import waiting_entries
+from scorekeeper.games.text import current_words, say
+from scorekeeper.games.text import gettext as _
 
 #: An evening's record says so in its ``format`` (``scorekeeper.evenings.record``).
 EVENING_FORMAT = "scorekeeper-evening/1"
@@ -48,6 +50,38 @@ def score(file: BinaryIO, as_json: bool) -> None:
         click.echo(records.dumps(record.to_dict()), nl=False)
     else:
         click.echo(records.score_sheet(record.kind, record.state, current_words()), nl=False)
+        for line in unconfirmed(record):
+            click.echo(line)
+
+
+def unconfirmed(record: records.GameRecord) -> list[str]:
+    """In a game whose phones confirm each other's entries, a line for each entry still waiting
+    for confirmation (its score is counted in the sheet above as entered), after a heading."""
+    if not record.confirms:
+        return []
+    seats = record.seats
+    waiting = waiting_entries(
+        record.state.history,
+        lambda seq: seats[seq] if seq < len(seats) else None,
+        record.confirmed,
+        record.codec.game.scored,
+    )
+    if not waiting:
+        return []
+    names = tuple(record.setup.players)
+    if record.codec.game.pairs and len(names) == 4:  # a seat is a pair
+        names = tuple(f"{names[k]} & {names[k + 2]}" for k in range(2))
+    lines = ["", _("Not yet confirmed (counted above as entered):")]
+    for entry in waiting:
+        said = say(record.state.history[entry.seq].summary)
+        if record.codec.game.noun == "deal" and entry.deal:
+            said = _("Deal %(n)d: %(change)s", n=entry.deal, change=said)
+        else:
+            said = said[:1].upper() + said[1:]
+        by = entry.seat
+        who = names[int(by)] if by is not None and by.isdigit() and int(by) < len(names) else None
+        lines.append(f"  {said}" + (f" ({_('by %(name)s', name=who)})" if who else ""))
+    return lines
 
 
 COMMANDS = (score,)

@@ -65,10 +65,12 @@ def build_evening(
     """The evening as a record: ``tables`` are (round, table, kind, setup, events, times) of
     every started table's game, and who entered each event (``seats``) where known. A club
     evening's hidden standings (``hide_last``) are its club's, not the record's: an imported
-    evening is of no club and shows everything."""
+    evening is of no club and shows everything. Whether its tables confirm (``confirms``) is
+    not in the record's version 1 either: its confirmations are not, so an imported evening's
+    games ask for none."""
     return {
         "format": EVENING_FORMAT,
-        **{k: v for k, v in setup.to_dict().items() if k != "hide_last"},
+        **{k: v for k, v in setup.to_dict().items() if k not in ("hide_last", "confirms")},
         "seed": seed,
         "plan": plan.to_dict(),
         "tables": [

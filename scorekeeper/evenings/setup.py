@@ -54,6 +54,9 @@ class EveningSetup:
     #: The standings are hidden for the last this many rounds, until the organiser reveals
     #: them (:mod:`scorekeeper.evenings.suspense`; 0: never). A club's evening's setting.
     hide_last: int = 0
+    #: Each table's scoring entries wait for a phone at another seat to confirm them
+    #: (:mod:`scorekeeper.games.confirming`).
+    confirms: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", _checked_name(self.name))
@@ -123,8 +126,11 @@ class EveningSetup:
         return plan(len(self.players), self.rounds, game.seats, pairs=game.pairs, seed=seed)
 
     def to_dict(self) -> dict[str, Any]:
-        """The setup as stored; ``hide_last`` only when set (older setups have none)."""
+        """The setup as stored; ``hide_last`` and ``confirms`` only when set (older setups
+        have neither)."""
         hide = {"hide_last": self.hide_last} if self.hide_last else {}
+        if self.confirms:
+            hide["confirms"] = True
         return {
             "name": self.name,
             "game": self.kind,
@@ -152,6 +158,7 @@ class EveningSetup:
             scoring=given["scoring"],
             settings=raw.get("settings", {}),
             hide_last=raw.get("hide_last", 0),
+            confirms=raw.get("confirms", False) is True,
         )
 
 

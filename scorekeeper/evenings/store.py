@@ -91,9 +91,10 @@ class LoadedEvening:
 
     @property
     def positions(self) -> tuple[tuple[int, int, int], ...]:
-        """(round, table, log position) of every table's game: what the evening's derived
-        pages depend on, and so the key of what is drawn of them."""
-        return tuple((r, n, game.seq) for (r, n), game in sorted(self.games.items()))
+        """(round, table, polled position) of every table's game: what the evening's derived
+        pages depend on (a confirmation too: the standings count what waits), and so the key
+        of what is drawn of them."""
+        return tuple((r, n, game.position) for (r, n), game in sorted(self.games.items()))
 
 
 class RoundStarted(Exception):
@@ -141,14 +142,19 @@ _TABLES = (
 )
 
 
-#: Where every table's game of an evening is in its log, by the evening's token: one query
-#: that reads no setup and no log (an evening without a started round gives one row of Nones).
+#: Where every table's game of an evening is (its polled position: its log's length and its
+#: confirmations, :attr:`~scorekeeper.store.LoadedGame.position`), by the evening's token: one
+#: query that reads no setup and no log (an evening without a started round gives one row of
+#: Nones).
 _POSITIONS = (
     sa.select(
         models.EveningTable.round,
         models.EveningTable.number,
         sa.select(sa.func.count(models.Event.id))
         .where(models.Event.game_id == models.EveningTable.game_id)
+        .scalar_subquery()
+        + sa.select(sa.func.count(models.Confirmation.id))
+        .where(models.Confirmation.game_id == models.EveningTable.game_id)
         .scalar_subquery(),
         models.Evening.closed_at,
         models.Evening.revealed,
@@ -284,7 +290,16 @@ def _insert(
         for table, replayed in zip(tables, played, strict=True):
             round_, number, setup, events, times = table[:5]
             seats = table[5] if len(table) == 6 else ()
-            game = store.add_game(session, kind, setup, tuple(events), times, replayed, seats=seats)
+            game = store.add_game(
+                session,
+                kind,
+                setup,
+                tuple(events),
+                times,
+                replayed,
+                seats=seats,
+                confirms=evening.setup.confirms,
+            )
             session.add(
                 models.EveningTable(
                     evening_id=evening.id, round=round_, number=number, game_id=game.id

@@ -82,6 +82,10 @@ class Game(Generic[SetupT, StateT]):
     #: every round sums to zero): a club evening then adds them up by default, rather than
     #: giving points for each table's placings.
     even_totals: bool = False
+    #: The event kinds that score (a deal's tricks, a hand, a correction): in a game whose
+    #: phones confirm each other's entries, these are the ones that wait for a second phone
+    #: (:mod:`scorekeeper.games.confirming`); an announcement or a redeal scores nothing.
+    scored: frozenset[str] = frozenset()
 
     def replay(self, setup: SetupT, events: Sequence[Event]) -> Played[StateT]:
         """Fold a whole log, once: RuleError if it breaks a rule."""

@@ -354,6 +354,7 @@ class HandRules(Generic[StateT, HandT]):
             fold=self.fold,
             scoreboard=lambda state: state.scoreboard_of(sides),
             pairs=pairs,
+            scored=frozenset({EventKind.HAND.value, EventKind.CORRECT.value}),
         )
 
 

@@ -17,7 +17,7 @@ each is imported the first time a record of its game is read or written. A game 
 elsewhere registers its own with :func:`register_codec` (after registering the game itself).
 """
 
-from scorekeeper.records.codec import FORMAT, Codec, GameRecord
+from scorekeeper.records.codec import CONFIRMING_FORMAT, FORMAT, FORMATS, Codec, GameRecord
 from scorekeeper.records.core import (
     BUILT_IN,
     NoRecordFormat,
@@ -39,7 +39,9 @@ from scorekeeper.records.rounds import RoundsCodec
 
 __all__ = [
     "BUILT_IN",
+    "CONFIRMING_FORMAT",
     "FORMAT",
+    "FORMATS",
     "MAX_PROBLEMS",
     "MAX_RECORD_BYTES",
     "RECORD",

@@ -16,8 +16,8 @@ registry of codecs by kind), which builds on it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -30,8 +30,15 @@ from scorekeeper.records.history import EventFields, history_entry, read_history
 from scorekeeper.records.problems import RECORD, Problems, is_int, same, show, unknown_fields
 from scorekeeper.records.text import table
 
-#: The format a record names in its ``format``.
+#: The format a record names in its ``format``: version 1, for a game whose phones do not
+#: confirm each other's entries (every record written before they could).
 FORMAT = "scorekeeper-record/1"
+#: Version 2: version 1 and, for a game whose phones confirm each other's entries, its
+#: ``confirms`` and each history entry's ``confirmed_by``. A record is written in the oldest
+#: version that holds what it says, so a game that does not confirm is still written as 1.
+CONFIRMING_FORMAT = "scorekeeper-record/2"
+#: The versions this Scorekeeper reads.
+FORMATS = (FORMAT, CONFIRMING_FORMAT)
 
 #: The suit names a record uses (``spades`` ...).
 SUIT_NAMES = tuple(suit.record_name for suit in Suit)
@@ -75,7 +82,9 @@ class GameRecord:
     ``times`` holds each event's time (UTC, naive) where the record's history gave one, and
     ``seats`` who entered each (a seat's number as text, ``"organiser"``, or None where not
     known; empty when none is); ``has_history`` tells whether the events came from the
-    record's ``history`` or were made from its deals.
+    record's ``history`` or were made from its deals; ``confirms`` whether the game's phones
+    confirm each other's entries, and ``confirmed`` which seats confirmed the entry at each
+    log position (version 2).
     """
 
     codec: Codec[Any, Any, Any]
@@ -85,6 +94,8 @@ class GameRecord:
     state: Any
     has_history: bool
     seats: tuple[str | None, ...] = ()
+    confirms: bool = False
+    confirmed: Mapping[int, frozenset[str]] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:
@@ -99,6 +110,8 @@ class GameRecord:
             state=self.state,
             history=self.has_history,
             seats=self.seats,
+            confirms=self.confirms,
+            confirmed=self.confirmed,
         )
 
 
@@ -242,22 +255,29 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         state: StateT | None = None,
         history: bool = True,
         seats: Sequence[str | None] = (),
+        confirms: bool = False,
+        confirmed: Mapping[int, Collection[str]] | None = None,
     ) -> dict[str, Any]:
         """A game's record with every derived field, keys in a fixed order (``state``: the
         events' state, when the caller has it already; ``seats``: who entered each event, where
-        known, written in its history entry)."""
+        known, written in its history entry; a game that ``confirms``: version 2, with who
+        ``confirmed`` each entry)."""
         if state is None:
             state = self.replay(setup, events)
-        record: dict[str, Any] = {"format": FORMAT, "game": self.kind}
+        format_ = CONFIRMING_FORMAT if confirms else FORMAT
+        record: dict[str, Any] = {"format": format_, "game": self.kind}
         record.update(self.setup_dict(setup))
+        if confirms:
+            record["confirms"] = True
         record[self.items] = self.items_list(state)
         record.update(self.top_derived(state))
         if history:
             stamps = list(times) if times is not None else [None] * len(events)
             who = [*seats, *[None] * (len(events) - len(seats))][: len(events)]
+            by = confirmed or {}
             record["history"] = [
-                history_entry(event, at, seat)
-                for event, at, seat in zip(events, stamps, who, strict=True)
+                history_entry(event, at, seat, by.get(seq, ()))
+                for seq, (event, at, seat) in enumerate(zip(events, stamps, who, strict=True))
             ]
         return record
 
@@ -271,7 +291,9 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
     def parse(self, raw: dict[str, Any]) -> GameRecord:
         """Check a decoded record of this kind and replay it; RecordError, one line per problem."""
         problems = Problems()
+        version_2 = raw.get("format") == CONFIRMING_FORMAT
         allowed = ("format", "game", *self.setup_fields, self.items, *self.top_fields, "history")
+        allowed += ("confirms",) if version_2 else ()
         unknown = [name for name in raw if name not in allowed]
         if unknown:
             problems.add(RECORD, unknown_fields(unknown))
@@ -286,21 +308,35 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
                 problems.add(RECORD, error.text)
 
         raw_items, entries = self._parse_items(raw.get(self.items, []), setup, problems)
+        confirms = raw.get("confirms", False)
+        if not isinstance(confirms, bool):
+            problems.add(
+                RECORD,
+                T_("confirms must be true or false, not %(value)s", value=show(confirms, 30)),
+            )
         parsed_history = None
         if "history" in raw:
-            parsed_history = read_history(raw["history"], self.event_fields, self.kind, problems)
+            parsed_history = read_history(
+                raw["history"], self.event_fields, self.kind, problems, confirmations=version_2
+            )
         problems.raise_any()
         assert setup is not None  # or a problem was raised
 
         seats: tuple[str | None, ...] = ()
+        confirmed: dict[int, frozenset[str]] = {}
         if parsed_history is None:
             events = tuple(self.events_from(setup, entries))
             times: tuple[datetime | None, ...] = (None,) * len(events)
             state = self._replay(setup, events, problems, history=False)
             problems.raise_any()
         else:
-            events, times, seats = parsed_history
+            events, times, seats, confirmed = parsed_history
             self._check_seats(setup, seats, problems)
+            for seq, by in sorted(confirmed.items()):
+                for seat in sorted(by):
+                    self._check_seats(setup, [*(None,) * seq, seat], problems)
+            if confirmed and not confirms:
+                problems.add(RECORD, T_("confirmed_by is only for a game that confirms"))
             problems.raise_any()
             state = self._replay(setup, events, problems, history=True)
             problems.raise_any()
@@ -309,7 +345,10 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         self._check_derived(raw, raw_items, state, problems)
         problems.raise_any()
         seats = seats if any(seats) else ()
-        return GameRecord(self, setup, events, times, state, parsed_history is not None, seats)
+        has_history = parsed_history is not None
+        return GameRecord(
+            self, setup, events, times, state, has_history, seats, confirms, confirmed
+        )
 
     def _check_seats(self, setup: SetupT, seats: Sequence[str | None], problems: Problems) -> None:
         """Each seat of the history is one the game has (a player's; a pair's, in a game of

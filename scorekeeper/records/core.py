@@ -22,7 +22,7 @@ from here.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from importlib import import_module
 from typing import Any
@@ -30,12 +30,14 @@ from typing import Any
 from scorekeeper.games.events import Event
 from scorekeeper.games.registry import Registry, game_for
 from scorekeeper.games.text import T_, Words, speaking
-from scorekeeper.records.codec import FORMAT, Codec, GameRecord
+from scorekeeper.records.codec import CONFIRMING_FORMAT, FORMAT, FORMATS, Codec, GameRecord
 from scorekeeper.records.guard import decode
 from scorekeeper.records.problems import RECORD, RecordError, kind_of, problem, show
 from scorekeeper.records.text import csv_text
 
 FORMAT_PREFIX = "scorekeeper-record/"
+#: The versions this Scorekeeper reads, as a refusal names them.
+_READS = f"{FORMAT} and {CONFIRMING_FORMAT}"
 
 #: The record format of every game kind, by the record's ``game``, in registration order.
 #: The built-in games' codecs: each a module here (``scorekeeper.records.<kind>``) that gives its
@@ -100,7 +102,7 @@ def parse(raw: Any) -> GameRecord:
             ]
         )
     found = raw.get("format")
-    if found != FORMAT:
+    if found not in FORMATS:
         if found is None:
             message = T_(
                 'format is missing: a game record starts with "format": "%(format)s"',
@@ -110,13 +112,13 @@ def parse(raw: Any) -> GameRecord:
             message = T_(
                 "this is a %(found)s record, but this Scorekeeper reads only %(format)s",
                 found=show(found, 40),
-                format=FORMAT,
+                format=_READS,
             )
         else:
             message = T_(
                 "unknown format %(found)s: this Scorekeeper reads %(format)s",
                 found=show(found, 40),
-                format=FORMAT,
+                format=_READS,
             )
         raise RecordError([problem(RECORD, message)])
     return _codec_of(raw.get("game")).parse(raw)
@@ -152,10 +154,21 @@ def build(
     state: Any = None,
     history: bool = True,
     seats: Sequence[str | None] = (),
+    confirms: bool = False,
+    confirmed: Mapping[int, Collection[str]] | None = None,
 ) -> dict[str, Any]:
     """A game's record with every derived field, keys in a fixed order (``seats``: who entered
-    each event, where known)."""
-    return codec_for(kind).record(setup, events, times, state=state, history=history, seats=seats)
+    each event, where known; a game that ``confirms``: who ``confirmed`` each, version 2)."""
+    return codec_for(kind).record(
+        setup,
+        events,
+        times,
+        state=state,
+        history=history,
+        seats=seats,
+        confirms=confirms,
+        confirmed=confirmed,
+    )
 
 
 def dumps(record: Mapping[str, Any]) -> str:
@@ -169,10 +182,15 @@ def export(
     events: Sequence[Event],
     times: Sequence[datetime | None] | None = None,
     seats: Sequence[str | None] = (),
+    *,
+    confirms: bool = False,
+    confirmed: Mapping[int, Collection[str]] | None = None,
 ) -> str:
     """A stored game as record text, with its whole history (and who entered each entry,
-    where known)."""
-    return dumps(build(kind, setup, events, times, seats=seats))
+    where known; in a game that ``confirms``, who ``confirmed`` each)."""
+    return dumps(
+        build(kind, setup, events, times, seats=seats, confirms=confirms, confirmed=confirmed)
+    )
 
 
 def score_sheet(kind: str, state: Any, words: Words | None = None) -> str:

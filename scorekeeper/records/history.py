@@ -8,7 +8,7 @@ back strictly, checking each entry's kind and data fields against the game's.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,13 +24,25 @@ EventFields = Mapping[str, frozenset[str]]
 #: club evening's organiser.
 SEAT = re.compile(r"[0-9]{1,2}|organiser")
 
-#: A history as read: its events, each one's time and who entered it (None: not known).
-History = tuple[tuple[Event, ...], tuple[datetime | None, ...], tuple[str | None, ...]]
+#: A history as read: its events, each one's time, who entered it (None: not known) and who
+#: confirmed it (``confirmed_by``, by the entry's log position; only where any did).
+History = tuple[
+    tuple[Event, ...],
+    tuple[datetime | None, ...],
+    tuple[str | None, ...],
+    dict[int, frozenset[str]],
+]
 
 
-def history_entry(event: Event, at: datetime | None, seat: str | None = None) -> dict[str, Any]:
+def history_entry(
+    event: Event,
+    at: datetime | None,
+    seat: str | None = None,
+    confirmed_by: Collection[str] = (),
+) -> dict[str, Any]:
     """One event as a history entry (``at`` left out when the time is not known, ``seat``
-    when who entered it is not)."""
+    when who entered it is not, ``confirmed_by`` when no seat confirmed it: a record of
+    version 2 only)."""
     entry: dict[str, Any] = {
         "kind": event.kind,
         "data": {key: event.data[key] for key in sorted(event.data)},
@@ -39,14 +51,17 @@ def history_entry(event: Event, at: datetime | None, seat: str | None = None) ->
         entry["at"] = _timestamp(at)
     if seat is not None:
         entry["seat"] = seat
+    if confirmed_by:
+        entry["confirmed_by"] = sorted(confirmed_by)
     return entry
 
 
 def read_history(
-    raw: Any, event_fields: EventFields, game: str, problems: Problems
+    raw: Any, event_fields: EventFields, game: str, problems: Problems, *, confirmations: bool
 ) -> History | None:
-    """The events, their times and who entered them; entries with problems are reported and
-    left out. None if ``raw`` is not a list of at most :data:`MAX_HISTORY` entries."""
+    """The events, their times, who entered them and (in a record that may say it:
+    ``confirmations``) who confirmed them; entries with problems are reported and left out.
+    None if ``raw`` is not a list of at most :data:`MAX_HISTORY` entries."""
     if not isinstance(raw, list):
         problems.add(
             RECORD, T_("history must be a list of events, not %(value)s", value=show(raw, 30))
@@ -65,24 +80,28 @@ def read_history(
     events: list[Event] = []
     times: list[datetime | None] = []
     seats: list[str | None] = []
+    confirmed: dict[int, frozenset[str]] = {}
     for index, entry in enumerate(raw):
-        read = _entry(entry, event_fields, game)
+        read = _entry(entry, event_fields, game, confirmations)
         if isinstance(read, Text):
             problems.add(T_("history entry %(n)s", n=index + 1), read)
         else:
+            if read[3]:
+                confirmed[len(events)] = read[3]
             events.append(read[0])
             times.append(read[1])
             seats.append(read[2])
-    return tuple(events), tuple(times), tuple(seats)
+    return tuple(events), tuple(times), tuple(seats), confirmed
 
 
 def _entry(
-    entry: Any, event_fields: EventFields, game: str
-) -> tuple[Event, datetime | None, str | None] | Text:
-    """One history entry's event, time and seat, or what is wrong with it."""
+    entry: Any, event_fields: EventFields, game: str, confirmations: bool
+) -> tuple[Event, datetime | None, str | None, frozenset[str]] | Text:
+    """One history entry's event, time, seat and who confirmed it, or what is wrong with it."""
     if not isinstance(entry, dict):
         return T_("must be an object ({…}), not %(value)s", value=show(entry, 30))
-    unknown = [name for name in entry if name not in ("kind", "data", "at", "seat")]
+    fields = ("kind", "data", "at", "seat", *(("confirmed_by",) if confirmations else ()))
+    unknown = [name for name in entry if name not in fields]
     if unknown:
         return unknown_fields(unknown)
     kind = entry.get("kind")
@@ -114,7 +133,15 @@ def _entry(
             'seat must be a seat\'s number as text ("0", "1"…) or "organiser", not %(value)s',
             value=show(seat, 30),
         )
-    return Event(kind, data), at, seat
+    confirmed_by = entry.get("confirmed_by", [])
+    if not isinstance(confirmed_by, list) or not all(
+        isinstance(by, str) and SEAT.fullmatch(by) for by in confirmed_by
+    ):
+        return T_(
+            'confirmed_by must be a list of seats ("0", "1"… or "organiser"), not %(value)s',
+            value=show(confirmed_by, 30),
+        )
+    return Event(kind, data), at, seat, frozenset(confirmed_by)
 
 
 def _timestamp(at: datetime) -> str:

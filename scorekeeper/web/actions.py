@@ -11,7 +11,7 @@ rules stay in the engine, the log in :mod:`scorekeeper.store`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -33,7 +33,7 @@ from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.i18n import say_here
-from scorekeeper.web.forms import AgainForm, ErrorSlot, LogForm
+from scorekeeper.web.forms import AgainForm, ConfirmForm, ErrorSlot, LogForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import pages_for
 
@@ -145,7 +145,11 @@ def game_page(
         f"{game.kind}/game.html",
         **page_context(game),
         **told,
-        land=NEWS if told["conflict"] or told["stray_errors"] or done_words() else None,
+        land=NEWS
+        if told["conflict"] or told["stray_errors"] or done_words()
+        else WAITING
+        if game.waiting
+        else None,
         **(latest(game, recent) if recent is not None else {}),
         **entries,
         **context,
@@ -164,6 +168,10 @@ _EMPTY_LINES = re.compile(r"\n{2,}")
 #: recorded first, what an undo took back (``conflict_banner`` in ``_macros.html``); otherwise
 #: the game's template picks the part that shows the latest change (the round, the winner).
 NEWS = "news"
+
+#: Where a game page lands while entries wait for a second phone (and there is no news): the
+#: box that lists them, with Confirm (``waiting_box`` in ``_macros.html``).
+WAITING = "waiting"
 
 
 def done_words() -> list[str]:
@@ -187,7 +195,28 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "noun": game.rules.noun,
         "you": phone_seat(game.token),
         "seat_names": seat_names(game),
+        **waiting_context(game),
     }
+
+
+#: Whether this browser holds the organiser's PIN for a game (the game of a club's evening):
+#: registered by the clubs' pages (``web/clubs/locks.py``); with none, nobody does.
+ORGANISER_CHECKS: list[Callable[[services.LoadedGame], bool]] = []
+
+
+def is_organiser(game: services.LoadedGame) -> bool:
+    """Whether this browser holds the organiser's PIN for ``game``."""
+    return any(check(game) for check in ORGANISER_CHECKS)
+
+
+def waiting_context(game: services.LoadedGame) -> dict[str, Any]:
+    """What a game page shows of the entries waiting for a second phone: the entries, the
+    form that confirms one and whether this browser confirms as the organiser. Nothing is
+    asked of a game with none waiting (the organiser's PIN is looked up only then)."""
+    waiting = game.waiting
+    if not waiting:
+        return {"waiting": ()}
+    return {"waiting": waiting, "confirm_form": ConfirmForm(), "organiser": is_organiser(game)}
 
 
 #: How many games' seats a phone's session keeps (its signed cookie stays small).

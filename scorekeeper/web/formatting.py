@@ -8,7 +8,12 @@ A game's own way of writing its cards (Sviten's jokers) comes from its
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from flask_babel import gettext as _
+
 from scorekeeper.games.cards import parse_card
+from scorekeeper.games.confirming import ORGANISER
 from scorekeeper.games.text import join_names, signed
 from scorekeeper.web.pages import has_pages, pages_for
 
@@ -34,3 +39,13 @@ def card_label(code: str, kind: str | None = None) -> str:
 
 
 __all__ = ["card_label", "game_title", "join_names", "signed"]
+
+
+def seat_label(seat: str | None, names: Sequence[str]) -> str | None:
+    """Who a seat is, as a game page names it: the player (or the pair) at seat number
+    ``seat`` of ``names``, "the organiser", or None when not known."""
+    if seat == ORGANISER:
+        return str(_("the organiser"))
+    if seat is not None and seat.isdigit() and int(seat) < len(names):
+        return names[int(seat)]
+    return None

@@ -201,6 +201,11 @@ class SeatForm(AppForm):
     seat = HiddenField()
 
 
+class ConfirmForm(AppForm):
+    """*Confirm*: a phone at another seat (or the organiser) confirms an entry that waits
+    (which one is in the address)."""
+
+
 class ImportForm(AppForm):
     """Upload a game record (``docs/records.md``) to start a new game from it."""
 

@@ -88,7 +88,7 @@ def game_part(context: Context, template: str, **extras: Hashable) -> Markup:
     token)."""
     game = context["game"]
     extras = {name: value for name, value in extras.items() if not isinstance(value, Undefined)}
-    key = (template, game.token, game.seq, str(get_locale()), tuple(sorted(extras.items())))
+    key = (template, game.token, game.position, str(get_locale()), tuple(sorted(extras.items())))
     parts = _parts()
     part = None if current_app.debug else parts.get(key)
     if part is None:

@@ -10,7 +10,7 @@ from flask import Flask, url_for
 
 from scorekeeper.games.cards import Suit
 from scorekeeper.web import assets, charts, helpers
-from scorekeeper.web.formatting import card_label, game_title, join_names, signed
+from scorekeeper.web.formatting import card_label, game_title, join_names, seat_label, signed
 from scorekeeper.web.pages import all_pages, pages_for
 from scorekeeper.web.whitespace import Unindent
 
@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
     env.filters["signed"] = signed
     env.filters["join_names"] = join_names
     env.filters["card"] = card_label
+    env.filters["seat_label"] = seat_label
     env.globals["game_title"] = game_title
     env.globals["game_pages"] = all_pages
     env.globals["game_pages_for"] = pages_for

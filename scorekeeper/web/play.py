@@ -16,8 +16,9 @@ from flask_babel import gettext as _
 from scorekeeper import services
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
+from scorekeeper.i18n import say_here
 from scorekeeper.web import actions, page_cache
-from scorekeeper.web.forms import AgainForm, LogForm, SeatForm, UndoForm
+from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm, SeatForm, UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import Correction, GamePages, pages_for
 
@@ -41,9 +42,11 @@ def _pages_or_404(kind: str) -> GamePages:
 def game(token: str) -> ResponseReturnValue:
     loaded = get_game_or_404(token)
     remember(token)
-    # The page shows the game at its log position, its address (from the request's host) and
-    # who this phone said it is (its head).
-    key = (loaded.token, loaded.seq, share_url(token), actions.phone_seat(token))
+    # The page shows the game at its polled position (its log and, in a game that confirms, its
+    # confirmations), its address (from the request's host), who this phone said it is (its
+    # head) and, while entries wait, whether this browser confirms them as the organiser.
+    organiser = bool(loaded.waiting) and actions.is_organiser(loaded)
+    key = (loaded.token, loaded.position, share_url(token), actions.phone_seat(token), organiser)
     return page_cache.serve(key, lambda: render_game(loaded))
 
 
@@ -89,7 +92,7 @@ def new(kind: str) -> ResponseReturnValue:
         except RuleError as error:
             actions.show_error(form, error)
         else:
-            created = services.create(kind, setup)
+            created = services.create(kind, setup, confirms=bool(form.confirms.data))
             remember(created.token)
             if drawn:
                 flash(_("The draw: %(name)s deals first.", name=setup.players[first]))
@@ -283,6 +286,29 @@ def undo(token: str) -> ResponseReturnValue:
         refused=refused,
         noun=loaded.rules.noun,
     ), status
+
+
+@bp.post("/g/<token>/confirm/<int:seq>")
+def confirm(token: str, seq: int) -> ResponseReturnValue:
+    """*Confirm*: a phone at another seat than the entry's (or the organiser, with the club's
+    PIN on this phone) confirms the entry at log position ``seq``; then the game page, which
+    says so. A refusal (this phone's own seat entered it, it says no seat, the entry no longer
+    waits) is said at the top of the game page, and nothing is stored."""
+    loaded = actions.open_game(token)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    seat = actions.phone_seat(token)
+    written = services.confirm(loaded, seq, seat, organiser=actions.is_organiser(loaded))
+    if isinstance(written, services.Refused):
+        form.form_errors.append(say_here(written.error.text))
+        return render_game(written.game, 422, confirm=form)
+    entry = written.state.history[seq]
+    flash(
+        _("Confirmed: %(change)s", change=actions.change_words(entry, written.rules.noun)),
+        actions.DONE,
+    )
+    return actions.to_latest(written)
 
 
 @bp.get("/g/<token>/join")

@@ -63,7 +63,7 @@ def _game_with_records(token: str) -> services.LoadedGame:
 @bp.get("/g/<token>/record.json")
 def record_json(token: str) -> Response:
     game = _game_with_records(token)
-    text = records.export(game.kind, game.setup, game.events, game.times, game.seats)
+    text = services.record_text(game)
     word = pgettext("file name", "record")
     return _download(text, "application/json", _filename(game, f"{word}.json"))
 
@@ -99,9 +99,7 @@ def import_record() -> ResponseReturnValue:
                         )
                     ]
                 )
-            game = services.import_game(
-                record.kind, record.setup, record.events, record.times, seats=record.seats
-            )
+            game = services.import_record(record)
         except records.RecordError as error:
             form.record.errors.extend(error.lines_in(words()))
         except RuleError as error:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
-from wtforms import Field, Form, RadioField, StringField
+from wtforms import BooleanField, Field, Form, RadioField, StringField
 from wtforms.validators import InputRequired
 
 from scorekeeper.games.players import name_problem
@@ -90,6 +90,8 @@ class NewGameForm(Seated, AppForm):
     how they make its setup."""
 
     seat_fields = (name_field, first_dealer_field)
+    #: A second phone confirms each entry that scores (issue 26): off for a casual game.
+    confirms = BooleanField(_l("A second phone confirms each score"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -330,9 +330,9 @@ HOSTILE: list[tuple[str, bytes, str]] = [
     ("a huge number", _text(_deal(redeals=10**40)), "record: a number has more than 30 digits"),
     (
         "unknown version",
-        _text(record_json(format="scorekeeper-record/2")),
-        'record: this is a "scorekeeper-record/2" record, but this Scorekeeper reads only '
-        "scorekeeper-record/1",
+        _text(record_json(format="scorekeeper-record/3")),
+        'record: this is a "scorekeeper-record/3" record, but this Scorekeeper reads only '
+        "scorekeeper-record/1 and scorekeeper-record/2",
     ),
     (
         "another format",

@@ -18,14 +18,16 @@ from click.testing import CliRunner
 from flask.cli import ScriptInfo
 
 from scorekeeper import records
+from scorekeeper import services as services_games
 from scorekeeper import store as game_store
 from scorekeeper.cli import main
 from scorekeeper.db import db
 from scorekeeper.evenings import services
 from scorekeeper.evenings.record import loads_evening
-from scorekeeper.games import klaberjass, sviten
+from scorekeeper.games import bismarck, klaberjass, sviten
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
+from tests.e2e.table import example_events
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table, play_modern_game
 from tests.web.evenings.test_pages import evening_token, new_evening, start
@@ -43,11 +45,11 @@ def shipped(name: str) -> dict[str, Any]:
 
 
 RECORD, EVENING = shipped("record-1.json"), shipped("evening-1.json")
-CLUB = shipped("club-1.json")
+RECORD_2, CLUB = shipped("record-2.json"), shipped("club-1.json")
 REGISTRY = referencing.Registry().with_resources(
     [
         (schema["$id"], referencing.Resource.from_contents(schema))
-        for schema in (RECORD, EVENING, CLUB)
+        for schema in (RECORD, RECORD_2, EVENING, CLUB)
     ]
 )
 
@@ -130,6 +132,24 @@ def test_every_game_record_the_pages_and_the_command_line_export_validates(clien
     assert not any(problems.values()), problems
     for name, raw in exported.items():  # scorekeeper score --json: every derived field
         assert not errors(RECORD, score_json(raw)), name
+
+
+def test_a_confirming_games_record_validates_by_version_2_and_not_1(app):
+    """A record of version 2 (a game whose phones confirm each other's entries): its
+    confirmations validate by record-2.json; version 1's schema refuses them, and version 2's
+    refuses a confirmation by a seat that is not one."""
+    with app.app_context():
+        setup = bismarck.Setup(("Anna", "Ben", "Carla"))
+        game = services_games.create("bismarck", setup, confirms=True)
+        for seq, event in enumerate(example_events(2)):
+            game = services_games.record(game, event, seq, seat="0")
+        game = services_games.confirm(game, 1, "1")
+        raw = json.loads(services_games.record_text(game))
+    assert raw["format"] == "scorekeeper-record/2"
+    assert not errors(RECORD_2, raw) and errors(RECORD, raw)
+    assert not errors(RECORD_2, score_json(raw))
+    raw["history"][1]["confirmed_by"] = ["Ben"]
+    assert errors(RECORD_2, raw)
 
 
 # --- evening records ------------------------------------------------------------------------

@@ -25,6 +25,7 @@ VALUES = {
     "member_id": ["1", "99"],
     "evening_token": ["x"],
     "season_id": ["1", "99"],
+    "seq": ["1", "99"],
 }
 VARIABLE = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
 

@@ -731,4 +731,5 @@ GAME: Game[Setup, State] = Game(
     fold=_fold,
     scoreboard=scoreboard,
     even_totals=True,
+    scored=frozenset({EventKind.RECORD.value, EventKind.CORRECT.value}),
 )

@@ -60,6 +60,7 @@ def _make(
                 "rounds": form.rounds.data or 0,
                 "scoring": form.scoring.data or "",
                 "hide_last": form.hide_last.data or 0,
+                "confirms": bool(form.confirms.data),
                 "settings": settings(game_form),
             },
             session_id(),

@@ -12,6 +12,7 @@ from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import locks
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import RuleError
+from scorekeeper.web import actions
 from scorekeeper.web.clubs import organiser
 
 #: The organisers' log's word for a change of a game the table may no longer change.
@@ -20,7 +21,17 @@ CHANGED = "change-game"
 
 def init_app(app: Flask) -> None:
     games.guard_writes(finished_means_finished)
+    if holds_the_pin not in actions.ORGANISER_CHECKS:
+        actions.ORGANISER_CHECKS.append(holds_the_pin)
     app.after_request(_log_the_organisers_change)
+
+
+def holds_the_pin(game: games.LoadedGame) -> bool:
+    """Whether this browser holds the PIN of the club whose evening ``game`` is a table of: its
+    organiser, who confirms an entry that waits (one stuck, say) as the organiser."""
+    seat = evenings.seat_of(game)
+    club = clubs.club_of_evening(seat.token) if seat is not None else None
+    return club is not None and organiser.is_organiser(club)
 
 
 def finished_means_finished(game: games.LoadedGame) -> RuleError | str | None:

@@ -14,11 +14,14 @@ from scorekeeper.evenings.setup import MAX_NAME, MAX_ROUNDS, PLACINGS, TOTALS, s
 from scorekeeper.web.forms import AppForm, SelectChoice, WholeNumberField
 from scorekeeper.web.setup_forms import NewGameForm
 
-#: The fields of a new-game form that are not settings.
-_NOT_SETTINGS = ("csrf_token", "first_dealer")
+#: The fields of a new-game form that are not settings of each table's game (whether a second
+#: phone confirms is the evening's own field).
+_NOT_SETTINGS = ("csrf_token", "first_dealer", "confirms")
 
 
 class EveningForm(AppForm):
+    #: A second phone confirms each score at every table (issue 26).
+    confirms = BooleanField(_l("A second phone confirms each score"))
     name = StringField(
         _l("Name of the evening"),
         validators=[

@@ -127,6 +127,7 @@ def new(kind: str) -> ResponseReturnValue:
                     rounds=form.rounds.data or 0,
                     scoring=form.scoring.data or "",
                     settings=settings(game_form),
+                    confirms=bool(form.confirms.data),
                 )
             except RuleError as error:
                 if error.field in _EVENING_FIELDS:

@@ -1,0 +1,222 @@
+"""A second phone confirms (issue 26): in a game that confirms, an entry that scores waits until
+a phone at another seat (or the organiser) confirms it; the phones' polled position counts the
+confirmations, so every phone shows the news; the same player's other phone cannot confirm its
+own entry; two phones that typed the same deal confirm each other."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper import records, services, store
+from scorekeeper.db import db
+from scorekeeper.games import bismarck
+from scorekeeper.games.confirming import ORGANISER, Waiting, waiting_entries, why_not
+from scorekeeper.games.events import Event, HistoryEntry
+
+PLAYERS = ("Anna", "Ben", "Carla")
+
+
+def _deal_one(game: services.LoadedGame, seat: str) -> services.LoadedGame:
+    """Deal 1 announced and its tricks recorded, both from ``seat``."""
+    announced = services.record(
+        game, Event("announce", {"deal": 1, "contract": "sang"}), 0, seat=seat
+    )
+    assert isinstance(announced, services.LoadedGame)
+    recorded = services.record(
+        announced, Event("record", {"deal": 1, "tricks": [8, 4, 4]}), 1, seat=seat, about=1
+    )
+    assert isinstance(recorded, services.LoadedGame)
+    return recorded
+
+
+@pytest.fixture
+def confirming_game(app):
+    with app.app_context():
+        yield services.create("bismarck", bismarck.Setup(PLAYERS), confirms=True)
+
+
+def test_a_recorded_deal_waits_for_another_seat_and_the_poll_counts_the_confirmation(
+    app, confirming_game
+):
+    with app.app_context():
+        game = _deal_one(confirming_game, "0")
+        assert [w.seq for w in game.waiting] == [1]  # the tricks, not the announcement
+        assert store.log_position(db.session, game.token) == 2
+        refused = services.confirm(game, 1, "0")  # Anna's other phone
+        assert isinstance(refused, services.Refused) and refused.error.field == "confirm"
+        nobody = services.confirm(game, 1, None)
+        assert isinstance(nobody, services.Refused)
+        confirmed = services.confirm(game, 1, "2")
+        assert isinstance(confirmed, services.LoadedGame)
+        assert confirmed.waiting == () and confirmed.position == 3
+        assert store.log_position(db.session, game.token) == 3
+        loaded = store.load(db.session, game.token)
+        assert loaded.confirmed == {1: frozenset({"2"})} and loaded.waiting == ()
+        again = services.confirm(confirmed, 1, "1")
+        assert isinstance(again, services.Refused)  # not waiting any more
+
+
+def test_a_game_that_does_not_confirm_has_nothing_waiting_and_polls_its_log_length(app):
+    with app.app_context():
+        game = _deal_one(services.create("bismarck", bismarck.Setup(PLAYERS)), "0")
+        assert game.waiting == () and game.position == game.seq == 2
+        assert isinstance(services.confirm(game, 1, "1"), services.Refused)
+
+
+def test_a_correction_waits_in_place_of_what_it_corrects(app, confirming_game):
+    with app.app_context():
+        game = _deal_one(confirming_game, "0")
+        game = services.confirm(game, 1, "1")
+        assert isinstance(game, services.LoadedGame) and game.waiting == ()
+        fixed = Event("correct", {"deal": 1, "contract": "sang", "tricks": [7, 5, 4]})
+        corrected = services.correct(game, fixed, game.seq, rounds=[1], was=None, seat="1")
+        assert isinstance(corrected, services.LoadedGame)
+        assert [(w.seq, w.deal, w.seat) for w in corrected.waiting] == [(2, 1, "1")]
+        assert isinstance(services.confirm(corrected, 2, "1"), services.Refused)
+        assert isinstance(services.confirm(corrected, 2, "0"), services.LoadedGame)
+
+
+def test_two_phones_that_typed_the_same_deal_confirm_each_other(app, confirming_game):
+    with app.app_context():
+        announce = Event("announce", {"deal": 1, "contract": "sang"})
+        announced = services.record(confirming_game, announce, 0, seat="0")
+        assert isinstance(announced, services.LoadedGame)
+        same = Event("record", {"deal": 1, "tricks": [8, 4, 4]})
+        first = services.record(announced, same, 1, seat="0", about=1)
+        assert isinstance(first, services.LoadedGame) and len(first.waiting) == 1
+        # Ben's phone typed the same tricks on the page from before Anna's went in.
+        second = services.record(announced, same, 1, seat="1", about=1)
+        assert isinstance(second, services.AlreadyRecorded)
+        assert second.game.waiting == () and second.game.confirmed == {1: frozenset({"1"})}
+        # Anna's own second phone typing it too confirms nothing.
+        own = services.record(announced, same, 1, seat="0", about=1)
+        assert isinstance(own, services.AlreadyRecorded)
+
+
+def test_the_organiser_confirms_and_the_organisers_entries_do_not_wait(app, confirming_game):
+    with app.app_context():
+        game = _deal_one(confirming_game, "0")
+        by_organiser = services.confirm(game, 1, "0", organiser=True)
+        assert isinstance(by_organiser, services.LoadedGame)
+        assert by_organiser.confirmed == {1: frozenset({ORGANISER})}
+        assert by_organiser.waiting == ()
+
+
+def _history(kinds_deals_undone):
+    return [
+        HistoryEntry(seq, kind, deal, "", undone)
+        for seq, (kind, deal, undone) in enumerate(kinds_deals_undone)
+    ]
+
+
+def test_waiting_entries_worked_example():
+    history = _history(
+        [
+            ("announce", 1, False),
+            ("record", 1, False),  # confirmed by seat 1
+            ("announce", 2, False),
+            ("record", 2, True),  # undone
+            ("undo", None, False),
+            ("record", 2, False),  # waits: entered by 2, confirmed only by 2's other phone
+            ("correct", 1, False),  # waits in place of deal 1's record
+        ]
+    )
+    seats = {1: "0", 5: "2", 6: ORGANISER}
+    confirmed = {1: frozenset({"1"}), 5: frozenset({"2"})}
+    found = waiting_entries(history, seats.get, confirmed, {"record", "correct"})
+    assert found == (Waiting(5, 2, "2"),)  # the organiser's correction does not wait
+    assert why_not(found[0], "2") is not None and why_not(found[0], "0") is None
+    assert why_not(None, "0") is not None and why_not(found[0], None) is not None
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["announce", "record", "correct"]),
+            st.integers(1, 4),
+            st.booleans(),
+            st.sampled_from(["0", "1", "2", None]),
+            st.sets(st.sampled_from(["0", "1", "2"]), max_size=2),
+        ),
+        max_size=20,
+    )
+)
+def test_waiting_entries_properties(entries):
+    """At most one waiting entry a round, each the latest scoring entry of its round still in
+    effect, none confirmed by a seat other than its own."""
+    history = [
+        HistoryEntry(seq, kind, deal, "", undone)
+        for seq, (kind, deal, undone, _s, _c) in enumerate(entries)
+    ]
+    seats = {seq: e[3] for seq, e in enumerate(entries)}
+    confirmed = {seq: frozenset(e[4]) for seq, e in enumerate(entries)}
+    found = waiting_entries(history, seats.get, confirmed, {"record", "correct"})
+    deals = [w.deal for w in found]
+    assert len(deals) == len(set(deals))
+    for w in found:
+        live = [h for h in history if not h.undone and h.kind != "announce" and h.deal == w.deal]
+        assert live[-1].seq == w.seq
+        assert all(seat == w.seat for seat in confirmed[w.seq])
+
+
+# --- records: version 2 carries who confirmed what ------------------------------------------
+
+
+def _waiting_game(confirmed: bool) -> services.LoadedGame:
+    """Deal 1 entered by Anna (seat 0) in a game that confirms, confirmed by Ben when asked."""
+    game = _deal_one(services.create("bismarck", bismarck.Setup(PLAYERS), confirms=True), "0")
+    if confirmed:
+        game = services.confirm(game, 1, "1")
+        assert isinstance(game, services.LoadedGame)
+    return game
+
+
+def test_a_confirming_games_record_is_version_2_and_imports_with_its_confirmations(app):
+    with app.app_context():
+        game = _waiting_game(confirmed=True)
+        text = services.record_text(game)
+        raw = json.loads(text)
+        assert raw["format"] == records.CONFIRMING_FORMAT and raw["confirms"] is True
+        assert (
+            raw["history"][1]["confirmed_by"] == ["1"] and "confirmed_by" not in raw["history"][0]
+        )
+        again = services.import_record(records.loads(text.encode()))
+        assert again.confirms and again.confirmed == {1: frozenset({"1"})}
+        assert services.record_text(store.load(db.session, again.token)) == text
+        plain = services.create("bismarck", bismarck.Setup(PLAYERS))
+        assert json.loads(services.record_text(plain))["format"] == records.FORMAT
+
+
+def test_a_version_1_record_cannot_say_who_confirmed(app):
+    with app.app_context():
+        raw = json.loads(services.record_text(_waiting_game(confirmed=True)))
+    raw["format"] = records.FORMAT
+    with pytest.raises(records.RecordError) as refused:
+        records.parse(raw)
+    said = " ".join(refused.value.lines_in(None))
+    assert "confirms" in said and "confirmed_by" in said
+    raw["format"] = records.CONFIRMING_FORMAT
+    raw["history"][1]["confirmed_by"] = ["7"]
+    with pytest.raises(records.RecordError) as refused:
+        records.parse(raw)
+    assert "seat 7: this game has seats 0 to 2" in " ".join(refused.value.lines_in(None))
+
+
+def test_score_shows_the_entries_not_yet_confirmed(app):
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    with app.app_context():
+        waiting = services.record_text(_waiting_game(confirmed=False))
+        confirmed = services.record_text(_waiting_game(confirmed=True))
+    shown = CliRunner().invoke(main, ["score", "-"], input=waiting.encode())
+    assert shown.exit_code == 0, shown.output
+    assert "Not yet confirmed (counted above as entered):" in shown.stdout
+    assert "Deal 1: tricks 8/4/4 (by Anna)" in shown.stdout
+    done = CliRunner().invoke(main, ["score", "-"], input=confirmed.encode())
+    assert done.exit_code == 0 and "Not yet confirmed" not in done.stdout
