@@ -36,6 +36,7 @@ from scorekeeper.evenings.store import (
     Seat,
     Table,
     TableGame,
+    table_game,
 )
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_, Text
@@ -63,6 +64,7 @@ __all__ = [
     "seat_of",
     "standings_of",
     "start_round",
+    "table_game",
 ]
 
 #: The most seeds there are: any of them seats the players as fairly.
@@ -212,10 +214,7 @@ def import_evening(
 def record_of(evening: LoadedEvening) -> str:
     """The evening as a portable record (``scorekeeper-evening/1``): its setup, its plan and
     every started table's game with its whole history."""
-    tables = [
-        (r, n, game.kind, game.setup, game.events, game.times, game.seats)
-        for (r, n), game in sorted(evening.games.items())
-    ]
+    tables = [record.RecordTable.of(r, n, game) for (r, n), game in sorted(evening.games.items())]
     return record.dumps_evening(evening.setup, evening.plan, evening.seed, tables)
 
 
@@ -224,7 +223,7 @@ def import_record(data: bytes | str, *, session: orm.Session | None = None) -> L
     that is not one raises :class:`~scorekeeper.records.RecordError` (a line a problem, naming
     the table and field); one whose games break a rule, :class:`RuleError`."""
     read = record.loads_evening(data)
-    tables = [(r, n, game.setup, game.events, game.times, game.seats) for r, n, game in read.tables]
+    tables = [table_game(r, n, game) for r, n, game in read.tables]
     return import_evening(read.setup, read.plan, read.seed, tables, session=session)
 
 
