@@ -685,7 +685,9 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
             evening_record.RecordTable.of(r, n, game)
             for (r, n), game in sorted(loaded.games.items())
         ]
-        built = evening_record.build_evening(loaded.setup, loaded.plan, loaded.seed, tables)
+        built = evening_record.build_evening(
+            loaded.setup, loaded.plan, loaded.seed, tables, loaded.closed_at
+        )
         held.append((evening.created_at, [number[m] for m in evening.members], built))
     # A season's chosen evenings by their number in the record (oldest first, from 1).
     numbered = {evening.id: n for n, evening in enumerate(reversed(listed), start=1)}
@@ -769,7 +771,9 @@ def import_club(
         for evening in read.evenings:
             got = evening.evening
             tables = [evenings.table_game(r, n, game) for r, n, game in got.tables]
-            made = evenings.import_evening(got.setup, got.plan, got.seed, tables, session=joint)
+            made = evenings.import_evening(
+                got.setup, got.plan, got.seed, tables, closed_at=got.closed_at, session=joint
+            )
             stored = session.get(models.Evening, made.id)
             if stored is not None:
                 stored.created_at = evening.date

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -28,12 +29,24 @@ from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import GameRecord
 from scorekeeper.records.core import build, dumps, parse
 from scorekeeper.records.guard import decode
+from scorekeeper.records.history import read_timestamp, timestamp_text
 from scorekeeper.records.problems import RECORD, RecordError, is_int, kind_of, problem, show
 from scorekeeper.records.text import table
 
 EVENING_FORMAT = "scorekeeper-evening/1"
 #: The fields of an evening record and of each of its tables: any other is refused.
-FIELDS = ("format", "name", "game", "settings", "players", "rounds", "scoring", "seed", "plan")
+FIELDS = (
+    "format",
+    "name",
+    "game",
+    "settings",
+    "players",
+    "rounds",
+    "scoring",
+    "seed",
+    "plan",
+    "closed_at",
+)
 TABLE_FIELDS = ("round", "table", "record")
 
 
@@ -47,6 +60,8 @@ class EveningRecord:
     seed: int
     #: Each started table: round, table number, and its game's record.
     tables: tuple[tuple[int, int, GameRecord], ...]
+    #: When its organiser closed it (its results final; naive UTC), or None.
+    closed_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -87,18 +102,21 @@ def build_evening(
     plan: Plan,
     seed: int,
     tables: Sequence[RecordTable],
+    closed_at: datetime | None = None,
 ) -> dict[str, Any]:
     """The evening as a record: ``tables`` every started table's game (:class:`RecordTable`),
     a game whose phones confirm each other's entries as ``scorekeeper-record/2``. A club
     evening's hidden standings (``hide_last``) are its club's, not the record's: an imported
     evening is of no club and shows everything. Whether the rounds still to start confirm
     (the evening's ``confirms``) is not in it either: each table's game says whether it
-    does."""
+    does. A closed evening (``closed_at``: its results are final) says when it was closed."""
+    closed = {} if closed_at is None else {"closed_at": timestamp_text(closed_at)}
     return {
         "format": EVENING_FORMAT,
         **{k: v for k, v in setup.to_dict().items() if k not in ("hide_last", "confirms")},
         "seed": seed,
         "plan": plan.to_dict(),
+        **closed,
         "tables": [
             {
                 "round": t.round,
@@ -153,6 +171,9 @@ def parse_evening(raw: Any) -> EveningRecord:
     seed = raw.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         _fail(RECORD, T_("seed must be a whole number"))
+    closed_at = read_timestamp(raw["closed_at"]) if "closed_at" in raw else None
+    if "closed_at" in raw and closed_at is None:
+        _fail(RECORD, T_('closed_at must be a time like "2025-05-01T19:30:00Z"'))
     tables = raw.get("tables", [])
     if not isinstance(tables, list):
         _fail(RECORD, T_("tables must be a list"))
@@ -168,7 +189,11 @@ def parse_evening(raw: Any) -> EveningRecord:
         raise RecordError(lines)
     _rounds_in_order(read, plan)
     return EveningRecord(
-        setup, plan, seed, tuple((r, n, game) for (r, n), game in sorted(read.items()))
+        setup,
+        plan,
+        seed,
+        tuple((r, n, game) for (r, n), game in sorted(read.items())),
+        closed_at,
     )
 
 
@@ -300,6 +325,9 @@ def standings_text(read: EveningRecord) -> str:
         "",
         *table(headers, rows, right={0, 2, 3, 4}),
     ]
+    if read.closed_at is not None:
+        lines.append("")
+        lines.append(_("This evening is closed: its results are final."))
     if found.provisional:
         lines.append("")
         lines.append(
@@ -319,4 +347,5 @@ def evening_dict(read: EveningRecord) -> dict[str, Any]:
         read.plan,
         read.seed,
         [RecordTable.of(r, n, g) for r, n, g in read.tables],
+        read.closed_at,
     )

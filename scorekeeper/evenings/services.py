@@ -205,17 +205,20 @@ def import_evening(
     seed: int,
     tables: Sequence[TableGame],
     *,
+    closed_at: datetime | None = None,
     session: orm.Session | None = None,
 ) -> LoadedEvening:
-    """A new evening from a whole record: all of it stored, or nothing."""
-    return store.import_evening(_session(session), setup, plan, seed, tables)
+    """A new evening from a whole record (closed when it was): all of it stored, or nothing."""
+    return store.import_evening(_session(session), setup, plan, seed, tables, closed_at)
 
 
 def record_of(evening: LoadedEvening) -> str:
     """The evening as a portable record (``scorekeeper-evening/1``): its setup, its plan and
     every started table's game with its whole history."""
     tables = [record.RecordTable.of(r, n, game) for (r, n), game in sorted(evening.games.items())]
-    return record.dumps_evening(evening.setup, evening.plan, evening.seed, tables)
+    return record.dumps_evening(
+        evening.setup, evening.plan, evening.seed, tables, evening.closed_at
+    )
 
 
 def import_record(data: bytes | str, *, session: orm.Session | None = None) -> LoadedEvening:
@@ -224,7 +227,9 @@ def import_record(data: bytes | str, *, session: orm.Session | None = None) -> L
     the table and field); one whose games break a rule, :class:`RuleError`."""
     read = record.loads_evening(data)
     tables = [table_game(r, n, game) for r, n, game in read.tables]
-    return import_evening(read.setup, read.plan, read.seed, tables, session=session)
+    return import_evening(
+        read.setup, read.plan, read.seed, tables, closed_at=read.closed_at, session=session
+    )
 
 
 def results(evening: LoadedEvening) -> list[TableResult]:

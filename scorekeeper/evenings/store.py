@@ -351,14 +351,17 @@ def import_evening(
     plan: Plan,
     seed: int,
     tables: Sequence[TableGame],
+    closed_at: datetime | None = None,
 ) -> LoadedEvening:
     """Store a whole evening at once (an imported record): the evening, its plan and every
-    table's game with its log, in one transaction — all of it or, on any error, nothing."""
+    table's game with its log (and when it was closed, if it was), in one transaction — all of
+    it or, on any error, nothing."""
     row = models.Evening(
         token=store.new_token(),
         kind=setup.kind,
         setup=_stored_setup(setup, plan, seed),
         created_at=_now(),
+        closed_at=closed_at,
     )
     try:
         session.add(row)
@@ -370,7 +373,9 @@ def import_evening(
         raise
     if made is None:  # pragma: no cover - a fresh evening has no tables to clash with
         raise RuntimeError("An imported evening's tables clashed.")
-    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, made, seed)
+    return LoadedEvening(
+        row.id, row.token, row.created_at, setup, plan, made, seed, closed_at=closed_at
+    )
 
 
 @dataclass(frozen=True)
