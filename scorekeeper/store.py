@@ -265,24 +265,21 @@ def import_game(
     events = tuple(events)
     played = game_for(kind).replay(setup, events)  # raises RuleError before anything is written
     try:
-        game = add_game(session, kind, setup, events, times, played, seats=seats, confirms=confirms)
-        by_seq = confirmed or {}
-        rows = [
-            models.Confirmation(game_id=game.id, seq=seq, seat=seat, created_at=_now())
-            for seq in sorted(by_seq)
-            for seat in sorted(by_seq[seq])
-            if 0 <= seq < len(events)
-        ]
-        session.add_all(rows)
+        game = add_game(
+            session,
+            kind,
+            setup,
+            events,
+            times,
+            played,
+            seats=seats,
+            confirms=confirms,
+            confirmed=confirmed,
+        )
         session.commit()
     except Exception:
         session.rollback()
         raise
-    if rows:
-        game = replace(
-            game,
-            confirmed={seq: frozenset(by_seq[seq]) for seq in by_seq if 0 <= seq < len(events)},
-        )
     return kept(game)
 
 
@@ -297,12 +294,14 @@ def add_game(
     token: str | None = None,
     seats: Sequence[str | None] = (),
     confirms: bool = False,
+    confirmed: Mapping[int, Collection[str]] | None = None,
 ) -> LoadedGame:
     """Add a game and its whole log to the session, not committed yet (the caller commits,
     with whatever else belongs to the same transaction, then :func:`kept`): ``played`` is
     ``events`` already replayed, ``times`` each event's time where known (None: now),
     ``seats`` who entered each (None, or none given: not known); ``confirms``: its scoring
-    entries wait for a second phone."""
+    entries wait for a second phone, and ``confirmed`` says who confirmed which (by log
+    position) so far."""
     now = _now()
     stamps = _stamps(len(events), times, now)
     if len(seats) > len(events):
@@ -319,7 +318,17 @@ def add_game(
     session.flush()
     if events:
         session.add_all(models.Event.log(game.id, zip(events, stamps, who, strict=True)))
-    return _loaded(game, setup, tuple(events), stamps, played, who if any(who) else ())
+    by_seq = {
+        seq: frozenset(seats)
+        for seq, seats in (confirmed or {}).items()
+        if confirms and seats and 0 <= seq < len(events)
+    }
+    session.add_all(
+        models.Confirmation(game_id=game.id, seq=seq, seat=seat, created_at=now)
+        for seq, seats in sorted(by_seq.items())
+        for seat in sorted(seats)
+    )
+    return _loaded(game, setup, tuple(events), stamps, played, who if any(who) else (), by_seq)
 
 
 def _stamps(

@@ -220,3 +220,54 @@ def test_score_shows_the_entries_not_yet_confirmed(app):
     assert "Deal 1: tricks 8/4/4 (by Anna)" in shown.stdout
     done = CliRunner().invoke(main, ["score", "-"], input=confirmed.encode())
     assert done.exit_code == 0 and "Not yet confirmed" not in done.stdout
+
+
+def test_an_evening_record_carries_each_tables_confirmations(app):
+    """A confirming evening's record holds each table's game as version 2, with who confirmed
+    what; import stores it all, and exports the same bytes again."""
+    from scorekeeper.evenings import services as evenings
+    from scorekeeper.evenings.setup import EveningSetup
+    from tests.records.test_schemas import EVENING, errors
+
+    with app.app_context():
+        setup = EveningSetup("Vecka 1", "bismarck", PLAYERS, 1, "totals", confirms=True)
+        evening = evenings.start_round(evenings.create(setup), 1)
+        (table,) = evening.tables(1)
+        game = _deal_one(table.game, "0")
+        assert game.confirms and isinstance(services.confirm(game, 1, "2"), services.LoadedGame)
+        text = evenings.record_of(evenings.load(evening.token))
+        raw = json.loads(text)
+        assert raw["tables"][0]["record"]["format"] == records.CONFIRMING_FORMAT
+        assert raw["tables"][0]["record"]["history"][1]["confirmed_by"] == ["2"]
+        assert not errors(EVENING, raw)
+        again = evenings.import_record(text)
+        (copy,) = again.tables(1)
+        assert copy.game.confirms and copy.game.confirmed == {1: frozenset({"2"})}
+        assert evenings.record_of(evenings.load(again.token)) == text
+
+
+def test_a_closed_evenings_record_says_so_and_imports_closed(app):
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+    from scorekeeper.evenings import services as evenings
+    from scorekeeper.evenings.setup import EveningSetup
+    from tests.records.test_schemas import EVENING, errors
+
+    with app.app_context():
+        setup = EveningSetup("Vecka 2", "bismarck", PLAYERS, 1, "totals")
+        evening = evenings.start_round(evenings.create(setup), 1)
+        open_text = evenings.record_of(evenings.load(evening.token))
+        evenings.close(evenings.load(evening.token))
+        text = evenings.record_of(evenings.load(evening.token))
+        raw = json.loads(text)
+        assert "closed_at" not in json.loads(open_text) and raw["closed_at"].endswith("Z")
+        assert not errors(EVENING, raw)
+        again = evenings.import_record(text)
+        assert again.closed_at is not None
+        assert evenings.record_of(evenings.load(again.token)) == text
+    shown = CliRunner().invoke(main, ["score", "-"], input=text.encode())
+    assert "This evening is closed: its results are final." in shown.stdout
+    raw["closed_at"] = "yesterday"
+    refused = CliRunner().invoke(main, ["score", "-"], input=json.dumps(raw).encode())
+    assert refused.exit_code == 2 and "closed_at must be a time" in refused.stderr

@@ -682,10 +682,12 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
     for evening in reversed(listed):
         loaded = evenings.load(evening.token, session=session)
         tables = [
-            (r, n, game.kind, game.setup, game.events, game.times, game.seats)
+            evening_record.RecordTable.of(r, n, game)
             for (r, n), game in sorted(loaded.games.items())
         ]
-        built = evening_record.build_evening(loaded.setup, loaded.plan, loaded.seed, tables)
+        built = evening_record.build_evening(
+            loaded.setup, loaded.plan, loaded.seed, tables, loaded.closed_at
+        )
         held.append((evening.created_at, [number[m] for m in evening.members], built))
     # A season's chosen evenings by their number in the record (oldest first, from 1).
     numbered = {evening.id: n for n, evening in enumerate(reversed(listed), start=1)}
@@ -768,10 +770,10 @@ def import_club(
         made_ids: list[int] = []
         for evening in read.evenings:
             got = evening.evening
-            tables = [
-                (r, n, game.setup, game.events, game.times, game.seats) for r, n, game in got.tables
-            ]
-            made = evenings.import_evening(got.setup, got.plan, got.seed, tables, session=joint)
+            tables = [evenings.table_game(r, n, game) for r, n, game in got.tables]
+            made = evenings.import_evening(
+                got.setup, got.plan, got.seed, tables, closed_at=got.closed_at, session=joint
+            )
             stored = session.get(models.Evening, made.id)
             if stored is not None:
                 stored.created_at = evening.date

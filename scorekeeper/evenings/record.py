@@ -1,7 +1,8 @@
 """The portable evening record ``scorekeeper-evening/1``: an evening's setup, its seating plan
-and each started table's game record (``scorekeeper-record/1``, whole, with its history).
+and each started table's game record (``scorekeeper-record/1``, or ``/2`` for a game whose phones
+confirm each other's entries; whole, with its history).
 
-    text = dumps_evening(setup, plan, seed, tables)     # tables: (round, table, game record)
+    text = dumps_evening(setup, plan, seed, tables)     # tables: RecordTable, one a table
     read = loads_evening(data)                          # RecordError: one line per problem
 
 Reading checks everything an import needs before anything is stored: the setup (as the
@@ -13,8 +14,9 @@ order and whole. ``docs/records.md`` documents the format.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -27,12 +29,24 @@ from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import GameRecord
 from scorekeeper.records.core import build, dumps, parse
 from scorekeeper.records.guard import decode
+from scorekeeper.records.history import read_timestamp, timestamp_text
 from scorekeeper.records.problems import RECORD, RecordError, is_int, kind_of, problem, show
 from scorekeeper.records.text import table
 
 EVENING_FORMAT = "scorekeeper-evening/1"
 #: The fields of an evening record and of each of its tables: any other is refused.
-FIELDS = ("format", "name", "game", "settings", "players", "rounds", "scoring", "seed", "plan")
+FIELDS = (
+    "format",
+    "name",
+    "game",
+    "settings",
+    "players",
+    "rounds",
+    "scoring",
+    "seed",
+    "plan",
+    "closed_at",
+)
 TABLE_FIELDS = ("round", "table", "record")
 
 
@@ -46,14 +60,41 @@ class EveningRecord:
     seed: int
     #: Each started table: round, table number, and its game's record.
     tables: tuple[tuple[int, int, GameRecord], ...]
+    #: When its organiser closed it (its results final; naive UTC), or None.
+    closed_at: datetime | None = None
 
 
-#: A started table as :func:`build_evening` writes it: round, table number, kind, setup,
-#: events, their times, and (optionally) who entered each event.
-RecordTable = (
-    tuple[int, int, str, Any, Sequence[Any], Sequence[Any]]
-    | tuple[int, int, str, Any, Sequence[Any], Sequence[Any], Sequence[str | None]]
-)
+@dataclass(frozen=True)
+class RecordTable:
+    """A started table as :func:`build_evening` writes it: round, table number and its game:
+    kind, setup, events, their times, who entered each event (where known) and, in a game
+    whose phones confirm each other's entries, who confirmed which (its record is then
+    ``scorekeeper-record/2``)."""
+
+    round: int
+    table: int
+    kind: str
+    setup: Any
+    events: Sequence[Any]
+    times: Sequence[Any]
+    seats: Sequence[str | None] = ()
+    confirms: bool = False
+    confirmed: Mapping[int, Collection[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, round_: int, table: int, game: Any) -> RecordTable:
+        """The table of ``game``: a stored game or a game record (both say all of it)."""
+        return cls(
+            round_,
+            table,
+            game.kind,
+            game.setup,
+            game.events,
+            game.times,
+            game.seats,
+            game.confirms,
+            game.confirmed,
+        )
 
 
 def build_evening(
@@ -61,23 +102,34 @@ def build_evening(
     plan: Plan,
     seed: int,
     tables: Sequence[RecordTable],
+    closed_at: datetime | None = None,
 ) -> dict[str, Any]:
-    """The evening as a record: ``tables`` are (round, table, kind, setup, events, times) of
-    every started table's game, and who entered each event (``seats``) where known. A club
+    """The evening as a record: ``tables`` every started table's game (:class:`RecordTable`),
+    a game whose phones confirm each other's entries as ``scorekeeper-record/2``. A club
     evening's hidden standings (``hide_last``) are its club's, not the record's: an imported
-    evening is of no club and shows everything. Whether its tables confirm (``confirms``) is
-    not in the record's version 1 either: its confirmations are not, so an imported evening's
-    games ask for none."""
+    evening is of no club and shows everything. Whether the rounds still to start confirm
+    (the evening's ``confirms``) is not in it either: each table's game says whether it
+    does. A closed evening (``closed_at``: its results are final) says when it was closed."""
+    closed = {} if closed_at is None else {"closed_at": timestamp_text(closed_at)}
     return {
         "format": EVENING_FORMAT,
         **{k: v for k, v in setup.to_dict().items() if k not in ("hide_last", "confirms")},
         "seed": seed,
         "plan": plan.to_dict(),
+        **closed,
         "tables": [
             {
-                "round": t[0],
-                "table": t[1],
-                "record": build(t[2], t[3], t[4], t[5], seats=t[6] if len(t) == 7 else ()),
+                "round": t.round,
+                "table": t.table,
+                "record": build(
+                    t.kind,
+                    t.setup,
+                    t.events,
+                    t.times,
+                    seats=t.seats,
+                    confirms=t.confirms,
+                    confirmed=t.confirmed,
+                ),
             }
             for t in tables
         ],
@@ -119,6 +171,9 @@ def parse_evening(raw: Any) -> EveningRecord:
     seed = raw.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         _fail(RECORD, T_("seed must be a whole number"))
+    closed_at = read_timestamp(raw["closed_at"]) if "closed_at" in raw else None
+    if "closed_at" in raw and closed_at is None:
+        _fail(RECORD, T_('closed_at must be a time like "2025-05-01T19:30:00Z"'))
     tables = raw.get("tables", [])
     if not isinstance(tables, list):
         _fail(RECORD, T_("tables must be a list"))
@@ -134,7 +189,11 @@ def parse_evening(raw: Any) -> EveningRecord:
         raise RecordError(lines)
     _rounds_in_order(read, plan)
     return EveningRecord(
-        setup, plan, seed, tuple((r, n, game) for (r, n), game in sorted(read.items()))
+        setup,
+        plan,
+        seed,
+        tuple((r, n, game) for (r, n), game in sorted(read.items())),
+        closed_at,
     )
 
 
@@ -266,6 +325,9 @@ def standings_text(read: EveningRecord) -> str:
         "",
         *table(headers, rows, right={0, 2, 3, 4}),
     ]
+    if read.closed_at is not None:
+        lines.append("")
+        lines.append(_("This evening is closed: its results are final."))
     if found.provisional:
         lines.append("")
         lines.append(
@@ -284,5 +346,6 @@ def evening_dict(read: EveningRecord) -> dict[str, Any]:
         read.setup,
         read.plan,
         read.seed,
-        [(r, n, g.kind, g.setup, g.events, g.times, g.seats) for r, n, g in read.tables],
+        [RecordTable.of(r, n, g) for r, n, g in read.tables],
+        read.closed_at,
     )

@@ -36,6 +36,7 @@ from scorekeeper.evenings.store import (
     Seat,
     Table,
     TableGame,
+    table_game,
 )
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_, Text
@@ -63,6 +64,7 @@ __all__ = [
     "seat_of",
     "standings_of",
     "start_round",
+    "table_game",
 ]
 
 #: The most seeds there are: any of them seats the players as fairly.
@@ -203,20 +205,20 @@ def import_evening(
     seed: int,
     tables: Sequence[TableGame],
     *,
+    closed_at: datetime | None = None,
     session: orm.Session | None = None,
 ) -> LoadedEvening:
-    """A new evening from a whole record: all of it stored, or nothing."""
-    return store.import_evening(_session(session), setup, plan, seed, tables)
+    """A new evening from a whole record (closed when it was): all of it stored, or nothing."""
+    return store.import_evening(_session(session), setup, plan, seed, tables, closed_at)
 
 
 def record_of(evening: LoadedEvening) -> str:
     """The evening as a portable record (``scorekeeper-evening/1``): its setup, its plan and
     every started table's game with its whole history."""
-    tables = [
-        (r, n, game.kind, game.setup, game.events, game.times, game.seats)
-        for (r, n), game in sorted(evening.games.items())
-    ]
-    return record.dumps_evening(evening.setup, evening.plan, evening.seed, tables)
+    tables = [record.RecordTable.of(r, n, game) for (r, n), game in sorted(evening.games.items())]
+    return record.dumps_evening(
+        evening.setup, evening.plan, evening.seed, tables, evening.closed_at
+    )
 
 
 def import_record(data: bytes | str, *, session: orm.Session | None = None) -> LoadedEvening:
@@ -224,8 +226,10 @@ def import_record(data: bytes | str, *, session: orm.Session | None = None) -> L
     that is not one raises :class:`~scorekeeper.records.RecordError` (a line a problem, naming
     the table and field); one whose games break a rule, :class:`RuleError`."""
     read = record.loads_evening(data)
-    tables = [(r, n, game.setup, game.events, game.times, game.seats) for r, n, game in read.tables]
-    return import_evening(read.setup, read.plan, read.seed, tables, session=session)
+    tables = [table_game(r, n, game) for r, n, game in read.tables]
+    return import_evening(
+        read.setup, read.plan, read.seed, tables, closed_at=read.closed_at, session=session
+    )
 
 
 def results(evening: LoadedEvening) -> list[TableResult]:

@@ -10,7 +10,7 @@ that length — their logs, all in one (:func:`scorekeeper.store.load_rows`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -270,11 +270,37 @@ def start_round(
 
 
 #: A table's game to store: round, table number, setup, events, their times and (optionally)
-#: who entered each event.
+#: who entered each event, and then whether its phones confirm each other's entries (else as
+#: the evening's setup says) and who confirmed which.
 TableGame = (
     tuple[int, int, Any, Sequence[Event], Sequence[datetime | None]]
     | tuple[int, int, Any, Sequence[Event], Sequence[datetime | None], Sequence[str | None]]
+    | tuple[
+        int,
+        int,
+        Any,
+        Sequence[Event],
+        Sequence[datetime | None],
+        Sequence[str | None],
+        bool,
+        Mapping[int, Collection[str]],
+    ]
 )
+
+
+def table_game(round_: int, number: int, game: Any) -> TableGame:
+    """The table's game of an imported record (a :class:`~scorekeeper.records.GameRecord`),
+    to store: its log, who entered and who confirmed each entry."""
+    return (
+        round_,
+        number,
+        game.setup,
+        game.events,
+        game.times,
+        game.seats,
+        game.confirms,
+        game.confirmed,
+    )
 
 
 def _insert(
@@ -289,7 +315,9 @@ def _insert(
     try:
         for table, replayed in zip(tables, played, strict=True):
             round_, number, setup, events, times = table[:5]
-            seats = table[5] if len(table) == 6 else ()
+            seats = table[5] if len(table) >= 6 else ()
+            confirms = table[6] if len(table) == 8 else evening.setup.confirms
+            confirmed = table[7] if len(table) == 8 else {}
             game = store.add_game(
                 session,
                 kind,
@@ -298,7 +326,8 @@ def _insert(
                 times,
                 replayed,
                 seats=seats,
-                confirms=evening.setup.confirms,
+                confirms=confirms,
+                confirmed=confirmed,
             )
             session.add(
                 models.EveningTable(
@@ -322,14 +351,17 @@ def import_evening(
     plan: Plan,
     seed: int,
     tables: Sequence[TableGame],
+    closed_at: datetime | None = None,
 ) -> LoadedEvening:
     """Store a whole evening at once (an imported record): the evening, its plan and every
-    table's game with its log, in one transaction — all of it or, on any error, nothing."""
+    table's game with its log (and when it was closed, if it was), in one transaction — all of
+    it or, on any error, nothing."""
     row = models.Evening(
         token=store.new_token(),
         kind=setup.kind,
         setup=_stored_setup(setup, plan, seed),
         created_at=_now(),
+        closed_at=closed_at,
     )
     try:
         session.add(row)
@@ -341,7 +373,9 @@ def import_evening(
         raise
     if made is None:  # pragma: no cover - a fresh evening has no tables to clash with
         raise RuntimeError("An imported evening's tables clashed.")
-    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, made, seed)
+    return LoadedEvening(
+        row.id, row.token, row.created_at, setup, plan, made, seed, closed_at=closed_at
+    )
 
 
 @dataclass(frozen=True)

@@ -160,3 +160,14 @@ def _parse_timestamp(value: Any) -> datetime | None:
     except (ValueError, OverflowError):  # not a time, or one beyond the years 1 to 9999 in UTC
         return None
     return at
+
+
+def timestamp_text(at: datetime) -> str:
+    """A time (UTC) as a record writes it: ``2025-05-01T19:30:00Z``."""
+    return _timestamp(at)
+
+
+def read_timestamp(value: Any) -> datetime | None:
+    """A record's time as written by :func:`timestamp_text` (naive UTC), or None when it is
+    not one."""
+    return _parse_timestamp(value)

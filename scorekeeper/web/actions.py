@@ -234,8 +234,7 @@ def seat_names(game: services.LoadedGame) -> tuple[str, ...]:
 
 def phone_seat(token: str) -> str | None:
     """The seat this phone said it is at in the game at ``token`` (its session), or None."""
-    seats = session.get("seats")
-    seat = seats.get(token) if isinstance(seats, dict) else None
+    seat = dict(_seats_kept()).get(token)
     return seat if isinstance(seat, str) else None
 
 
@@ -243,11 +242,25 @@ def choose_seat(token: str, seat: str | None) -> None:
     """Keep in this phone's session that it is at ``seat`` in the game at ``token`` (None: at
     no seat), the most recent :data:`SEATS_KEPT` games only. Nothing of it goes into the
     game's log but the seat of each entry this phone makes."""
-    seats = session.get("seats")
-    kept = {k: v for k, v in seats.items() if k != token} if isinstance(seats, dict) else {}
+    kept = [pair for pair in _seats_kept() if pair[0] != token]
     if seat is not None:
-        kept[token] = seat
-    session["seats"] = dict(list(kept.items())[-SEATS_KEPT:])
+        kept.append((token, seat))
+    session["seats"] = [list(pair) for pair in kept[-SEATS_KEPT:]]
+
+
+def _seats_kept() -> list[tuple[str, str]]:
+    """The (game, seat) pairs this phone's session keeps, oldest first. A list, not a mapping:
+    the session's JSON sorts a mapping's keys, which would lose which games are the latest (a
+    session from before keeps its mapping, read in whatever order it has)."""
+    seats = session.get("seats")
+    pairs = seats.items() if isinstance(seats, dict) else seats if isinstance(seats, list) else ()
+    return [
+        (pair[0], pair[1])
+        for pair in pairs
+        if isinstance(pair, list | tuple)
+        and len(pair) == 2
+        and all(isinstance(p, str) for p in pair)
+    ]
 
 
 def last_action(game: services.LoadedGame) -> HistoryEntry | None:

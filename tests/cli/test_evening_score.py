@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from flask.cli import ScriptInfo
 
 from scorekeeper.cli import main
-from scorekeeper.evenings.record import dumps_evening
+from scorekeeper.evenings.record import RecordTable, dumps_evening
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.games.events import Event
 
@@ -45,7 +45,7 @@ def evening_text() -> str:
             Event("announce", {"deal": 1, "contract": "trumf", "trump": "hearts"}),
             Event("record", {"deal": 1, "tricks": [3, 10, 3]}),
         ]
-        tables.append((1, number, "bismarck", game, events, [None, None]))
+        tables.append(RecordTable(1, number, "bismarck", game, events, [None, None]))
     return dumps_evening(setup, plan, 0, tables), plan, setup
 
 

@@ -14,6 +14,7 @@ from scorekeeper.db import db
 from scorekeeper.evenings import store as evenings
 from scorekeeper.evenings.setup import EveningSetup
 from tests.e2e.club_seed import seed_club
+from tests.e2e.screens import axe_report
 from tests.e2e.table import Player
 from tests.e2e.test_seats import be
 
@@ -37,7 +38,7 @@ def waiting(phone):
 
 
 def test_a_deal_waits_until_an_opponent_confirms_and_the_organiser_confirms_a_stuck_one(
-    new_phone, server
+    new_phone, server, axe
 ):
     evening, game = _confirming_evening(server)
     club = seed_club(server, evening, extra_members=0)
@@ -52,10 +53,22 @@ def test_a_deal_waits_until_an_opponent_confirms_and_the_organiser_confirms_a_st
     for phone in (anna, annas_other, ben, carla):
         expect(waiting(phone)).to_contain_text("Waiting for confirmation: 1 entry")
     expect(waiting(anna)).to_contain_text("An opponent confirms it on their phone.")
+    violations = {
+        name: axe(phone, f"confirm-{name}") for name, phone in (("ben", ben), ("anna", anna))
+    }
     expect(waiting(annas_other).get_by_role("button", name="Confirm")).to_have_count(0)
     standings = new_phone()
     standings.goto(f"/e/{evening}")
     expect(standings.locator(".waiting-word")).to_contain_text("1 entry is not yet confirmed")
+    standings.goto(f"/e/{evening}/tables")
+    expect(standings.locator(".table-card.waits")).to_contain_text("1 waiting")
+    violations["tables"] = axe(standings, "confirm-tables")
+    swedish = new_phone(locale="sv-SE")
+    swedish.goto(f"/g/{game}")
+    expect(waiting(swedish)).to_contain_text("Väntar på bekräftelse: 1 post")
+    violations["sv"] = axe(swedish, "confirm-sv")
+    assert not any(violations.values()), axe_report(violations)
+    standings.goto(f"/e/{evening}")
     # Ben disagrees: That's not right is the deal's correction, in place.
     waiting(ben).get_by_role("link", name="That's not right").tap()
     expect(ben).to_have_url(re.compile(r"/deal/1/correct$"))

@@ -83,6 +83,26 @@ def test_the_seat_is_remembered_for_that_game_only(client):
     assert said_in_head(second.page()) == "I am …"
 
 
+def test_a_phone_keeps_the_seats_of_its_latest_games_whatever_their_addresses(app, client):
+    """A phone at more games than its session keeps seats for (a season of club nights) still
+    knows its seat in each of the latest: the oldest are forgotten, never a recent one (the
+    session's JSON sorts a mapping's keys, so the seats are kept as a list)."""
+    from scorekeeper import services
+    from scorekeeper.games import bismarck
+    from scorekeeper.web.actions import SEATS_KEPT
+
+    token = csrf_token(client)
+    with app.app_context():
+        games = [
+            services.create("bismarck", bismarck.Setup(("Anna", "Ben", "Carla"))).token
+            for _ in range(SEATS_KEPT + 5)
+        ]
+    for game in games:
+        client.post(f"/g/{game}/seat", data={"csrf_token": token, "seat": "2"})
+    heads = [said_in_head(client.get(f"/g/{game}").get_data(as_text=True)) for game in games]
+    assert heads == ["I am …"] * 5 + ["You: Carla"] * SEATS_KEPT
+
+
 def test_a_seat_the_game_does_not_have_is_refused_and_nothing_changes(client):
     table = Table(client)
     table.start()

@@ -49,7 +49,9 @@ def test_a_confirming_evening_marks_the_waiting_table_and_the_organiser_confirms
     tables = client.get(f"/e/{evening}/tables").text
     assert "1 table has entries waiting for confirmation." in tables and "1 waiting" in tables
     page = client.get(f"/e/{evening}").text
-    assert "1 entry is not yet confirmed" in page
+    assert "1 entry is not yet confirmed" in page and 'class="table-card waits"' in page
+    screen = client.get(f"/e/{evening}/screen").text
+    assert "1 entry is not yet confirmed" in screen and "1 waiting" in screen
     # A player's phone (the club's link, not its PIN) at no seat only sees it is waiting.
     seen = app.test_client().get(f"/g/{game}").text
     assert "Waiting for confirmation: 1 entry" in seen and "Confirm as the organiser" not in seen
