@@ -75,6 +75,9 @@ def compact(data: bytes, ext: str) -> bytes:
 #: What ``app.css`` has for pages that are not a game's, between ``/* [other pages] … */`` and
 #: ``/* [/other pages] */``: a game's bundle leaves it out (its pages have a 30 KB budget).
 _OTHER_PAGES = re.compile(rb"/\* \[other pages\].*?/\* \[/other pages\] \*/", re.S)
+#: What ``app.css`` has for game pages only, between ``/* [game pages] … */`` and
+#: ``/* [/game pages] */``: the other pages' bundles (an evening's, a club's) leave it out.
+_GAME_PAGES = re.compile(rb"/\* \[game pages\].*?/\* \[/game pages\] \*/", re.S)
 #: A custom property's name in a stylesheet (``--accent``), as defined (``--accent:``) or used.
 _PROPERTY = re.compile(rb"--([a-z][a-z0-9-]*)")
 
@@ -93,13 +96,14 @@ def short_properties(app_css: bytes) -> dict[bytes, bytes]:
 
 def bundle_bytes(static_folder: Path, kind: str, ext: str, parts: tuple[str, ...] = ()) -> bytes:
     """``app.<ext>``, the ``parts`` of that type, then ``<kind>.<ext>``, compacted; a game's
-    stylesheet without what ``app.css`` keeps for other pages (:data:`_OTHER_PAGES`), and every
+    stylesheet without what ``app.css`` keeps for other pages (:data:`_OTHER_PAGES`), another
+    page's without what it keeps for game pages (:data:`_GAME_PAGES`), and every
     stylesheet with ``app.css``'s custom properties renamed short (:func:`short_properties`)."""
     names = ["app." + ext, *(p for p in parts if p.endswith("." + ext)), f"{kind}.{ext}"]
     files = [(static_folder / name).read_bytes() for name in names]
     if ext == "css":
-        if has_pages(kind):
-            files[0] = _OTHER_PAGES.sub(b"", files[0])
+        marked = _OTHER_PAGES if has_pages(kind) else _GAME_PAGES
+        files[0] = marked.sub(b"", files[0])
         short = short_properties(files[0])
         files = [_PROPERTY.sub(lambda m: b"--" + short.get(m[1], m[1]), data) for data in files]
     return compact(b"\n".join(files), ext)

@@ -137,6 +137,17 @@ def test_a_game_s_stylesheet_leaves_out_what_only_other_pages_use(app):
             game = client.get(f"/assets/{kind}.css").data
             assert b".games li" not in game and b"input[type=file]{" not in game, kind
             assert b".choice{" in game and b"@media print" in game, kind
+            assert b".waiting{" in game.replace(b" ", b""), kind
+
+
+def test_the_other_pages_stylesheets_leave_out_what_only_game_pages_use(app):
+    """What app.css marks as game pages' (the entries waiting for a second phone) is in every
+    game's bundle and in app.css as served, not in an evening's or a club's bundle."""
+    with app.test_client() as client:
+        assert b".waiting{" in client.get("/static/app.css").data.replace(b" ", b"")
+        for kind in ("evening", "club"):
+            css = client.get(f"/assets/{kind}.css").data
+            assert b".waiting" not in css and b".games li" in css, kind
 
 
 def test_bundles_name_app_css_s_custom_properties_short_and_define_every_one_they_use(app):
