@@ -18,7 +18,8 @@ What is measured (the ratio is trivial requests/s ÷ app requests/s, "N× slower
 - game page: ``GET /g/<token>`` of a finished 12-deal Bismarck game;
 - POST + redirect: recording deal 12's tricks (``POST /g/<token>/record``) and following the 303
   to the game page, counted as one tap. Every tap goes to its own game, seeded at deal 12 with the
-  contract announced, whose page was loaded (untimed) just before, as the phone that records
+  contract announced (every entry made by Anna's phone, as the changes list says), whose page
+  was loaded (untimed) just before, as the phone that records
   must have loaded it to get the form. Each write waits for SQLite to sync it to disk (the app's
   setting), so a disk busy with other work lowers this rate most; its CPU column does not move;
 - POST + redirect, cold (shown, no budget): the same on games this server has not served yet, so
@@ -385,7 +386,7 @@ def seed(database: Path, taps: int, seated: int) -> Games:
             finished=seed_game(store, 12),
             klaberjass_30=seed_klaberjass(store, klaberjass_hands(30), target=KLABERJASS_TARGET),
             klaberjass_200=seed_klaberjass(store, klaberjass_hands(200), target=KLABERJASS_TARGET),
-            at_deal_12=[seed_game(store, 11, announce_next=True) for _ in range(taps)],
+            at_deal_12=[seed_game(store, 11, announce_next=True, seat="0") for _ in range(taps)],
             deal_12_tricks=list(MODERN_GAME[11][2]),
             evening=seed_evening(store, played=2, deals=5, players=EVENING_PLAYERS, rounds=3),
             confirming_at_12=[seed_confirming(store, 11, announce_next=True) for _ in range(taps)],

@@ -625,10 +625,14 @@ def confirm(session: orm.Session, game: LoadedGame, seq: int, seat: str) -> Load
             {"game_id": game.id, "seq": seq, "seat": seat, "created_at": _now()},
         )
         session.commit()
-    except IntegrityError:
+        # What this process knew, and this one: another process's confirmations of the game
+        # meanwhile are read when the game is loaded next (its row counts them).
+        confirmed = {**game.confirmed, seq: game.confirmed.get(seq, frozenset()) | {seat}}
+    except IntegrityError:  # this seat had confirmed it (another of its phones): read them all
         session.rollback()
-    stored = replace(game, confirmed=confirmations(session, [game.id])[game.id])
-    session.commit()  # the read above began a transaction: end it
+        confirmed = confirmations(session, [game.id])[game.id]
+        session.commit()  # the read began a transaction: end it
+    stored = replace(game, confirmed=confirmed)
     POSITIONS.put(stored.token, stored.position)
     return kept(stored)
 

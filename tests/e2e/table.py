@@ -173,15 +173,17 @@ def seed_game(
     announce_next: bool = False,
     first_dealer: int = 0,
     players: tuple[str, str, str] = PLAYERS,
+    seat: str | None = None,
 ) -> str:
     """A game with ``deals`` deals of the worked example already recorded, straight into the
-    store (the browser tests that need a game in some state; scenario 1 plays one by tapping)."""
+    store (the browser tests that need a game in some state; scenario 1 plays one by tapping),
+    each entry by ``seat`` when given (a phone that said who it is)."""
     setup = bismarck.Setup(players, first_dealer=first_dealer)
 
     def seed() -> str:
         game = store.create_game(db.session, bismarck.KIND, setup)
         for seq, event in enumerate(example_events(deals, announce_next=announce_next)):
-            game = store.append(db.session, game, event, seq)
+            game = store.append(db.session, game, event, seq, seat=seat)
         return game.token
 
     return server.in_app(seed)
