@@ -48,3 +48,16 @@ def member_ids(client, token: str) -> dict[str, int]:
     page = client.get(f"/c/{token}/evening/new/bismarck").get_data(as_text=True)
     found = re.findall(r'name="members" type="checkbox" value="(\d+)"> <span>([^<]+)</span>', page)
     return {name: int(value) for value, name in found}
+
+
+def plan_evening(client, token: str, **fields):
+    """The club's evening form for Bismarck (modern, game totals) sent with every active
+    member ticked and ``fields`` (name, rounds, hide_last, confirms …): its response."""
+    data = {"scoring": "totals", "variant": "modern", **fields}
+    members = list(member_ids(client, token).values())
+    return post(client, f"/c/{token}/evening/new/bismarck", members=members, **data)
+
+
+def evening_token(response) -> str:
+    """The token of the evening a planned evening's response redirects to."""
+    return re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)

@@ -11,7 +11,7 @@ from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event
 from tests.conftest import csrf_token
-from tests.web.clubs.club import add, make_club, member_ids, post
+from tests.web.clubs.club import add, evening_token, make_club, plan_evening
 
 CONFIRM = re.compile(r'action="([^"]+/confirm/(\d+))"')
 
@@ -21,17 +21,8 @@ def _evening(app, client, **options) -> tuple[str, str]:
     the evening's token and the table's game's."""
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla")
-    response = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name="Vecka 1",
-        rounds="2",
-        scoring="totals",
-        variant="modern",
-        members=list(member_ids(client, token).values()),
-        **options,
-    )
-    evening = re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+    response = plan_evening(client, token, name="Vecka 1", rounds="2", **options)
+    evening = evening_token(response)
     with app.app_context():
         (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
         game = table.game

@@ -13,7 +13,7 @@ from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from tests.conftest import csrf_token
 from tests.e2e.table import example_events
-from tests.web.clubs.club import add, make_club, member_ids, post
+from tests.web.clubs.club import add, evening_token, make_club, plan_evening, post
 
 LOCKED = "This game is over and round 2 has started: only the organiser can change it now"
 
@@ -23,17 +23,8 @@ def _club_evening(app, client) -> tuple[str, str]:
     to its end and round 2 started. The club's token and round 1's game's token."""
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla")
-    ids = member_ids(client, token)
-    response = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name="Vecka 1",
-        rounds="2",
-        scoring="totals",
-        variant="modern",
-        members=list(ids.values()),
-    )
-    evening = re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+    response = plan_evening(client, token, name="Vecka 1", rounds="2")
+    evening = evening_token(response)
     with app.app_context():
         (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
         game = table.game
@@ -101,16 +92,8 @@ def test_the_refusal_speaks_swedish(app, client):
 def test_a_game_still_being_played_stays_the_tables(app, client):
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla")
-    response = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name="Vecka 2",
-        rounds="2",
-        scoring="totals",
-        variant="modern",
-        members=list(member_ids(client, token).values()),
-    )
-    evening = re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+    response = plan_evening(client, token, name="Vecka 2", rounds="2")
+    evening = evening_token(response)
     with app.app_context():
         (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
         game = table.game
@@ -125,16 +108,8 @@ def _closed_evening(app, client) -> tuple[str, str, str]:
     the club's, the evening's and the game's tokens."""
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla")
-    response = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name="Vecka 3",
-        rounds="1",
-        scoring="totals",
-        variant="modern",
-        members=list(member_ids(client, token).values()),
-    )
-    evening = re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+    response = plan_evening(client, token, name="Vecka 3", rounds="1")
+    evening = evening_token(response)
     with app.app_context():
         (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
         game = table.game

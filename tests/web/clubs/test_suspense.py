@@ -16,7 +16,7 @@ from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.web.evenings.routes import points
 from tests.e2e.table import example_events
 from tests.printing.pdfs import poppler_text
-from tests.web.clubs.club import add, make_club, member_ids, post
+from tests.web.clubs.club import add, evening_token, make_club, plan_evening, post
 
 HIDDEN = "Standings hidden until the end"
 
@@ -27,18 +27,9 @@ def _evening(app, client, hide_last="1", rounds="2") -> tuple[str, str]:
     evening's tokens."""
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla")
-    response = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name="Vecka 1",
-        rounds=rounds,
-        hide_last=hide_last,
-        scoring="totals",
-        variant="modern",
-        members=list(member_ids(client, token).values()),
-    )
+    response = plan_evening(client, token, name="Vecka 1", rounds=rounds, hide_last=hide_last)
     assert response.status_code == 303, response.get_data(as_text=True)
-    evening = re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+    evening = evening_token(response)
     with app.app_context():
         # Anna deals first at both tables, as in the worked example: the same points each run.
         (table,) = evening_store.start_round(db.session, evenings.load(evening), 1, [0]).tables(1)
@@ -128,17 +119,8 @@ def test_hidden_standings_speak_swedish(app, client, tmp_path):
 def test_the_standings_show_until_the_first_hidden_round_starts(app, client):
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla")
-    response = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name="Vecka 2",
-        rounds="3",
-        hide_last="1",
-        scoring="totals",
-        variant="modern",
-        members=list(member_ids(client, token).values()),
-    )
-    evening = re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
+    response = plan_evening(client, token, name="Vecka 2", rounds="3", hide_last="1")
+    evening = evening_token(response)
     with app.app_context():
         (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
         game = table.game
@@ -213,16 +195,7 @@ def test_an_evening_of_another_club_cannot_be_revealed_from_this_one(app, client
 def test_the_setting_is_checked_beside_its_field(app, client, given, said):
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla")
-    response = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name="Vecka 3",
-        rounds="2",
-        hide_last=given,
-        scoring="totals",
-        variant="modern",
-        members=list(member_ids(client, token).values()),
-    )
+    response = plan_evening(client, token, name="Vecka 3", rounds="2", hide_last=given)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     field = page.split('for="hide_last"', 1)[1].split("</div>", 1)[0]
