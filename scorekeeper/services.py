@@ -167,15 +167,7 @@ def import_record(record: records.GameRecord, *, session: orm.Session | None = N
 def record_text(game: LoadedGame) -> str:
     """The game's record (``docs/records.md``): its whole history, who entered each entry and,
     in a game that confirms, who confirmed each (version 2)."""
-    return records.export(
-        game.kind,
-        game.setup,
-        game.events,
-        game.times,
-        game.seats,
-        confirms=game.confirms,
-        confirmed=game.confirmed,
-    )
+    return records.dumps(records.build_logged(game))
 
 
 # --- writing one entry ----------------------------------------------------------------------

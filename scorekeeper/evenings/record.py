@@ -27,7 +27,7 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_, Text, ngettext
 from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import GameRecord
-from scorekeeper.records.core import build, dumps, parse
+from scorekeeper.records.core import build_logged, dumps, parse
 from scorekeeper.records.guard import decode
 from scorekeeper.records.history import read_timestamp, timestamp_text
 from scorekeeper.records.problems import RECORD, RecordError, is_int, kind_of, problem, show
@@ -121,15 +121,7 @@ def build_evening(
             {
                 "round": t.round,
                 "table": t.table,
-                "record": build(
-                    t.kind,
-                    t.setup,
-                    t.events,
-                    t.times,
-                    seats=t.seats,
-                    confirms=t.confirms,
-                    confirmed=t.confirmed,
-                ),
+                "record": build_logged(t),
             }
             for t in tables
         ],

@@ -25,7 +25,7 @@ import json
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from importlib import import_module
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper.games.events import Event
 from scorekeeper.games.registry import Registry, game_for
@@ -190,6 +190,39 @@ def export(
     where known; in a game that ``confirms``, who ``confirmed`` each)."""
     return dumps(
         build(kind, setup, events, times, seats=seats, confirms=confirms, confirmed=confirmed)
+    )
+
+
+class Logged(Protocol):
+    """A game with its whole log, as a stored game and a read record both have it."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def setup(self) -> Any: ...
+    @property
+    def events(self) -> Sequence[Event]: ...
+    @property
+    def times(self) -> Sequence[datetime | None]: ...
+    @property
+    def seats(self) -> Sequence[str | None]: ...
+    @property
+    def confirms(self) -> bool: ...
+    @property
+    def confirmed(self) -> Mapping[int, Collection[str]]: ...
+
+
+def build_logged(game: Logged) -> dict[str, Any]:
+    """:func:`build` of a game with its whole log: who entered each entry and, in a game that
+    confirms, who confirmed each."""
+    return build(
+        game.kind,
+        game.setup,
+        game.events,
+        game.times,
+        seats=game.seats,
+        confirms=game.confirms,
+        confirmed=game.confirmed,
     )
 
 
