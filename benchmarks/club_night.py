@@ -442,10 +442,10 @@ async def make_games(
 
 
 @contextmanager
-def scorekeeper_serve(work: Path) -> Iterator[tuple[str, int]]:
-    """``scorekeeper serve --host 127.0.0.1`` with its defaults on a fresh database: the URL and
-    the process id, until the block ends (started and stopped as ``benchmarks/server.py``
-    does)."""
+def scorekeeper_serve(work: Path, processes: int | None = None) -> Iterator[tuple[str, int]]:
+    """``scorekeeper serve --host 127.0.0.1`` with its defaults (or ``--processes``) on a fresh
+    database: the URL and the process id, until the block ends (started and stopped as
+    ``benchmarks/server.py`` does)."""
     port = free_port()
     env = {
         **os.environ,
@@ -454,6 +454,8 @@ def scorekeeper_serve(work: Path) -> Iterator[tuple[str, int]]:
     }
     command = [sys.executable, "-c", APP_SERVER, "serve", "--host", "127.0.0.1"]
     command += ["--port", str(port)]
+    if processes is not None:
+        command += ["--processes", str(processes)]
     log = work / "serve.log"
     try:
         with serving("scorekeeper serve", command, port, log, env):
@@ -474,15 +476,20 @@ def cpu_seconds(pid: int) -> float:
 
 
 def memory_mb(pid: int) -> dict[str, float]:
-    """The resident memory now (VmRSS) and at its peak (VmHWM), in MB."""
+    """The resident memory now (VmRSS), at its peak (VmHWM) and its proportional share (Pss:
+    pages shared with forked processes counted a share each), in MB."""
     found = {}
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            name, _, value = line.partition(":")
-            if name in ("VmRSS", "VmHWM"):
-                found[name] = int(value.split()[0]) / 1024
-    except OSError:
-        pass
+    for path, names in (
+        (f"/proc/{pid}/status", ("VmRSS", "VmHWM")),
+        (f"/proc/{pid}/smaps_rollup", ("Pss",)),
+    ):
+        try:
+            for line in Path(path).read_text().splitlines():
+                name, _, value = line.partition(":")
+                if name in names:
+                    found[name] = int(value.split()[0]) / 1024
+        except OSError:
+            pass
     return found
 
 
@@ -711,14 +718,21 @@ def arguments() -> argparse.Namespace:
     night_arguments(parser)
     parser.add_argument("--url", help="a server to use (default: start scorekeeper serve)")
     parser.add_argument("--pid", type=int, help="with --url: the server process to watch")
+    parser.add_argument(
+        "--processes", type=int, help="without --url: serve's --processes (default: its own)"
+    )
     return parser.parse_args()
 
 
-def one_process_night(args: argparse.Namespace) -> Night:
-    """The night against one default ``scorekeeper serve`` on SQLite, started for it."""
-    with tempfile.TemporaryDirectory() as folder, scorekeeper_serve(Path(folder)) as served:
+def default_server_night(args: argparse.Namespace) -> Night:
+    """The night against ``scorekeeper serve`` on SQLite, started for it with its defaults (or
+    ``--processes``), watching it and the processes it forked."""
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        scorekeeper_serve(Path(folder), args.processes) as served,
+    ):
         url, pid = served
-        return asyncio.run(club_night(args, Origin.of(url), Watched([pid])))
+        return asyncio.run(club_night(args, Origin.of(url), Watched(family(pid))))
 
 
 def write_summary(night: Night, path: Path | None) -> None:
@@ -733,7 +747,7 @@ def main() -> int:
         watched = Watched([args.pid] if args.pid else [])
         night = asyncio.run(club_night(args, Origin.of(args.url), watched))
     else:
-        night = one_process_night(args)
+        night = default_server_night(args)
     broken = report(night)
     write_summary(night, args.summary)
     if args.check and broken:

@@ -116,6 +116,7 @@ def servers(count: int, url: str, instance: Path) -> Iterator[list[tuple[int, in
                 "--host=127.0.0.1",
                 f"--port={port}",
                 f"--threads={THREADS_PER_PROCESS}",
+                "--processes=1",
             ],
             cwd=instance,
             env=env,

@@ -244,7 +244,7 @@ def app_processes(count: int, url: str, folder: Path) -> Iterator[list[tuple[int
         for number in range(1, count + 1):
             port = free_port()
             command = [sys.executable, "-c", APP_SERVER, "serve", "--host", "127.0.0.1"]
-            command += ["--port", str(port)]
+            command += ["--port", str(port), "--processes", "1"]  # the proxy spreads the load
             log = folder / f"serve-{number}.log"
             stack.enter_context(serving(f"scorekeeper serve {number}", command, port, log, env))
             running.append((port, SERVERS[port]))
@@ -325,7 +325,7 @@ def baseline(args: argparse.Namespace) -> float:
     if args.baseline is not None:
         return float(json.loads(args.baseline.read_text())["server_cpu_ms_per_request"])
     print(f"the yardstick: {args.tables} tables on one process, SQLite, no proxy")
-    night = club_night.one_process_night(args)
+    night = club_night.default_server_night(argparse.Namespace(**{**vars(args), "processes": 1}))
     club_night.report(night)
     print()
     return night.cpu_per_request_ms()

@@ -521,7 +521,7 @@ def measure(args: argparse.Namespace, work: Path) -> list[Measurement]:
         "SCOREKEEPER_SECRET_KEY": "bench",
     }
     app_command = [sys.executable, "-c", APP_SERVER, "serve", "--host", "127.0.0.1"]
-    app_command += ["--port", str(app_port), "--threads", "8"]
+    app_command += ["--port", str(app_port), "--threads", "8", "--processes", "1"]
     trivial_command = [sys.executable, "-c", TRIVIAL_APP, str(trivial_port)]
 
     with (

@@ -12,8 +12,9 @@ from flask.cli import with_appcontext
 from werkzeug.local import LocalProxy
 
 from scorekeeper import qr
-from scorekeeper.cli import serving
+from scorekeeper.cli import prefork, serving
 from scorekeeper.cli.common import WholeNumber, lang_option
+from scorekeeper.db import db
 from scorekeeper.games.text import gettext as _
 from scorekeeper.proxy import waitress_options
 
@@ -34,18 +35,31 @@ SWITCH_INTERVAL = 0.0005
     type=WholeNumber(1),
     help="Open connections to hold at once: one a phone.",
 )
+@click.option(
+    "--processes",
+    type=WholeNumber(1),
+    help="Server processes on the one port (default: one a core, at most 4).",
+)
 @lang_option
 @with_appcontext
-def serve(host: str, port: int, threads: int, connections: int) -> None:
+def serve(host: str, port: int, threads: int, connections: int, processes: int | None) -> None:
     """Serve the app on the local network (waitress) and print its address as a QR code."""
     capacity = serving.Capacity(connections, serving.raise_file_limit())
     # The app itself, not the proxy Flask types as an app: waitress calls it on every request.
     app = cast("LocalProxy[Flask]", current_app)._get_current_object()
+    processes = _processes(processes)
     # While it serves, every address the app shows (share links, QR codes, PDFs) is one the
     # server answers on: with --host 127.0.0.1, the loopback address.
     with qr.serving_on(host):
         _banner(app.config.get("PUBLIC_URL"), port)
         serving.echo_capacity(capacity)
+        if processes > 1:
+            click.echo(
+                _(
+                    "Serving in %(n)s processes, one a core (--processes 1 for one).",
+                    n=processes,
+                )
+            )
         click.echo(_("Press Ctrl+C to stop."))
         # What starting made (modules, templates, the catalogues) lives as long as the server:
         # the garbage collector's full passes need not walk it again (some 2% of a write).
@@ -57,7 +71,36 @@ def serve(host: str, port: int, threads: int, connections: int) -> None:
         # drawn. At 0.5 ms it takes some 30 ms (benchmarks/print_stall.py).
         sys.setswitchinterval(SWITCH_INTERVAL)
         settings = serving.waitress_settings(capacity, threads) | waitress_options(app.config)
-        serving.run_waitress(app, capacity, host=host, port=port, **settings)
+        serving.run_waitress(
+            app,
+            capacity,
+            host=host,
+            port=port,
+            processes=processes,
+            in_child=lambda: _own_connections(app),
+            **settings,
+        )
+
+
+def _processes(asked: int | None) -> int:
+    """How many processes serve: those asked for, else one a core; one where the database is
+    a process's own (SQLite in memory) or the system cannot fork."""
+    engine = db.engine
+    in_memory = engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:")
+    if in_memory or not prefork.can_fork():
+        if asked not in (None, 1):
+            click.echo(
+                _("One process serves: this database or this system takes no more."), err=True
+            )
+        return 1
+    return asked if asked is not None else prefork.default_count()
+
+
+def _own_connections(app: Flask) -> None:
+    """In a forked process: new database connections of its own, none of its parent's."""
+    with app.app_context():
+        for engine in db.engines.values():
+            engine.dispose(close=False)
 
 
 def _banner(public: str | None, port: int) -> None:

@@ -25,16 +25,21 @@ Measured with ``benchmarks/club_night.py`` (the README's club section has the nu
 from __future__ import annotations
 
 import contextvars
+import errno
 import logging
+import os
 import resource
+import socket
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import click
 
+from scorekeeper import qr
+from scorekeeper.cli import idle_loop, prefork
 from scorekeeper.games.text import gettext as _
 
 #: Open connections (one a phone) the server holds by default: 512 tables of 3–4 phones, the
@@ -191,15 +196,99 @@ def quiet_waitress() -> None:
         logging.getLogger(name).addFilter(OnceAMinute())
 
 
-def run_waitress(app: Any, capacity: Capacity, **settings: Any) -> None:
-    """Serve ``app`` until stopped, watching how full the server is."""
+def run_waitress(
+    app: Any,
+    capacity: Capacity,
+    *,
+    host: str,
+    port: int,
+    processes: int = 1,
+    in_child: Callable[[], None] | None = None,
+    **settings: Any,
+) -> None:
+    """Serve ``app`` on ``host``:``port`` until stopped, in ``processes`` processes on one
+    listening socket (:mod:`scorekeeper.cli.prefork`; ``in_child`` runs first in each), each
+    watching how full it is."""
     from waitress.server import create_server
 
     quiet_waitress()
-    server = create_server(app, **settings)
-    watch_connections(server, capacity.connections)
-    server.print_listen("Serving on http://{}:{}")
-    server.run()
+    try:
+        sockets = listening_sockets(host, port, settings["backlog"])
+    except OSError as error:
+        if error.errno != errno.EADDRINUSE:
+            raise
+        raise click.ClickException(
+            _(
+                "Port %(port)s is taken: another server (Scorekeeper itself, perhaps) listens "
+                "there. Stop it, or start this one with --port %(other)s.",
+                port=port,
+                other=port + 1 if 0 < port < 65535 else 8001,
+            )
+        ) from None
+
+    def serve_here() -> None:
+        server = create_server(app, sockets=sockets, **settings)
+        watch_connections(server, capacity.connections)
+        serve_forever(server)
+
+    for sock in sockets:
+        listening_host, listening_port = sock.getsockname()[:2]
+        click.echo(f"Serving on http://{qr.netloc(listening_host, listening_port)}")
+    if processes == 1:
+        serve_here()
+        return
+
+    def serve_in_child() -> None:
+        if in_child is not None:
+            in_child()
+        serve_here()
+
+    try:
+        prefork.run(processes, serve_in_child)
+    except prefork.Stopped as stopped:
+        raise click.ClickException(str(stopped)) from None
+
+
+def listening_sockets(host: str, port: int, backlog: int) -> list[socket.socket]:
+    """The sockets waitress would bind for ``host`` and ``port``, bound and listening, so that
+    several processes can serve on them."""
+    from waitress.adjustments import Adjustments
+
+    sockets: list[socket.socket] = []
+    # (family, type, protocol, address) for each address the host stands for (waitress's
+    # class declares the setting's strings; an instance holds these)
+    listen = cast("list[tuple[int, int, int, Any]]", Adjustments(host=host, port=port).listen)
+    for family, kind, proto, address in listen:
+        sock = socket.socket(family, kind, proto)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        if os.name == "posix":  # as waitress does: a restarted server binds at once
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+        except OSError:
+            sock.close()
+            for bound in sockets:
+                bound.close()
+            raise
+        sock.listen(backlog)
+        sockets.append(sock)
+    return sockets
+
+
+def serve_forever(server: Any) -> None:
+    """Run waitress's server until stopped: over :class:`idle_loop.IdleLoop` where the system
+    has epoll, else with waitress's own loop."""
+    if not idle_loop.available():
+        server.run()
+        return
+    loop = idle_loop.IdleLoop()
+    try:
+        loop.loop(server.adj.asyncore_loop_timeout, getattr(server, "map", None) or server._map)
+    except (SystemExit, KeyboardInterrupt):  # as waitress's own run() stops
+        server.task_dispatcher.shutdown()
+    finally:
+        loop.close()
 
 
 def echo_capacity(capacity: Capacity) -> None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import logging
 import resource
+import socket
 
 import pytest
 from click.testing import CliRunner
 from flask.cli import ScriptInfo
 
-from scorekeeper.cli import main, serving
+from scorekeeper import create_app
+from scorekeeper.cli import main, prefork, serving
 
 
 def serve(app, monkeypatch, *args: str):
@@ -36,6 +38,44 @@ def test_serve_holds_two_thousand_phones_and_says_so(app, monkeypatch):
     assert settings["threads"] == 8
     assert "Set up to hold 2048 phones at once (each keeps one connection open)." in (result.output)
     assert "Raise the limit" not in result.output
+
+
+def test_serve_starts_one_process_a_core_unless_told(app, monkeypatch):
+    monkeypatch.setattr(prefork, "default_count", lambda: 2)
+    result, (_capacity, settings) = serve(app, monkeypatch)
+    assert settings["processes"] == 2
+    assert "Serving in 2 processes, one a core (--processes 1 for one)." in result.output
+    result, (_capacity, settings) = serve(app, monkeypatch, "--processes", "3")
+    assert settings["processes"] == 3
+    result, (_capacity, settings) = serve(app, monkeypatch, "--processes", "1")
+    assert settings["processes"] == 1
+    assert "Serving in" not in result.output
+
+
+def test_a_database_in_memory_is_served_by_one_process(monkeypatch):
+    memory = create_app({"SECRET_KEY": "memory", "DATABASE_URL": "sqlite://"})
+    monkeypatch.setattr(prefork, "default_count", lambda: 2)
+    result, (_capacity, settings) = serve(memory, monkeypatch, "--processes", "2")
+    assert settings["processes"] == 1
+    assert "One process serves: this database or this system takes no more." in result.stderr
+
+
+def test_a_port_that_is_taken_is_said_in_words(app):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(
+            main,
+            ["serve", "--host", "127.0.0.1", "--port", str(port), "--processes", "1"],
+            obj=ScriptInfo(create_app=lambda: app),
+        )
+    assert result.exit_code == 1
+    said = " ".join(result.stderr.split())
+    assert (
+        f"Port {port} is taken: another server (Scorekeeper itself, perhaps) listens there." in said
+    )
+    assert f"start this one with --port {port + 1}" in said
 
 
 def test_too_few_files_hold_fewer_phones_and_say_how_to_raise_the_limit(app, monkeypatch):
