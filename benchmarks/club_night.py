@@ -44,6 +44,7 @@ import json
 import os
 import random
 import re
+import signal
 import ssl
 import sys
 import tempfile
@@ -53,6 +54,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' worked example
@@ -674,10 +676,13 @@ def report(night: Night) -> list[str]:
         processes = f"{count} processes, together " if count > 1 else ""
         memory = " + ".join(f"{m.get('VmRSS', 0):.0f}" for m in server.memory)
         peaks = " + ".join(f"{m.get('VmHWM', 0):.0f}" for m in server.memory)
+        pss = sum(m.get("Pss", 0) for m in server.memory)
+        # forked processes share their parent's pages: their proportional share, summed
+        shared = f"; {pss:.0f} MB in all, shared pages counted once" if count > 1 and pss else ""
         print(
             f"server: {processes}CPU {100 * server.cpu / night.seconds:.0f}% of one core "
             f"({night.cpu_per_request_ms():.2f} ms a request), memory {memory} MB "
-            f"(peak {peaks} MB), open files at most {server.most_files}"
+            f"(peak {peaks} MB{shared}), open files at most {server.most_files}"
             + (" in one" if count > 1 else "")
         )
     for name, cpu in server.others_cpu.items():
@@ -740,8 +745,20 @@ def write_summary(night: Night, path: Path | None) -> None:
         path.write_text(json.dumps(night.summary(), indent=2) + "\n")
 
 
+def stop_on_signals() -> None:
+    """A run stopped by SIGTERM or SIGHUP (CI's timeout, a closed terminal) still stops what
+    it started and deletes its folders, as on Ctrl+C."""
+
+    def stop(number: int, _frame: FrameType | None) -> None:
+        raise SystemExit(128 + number)
+
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, stop)
+
+
 def main() -> int:
     args = arguments()
+    stop_on_signals()
     raise_file_limit()
     if args.url:
         watched = Watched([args.pid] if args.pid else [])

@@ -43,7 +43,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import ssl
 import subprocess
 import sys
@@ -51,7 +50,6 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from types import FrameType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the benchmarks' helpers
 
@@ -331,17 +329,6 @@ def baseline(args: argparse.Namespace) -> float:
     return night.cpu_per_request_ms()
 
 
-def stop_on_signals() -> None:
-    """A run stopped by SIGTERM or SIGHUP (CI's timeout, a closed terminal) still stops what
-    it started and deletes its folders, as on Ctrl+C."""
-
-    def stop(number: int, _frame: FrameType | None) -> None:
-        raise SystemExit(128 + number)
-
-    for number in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(number, stop)
-
-
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     club_night.night_arguments(parser, tables=256)
@@ -372,7 +359,7 @@ def arguments() -> argparse.Namespace:
 
 def main() -> int:
     args = arguments()
-    stop_on_signals()
+    club_night.stop_on_signals()
     club_night.raise_file_limit()
     yardstick = baseline(args)
     night, broken = proxy_night(args)
