@@ -30,12 +30,13 @@ PER_ADDRESS = "5 per 15 minutes"
 #: The most clubs a browser is organiser of at once (the session cookie stays small).
 MOST_CLUBS = 8
 
-limiter = Limiter(
-    get_remote_address, strategy="moving-window", headers_enabled=False, storage_uri="memory://"
-)
+#: The store is the app's ``RATELIMIT_STORAGE_URI`` (memory by default): a store given here
+#: would win over the app's setting.
+limiter = Limiter(get_remote_address, strategy="moving-window", headers_enabled=False)
 
 
 def init_app(app: Flask) -> None:
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("CLUB_PIN_PER_CLUB", PER_CLUB)
     app.config.setdefault("CLUB_PIN_PER_ADDRESS", PER_ADDRESS)
     limiter.init_app(app)
@@ -44,6 +45,21 @@ def init_app(app: Flask) -> None:
     # game pages' budgets are a few ms), so it is taken off again.
     hooks = app.before_request_funcs.get(None, [])
     hooks[:] = [hook for hook in hooks if getattr(hook, "__self__", None) is not limiter]
+
+
+def share_among_processes(app: Flask, processes: int) -> None:
+    """Wrong PINs counted in memory are counted by each of ``processes`` server processes on
+    its own (``scorekeeper serve`` forks one a core): each then allows its share of every
+    limit, so that all of them together allow what one would. (With a shared store, such as
+    Redis, nothing changes.) An organiser whose browser keeps talking to one process gets that
+    process's share before the wait; the many addresses of an attack get no more than one
+    process would allow."""
+    if processes <= 1 or app.config["RATELIMIT_STORAGE_URI"] != "memory://":
+        return
+    for name in ("CLUB_PIN_PER_CLUB", "CLUB_PIN_PER_ADDRESS"):
+        limit = parse(app.config[name])
+        share = math.ceil(limit.amount / processes)
+        app.config[name] = f"{share} per {limit.multiples} {limit.GRANULARITY.name}"
 
 
 def session_id() -> str:

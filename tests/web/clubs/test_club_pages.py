@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 
+import flask_limiter._extension
 import pytest
 import sqlalchemy as sa
 from argon2 import PasswordHasher
 from flask_limiter import Limiter
+from limits.storage import MemoryStorage
 
-from scorekeeper import models
+from scorekeeper import create_app, models
 from scorekeeper.db import db
 from scorekeeper.web.clubs import organiser
 from tests.conftest import csrf_token
@@ -283,3 +285,42 @@ def test_the_limiter_checks_no_request_but_the_pin_forms(app):
     hooks = app.before_request_funcs.get(None, [])
     assert not [hook for hook in hooks if type(getattr(hook, "__self__", None)) is Limiter]
     assert "limiter" in app.extensions  # still configured: its storage counts the wrong PINs
+
+
+def test_forked_processes_that_count_wrong_pins_in_memory_each_allow_their_share(app, client):
+    # scorekeeper serve forks one process a core, each counting in its own memory: two
+    # processes each allow half of every limit (rounded up), so together they allow what one
+    # would, and one that still counts alone is held back at its share.
+    organiser.share_among_processes(app, 2)
+    assert app.config["CLUB_PIN_PER_CLUB"] == "10 per 1 hour"
+    assert app.config["CLUB_PIN_PER_ADDRESS"] == "3 per 15 minute"
+    token = make_club(client)
+    phone = app.test_client()
+    for _attempt in range(3):
+        assert _pin(phone, token, "1111").status_code == 422
+    assert _pin(phone, token, PIN).status_code == 429
+
+
+def test_one_process_or_a_shared_store_keeps_the_limits_as_they_are(app):
+    organiser.share_among_processes(app, 1)
+    assert app.config["CLUB_PIN_PER_CLUB"] == organiser.PER_CLUB
+    app.config["RATELIMIT_STORAGE_URI"] = "redis://127.0.0.1:6379"
+    organiser.share_among_processes(app, 4)
+    assert app.config["CLUB_PIN_PER_ADDRESS"] == organiser.PER_ADDRESS
+
+
+def test_the_wrong_pins_store_is_the_apps_setting(monkeypatch, tmp_path):
+    used = []
+    monkeypatch.setattr(
+        flask_limiter._extension,
+        "storage_from_string",
+        lambda uri, **_options: used.append(uri) or MemoryStorage(),
+    )
+    create_app(
+        {
+            "SECRET_KEY": "store",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'store.sqlite3'}",
+            "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:6379",
+        }
+    )
+    assert used == ["redis://127.0.0.1:6379"]
