@@ -33,9 +33,10 @@ from typing import Any
 from waitress import wasyncore
 from waitress.channel import HTTPChannel
 
-#: What a dispatcher that wants to read is registered for, as ``wasyncore.poll2`` does.
-READ = select.POLLIN | select.POLLPRI
-WRITE = select.POLLOUT
+#: What a dispatcher that wants to read is registered for, as ``wasyncore.poll2`` does (the
+#: numbers poll() and epoll share; Windows' select module has neither).
+READ = getattr(select, "POLLIN", 1) | getattr(select, "POLLPRI", 2)
+WRITE = getattr(select, "POLLOUT", 4)
 #: Seconds between two turns that ask every socket (a safety net; it costs a millisecond).
 LOOK_AT_ALL_SECONDS = 0.25
 

@@ -28,12 +28,12 @@ import contextvars
 import errno
 import logging
 import os
-import resource
 import socket
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, cast
 
 import click
@@ -59,9 +59,18 @@ LOG_EVERY = 60.0
 
 log = logging.getLogger("scorekeeper.serve")
 
+resource: ModuleType | None
+try:
+    import resource
+except ImportError:  # Windows
+    resource = None
+
 
 def raise_file_limit() -> int:
-    """Raise this process's soft limit of open files to its hard limit; the limit now."""
+    """Raise this process's soft limit of open files to its hard limit; the limit now (where
+    the system has no such limit, as Windows: as many as the server would hold)."""
+    if resource is None:
+        return CONNECTIONS + OTHER_FILES
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or soft < hard:
         wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
@@ -70,7 +79,7 @@ def raise_file_limit() -> int:
             soft = wanted
         except (ValueError, OSError):
             pass
-    return soft
+    return int(soft)
 
 
 @dataclass(frozen=True)
