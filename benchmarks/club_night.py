@@ -525,12 +525,18 @@ class Watched:
 
     pids: list[int]
     others: dict[str, int] = field(default_factory=dict)
+    #: The process that forked the others and only waits (``scorekeeper serve``'s), if any.
+    parent: int | None = None
     cpu: float = 0.0
     most_files: int = 0
     memory: list[dict[str, float]] = field(default_factory=list)
     others_cpu: dict[str, float] = field(default_factory=dict)
     others_memory: dict[str, float] = field(default_factory=dict)
     _before: dict[int, float] = field(default_factory=dict)
+
+    def serving(self) -> int:
+        """How many of the processes answer requests (not the parent)."""
+        return len([pid for pid in self.pids if pid != self.parent])
 
     def begin(self) -> None:
         self.cpu = -sum(map(cpu_seconds, self.pids))
@@ -586,7 +592,7 @@ class Night:
                 kind: round(1000 * percentile(values, 0.99), 1)
                 for kind, values in self.tally.latencies.items()
             },
-            "server_processes": len(self.server.pids),
+            "server_processes": self.server.serving(),
             "server_cpu_ms_per_request": round(self.cpu_per_request_ms(), 3),
             "server_memory_mb": [round(m.get("VmRSS", 0.0)) for m in self.server.memory],
             "load_before": self.load_before,
@@ -672,8 +678,10 @@ def report(night: Night) -> list[str]:
         broken.append(f"{errors} errors")
     server = night.server
     if server.pids:
-        count = len(server.pids)
+        count = server.serving()
         processes = f"{count} processes, together " if count > 1 else ""
+        if server.parent is not None:
+            processes = f"{count} processes and the parent that forked them, together "
         memory = " + ".join(f"{m.get('VmRSS', 0):.0f}" for m in server.memory)
         peaks = " + ".join(f"{m.get('VmHWM', 0):.0f}" for m in server.memory)
         pss = sum(m.get("Pss", 0) for m in server.memory)
@@ -737,7 +745,9 @@ def default_server_night(args: argparse.Namespace) -> Night:
         scorekeeper_serve(Path(folder), args.processes) as served,
     ):
         url, pid = served
-        return asyncio.run(club_night(args, Origin.of(url), Watched(family(pid))))
+        forked = family(pid)
+        watched = Watched(forked, parent=pid if len(forked) > 1 else None)
+        return asyncio.run(club_night(args, Origin.of(url), watched))
 
 
 def write_summary(night: Night, path: Path | None) -> None:

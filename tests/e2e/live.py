@@ -155,6 +155,10 @@ def live_server(instance: Path, port: int = 0, **config: Any) -> Iterator[LiveSe
     app = off_thread(lambda: create_app({**settings, **config}))
     app.instance_path = str(instance)
     server = make_server("127.0.0.1", port, app, threaded=True, request_handler=_QuietHandler)
+    # Stopping does not wait for the threads still serving a connection: a browser's idle
+    # keep-alive connection holds its thread until the browser closes it, and the browser
+    # closes after the server (a package's teardown waited 170 s for that).
+    server.block_on_close = False
     thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
     thread.start()
     try:
