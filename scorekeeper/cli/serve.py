@@ -17,7 +17,6 @@ from scorekeeper.cli.common import WholeNumber, lang_option
 from scorekeeper.db import db
 from scorekeeper.games.text import gettext as _
 from scorekeeper.proxy import waitress_options
-from scorekeeper.web.clubs import organiser
 
 #: Seconds a thread runs before the interpreter lets another go on (Python's default: 0.005).
 SWITCH_INTERVAL = 0.0005
@@ -49,7 +48,8 @@ def serve(host: str, port: int, threads: int, connections: int, processes: int |
     # The app itself, not the proxy Flask types as an app: waitress calls it on every request.
     app = cast("LocalProxy[Flask]", current_app)._get_current_object()
     processes = _processes(processes)
-    organiser.share_among_processes(app, processes)
+    # what the app's counts kept in memory (wrong PINs) are shared over
+    app.config["SERVER_PROCESSES"] = processes
     # While it serves, every address the app shows (share links, QR codes, PDFs) is one the
     # server answers on: with --host 127.0.0.1, the loopback address.
     with qr.serving_on(host):

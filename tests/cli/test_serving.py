@@ -43,7 +43,7 @@ def test_serve_holds_two_thousand_phones_and_says_so(app, monkeypatch):
 def test_serve_starts_one_process_a_core_unless_told(app, monkeypatch):
     monkeypatch.setattr(prefork, "default_count", lambda: 2)
     result, (_capacity, settings) = serve(app, monkeypatch)
-    assert settings["processes"] == 2
+    assert settings["processes"] == 2 == app.config["SERVER_PROCESSES"]
     assert "Serving in 2 processes, one a core (--processes 1 for one)." in result.output
     result, (_capacity, settings) = serve(app, monkeypatch, "--processes", "3")
     assert settings["processes"] == 3

@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 import secrets
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Flask, Response, abort, render_template, request, session, url_for
 from flask_limiter import Limiter
@@ -45,21 +47,6 @@ def init_app(app: Flask) -> None:
     # game pages' budgets are a few ms), so it is taken off again.
     hooks = app.before_request_funcs.get(None, [])
     hooks[:] = [hook for hook in hooks if getattr(hook, "__self__", None) is not limiter]
-
-
-def share_among_processes(app: Flask, processes: int) -> None:
-    """Wrong PINs counted in memory are counted by each of ``processes`` server processes on
-    its own (``scorekeeper serve`` forks one a core): each then allows its share of every
-    limit, so that all of them together allow what one would. (With a shared store, such as
-    Redis, nothing changes.) An organiser whose browser keeps talking to one process gets that
-    process's share before the wait; the many addresses of an attack get no more than one
-    process would allow."""
-    if processes <= 1 or app.config["RATELIMIT_STORAGE_URI"] != "memory://":
-        return
-    for name in ("CLUB_PIN_PER_CLUB", "CLUB_PIN_PER_ADDRESS"):
-        limit = parse(app.config[name])
-        share = math.ceil(limit.amount / processes)
-        app.config[name] = f"{share} per {limit.multiples} {limit.GRANULARITY.name}"
 
 
 def session_id() -> str:
@@ -97,9 +84,25 @@ def _limits(club: services.LoadedClub) -> list[tuple[RateLimitItem, tuple[str, .
 
     config = current_app.config
     return [
-        (parse(config["CLUB_PIN_PER_CLUB"]), ("club-pin", club.token)),
-        (parse(config["CLUB_PIN_PER_ADDRESS"]), ("club-pin-address", get_remote_address())),
+        (_limit(config, "CLUB_PIN_PER_CLUB"), ("club-pin", club.token)),
+        (_limit(config, "CLUB_PIN_PER_ADDRESS"), ("club-pin-address", get_remote_address())),
     ]
+
+
+def _limit(config: Mapping[str, Any], name: str) -> RateLimitItem:
+    """The limit the setting ``name`` says, as this process applies it.
+
+    Wrong PINs counted in memory are counted by each of the ``SERVER_PROCESSES`` processes
+    ``scorekeeper serve`` forked (one a core) on its own: each then allows its share of every
+    limit, rounded up, so that all of them together allow what one would. (With a shared store,
+    such as Redis, the limit is as it is.) An organiser whose browser keeps talking to one
+    process gets that process's share before the wait; the many addresses of an attack get no
+    more than one process would allow."""
+    limit = parse(config[name])
+    processes = int(config.get("SERVER_PROCESSES", 1))
+    if processes <= 1 or config["RATELIMIT_STORAGE_URI"] != "memory://":
+        return limit
+    return type(limit)(math.ceil(limit.amount / processes), limit.multiples, limit.namespace)
 
 
 def wait_seconds(club: services.LoadedClub) -> int:
