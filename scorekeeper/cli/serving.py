@@ -5,7 +5,9 @@ poll), so the server's limit is the number of open connections, not the work: wa
 defaults (100 connections, ``select()``, which stops at 1,024 files) hold some 27 tables. Here:
 
 - **connections**: up to :data:`CONNECTIONS` at once (``--connections``), one a phone, watched
-  with ``poll()``, which has no limit of its own;
+  with epoll (:mod:`scorekeeper.cli.idle_loop`, which asks only the connections that can have
+  changed) or, without it, ``poll()``: neither has a limit of its own;
+- **processes**: one a core on the one listening socket (:mod:`scorekeeper.cli.prefork`);
 - **files**: each connection is a file descriptor, so the process's soft limit of open files is
   raised to its hard limit at start; where even that is too low, the server holds as many phones
   as it allows and says how to raise it;
@@ -173,9 +175,14 @@ class FullWatch:
         )
 
 
+def sockets_of(server: Any) -> dict[int, Any]:
+    """Waitress's map of a server's sockets (of several listening sockets, or of one)."""
+    return cast("dict[int, Any]", getattr(server, "map", None) or server._map)
+
+
 def watch_connections(server: Any, limit: int, every: float = 5.0) -> threading.Thread:
     """A thread that looks at the server's open connections every ``every`` seconds."""
-    sockets = getattr(server, "map", None) or server._map  # several listening sockets, or one
+    sockets = sockets_of(server)
     # The map holds the listening sockets and waitress's wake-up pipe besides the connections.
     others = len(sockets)
     watch = FullWatch(lambda: len(sockets) - others, limit, time.monotonic)
@@ -293,7 +300,7 @@ def serve_forever(server: Any) -> None:
         return
     loop = idle_loop.IdleLoop()
     try:
-        loop.loop(server.adj.asyncore_loop_timeout, getattr(server, "map", None) or server._map)
+        loop.loop(server.adj.asyncore_loop_timeout, sockets_of(server))
     except (SystemExit, KeyboardInterrupt):  # as waitress's own run() stops
         server.task_dispatcher.shutdown()
     finally:
