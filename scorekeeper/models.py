@@ -140,6 +140,10 @@ class Club(Model):
     games: orm.Mapped[list[str]] = orm.mapped_column(sa.JSON)
     pin_hash: orm.Mapped[str] = orm.mapped_column(sa.String(200))
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+    #: Moved by every write that changes what the club's pages show, first in that write's
+    #: transaction (so a second writer waits for the first to commit); read as the club's
+    #: version by what is kept of its pages.
+    version: orm.Mapped[int] = orm.mapped_column(default=0, server_default="0")
 
 
 class Member(Model):
