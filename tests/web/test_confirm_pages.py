@@ -248,3 +248,18 @@ def test_in_sviten_the_other_pair_confirms(app, client):
     assert CONFIRM.search(waiting_box(east.page())).group(2) == "0"
     assert east.client.post(action, data={"csrf_token": east.token}).status_code == 303
     assert any("confirmed by Ben & Dan" in line for line in changes(north.page()))
+
+
+def test_the_refusals_are_said_in_swedish(app, client):
+    anna, action = deal_one_waiting(app, client)
+    swedish = {"Accept-Language": "sv-SE,sv;q=0.9"}
+    page = client.get(f"{anna.url}/seat", headers=swedish).get_data(as_text=True)
+    assert "Den här telefonen har fört in eller bekräftat som Anna i det här spelet" in page
+    said = client.post(action, data={"csrf_token": anna.token}, headers=swedish)
+    assert "Den här telefonen förde in den" in said.get_data(as_text=True)
+    other = Table(app.test_client(), anna.url)
+    other.token = csrf_token(other.client)
+    sent = {"csrf_token": other.token, "seat": "00"}
+    refused = other.client.post(f"{anna.url}/seat", data=sent, headers=swedish)
+    assert refused.status_code == 422
+    assert "Välj en av spelets platser." in refused.get_data(as_text=True)
