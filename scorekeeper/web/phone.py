@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from functools import lru_cache
 
 from flask import session
 
@@ -47,6 +48,8 @@ def known_phone_id() -> str | None:
     return digest(found) if isinstance(found, str) and found else None
 
 
+@lru_cache(maxsize=4096)
 def digest(sid: str) -> str:
-    """The id a game's log keeps for the session id ``sid``."""
+    """The id a game's log keeps for the session id ``sid`` (kept for the phones seen lately: a
+    game page asks for it on every load)."""
     return hashlib.sha256(f"scorekeeper-phone:{sid}".encode()).hexdigest()[:DIGEST_CHARS]
