@@ -58,6 +58,9 @@ class Event(Model):
     #: Who entered it: the seat the phone said it was ("0", "1"… a player, or in a game of
     #: pairs a pair), or None when the phone did not say (and for entries stored before).
     seat: orm.Mapped[str | None] = orm.mapped_column(sa.String(20))
+    #: Which phone entered it (a digest of its session's id, ``web/phone.py``), or None when
+    #: not known (the command line, an import, and every entry stored before phones were).
+    phone: orm.Mapped[str | None] = orm.mapped_column(sa.String(32))
     game: orm.Mapped[Game] = orm.relationship(back_populates="events")
 
     @classmethod
@@ -72,8 +75,9 @@ class Event(Model):
 
 class Confirmation(Model):
     """A phone at ``seat`` (or the organiser) confirmed the entry at log position ``seq`` of a
-    game. Not an event: the engines number a game's history by log position, and a
-    confirmation changes no score. Append-only; a seat confirms an entry once."""
+    game (``phone``: which phone). Not an event: the engines number a game's history by log
+    position, and a confirmation changes no score. Append-only; a seat confirms an entry
+    once."""
 
     __tablename__ = "confirmation"
     __table_args__ = (
@@ -85,6 +89,8 @@ class Confirmation(Model):
     seq: orm.Mapped[int]
     seat: orm.Mapped[str] = orm.mapped_column(sa.String(20))
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+    #: Which phone confirmed it (as :attr:`Event.phone`), or None when not known.
+    phone: orm.Mapped[str | None] = orm.mapped_column(sa.String(32))
 
 
 # --- club evenings (scorekeeper.evenings) ---------------------------------------------------------

@@ -64,6 +64,7 @@ __all__ = [
     "seat_of",
     "standings_of",
     "start_round",
+    "table_elsewhere",
     "table_game",
 ]
 
@@ -281,6 +282,16 @@ def seat_of(game: LoadedGame) -> Seat | None:
         found = store.seat_of_game(db.session, game.id) or _ALONE
         _SEATS.put(game.token, found)
     return None if isinstance(found, str) else found
+
+
+def table_elsewhere(game: LoadedGame, phone: str | None) -> int | None:
+    """In an evening whose tables confirm, another table of ``game``'s round where ``phone``
+    entered or confirmed anything at a seat (its number): a phone is at one table a round
+    (issue 35). None for a game of no evening, one that does not confirm, or no phone."""
+    if phone is None or not game.confirms:
+        return None
+    seat = seat_of(game)
+    return None if seat is None else store.table_of_phone(db.session, seat, phone)
 
 
 def watch_round(evening: LoadedEvening, round_: int, now: datetime) -> list[watch.Watched]:

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper import models, store
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan
+from scorekeeper.games.confirming import ORGANISER
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.store import LoadedGame
@@ -409,6 +410,48 @@ def seat_of_game(session: orm.Session, game_id: int) -> Seat | None:
     if row is None:
         return None
     return Seat(row.token, str(row.setup.get("name", "")), row.round, row.number)
+
+
+def _acted_at_a_seat(table: Any, game_id: Any, phone: Any) -> Any:
+    """Whether ``phone`` entered or confirmed anything at a player's seat in the game
+    ``game_id`` of ``table`` (an EXISTS each, on the game's own rows)."""
+    return sa.exists().where(
+        table.game_id == game_id,
+        table.phone == phone,
+        table.seat.is_not(None),
+        table.seat != ORGANISER,
+    )
+
+
+#: Another table of a round of an evening where a phone entered or confirmed at a seat: the
+#: lowest such table's number (the evening's token, the round, this table and the phone bound).
+_PHONE_ELSEWHERE = (
+    sa.select(models.EveningTable.number)
+    .join(models.Evening, models.Evening.id == models.EveningTable.evening_id)
+    .where(
+        models.Evening.token == sa.bindparam("evening"),
+        models.EveningTable.round == sa.bindparam("round"),
+        models.EveningTable.number != sa.bindparam("table"),
+        sa.or_(
+            _acted_at_a_seat(models.Event, models.EveningTable.game_id, sa.bindparam("phone")),
+            _acted_at_a_seat(
+                models.Confirmation, models.EveningTable.game_id, sa.bindparam("phone")
+            ),
+        ),
+    )
+    .order_by(models.EveningTable.number)
+    .limit(1)
+)
+
+
+def table_of_phone(session: orm.Session, seat: Seat, phone: str) -> int | None:
+    """Another table of ``seat``'s round where ``phone`` entered or confirmed anything at a
+    player's seat (its number), or None: one query over the round's games' own rows."""
+    found = session.execute(
+        _PHONE_ELSEWHERE,
+        {"evening": seat.token, "round": seat.round, "table": seat.table, "phone": phone},
+    ).first()
+    return None if found is None else int(found.number)
 
 
 @dataclass(frozen=True)

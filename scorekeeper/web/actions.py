@@ -11,7 +11,7 @@ rules stay in the engine, the log in :mod:`scorekeeper.store`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -36,6 +36,14 @@ from scorekeeper.i18n import say_here
 from scorekeeper.web.forms import AgainForm, ConfirmForm, ErrorSlot, LogForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import pages_for
+from scorekeeper.web.phone import known_phone_id
+from scorekeeper.web.seats import ORGANISER_CHECKS as ORGANISER_CHECKS
+from scorekeeper.web.seats import SEATS_KEPT as SEATS_KEPT
+from scorekeeper.web.seats import at_game as at_game
+from scorekeeper.web.seats import choose_seat as choose_seat
+from scorekeeper.web.seats import is_organiser as is_organiser
+from scorekeeper.web.seats import phone_seat as phone_seat
+from scorekeeper.web.seats import seat_names as seat_names
 
 
 class FormErrors:
@@ -193,20 +201,10 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "again": AgainForm(formdata=None) if game.state.finished else None,
         "seat": evenings.seat_of(game),
         "noun": game.rules.noun,
-        "you": phone_seat(game.token),
+        "you": phone_seat(game),
         "seat_names": seat_names(game),
         **waiting_context(game),
     }
-
-
-#: Whether this browser holds the organiser's PIN for a game (the game of a club's evening):
-#: registered by the clubs' pages (``web/clubs/locks.py``); with none, nobody does.
-ORGANISER_CHECKS: list[Callable[[services.LoadedGame], bool]] = []
-
-
-def is_organiser(game: services.LoadedGame) -> bool:
-    """Whether this browser holds the organiser's PIN for ``game``."""
-    return any(check(game) for check in ORGANISER_CHECKS)
 
 
 def waiting_context(game: services.LoadedGame) -> dict[str, Any]:
@@ -219,48 +217,11 @@ def waiting_context(game: services.LoadedGame) -> dict[str, Any]:
     return {"waiting": waiting, "confirm_form": ConfirmForm(), "organiser": is_organiser(game)}
 
 
-#: How many games' seats a phone's session keeps (its signed cookie stays small).
-SEATS_KEPT = 20
-
-
-def seat_names(game: services.LoadedGame) -> tuple[str, ...]:
-    """Who a phone can say it is, by seat number: each player, or in a game of pairs each pair
-    (seats 0 and 2, 1 and 3: ``Anna & Carla``)."""
-    players = tuple(game.state.players)
-    if game.rules.pairs and len(players) == 4:
-        return tuple(f"{players[k]} & {players[k + 2]}" for k in range(2))
-    return players
-
-
-def phone_seat(token: str) -> str | None:
-    """The seat this phone said it is at in the game at ``token`` (its session), or None."""
-    seat = dict(_seats_kept()).get(token)
-    return seat if isinstance(seat, str) else None
-
-
-def choose_seat(token: str, seat: str | None) -> None:
-    """Keep in this phone's session that it is at ``seat`` in the game at ``token`` (None: at
-    no seat), the most recent :data:`SEATS_KEPT` games only. Nothing of it goes into the
-    game's log but the seat of each entry this phone makes."""
-    kept = [pair for pair in _seats_kept() if pair[0] != token]
-    if seat is not None:
-        kept.append((token, seat))
-    session["seats"] = [list(pair) for pair in kept[-SEATS_KEPT:]]
-
-
-def _seats_kept() -> list[tuple[str, str]]:
-    """The (game, seat) pairs this phone's session keeps, oldest first. A list, not a mapping:
-    the session's JSON sorts a mapping's keys, which would lose which games are the latest (a
-    session from before keeps its mapping, read in whatever order it has)."""
-    seats = session.get("seats")
-    pairs = seats.items() if isinstance(seats, dict) else seats if isinstance(seats, list) else ()
-    return [
-        (pair[0], pair[1])
-        for pair in pairs
-        if isinstance(pair, list | tuple)
-        and len(pair) == 2
-        and all(isinstance(p, str) for p in pair)
-    ]
+def entered_here(game: services.LoadedGame) -> tuple[int, ...]:
+    """The log positions of the entries waiting in ``game`` that this phone entered (it
+    confirms none of them: the page says so, ``this_phone()`` in ``waiting_box``)."""
+    phone = known_phone_id()
+    return tuple(w.seq for w in game.waiting if phone is not None and w.phone == phone)
 
 
 def last_action(game: services.LoadedGame) -> HistoryEntry | None:
@@ -307,9 +268,10 @@ def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
     game = open_game(token, kind)
     if not entry.form.validate_on_submit():
         return refill(game, entry)
-    form = entry.form
-    seat = phone_seat(token)
-    written = services.record(game, entry, form.based_on(), about=form.deal_number(), seat=seat)
+    form, by = entry.form, at_game(game)
+    written = services.record(
+        game, entry, form.based_on(), about=form.deal_number(), seat=by.seat, phone=by.phone
+    )
     return entered(written, entry)
 
 

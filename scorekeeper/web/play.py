@@ -17,7 +17,7 @@ from scorekeeper import services
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
-from scorekeeper.web import actions, page_cache
+from scorekeeper.web import actions, page_cache, seats
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm, SeatForm, UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import Correction, GamePages, pages_for
@@ -44,9 +44,11 @@ def game(token: str) -> ResponseReturnValue:
     remember(token)
     # The page shows the game at its polled position (its log and, in a game that confirms, its
     # confirmations), its address (from the request's host), who this phone said it is (its
-    # head) and, while entries wait, whether this browser confirms them as the organiser.
+    # head) and, while entries wait, whether this browser confirms them as the organiser and
+    # which of them it entered (it confirms none of those).
     organiser = bool(loaded.waiting) and actions.is_organiser(loaded)
-    key = (loaded.token, loaded.position, share_url(token), actions.phone_seat(token), organiser)
+    you, mine = actions.phone_seat(loaded), actions.entered_here(loaded)
+    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine)
     return page_cache.serve(key, lambda: render_game(loaded))
 
 
@@ -54,28 +56,35 @@ def game(token: str) -> ResponseReturnValue:
 def seat(token: str) -> ResponseReturnValue:
     """Who is at this phone: one of the game's seats (a player, or a pair), or none. Kept in
     the phone's session for that game; every entry it makes from then on records that seat.
-    Then back to the game page, which says it in its head ("You: Anna")."""
+    Then back to the game page, which says it in its head ("You: Anna"). Anything but one of
+    the game's own seats is refused, and so is a change the phone may no longer make (it
+    entered or confirmed at a seat of a game that confirms: :mod:`scorekeeper.web.seats`): the
+    page again saying why (422), nothing kept."""
     loaded = actions.open_game(token)
     form = SeatForm()
-    names = actions.seat_names(loaded)
+    you, stays = actions.phone_seat(loaded), seats.why_seat_stays(loaded)
+    refused = None
     if form.is_submitted():
-        chosen = form.seat.data or ""
-        known = chosen.isdigit() and int(chosen) < len(names)
-        if not form.validate() or not (known or chosen == ""):
+        if not form.validate():
             abort(400)
-        actions.choose_seat(token, chosen or None)
-        return redirect(url_for("play.game", token=token), 303)
-    you = actions.phone_seat(token)
-    mine = you is not None and you.isdigit() and int(you) < len(names)
+        chosen = form.seat.data or ""
+        if chosen not in ("", *seats.seat_ids(loaded)):
+            refused = _("Choose one of this game's seats.")
+        elif stays is not None and (chosen or None) != you:
+            refused = stays
+        else:
+            actions.choose_seat(token, chosen or None)
+            return redirect(url_for("play.game", token=token), 303)
     return render_template(
         "seat.html",
         game=loaded,
         state=loaded.state,
         form=form,
-        seat_names=names,
+        seat_names=actions.seat_names(loaded),
         you=you,
-        mine=mine,
-    )
+        stays=stays,
+        refused=refused,
+    ), 422 if refused else 200
 
 
 @bp.route("/<kind>/new", methods=["GET", "POST"])
@@ -178,9 +187,15 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
     form again: with the rules' message (and the other round it names offered), or based on
     the game as another phone's change left it."""
     form, numbers = entry.form, entry.numbers
-    seat = actions.phone_seat(game.token)
+    by = actions.at_game(game)
     written = services.correct(
-        game, entry, form.based_on(), rounds=numbers, was=form.was.data, seat=seat
+        game,
+        entry,
+        form.based_on(),
+        rounds=numbers,
+        was=form.was.data,
+        seat=by.seat,
+        phone=by.phone,
     )
     if isinstance(written, services.LoadedGame):
         return actions.landed(written, numbers)
@@ -264,7 +279,8 @@ def undo(token: str) -> ResponseReturnValue:
     refused: RuleError | None = None
     if form.validate_on_submit():
         entry = actions.last_action(loaded)
-        written = services.undo(loaded, form.based_on(), seat=actions.phone_seat(token))
+        by = actions.at_game(loaded)
+        written = services.undo(loaded, form.based_on(), seat=by.seat, phone=by.phone)
         if isinstance(written, services.LoadedGame):
             said = actions.change_words(entry, loaded.rules.noun) if entry else ""
             flash(_("Taken back: %(change)s", change=said), actions.DONE)
@@ -298,8 +314,15 @@ def confirm(token: str, seq: int) -> ResponseReturnValue:
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    seat = actions.phone_seat(token)
-    written = services.confirm(loaded, seq, seat, organiser=actions.is_organiser(loaded))
+    by = actions.at_game(loaded)
+    written = services.confirm(
+        loaded,
+        seq,
+        by.seat,
+        phone=by.phone,
+        elsewhere=by.elsewhere,
+        organiser=actions.is_organiser(loaded),
+    )
     if isinstance(written, services.Refused):
         form.form_errors.append(say_here(written.error.text))
         return render_game(written.game, 422, confirm=form)

@@ -12,7 +12,6 @@ to try again, and a right PIN is free."""
 from __future__ import annotations
 
 import math
-import secrets
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -23,6 +22,7 @@ from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse
 
 from scorekeeper.clubs import services
+from scorekeeper.web import phone
 
 #: How long a browser that typed the PIN may manage the club (an evening's length).
 ORGANISER_HOURS = 12
@@ -50,12 +50,9 @@ def init_app(app: Flask) -> None:
 
 
 def session_id() -> str:
-    """A random id of this browser's session, for the organisers' log (never the PIN)."""
-    found = session.get("sid")
-    if not isinstance(found, str):
-        found = secrets.token_hex(8)
-        session["sid"] = found
-    return found
+    """A random id of this browser's session, for the organisers' log (never the PIN): the
+    phone's own (:func:`scorekeeper.web.phone.session_id`)."""
+    return phone.session_id()
 
 
 def is_organiser(club: services.LoadedClub) -> bool:

@@ -188,8 +188,10 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
         return _propose(game, entry)
     if entry.correcting:
         return _save_correction(game, entry)
-    seat = actions.phone_seat(game.token)
-    written = services.record(game, entry, form.based_on(), about=form.deal_number(), seat=seat)
+    by = actions.at_game(game)
+    written = services.record(
+        game, entry, form.based_on(), about=form.deal_number(), seat=by.seat, phone=by.phone
+    )
     if isinstance(written, services.Refused):
         actions.show_error(form, written.error)
         return _again(written.game, entry)
@@ -238,9 +240,15 @@ def _save_correction(game: services.LoadedGame, entry: SvitenHand) -> ResponseRe
     """Write the correction of the hand; when its hand changed meanwhile, its first step again,
     based on the game as it is now."""
     form, numbers = entry.form, [entry.number]
-    seat = actions.phone_seat(game.token)
+    by = actions.at_game(game)
     written = services.correct(
-        game, entry, form.based_on(), rounds=numbers, was=form.was.data, seat=seat
+        game,
+        entry,
+        form.based_on(),
+        rounds=numbers,
+        was=form.was.data,
+        seat=by.seat,
+        phone=by.phone,
     )
     if isinstance(written, services.LoadedGame):
         return actions.landed(written, numbers)
