@@ -602,11 +602,9 @@ def evening_results(read: ClubRecord) -> list[season.EveningResult]:
     found = []
     for number, evening in enumerate(read.evenings, start=1):
         standings = evening_standings(evening.evening)
-        results: dict[int, tuple[int, Fraction]] = {}
-        for row in standings.rows:
-            member = follow(kept, evening.members[row.player])
-            place, points = results.get(member, (row.place, Fraction(0)))
-            results[member] = (min(place, row.place), points + row.points)
+        results = season.member_results(
+            standings.rows, evening.members, lambda member: follow(kept, member)
+        )
         found.append(
             season.EveningResult(
                 _key(number),
@@ -631,7 +629,17 @@ def season_rows(
             if of.holds(number, e.date)
         ]
         rule = of.rule
-    return season.season_table(results, names_now(read), rule)
+    return season.season_table(results, names_now(read), rule, _first_evenings(read))
+
+
+def _first_evenings(read: ClubRecord) -> dict[int, season.Order]:
+    """Each member's first evening of the record's club (by its date and number), as
+    :func:`scorekeeper.clubs.season.first_evenings` tells it."""
+    kept = {m.id: m.merged_into for m in read.members}
+    return season.first_evenings(
+        ((e.date, _key(number)), (follow(kept, m) for m in e.members))
+        for number, e in enumerate(read.evenings, start=1)
+    )
 
 
 def club_games(read: ClubRecord) -> list[seasons.TableGame]:
