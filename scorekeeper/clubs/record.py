@@ -275,8 +275,10 @@ def parse_club(raw: Any, known_games: Sequence[str] | None = None) -> ClubRecord
     lines: list[Text] = []
     members, numbered = _members(raw.get("members"), lines)
     # A member refused for one of its fields is still a member to the evenings: one line each.
-    evenings = _evenings(raw.get("evenings", []), numbered, games, lines)
-    seasons_ = _seasons(raw.get("seasons", []), len(evenings), lines)
+    listed = _list(raw.get("evenings", []), "evenings", MAX_EVENINGS, lines)
+    evenings = _evenings(listed, numbered, games, lines)
+    # A season names the record's evenings by number, a refused one too: one line each.
+    seasons_ = _seasons(raw.get("seasons", []), len(listed), lines)
     if lines:
         raise RecordError(lines)
     return ClubRecord(name, games, tuple(members), tuple(evenings), tuple(seasons_))
@@ -423,10 +425,10 @@ def _evening_where(number: int, entry: Any) -> Text:
 
 
 def _evenings(
-    raw: Any, members: set[int], games: Sequence[str], lines: list[Text]
+    listed: list[Any], members: set[int], games: Sequence[str], lines: list[Text]
 ) -> list[ClubEvening]:
     found = []
-    for number, entry in enumerate(_list(raw, "evenings", MAX_EVENINGS, lines), start=1):
+    for number, entry in enumerate(listed, start=1):
         where = _evening_where(number, entry)
         read = _evening(entry, where, members, games, lines)
         if read is not None:
