@@ -46,6 +46,13 @@ def test_two_processes_let_exactly_five_wrong_pins_of_an_address_through(tmp_pat
         made = {"name": "Klubben", "games": "bismarck", "pin": PIN, "pin_again": PIN}
         club = maker.post("/club/new", {"csrf_token": _form(maker, "/club/new"), **made})
         pin_path = f"{club}/pin"
+        # One phone of an address after another, each on connections of its own: 5, then none.
+        sent = []
+        for _attempt in range(7):
+            phone = Phone(base, {"X-Forwarded-For": "203.0.113.77"})
+            form = {"csrf_token": _form(phone, pin_path), "pin": "1111"}
+            sent.append(_send(phone, pin_path, form))
+        assert sent == [422] * 5 + [429] * 2
         # Twelve phones of one address, each with its form, send a wrong PIN at the same moment.
         phones = [Phone(base, STRANGER) for _ in range(12)]
         forms = [{"csrf_token": _form(p, pin_path), "pin": "1111"} for p in phones]
