@@ -94,6 +94,7 @@ def _set_device(phone: str) -> None:
     """Give this phone the device cookie naming ``phone`` (with the response)."""
     g.organiser_device = phone
     g.pop("organiser_of", None)
+    session.pop("organiser", None)  # where an earlier version kept it, the cookie's own say
     value = _signer().dumps(phone)
 
     @after_this_request
