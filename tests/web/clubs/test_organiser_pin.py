@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper import models
-from scorekeeper.clubs import organisers, wrong_pins
+from scorekeeper.clubs import organisers, services, wrong_pins
 from scorekeeper.db import db
 from scorekeeper.web.clubs import organiser
 from tests.web.clubs.club import PIN, make_club, post
@@ -154,7 +154,7 @@ def test_forget_ends_a_copy_of_the_phones_cookies_too(app, client):
     assert log(app)[-2:] == ["pin", "forget"]
     # Forgotten, it is a phone the club does not know: held back with the strangers.
     with app.app_context():
-        club = organisers.services.load(token)
+        club = services.load(token)
         assert not organisers.knows(club, copy.get_cookie(organiser.DEVICE_COOKIE).value)
     # Forget on a phone that manages nothing ends nothing, and logs nothing.
     assert post(phone(app), f"/c/{token}/pin/forget").status_code == 303
