@@ -11,8 +11,7 @@ stolen database is the cost of each guess, which a memory-hard hash keeps high o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
@@ -150,6 +149,10 @@ class ClubPage:
     club: LoadedClub
     entries: list[Entry]
     evenings: list[ClubEvening]
+    #: Each member's first evening of the club, from which a season charges their absences
+    #: (:func:`scorekeeper.clubs.season.first_evenings`): of all the club's evenings, also
+    #: when ``evenings`` are only a season's.
+    joined: Mapping[int, season.Order] = field(default_factory=dict)
 
     @property
     def members(self) -> list[Entry]:
@@ -180,7 +183,12 @@ def page_of(club: LoadedClub, *, session: orm.Session | None = None) -> ClubPage
     """The club with its register and evenings (three queries)."""
     session = _session(session)
     evenings_ = store.evenings(session, club.id)
-    return ClubPage(club, store.register(session, club.id, evenings_), evenings_)
+    entries = store.register(session, club.id, evenings_)
+    kept = {e.id: e.merged_into for e in entries}
+    joined = season.first_evenings(
+        ((e.created_at, e.token), (store.follow(kept, m) for m in e.members)) for e in evenings_
+    )
+    return ClubPage(club, entries, evenings_, joined)
 
 
 def _taken(session: orm.Session, club: LoadedClub, but: int | None = None) -> list[str]:
@@ -376,7 +384,7 @@ def in_season(page: ClubPage, chosen: LoadedSeason) -> ClubPage:
     """The club's page with only the evenings of the season ``chosen``: its season table and
     ratings (:func:`season_of`, :func:`ratings_of`) are the season's."""
     held = [e for e in page.evenings if chosen.span.holds(e.id, e.created_at.date())]
-    return ClubPage(page.club, page.entries, held)
+    return ClubPage(page.club, page.entries, held, page.joined)
 
 
 def actions(club: LoadedClub, *, session: orm.Session | None = None) -> list[Action]:
@@ -387,12 +395,9 @@ def _result(
     evening: ClubEvening, loaded: evenings.LoadedEvening, kept: dict[int, int | None]
 ) -> season.EveningResult:
     standings = evenings.standings_of(loaded)
-    results: dict[int, tuple[int, Fraction]] = {}
-    for row in standings.rows:
-        if row.player < len(evening.members):
-            member = store.follow(kept, evening.members[row.player])
-            place, points = results.get(member, (row.place, Fraction(0)))
-            results[member] = (min(place, row.place), points + row.points)
+    results = season.member_results(
+        standings.rows, evening.members, lambda member: store.follow(kept, member)
+    )
     return season.EveningResult(
         evening.token, evening.name, evening.created_at, results, standings.provisional
     )
@@ -434,7 +439,7 @@ _SEASONS: LRUCache[tuple[list[season.EveningResult], list[season.SeasonRow], lis
 def _season(
     page: ClubPage, rule: seasons.SeasonRule, session: orm.Session
 ) -> tuple[list[season.EveningResult], list[season.SeasonRow], list[ClubEvening]]:
-    key = (*_key(page, session, names=True), rule)
+    key = (*_key(page, session, names=True), rule, tuple(sorted(page.joined.items())))
     found = _SEASONS.get(key)
     if found is None:
         kept = {e.id: e.merged_into for e in page.entries}
@@ -446,7 +451,7 @@ def _season(
                 left_out.append(evening)
             else:
                 results.append(_result(evening, loaded, kept))
-        table = season.season_table(results, page.names(), rule)
+        table = season.season_table(results, page.names(), rule, page.joined)
         found = season.in_order(results), table, left_out[::-1]
         _SEASONS.put(key, found)
     return found

@@ -5,6 +5,9 @@ register and an evening of the club's members. Views parse, call one service of
 
 from __future__ import annotations
 
+import math
+import re
+
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -96,15 +99,21 @@ def club(token: str) -> ResponseReturnValue:
     )
 
 
+#: A path a PIN form goes back to: letters, digits and a path's and query's punctuation only
+#: (no line break, which no header may hold; no backslash, which browsers read as a slash).
+SAFE_PATH = re.compile(r"[\w/.~%?=&+-]*", re.ASCII)
+
+
 def _back(club: services.LoadedClub) -> str:
     """Where the PIN form goes once the PIN is right: a page of this club, else its page."""
     back = request.values.get("next", "")
     mine = f"/c/{club.token}/"
-    return back if back.startswith(mine) and "//" not in back else f"/c/{club.token}"
+    good = back.startswith(mine) and "//" not in back and SAFE_PATH.fullmatch(back)
+    return back if good else f"/c/{club.token}"
 
 
-def _try_again(seconds: int) -> str:
-    minutes = max(1, -(-seconds // 60))
+def _try_again(seconds: float) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
     return str(
         ngettext(
             "Too many wrong PINs. Try again in %(num)d minute.",
@@ -117,38 +126,47 @@ def _try_again(seconds: int) -> str:
 @bp.route("/c/<token>/pin", methods=["GET", "POST"])
 def pin(token: str) -> ResponseReturnValue:
     """The organiser PIN, once per phone and evening. Wrong PINs are limited (429, saying when
-    to try again); each attempt is logged."""
+    to try again; nothing stored or logged); each PIN tried is logged."""
     found = club_or_404(token)
     form = PinForm()
+    back = _back(found)
     status = 200
     if form.validate_on_submit():
-        wait = organiser.wait_seconds(found)
-        if wait:
-            form.pin.errors = [_try_again(wait)]
+        typed = organiser.type_pin(found, form.pin.data or "")
+        if typed.right:
+            return redirect(back, 303)
+        if typed.wait:
+            form.pin.errors = [_try_again(typed.wait)]
             status = 429
-        elif services.check_pin(found, form.pin.data or ""):
-            organiser.become_organiser(found)
-            services.log(found, "pin", "", session_id())
-            return redirect(_back(found), 303)
         else:
-            organiser.count_wrong_pin(found)
-            services.log(found, "wrong-pin", "", session_id())
             form.pin.errors = [_("That is not the organiser PIN.")]
             status = 422
     elif form.is_submitted():
         status = 422
     return render_template(
-        "clubs/pin.html", club=found, form=form, back=_back(found), refused=False
+        "clubs/pin.html", club=found, form=form, back=back, refused=False
     ), status
 
 
 @bp.post("/c/<token>/pin/forget")
 def forget(token: str) -> ResponseReturnValue:
-    """This phone stops being the organiser's (a borrowed phone given back)."""
+    """This phone stops being the organiser's (a borrowed phone given back): on the server's
+    side, so a copy of its cookies stops too."""
     found = club_or_404(token)
     if ActionForm().validate_on_submit():
         organiser.stop_being_organiser(found)
         flash(_("This phone no longer manages the club."))
+    return redirect(url_for("clubs.club", token=token), 303)
+
+
+@bp.post("/c/<token>/pin/sign-out")
+def sign_out(token: str) -> ResponseReturnValue:
+    """No phone manages the club any more, this one neither (a phone lost, a PIN seen): each
+    needs the PIN again."""
+    found = organiser_club(token)
+    if ActionForm().validate_on_submit():
+        organiser.sign_out_every_phone(found)
+        flash(_("Every phone is signed out: each needs the organiser PIN again."))
     return redirect(url_for("clubs.club", token=token), 303)
 
 
@@ -276,6 +294,8 @@ def action_word(action: str) -> str:
         "create": _("Club made"),
         "pin": _("PIN typed"),
         "wrong-pin": _("Wrong PIN"),
+        "forget": _("A phone stopped managing"),
+        "sign-out": _("Every phone signed out"),
         "add": _("Member added"),
         "rename": _("Member renamed"),
         "retire": _("Member retired"),
