@@ -25,6 +25,7 @@ from flask_babel import format_decimal, get_locale, ngettext, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import hosts
+from scorekeeper import services as games
 from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import services
 from scorekeeper.evenings.setup import EveningSetup, default_scoring
@@ -186,7 +187,10 @@ def _sides(
     return [(name,) for name in names]
 
 
-def _evening_page(loaded: services.LoadedEvening, start_form: StartRoundForm) -> str:
+def _evening_page(
+    loaded: services.LoadedEvening, start_form: StartRoundForm, managing: bool
+) -> str:
+    """The evening's page, for its organiser (``managing``) or anyone else."""
     url = _share_url(loaded.token)
     next_round = loaded.next_round
     club = clubs.members_of_evening(loaded.token)
@@ -194,14 +198,18 @@ def _evening_page(loaded: services.LoadedEvening, start_form: StartRoundForm) ->
         "evenings/evening.html",
         **_context(loaded),
         start_form=start_form,
+        # Who starts the next round: anyone, in an open evening of no club; in a club's, its
+        # organiser; in a closed evening of no club, nobody (it has no organiser).
+        starts=managing if club is not None else not loaded.closed_at,
         # The round before the next is still being played: starting needs "Start anyway".
         in_play=None if next_round is None else services.in_play_before(loaded, next_round),
         share_url=url,
         share_qr=qr_svg(url, title=_("QR code of this evening's address")),
         round_notice=round_notice,
         player_page=_player_pages(loaded, club),
-        # An evening of no club has no organiser: no lock, no PIN (its page says so).
-        no_organiser=club is None,
+        # An evening of no club has no organiser: no lock, no PIN (its page says so), while
+        # it is open.
+        no_organiser=club is None and not loaded.closed_at,
     )
 
 
@@ -226,10 +234,12 @@ def evening(token: str) -> ResponseReturnValue:
     # The page shows the evening's tables at their log positions and its address (from the
     # request's host): drawn once for those, then served from memory without loading the
     # evening (its setup and plan never change).
-    key = ("evening", token, _state_or_404(token), _share_url(token))
+    _club, managing = _club_of(token)
+    key = ("evening", token, _state_or_404(token), _share_url(token), managing)
     remember_evening(token)
     return page_cache.serve(
-        key, lambda: _evening_page(_evening_or_404(token), StartRoundForm(formdata=None))
+        key,
+        lambda: _evening_page(_evening_or_404(token), StartRoundForm(formdata=None), managing),
     )
 
 
@@ -245,10 +255,13 @@ def start_round(token: str, number: int) -> ResponseReturnValue:
     if form.validate_on_submit():
         try:
             services.start_round(loaded, number, anyway=bool(form.anyway.data))
+        except games.Locked as error:  # not this phone's to start: said beside the round
+            flash(say_here(error.text), round_notice(number))
+            return _evening_page(loaded, StartRoundForm(formdata=None), False), 403
         except services.RoundInPlay as error:
             tick = _("Tick “Start round %(n)d anyway” to start it all the same.", n=number)
             form.anyway.errors = [f"{say_here(error.text)} {tick}"]
-            return _evening_page(loaded, form), 422
+            return _evening_page(loaded, form, _club_of(token)[1]), 422
         except services.RoundStarted:
             said = _("Round %(n)d was already started on another phone.", n=number)
         except RuleError as error:
@@ -274,7 +287,9 @@ def screen(token: str) -> ResponseReturnValue:
         page_cache.serve(
             key,
             lambda: render_template(
-                "evenings/screen.html", **_context(_evening_or_404(token)), refresh=SCREEN_REFRESH
+                "evenings/screen.html",
+                **_context(_evening_or_404(token)),
+                refresh=SCREEN_REFRESH,
             ),
         )
     )
