@@ -30,7 +30,7 @@ from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import services
 from scorekeeper.evenings.setup import EveningSetup, default_scoring
 from scorekeeper.evenings.standings import TOTALS, Standings, TableState
-from scorekeeper.evenings.suspense import Curtain, curtain
+from scorekeeper.evenings.suspense import Curtain, curtain, first_hidden
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here, words
@@ -153,15 +153,21 @@ def _share_url(token: str) -> str:
     return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
 
 
-def _context(evening: services.LoadedEvening) -> dict[str, Any]:
+def _context(evening: services.LoadedEvening, *, veiled: bool) -> dict[str, Any]:
+    """What the evening's pages share; ``veiled``: the reader is not its organiser (or it is
+    the projector, which the whole room reads), so while the standings are hidden the tables
+    of the hidden rounds show neither their games nor who won (``veiled_from``)."""
     rules = game_for(evening.setup.kind)
     standings = services.standings_of(evening)
+    shown = curtain_of(evening, standings)
+    hides = veiled and shown.hidden
     return {
         "evening": evening,
         "rules": rules,
         "states": services.table_states(evening),
         "standings": standings,
-        "curtain": curtain_of(evening, standings),
+        "curtain": shown,
+        "veiled_from": first_hidden(evening.setup.rounds, evening.setup.hide_last) if hides else 0,
         "sides": lambda seats: _sides(evening, rules.pairs, seats),
     }
 
@@ -196,7 +202,7 @@ def _evening_page(
     club = clubs.members_of_evening(loaded.token)
     return render_template(
         "evenings/evening.html",
-        **_context(loaded),
+        **_context(loaded, veiled=not managing),
         start_form=start_form,
         # Who starts the next round: anyone, in an open evening of no club; in a club's, its
         # organiser; in a closed evening of no club, nobody (it has no organiser).
@@ -288,7 +294,7 @@ def screen(token: str) -> ResponseReturnValue:
             key,
             lambda: render_template(
                 "evenings/screen.html",
-                **_context(_evening_or_404(token)),
+                **_context(_evening_or_404(token), veiled=True),
                 refresh=SCREEN_REFRESH,
             ),
         )
@@ -331,7 +337,7 @@ def _tables_page(loaded: services.LoadedEvening, club: str | None, managing: boo
     )
     return render_template(
         "evenings/tables.html",
-        **_context(loaded),
+        **_context(loaded, veiled=not managing),
         number=number,
         watched=watched,
         quiet=[n for n, w in watched.items() if w.quiet],
@@ -496,14 +502,30 @@ def table_cards(token: str, number: int) -> ResponseReturnValue:
     # request's host): drawn a few at a time, kept by what they show. The evening is loaded
     # only to draw them (a big one's games take a while to load the first time).
     started = any(round_ == number for round_, _table, _seq in positions)
-    key = ("cards", token, number, started, str(get_locale()), paper, _share_url(token))
-    data = long_prints.drawn(key, lambda: _table_cards(_evening_or_404(token), number, paper))
+    # A round whose results are hidden from this phone: its cards without the games' addresses
+    # (the organiser prints them; each table then reaches its own game by its card).
+    addresses = started and not _veiled(token, number)
+    key = ("cards", token, number, started, addresses, str(get_locale()), paper, _share_url(token))
+    data = long_prints.drawn(
+        key, lambda: _table_cards(_evening_or_404(token), number, paper, addresses)
+    )
     if data is None:
         return long_prints.busy()
     return _pdf(data, pgettext("file name", "round-%(num)d.pdf", num=number))
 
 
-def _table_cards(loaded: services.LoadedEvening, number: int, paper: str) -> bytes:
+def _veiled(token: str, number: int) -> bool:
+    """Whether round ``number``'s results are hidden from this phone: its standings are hidden
+    from that round on and this phone is not the evening's organiser."""
+    club, managing = _club_of(token)
+    if club is None or managing:
+        return False
+    loaded = _evening_or_404(token)
+    shown = curtain_of(loaded, services.standings_of(loaded))
+    return shown.hidden and number >= first_hidden(loaded.setup.rounds, loaded.setup.hide_last)
+
+
+def _table_cards(loaded: services.LoadedEvening, number: int, paper: str, addresses: bool) -> bytes:
     if not 1 <= number <= loaded.setup.rounds:
         abort(404)
     pairs = game_for(loaded.setup.kind).pairs
@@ -518,7 +540,7 @@ def _table_cards(loaded: services.LoadedEvening, number: int, paper: str) -> byt
                 seats=names,
                 sides=tuple(_sides(loaded, pairs, table.seats)),
                 first_dealer=None if game is None else game.setup.players[game.setup.first_dealer],
-                url=None if game is None else game_share_url(game.token),
+                url=None if game is None or not addresses else game_share_url(game.token),
                 sheet=Blank(names, None if game is None else game.setup.first_dealer, settings),
             )
         )
@@ -545,9 +567,12 @@ def points(value: Fraction, signed: bool = False) -> str:
     return sign + str(format_decimal(float(abs(value)), format="#,##0.0#"))
 
 
-def table_status(state: TableState, noun: str, names: Sequence[str]) -> str:
+def table_status(state: TableState, noun: str, names: Sequence[str], veiled: bool = False) -> str:
     """Where a table stands in words: not started, the deal (hand) in play, or over and who
-    won (``names`` are the evening's players)."""
+    won (``names`` are the evening's players); over and no more while its result is hidden
+    (``veiled``)."""
+    if state.finished and veiled:
+        return str(_("Finished"))
     if state.finished:
         winners = [names[p] for p in state.winners]
         if state.shared:
