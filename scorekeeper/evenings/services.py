@@ -56,6 +56,7 @@ __all__ = [
     "import_record",
     "in_play_before",
     "load",
+    "locks",
     "my_evenings",
     "page_state",
     "positions",
@@ -92,19 +93,17 @@ def load(token: str, *, session: orm.Session | None = None) -> LoadedEvening:
     return store.load_evening(_session(session), token)
 
 
-def state(
-    token: str, *, session: orm.Session | None = None
-) -> tuple[tuple[tuple[int, int, int], ...], bool]:
-    """:func:`positions` and whether the evening is closed, in one light query."""
-    positions, closed, _revealed = store.evening_state(_session(session), token)
-    return positions, closed
+def locks(token: str, *, session: orm.Session | None = None) -> tuple[bool, int]:
+    """Whether the evening at ``token`` is closed and how many rounds it has started, in one
+    query that reads no game's log: what locks its games (:mod:`scorekeeper.evenings.locks`)."""
+    return store.evening_locks(_session(session), token)
 
 
 def page_state(
     token: str, *, session: orm.Session | None = None
 ) -> tuple[tuple[tuple[int, int, int], ...], bool, int | None]:
-    """:func:`state` and how many places of the hidden standings are revealed, in the same
-    one light query: the key of the evening's kept pages."""
+    """:func:`positions`, whether the evening is closed and how many places of the hidden
+    standings are revealed, in one light query: the key of the evening's kept pages."""
     return store.evening_state(_session(session), token)
 
 

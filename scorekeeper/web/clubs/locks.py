@@ -67,10 +67,13 @@ def _locked(game: games.LoadedGame) -> _Locked | None:
     seat = evenings.seat_of(game)
     if seat is None:
         return None
-    positions, closed = evenings.state(seat.token)
-    started = max((r for r, _table, _seq in positions), default=0)
-    finished = game.rules.scoreboard(game.state).finished
-    reason = locks.closed() if closed else locks.after_its_round(seat.round, finished, started)
+    closed, started = evenings.locks(seat.token)
+    reason: Text | None = None
+    if closed:
+        reason = locks.closed()
+    elif started > seat.round:  # (whether it is over is asked only then: a page asks this too)
+        finished = game.rules.scoreboard(game.state).finished
+        reason = locks.after_its_round(seat.round, finished, started)
     if reason is None:
         return None
     club = clubs.club_of_evening(seat.token)
