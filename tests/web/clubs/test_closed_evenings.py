@@ -18,15 +18,8 @@ from scorekeeper.db import db
 from scorekeeper.games import bismarck
 from tests.conftest import csrf_token
 from tests.e2e.table import example_events
-from tests.web.clubs.club import evening_token, plan_evening, post
-from tests.web.clubs.locked import (
-    KINDS,
-    club_of_every_game,
-    everything,
-    games_of,
-    member_ids,
-    seed_evening,
-)
+from tests.web.clubs.club import evening_token, member_ids, plan_evening, post
+from tests.web.clubs.locked import KINDS, club_of_every_game, everything, games_of, seed_evening
 
 CLOSED = "This evening is closed: only the organiser can change its games, with the club&#39;s PIN."
 CLOSED_FOR_GOOD = "This evening is closed and has no organiser: its games can no longer be changed."
