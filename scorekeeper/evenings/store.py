@@ -167,6 +167,25 @@ _POSITIONS = (
 )
 
 
+_LOCKS = (
+    sa.select(models.Evening.closed_at, sa.func.max(models.EveningTable.round))
+    .select_from(models.Evening)
+    .outerjoin(models.EveningTable, models.EveningTable.evening_id == models.Evening.id)
+    .where(models.Evening.token == sa.bindparam("token"))
+    .group_by(models.Evening.id, models.Evening.closed_at)
+)
+
+
+def evening_locks(session: orm.Session, token: str) -> tuple[bool, int]:
+    """Whether the evening at ``token`` is closed and how many rounds it has started: what
+    locks its games, in one query that reads no game's log (every write to a table's game and
+    every page of one asks it); :class:`EveningNotFound` if there is none."""
+    row = session.execute(_LOCKS, {"token": token}).first()
+    if row is None:
+        raise EveningNotFound(token)
+    return row[0] is not None, row[1] or 0
+
+
 def evening_positions(session: orm.Session, token: str) -> tuple[tuple[int, int, int], ...]:
     """:attr:`LoadedEvening.positions` of the evening at ``token`` without loading it (what its
     kept pages are found by); :class:`EveningNotFound` if there is none."""

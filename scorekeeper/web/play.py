@@ -14,6 +14,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from scorekeeper import services
+from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
@@ -48,7 +49,9 @@ def game(token: str) -> ResponseReturnValue:
     # which of them it entered (it confirms none of those).
     organiser = bool(loaded.waiting) and actions.is_organiser(loaded)
     you, mine = actions.phone_seat(loaded), actions.entered_here(loaded)
-    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine)
+    # ... and whether it is locked (its evening closed, a later round started), for this phone.
+    lock = actions.lock_of(loaded)
+    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine, lock and lock.key)
     return page_cache.serve(key, lambda: render_game(loaded))
 
 
@@ -147,7 +150,7 @@ def correct(token: str, noun: str, number: int) -> ResponseReturnValue:
     correction = pages.correction
     if correction is None or noun != loaded.rules.noun:
         abort(404)
-    remember(token)
+    actions.open_game(token)  # kept on the list; its page instead when locked for this phone
     count = pages.rounds(loaded.state)
     if not 1 <= number <= count:
         return redirect(url_for("play.game", token=token), 303)
@@ -200,6 +203,9 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
     if isinstance(written, services.LoadedGame):
         return actions.landed(written, numbers)
     if isinstance(written, services.Refused):
+        locked = actions.refused_as_locked(written)
+        if locked is not None:
+            return locked
         offered = actions.refused(form, written.error, numbers)
         return _correction_page(written.game, entry, 422, offered=offered)
     actions.rebase(form, written.current, numbers)
@@ -345,10 +351,15 @@ def join(token: str) -> ResponseReturnValue:
 
 @bp.post("/g/<token>/again")
 def again(token: str) -> ResponseReturnValue:
-    """Play again: the same players, the next one dealing first (one game, however many phones
-    ask); then the new game's page, whose QR code the table may not even need."""
-    loaded = get_game_or_404(token)
-    remember(token)
+    """Play again: the same players and options, the next one dealing first (one game, however
+    many phones ask); then the new game's page, whose QR code the table may not even need. Not
+    for a table's game of an evening: its players play on in the evening's next round, seated
+    by its plan (a game outside it would count nowhere and follow none of its rules)."""
+    loaded = actions.open_game(token)
+    if evenings.seat_of(loaded) is not None:
+        form = AgainForm()
+        form.form_errors.append(_("A game of an evening plays on in the evening's next round."))
+        return render_game(loaded, 403, again=form)
     if not AgainForm().validate_on_submit() or not loaded.state.finished:
         return redirect(url_for("play.game", token=token), 303)
     following = services.play_again(loaded)
