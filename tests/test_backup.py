@@ -17,7 +17,6 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper import create_app, models, services, store
-from scorekeeper.backup import rows, writing
 from scorekeeper.cli import main
 from scorekeeper.clubs import services as clubs
 from scorekeeper.db import alembic, db
@@ -160,6 +159,8 @@ def test_the_backup_holds_every_table_of_the_models(app, club, tmp_path):
     named = [json.loads(line) for line in lines if line.startswith('{"table"')]
     tables = models.Model.metadata.sorted_tables
     assert [t["table"] for t in named] == [table.name for table in tables]
+    from scorekeeper.backup import rows
+
     for line, table in zip(named, tables, strict=True):
         assert line["columns"] == [column.name for column in table.columns]
         for column in table.columns:
@@ -389,6 +390,8 @@ def test_a_failed_backup_leaves_the_old_one_whole(app, club, tmp_path, monkeypat
     run(app, "backup", str(path))
     before = path.read_bytes()
 
+    from scorekeeper.backup import writing
+
     def broken(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
 
@@ -588,6 +591,8 @@ def test_a_backup_is_one_moment_of_the_server(app, empty, club, tmp_path, monkey
     reads the log. The backup is one moment of the server all the same (one snapshot): none
     of what was written, so every row it holds refers to rows it holds, and the server it
     restores is the server as it was."""
+    from scorekeeper.backup import writing
+
     before = every_row(app)
     lines = writing.table_lines
 
