@@ -102,6 +102,51 @@ def empty_database(server: str | None, folder: Path) -> Iterator[str]:
         admin.dispose()
 
 
+def measure(app, evenings_count: int, path: Path, repeat: int) -> dict[str, tuple[float, float]]:
+    """Seed the server, then time the export, the club record and the backup (to ``path``)."""
+    with app.app_context():
+        started = time.perf_counter()
+        token = seed(evenings_count)
+        tokens = list(db.session.execute(sa.select(models.Game.token)).scalars())
+        with open(os.devnull, "w") as nowhere:
+            rows = backup.back_up(db.engine, nowhere).total
+        seconds = time.perf_counter() - started
+        print(f"{len(tokens)} games, {rows} rows, seeded in {seconds:.0f} s")
+
+        def export() -> None:
+            store.REPLAYS.clear()
+            for game in tokens:
+                services.record_text(services.load(game))
+
+        def back_up() -> None:
+            with path.open("w", encoding="utf-8") as out:
+                backup.back_up(db.engine, out)
+
+        times = {
+            "export": median_of(repeat, export),
+            "club record": median_of(repeat, lambda: clubs.record_of(clubs.load(token))),
+            "backup": median_of(repeat, back_up),
+        }
+        db.engine.dispose()
+    return times
+
+
+def restore_times(server: str | None, folder: Path, path: Path, repeat: int) -> tuple[float, float]:
+    """The median wall-clock and processor seconds of restoring ``path`` into an empty
+    database (migrated before the clock starts)."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        with empty_database(server, folder) as target:
+            restored = create_app({**SETTINGS, "DATABASE_URL": target})
+            with restored.app_context(), path.open(encoding="utf-8") as lines:
+                wall, cpu = time.perf_counter(), time.process_time()
+                backup.restore(db.engine, lines)
+                walls.append(time.perf_counter() - wall)
+                cpus.append(time.process_time() - cpu)
+                db.engine.dispose()
+    return statistics.median(walls), statistics.median(cpus)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--evenings", type=int, default=100)
@@ -112,57 +157,15 @@ def main() -> int:
         tempfile.TemporaryDirectory() as name,
         empty_database(args.database_url, Path(name)) as url,
     ):
-        folder = Path(name)
         app = create_app({**SETTINGS, "DATABASE_URL": url})
         app.instance_path = name
-        with app.app_context():
-            started = time.perf_counter()
-            token = seed(args.evenings)
-            tokens = list(db.session.execute(sa.select(models.Game.token)).scalars())
-            with open(os.devnull, "w") as nowhere:
-                rows = backup.back_up(db.engine, nowhere).total
-            print(
-                f"{len(tokens)} games, {rows} rows, seeded in {time.perf_counter() - started:.0f} s"
-            )
-
-            def export() -> None:
-                store.REPLAYS.clear()
-                for game in tokens:
-                    services.record_text(services.load(game))
-
-            path = folder / "server.backup"
-
-            def back_up() -> None:
-                with path.open("w", encoding="utf-8") as out:
-                    backup.back_up(db.engine, out)
-
-            times = {
-                "export": median_of(args.repeat, export),
-                "club record": median_of(args.repeat, lambda: clubs.record_of(clubs.load(token))),
-                "backup": median_of(args.repeat, back_up),
-            }
-        restores = []
-
-        def restore() -> None:
-            with empty_database(args.database_url, folder) as target:
-                restored = create_app({**SETTINGS, "DATABASE_URL": target})  # migrated at start
-                with restored.app_context(), path.open(encoding="utf-8") as lines:
-                    started = (time.perf_counter(), time.process_time())
-                    backup.restore(db.engine, lines)
-                    restores.append((time.perf_counter() - started[0],
-                                     time.process_time() - started[1]))  # fmt: skip
-                    db.engine.dispose()
-
-        for _ in range(args.repeat):
-            restore()
-        times["restore"] = (statistics.median(r[0] for r in restores),
-                            statistics.median(r[1] for r in restores))  # fmt: skip
-        with app.app_context():
-            db.engine.dispose()
+        path = Path(name) / "server.backup"
+        times = measure(app, args.evenings, path, args.repeat)
+        times["restore"] = restore_times(args.database_url, Path(name), path, args.repeat)
         size = path.stat().st_size
+    kind = "PostgreSQL" if args.database_url else "SQLite"
+    print(f"backup file: {size / 2**20:.1f} MB ({kind}; load average {os.getloadavg()[0]:.1f})")
     base = times["export"][0]
-    print(f"backup file: {size / 2**20:.1f} MB ({'PostgreSQL' if args.database_url else 'SQLite'};"
-          f" load average {os.getloadavg()[0]:.1f})")  # fmt: skip
     for label, (wall, cpu) in times.items():
         print(f"{label:12} {wall:7.2f} s wall {cpu:7.2f} s CPU   {wall / base:5.2f}x the export")
     return 0
