@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import stat
 import threading
 from pathlib import Path
@@ -23,8 +24,8 @@ from scorekeeper.db import alembic, db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.clubs.season_club import season_club
-from tests.conftest import CSRF
-from tests.databases import close_connections, fresh_database
+from tests.conftest import CSRF, make_app
+from tests.databases import close_connections, fresh_database, on_postgresql
 from tests.full_server import club_records, evening_records, every_row, fill, row_counts
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table
@@ -626,3 +627,25 @@ def test_a_backup_is_one_moment_of_the_server(app, empty, club, tmp_path, monkey
     restored = run(empty, "restore", str(path))
     assert restored.exit_code == 0, restored.output
     assert every_row(empty) == before
+
+
+@pytest.mark.skipif(not on_postgresql(), reason="needs SCOREKEEPER_TEST_DATABASE_URL")
+def test_a_backup_moves_a_server_between_postgresql_and_sqlite(
+    app, empty, club, migrated_database, tmp_path
+):
+    """PostgreSQL (the tests' database here) to SQLite, and back to another PostgreSQL
+    database: the same rows each way."""
+    copy = tmp_path / "laptop.sqlite3"
+    shutil.copy(migrated_database, copy)
+    laptop = make_app(copy, tmp_path)
+    from_server = tmp_path / "from-server.backup"
+    assert run(app, "backup", str(from_server)).exit_code == 0
+    restored = run(laptop, "restore", str(from_server))
+    assert restored.exit_code == 0, restored.output
+    assert every_row(laptop) == every_row(app)
+    from_laptop = tmp_path / "from-laptop.backup"
+    assert run(laptop, "backup", str(from_laptop)).exit_code == 0
+    restored = run(empty, "restore", str(from_laptop))
+    assert restored.exit_code == 0, restored.output
+    assert every_row(empty) == every_row(app)
+    assert club_records(empty, [club]) == club_records(app, [club])
