@@ -1,4 +1,4 @@
-"""A real ``scorekeeper serve`` (waitress) in a process of its own, and a phone with cookies
+"""A real ``scorekeeper serve`` in a process of its own, and a phone with cookies
 that talks to it over HTTP: for the tests of what only a real server shows."""
 
 from __future__ import annotations
