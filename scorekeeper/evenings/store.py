@@ -269,6 +269,23 @@ def start_round(
     )
 
 
+def _move_club_version(session: orm.Session, evening_id: int) -> None:
+    """Move the version of the club whose evening this is (if it is a club's), first in the
+    transaction that starts a round: the club's pages show its rounds, and a second writer to
+    the club waits until this one has committed (see :mod:`scorekeeper.clubs.store`)."""
+    session.execute(
+        sa.update(models.Club)
+        .where(
+            models.Club.id.in_(
+                sa.select(models.ClubEvening.club_id).where(
+                    models.ClubEvening.evening_id == evening_id
+                )
+            )
+        )
+        .values(version=models.Club.version + 1)
+    )
+
+
 #: A table's game to store: round, table number, setup, events, their times and (optionally)
 #: who entered each event, and then whether its phones confirm each other's entries (else as
 #: the evening's setup says) and who confirmed which.
@@ -313,6 +330,7 @@ def _insert(
     played = [rules.replay(table[2], tuple(table[3])) for table in tables]
     made = {}
     try:
+        _move_club_version(session, evening.id)
         for table, replayed in zip(tables, played, strict=True):
             round_, number, setup, events, times = table[:5]
             seats = table[5] if len(table) >= 6 else ()
