@@ -829,21 +829,6 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
     return club_record.dumps_club(built_club)
 
 
-class _CommitsAtTheEnd:
-    """The session as the evenings' store sees it while a whole club is imported: its commits
-    only flush, so the club, its register and every one of its evenings are committed together
-    at the end, or (on any error) none of them. Everything else is the session's own."""
-
-    def __init__(self, session: orm.Session):
-        self._session = session
-
-    def commit(self) -> None:
-        self._session.flush()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._session, name)
-
-
 def import_club(
     data: bytes | str,
     pin: str,
@@ -851,65 +836,21 @@ def import_club(
     by: str,
     *,
     session: orm.Session | None = None,
+    any_size: bool = False,
 ) -> LoadedClub:
     """A new club from a club record as uploaded, with a new organiser ``pin``: its register,
     its evenings (new ones, with new games, each at the time the record gives) and which member
-    each player is — all of it stored in one transaction, or nothing.
+    each player is. The record is read, checked and every game replayed once before anything is
+    written; then it is written in short transactions that never hold up a club night, and
+    nothing of it can be seen until all of it is there (:mod:`scorekeeper.clubs.imports`).
     :class:`~scorekeeper.records.RecordError` for a record that is not a valid one (a line a
-    problem, naming the evening, table and field); RuleError (field ``pin``) for a PIN that
-    will not do."""
-    from typing import cast
-
-    from scorekeeper import models
+    problem, naming the evening, table and field; one larger than
+    :data:`~scorekeeper.clubs.record.MAX_CLUB_BYTES` too, unless ``any_size``: the command
+    line's import); RuleError (field ``pin``) for a PIN that will not do. Either way, nothing
+    stored."""
+    from scorekeeper.clubs import imports
     from scorekeeper.clubs import record as club_record
 
-    read = club_record.loads_club(data, known_games)
+    read = club_record.loads_club(data, known_games, any_size=any_size)
     pin_hash = hash_pin(pin)
-    session = _session(session)
-    now = store.now()
-    try:
-        row = store.create_club(session, read.name, read.games, pin_hash)
-        rows = {
-            m.id: models.Member(
-                club_id=row.id,
-                name=m.name,
-                name_key=rules.name_key(m.name) if m.merged_into is None else None,
-                created_at=m.joined or now,
-                retired_at=now if m.retired else None,
-            )
-            for m in read.members
-        }
-        session.add_all(rows.values())
-        session.flush()
-        for m in read.members:
-            if m.merged_into is not None:
-                rows[m.id].merged_into_id = rows[m.merged_into].id
-            session.add_all(
-                models.MemberName(member_id=rows[m.id].id, name=old, until=now)
-                for old in m.former_names
-            )
-        joint = cast("orm.Session", _CommitsAtTheEnd(session))
-        made_ids: list[int] = []
-        for evening in read.evenings:
-            got = evening.evening
-            tables = [evenings.table_game(r, n, game) for r, n, game in got.tables]
-            made = evenings.import_evening(
-                got.setup, got.plan, got.seed, tables, closed_at=got.closed_at, session=joint
-            )
-            stored = session.get(models.Evening, made.id)
-            if stored is not None:
-                stored.created_at = evening.date
-            store.link_evening(session, row.id, made.id, [rows[m].id for m in evening.members])
-            made_ids.append(made.id)
-        for stored_season in read.seasons:
-            span = stored_season.span
-            if span.chosen is not None:
-                span = SeasonSpan(chosen=tuple(sorted(made_ids[n - 1] for n in span.chosen)))
-            store.keep_season(session, row.id, None, stored_season.name, stored_season.rule, span)
-        # Logged as made (the log page words every action it knows; an import is a making).
-        store.log(session, row.id, "create", read.name, by)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
-    return store.loaded(row)
+    return imports.store_club(_session(session), read, pin_hash, by)

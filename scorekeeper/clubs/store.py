@@ -108,7 +108,16 @@ def loaded(row: models.Club) -> LoadedClub:
     return LoadedClub(row.id, row.token, row.name, tuple(row.games), row.pin_hash, row.created_at)
 
 
+#: How the token of a club still being imported begins (:mod:`scorekeeper.clubs.imports`):
+#: never a token :func:`new_token` makes, and never found by :func:`load_club`.
+PENDING = "~"
+
+
 def load_club(session: orm.Session, token: str) -> LoadedClub:
+    """The club at ``token``; :class:`ClubNotFound` if there is none (or it is still being
+    imported)."""
+    if token.startswith(PENDING):
+        raise ClubNotFound(token)
     row = session.execute(sa.select(models.Club).where(models.Club.token == token)).scalar()
     if row is None:
         raise ClubNotFound(token)

@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper import models, store
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan
-from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.events import Event, Played, RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.store import LoadedGame
 
@@ -321,13 +321,21 @@ def table_game(round_: int, number: int, game: Any) -> TableGame:
 
 
 def _insert(
-    session: orm.Session, evening: LoadedEvening, tables: Sequence[TableGame]
+    session: orm.Session,
+    evening: LoadedEvening,
+    tables: Sequence[TableGame],
+    replayed_already: Sequence[Played[Any]] | None = None,
 ) -> dict[tuple[int, int], LoadedGame] | None:
-    """Store these tables' games (each replayed first: RuleError before anything is written)
-    in one transaction; None when the unique key says a table is already there."""
+    """Store these tables' games (each replayed first, unless ``replayed_already`` gives each
+    one's replay: RuleError before anything is written) in one transaction; None when the
+    unique key says a table is already there."""
     kind = evening.setup.kind
     rules = evening.setup.game
-    played = [rules.replay(table[2], tuple(table[3])) for table in tables]
+    played = (
+        list(replayed_already)
+        if replayed_already is not None
+        else [rules.replay(table[2], tuple(table[3])) for table in tables]
+    )
     made = {}
     try:
         _move_club_version(session, evening.id)
@@ -370,10 +378,12 @@ def import_evening(
     seed: int,
     tables: Sequence[TableGame],
     closed_at: datetime | None = None,
+    replayed: Sequence[Played[Any]] | None = None,
 ) -> LoadedEvening:
     """Store a whole evening at once (an imported record): the evening, its plan and every
     table's game with its log (and when it was closed, if it was), in one transaction — all of
-    it or, on any error, nothing."""
+    it or, on any error, nothing. ``replayed``: each table's log as a check already replayed
+    it (a record read), so it is not replayed again."""
     row = models.Evening(
         token=store.new_token(),
         kind=setup.kind,
@@ -385,7 +395,7 @@ def import_evening(
         session.add(row)
         session.flush()
         evening = LoadedEvening(row.id, row.token, row.created_at, setup, plan, {})
-        made = _insert(session, evening, tables)  # commits both, or rolls both back
+        made = _insert(session, evening, tables, replayed)  # commits both, or rolls both back
     except Exception:
         session.rollback()
         raise
