@@ -83,7 +83,10 @@ def import_club(ctx: click.Context, file: BinaryIO, pin: str | None) -> None:
 
 def _store(public: str | None, data: bytes, pin: str) -> None:
     """Import the record (inside the app); say what was made, or fail with why not."""
+    from sqlalchemy.exc import OperationalError
+
     from scorekeeper.clubs import services
+    from scorekeeper.db import busy
     from scorekeeper.games.events import RuleError
     from scorekeeper.games.text import current_words, say
     from scorekeeper.qr import reachable_url
@@ -96,6 +99,10 @@ def _store(public: str | None, data: bytes, pin: str) -> None:
         fail(error.lines_in(current_words()), 2)
     except RuleError as error:
         fail([say(error.text)], 2)
+    except OperationalError as error:
+        if not busy(error):
+            raise
+        fail([_("The database stayed busy, so nothing was stored: run the command again.")], 1)
     path = f"/c/{made.token}"
     click.echo(_("Imported as a new club: %(name)s.", name=made.name), err=True)
     click.echo(reachable_url(path, public) if public else path)
