@@ -36,13 +36,10 @@
   var unsent = document.querySelector("[data-unsent]"), KEY = "unsent:" + location.pathname,
     busy, resend = function () {};
   if (unsent && window.AbortController) {
-    var send = unsent.querySelector("button"), says = unsent.querySelectorAll("p"),
-      keep = function (look, server) {
-        busy = unsent.hidden = send.disabled = false;
-        says[0].hidden = !!server;
-        says[1].hidden = !server;
-        if (look === true) unsent.scrollIntoView();
-      };
+    var send = unsent.querySelector("button"), keep = function (look) {
+      busy = unsent.hidden = send.disabled = false;
+      if (look === true) unsent.scrollIntoView();
+    };
     resend = function (look) {
       var saved = JSON.parse(localStorage.getItem(KEY)), stop = new AbortController();
       if (!saved || busy) return;
@@ -52,11 +49,9 @@
         headers: { "X-Sent-By": "app.js" }, signal: stop.signal }).then(function (r) {
         var to = r.headers.get("X-Location"), f = document.createElement("form");
         clearTimeout(busy);
-        // The server was busy and stored nothing (503): kept, and sent again when it says.
-        if (r.status === 503) {
-          keep(look, true);
-          return setTimeout(resend, 1000 * (+r.headers.get("Retry-After") || 2));
-        }
+        // The server was busy and stored nothing (503): kept, and sent again after the
+        // Retry-After it names (else 2 s).
+        if (r.status == 503) return keep(look), setTimeout(resend, 1e3 * r.headers.get("Retry-After") || 2e3);
         localStorage.removeItem(KEY);
         if (!to) {
           f.method = "post"; f.action = saved.action; f.hidden = true;
