@@ -121,6 +121,8 @@ def _begin_locked(connection: sa.Connection) -> None:
     if dialect == "sqlite":
         connection.exec_driver_sql("BEGIN IMMEDIATE")
     elif dialect == "postgresql":
+        # A migration waits as long as it takes (the app's writes wait DATABASE_BUSY_SECONDS).
+        connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_LOCK})")
     else:  # pragma: no cover - other databases: the transaction alone
         connection.begin()

@@ -19,6 +19,7 @@ so export → import → export gives the same bytes. ``docs/records.md`` docume
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -214,21 +215,26 @@ def _refused(message: Text) -> RecordError:
     return RecordError([problem(RECORD, message)])
 
 
-def decode_club(data: bytes | str) -> Any:
+def decode_club(data: bytes | str, *, any_size: bool = False) -> Any:
     """A club record's JSON text parsed as hostile input, as a game record's is
     (:func:`scorekeeper.records.guard.decode`: invalid UTF-8, NaN, duplicate fields, very long
     numbers, deep nesting and control characters refused), with room for a whole club:
-    :data:`MAX_CLUB_BYTES`."""
+    :data:`MAX_CLUB_BYTES`, or any size (``any_size``: the command line's ``club import``,
+    for a club larger than an upload may be)."""
+    limit = sys.maxsize if any_size else MAX_CLUB_BYTES
     too_large = T_(
         "the file is larger than %(n)s MB, more than a club record holds",
         n=MAX_CLUB_BYTES // (1024 * 1024),
     )
-    return decode(data, limit=MAX_CLUB_BYTES, too_large=too_large)
+    return decode(data, limit=limit, too_large=too_large)
 
 
-def loads_club(data: bytes | str, known_games: Sequence[str] | None = None) -> ClubRecord:
-    """Read and check a club record (see the module's docstring)."""
-    return parse_club(decode_club(data), known_games)
+def loads_club(
+    data: bytes | str, known_games: Sequence[str] | None = None, *, any_size: bool = False
+) -> ClubRecord:
+    """Read and check a club record (see the module's docstring; ``any_size``:
+    :func:`decode_club`)."""
+    return parse_club(decode_club(data, any_size=any_size), known_games)
 
 
 def _known() -> tuple[str, ...]:

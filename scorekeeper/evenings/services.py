@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import orm
 
@@ -38,7 +39,7 @@ from scorekeeper.evenings.store import (
     TableGame,
     table_game,
 )
-from scorekeeper.games.events import RuleError
+from scorekeeper.games.events import Played, RuleError
 from scorekeeper.games.text import T_, Text
 from scorekeeper.store import LoadedGame
 
@@ -229,10 +230,12 @@ def import_evening(
     tables: Sequence[TableGame],
     *,
     closed_at: datetime | None = None,
+    replayed: Sequence[Played[Any]] | None = None,
     session: orm.Session | None = None,
 ) -> LoadedEvening:
-    """A new evening from a whole record (closed when it was): all of it stored, or nothing."""
-    return store.import_evening(_session(session), setup, plan, seed, tables, closed_at)
+    """A new evening from a whole record (closed when it was): all of it stored, or nothing.
+    ``replayed``: each table's log as the record's check replayed it (not replayed again)."""
+    return store.import_evening(_session(session), setup, plan, seed, tables, closed_at, replayed)
 
 
 def record_of(evening: LoadedEvening) -> str:

@@ -17,6 +17,7 @@ from scorekeeper import hosts
 from scorekeeper.clubs import register, services
 from scorekeeper.clubs.season import DEFAULT_RULE
 from scorekeeper.games.events import RuleError
+from scorekeeper.i18n import say_here
 from scorekeeper.qr import qr_svg
 from scorekeeper.web import charts, page_cache
 from scorekeeper.web.actions import show_error
@@ -210,18 +211,20 @@ def merge(token: str) -> ResponseReturnValue:
     if form.validate_on_submit():
         names = services.page_of(found).names()  # as they are before the merge
         try:
-            services.merge_members(found, form.keep.data, form.merged.data, session_id())
+            merged = services.merge_members(found, form.keep.data, form.merged.data, session_id())
         except services.MemberNotFound:
             form.merged.errors = [_("Choose two members of the register.")]
         except RuleError as error:
             show_error(form, error)
         else:
+            who = {
+                "merged": names.get(form.merged.data, "?"),
+                "kept": names.get(form.keep.data, "?"),
+            }
             flash(
-                _(
-                    "%(merged)s is %(kept)s now.",
-                    merged=names.get(form.merged.data, "?"),
-                    kept=names.get(form.keep.data, "?"),
-                )
+                _("%(merged)s is %(kept)s now.", **who)
+                if merged
+                else _("%(merged)s was merged into %(kept)s already (on another phone).", **who)
             )
             return redirect(url_for("clubs.members", token=token), 303)
     return _members_page(found, MemberForm(formdata=None), form), 422
@@ -259,12 +262,17 @@ def member(token: str, member_id: int) -> ResponseReturnValue:
     if request.method == "POST":
         if form.validate_on_submit():
             _entry_or_404(services.page_of(found), member_id)
+            name = (form.name.data or "").strip()
             try:
-                services.rename_member(found, member_id, form.name.data or "", session_id())
+                renamed = services.rename_member(found, member_id, name, session_id())
             except RuleError as error:
                 show_error(form, error)
             else:
-                flash(_("Renamed: %(name)s.", name=(form.name.data or "").strip()))
+                flash(
+                    _("Renamed: %(name)s.", name=name)
+                    if renamed
+                    else _("Nothing to rename: the member is called %(name)s already.", name=name)
+                )
                 return redirect(url_for("clubs.members", token=token), 303)
         return _member_page(found, member_id, form), 422
     return _member_page(found, member_id, form)
@@ -275,8 +283,16 @@ def retire(token: str, member_id: int) -> ResponseReturnValue:
     found = organiser_club(token)
     entry = _entry_or_404(services.page_of(found), member_id)
     if ActionForm().validate_on_submit():
-        services.retire_member(found, member_id, session_id())
-        flash(_("%(name)s is retired: no longer on the evenings' tick boxes.", name=entry.name))
+        try:
+            retired = services.retire_member(found, member_id, session_id())
+        except RuleError as error:  # merged into another meanwhile: which, it says
+            flash(say_here(error.text))
+        else:
+            flash(
+                _("%(name)s is retired: no longer on the evenings' tick boxes.", name=entry.name)
+                if retired
+                else _("%(name)s was retired already (on another phone).", name=entry.name)
+            )
     return redirect(url_for("clubs.members", token=token), 303)
 
 
