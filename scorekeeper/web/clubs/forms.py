@@ -13,7 +13,6 @@ from wtforms import (
     Form,
     PasswordField,
     RadioField,
-    SelectField,
     SelectMultipleField,
     StringField,
     TextAreaField,
@@ -29,7 +28,14 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.i18n import say_here
 from scorekeeper.web.evenings.forms import EveningForm
-from scorekeeper.web.forms import FORM_WORDS, AppForm, SelectChoice, WholeNumberField
+from scorekeeper.web.forms import (
+    FORM_WORDS,
+    AppForm,
+    NumberChoiceField,
+    NumberChoicesField,
+    SelectChoice,
+    WholeNumberField,
+)
 
 
 class PinInput(PasswordInput):
@@ -52,6 +58,13 @@ class TickBoxes(SelectMultipleField):
 
     def pre_validate(self, form: Any) -> None:
         """Unknown values are the service's to refuse, in its words."""
+
+
+class NumberTickBoxes(NumberChoicesField):
+    """Several things ticked by their numbers (members, evenings), each a tick box."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
 
 
 class ClubForm(AppForm):
@@ -86,11 +99,16 @@ class MemberForm(AppForm):
     name = StringField(_l("Name"), validators=[InputRequired(_l("Type the member's name."))])
 
 
+_CHOOSE_TWO = _l("Choose two members of the register.")
+
+
 class MergeForm(AppForm):
     """Two entries that are one person: ``merged`` joins ``keep``."""
 
-    keep = SelectField(_l("Keep"), coerce=int, validate_choice=False)
-    merged = SelectField(_l("Merge into it"), coerce=int, validate_choice=False)
+    keep = NumberChoiceField(_l("Keep"), [InputRequired(_CHOOSE_TWO)], invalid=_CHOOSE_TWO)
+    merged = NumberChoiceField(
+        _l("Merge into it"), [InputRequired(_CHOOSE_TWO)], invalid=_CHOOSE_TWO
+    )
 
 
 class ActionForm(AppForm):
@@ -104,7 +122,7 @@ class ClubEveningForm(EveningForm):
     players = None  # type: ignore[assignment]  # the register's tick boxes instead
     #: The evening's refusals about its players are said beside the tick boxes.
     error_fields: ClassVar[dict[str, str]] = {"players": "members"}
-    members = TickBoxes(_l("Who plays"), coerce=int)
+    members = NumberTickBoxes(_l("Who plays"), invalid=_l("Tick members of the club's register."))
     new_members = TextAreaField(_l("New members, one name a line"))
     #: Suspense (issue 26): the setup checks it against the evening's rounds.
     hide_last = WholeNumberField(
@@ -227,7 +245,9 @@ class SeasonForm(AppForm):
     date_to = DateField(
         _l("To (the last day)"), validators=[Optional()], render_kw={"max": "9999-12-31"}
     )
-    evenings = TickBoxes(_l("The evenings of the season"), coerce=int)
+    evenings = NumberTickBoxes(
+        _l("The evenings of the season"), invalid=_l("Tick evenings of the club.")
+    )
 
     def season_rule(self) -> seasons.SeasonRule:
         """The rule chosen; RuleError naming its field when it is not one."""

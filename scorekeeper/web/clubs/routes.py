@@ -27,6 +27,7 @@ from scorekeeper.web.clubs.forms import (
     SeasonRuleForm,
 )
 from scorekeeper.web.clubs.organiser import club_or_404, organiser_club, session_id
+from scorekeeper.web.helpers import on_this_site
 from scorekeeper.web.pages import all_pages
 
 bp = Blueprint("clubs", __name__)
@@ -100,7 +101,8 @@ def _back(club: services.LoadedClub) -> str:
     """Where the PIN form goes once the PIN is right: a page of this club, else its page."""
     back = request.values.get("next", "")
     mine = f"/c/{club.token}/"
-    return back if back.startswith(mine) and "//" not in back else f"/c/{club.token}"
+    ours = on_this_site(back) and back.startswith(mine) and "//" not in back
+    return back if ours else f"/c/{club.token}"
 
 
 def _try_again(seconds: int) -> str:
@@ -127,9 +129,10 @@ def pin(token: str) -> ResponseReturnValue:
             form.pin.errors = [_try_again(wait)]
             status = 429
         elif services.check_pin(found, form.pin.data or ""):
+            back = _back(found)  # before the log line: nothing after it may fail
             organiser.become_organiser(found)
             services.log(found, "pin", "", session_id())
-            return redirect(_back(found), 303)
+            return redirect(back, 303)
         else:
             organiser.count_wrong_pin(found)
             services.log(found, "wrong-pin", "", session_id())
