@@ -14,6 +14,7 @@ from scorekeeper import hosts
 from scorekeeper.clubs import register, services
 from scorekeeper.clubs.season import DEFAULT_RULE
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.names import shown
 from scorekeeper.qr import qr_svg
 from scorekeeper.web import charts, page_cache
 from scorekeeper.web.actions import show_error
@@ -182,7 +183,7 @@ def add_member(token: str) -> ResponseReturnValue:
         except RuleError as error:
             show_error(form, error)
         else:
-            flash(_("%(name)s is a member now.", name=(form.name.data or "").strip()))
+            flash(_("%(name)s is a member now.", name=shown(form.name.data or "")))
             return redirect(url_for("clubs.members", token=token), 303)
     return _members_page(found, form, MergeForm(formdata=None)), 422
 
@@ -249,7 +250,7 @@ def member(token: str, member_id: int) -> ResponseReturnValue:
             except RuleError as error:
                 show_error(form, error)
             else:
-                flash(_("Renamed: %(name)s.", name=(form.name.data or "").strip()))
+                flash(_("Renamed: %(name)s.", name=shown(form.name.data or "")))
                 return redirect(url_for("clubs.members", token=token), 303)
         return _member_page(found, member_id, form), 422
     return _member_page(found, member_id, form)
