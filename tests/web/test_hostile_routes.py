@@ -458,3 +458,41 @@ def test_the_requests_of_issue_34_answer_without_a_5xx(app, client, server, case
     if "merge" in case:
         page = response.get_data(as_text=True)
         assert "Choose two members of the register." in page
+
+
+def _unbound_fields(app) -> Iterator[tuple[str, str, Any]]:
+    """Every field of every form of the app: its form's name, its own, and the unbound field."""
+    seen: set[type] = set()
+    stack: list[type] = [AppForm]
+    while stack:
+        form = stack.pop()
+        if form in seen:
+            continue
+        seen.add(form)
+        stack.extend(form.__subclasses__())
+        for name in dir(form):
+            field = getattr(form, name, None)
+            if not name.startswith("_") and hasattr(field, "field_class"):
+                yield form.__name__, name, field
+
+
+def test_every_form_reads_a_number_by_the_apps_bounded_fields(app):
+    """A form's number is a typed one (``WholeNumberField``: ASCII digits, its range in words)
+    or a chosen one (``NumberChoiceField``, ``NumberChoicesField``: ``bounds.whole``); never
+    WTForms' own integer fields nor a choice coerced by ``int``, which reads 24 digits, ``²`` or
+    ``1_0`` and hands them to the database."""
+    from wtforms import DecimalField, FloatField, IntegerField, SelectFieldBase
+
+    from scorekeeper.web.forms import NumberChoiceField, NumberChoicesField, WholeNumberField
+
+    numbers = 0
+    for form, name, field in _unbound_fields(app):
+        kind = field.field_class
+        if issubclass(kind, IntegerField | DecimalField | FloatField):
+            assert issubclass(kind, WholeNumberField), (form, name, kind)
+            numbers += 1
+        elif issubclass(kind, NumberChoiceField | NumberChoicesField):
+            numbers += 1
+        elif issubclass(kind, SelectFieldBase):  # a choice of words: read as text
+            assert field.kwargs.get("coerce", str) is str, (form, name, kind)
+    assert numbers >= 10
