@@ -24,9 +24,12 @@ from datetime import date, datetime
 from fractions import Fraction
 
 from scorekeeper import seasons
+from scorekeeper.clubs.register import fitted
 from scorekeeper.evenings.standings import PlayerStanding
+from scorekeeper.games import names
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.players import unprintable
+from scorekeeper.games.names import unprintable
+from scorekeeper.games.players import control_character
 from scorekeeper.games.text import T_
 
 #: The season table unless the reader chooses another rule: the total of the evenings played.
@@ -182,28 +185,26 @@ def season_table(
 MAX_SEASON_NAME = 40
 
 
+#: The most characters a season's :func:`season_key` keeps (``season.name_key``'s length).
+SEASON_KEY_LENGTH = 60
+
+
 def season_key(name: str) -> str:
-    """A season's name as the club compares it: trimmed, case folded."""
-    return name.strip().casefold()
+    """A season's name as the club compares it (:func:`~scorekeeper.games.names.key`), as the
+    ``season.name_key`` column holds it."""
+    return fitted(names.key(name), SEASON_KEY_LENGTH)
 
 
 def checked_season_name(name: str, taken: Iterable[str]) -> str:
-    """A season's name, trimmed; RuleError (field ``name``) when empty, too long, holding a
-    control character, or the name of another of the club's ``taken`` seasons (ignoring
-    case)."""
-    name = name.strip()
-    if not name:
-        raise RuleError(T_("Give the season a name."), field="name")
+    """A season's name, as shown (:func:`~scorekeeper.games.names.shown`); RuleError (field
+    ``name``) when empty, too long, holding a control character, or the name of another of the
+    club's ``taken`` seasons (:func:`season_key`)."""
     bad = unprintable(name)
     if bad is not None:
-        code = f"{ord(bad):04X}"
-        raise RuleError(
-            T_(
-                "A name cannot hold a tab, a line break or another control character (U+%(code)s).",
-                code=code,
-            ),
-            field="name",
-        )
+        raise RuleError(control_character(bad), field="name")
+    name = names.shown(name)
+    if not name:
+        raise RuleError(T_("Give the season a name."), field="name")
     if len(name) > MAX_SEASON_NAME:
         raise RuleError(
             T_("A season's name can be at most %(n)s characters.", n=MAX_SEASON_NAME),

@@ -442,8 +442,23 @@ def conflict_page(conflict: services.Conflict, entry: Typed) -> ResponseReturnVa
     return pages_for(now.kind).render_game(now, 409, **forms)
 
 
-#: Fields a typed entry does not carry over to a correction of its deal.
-NOT_CARRIED = frozenset({"csrf_token", "seq", "deal", "was", "step"})
+#: Fields a typed entry does not carry over to a correction of its deal; and the names of
+#: the correction address's own arguments, which a form sent with such a field must not set
+#: twice (``typed=``: a TypeError, once a 500).
+NOT_CARRIED = frozenset(
+    {"csrf_token", "seq", "deal", "was", "step"}
+    | {"token", "noun", "number", "also", "suggest", "typed"}
+)
+
+
+def carried() -> dict[str, list[str]]:
+    """What a typed entry carries over to a correction (its address's query string): the
+    form's fields, but for :data:`NOT_CARRIED` and ``url_for``'s own (``_anchor`` …)."""
+    return {
+        name: values
+        for name, values in request.form.lists()
+        if name not in NOT_CARRIED and not name.startswith("_")
+    }
 
 
 def correction_url(game: services.LoadedGame, number: int | None, form: LogForm) -> str | None:
@@ -453,11 +468,7 @@ def correction_url(game: services.LoadedGame, number: int | None, form: LogForm)
     pages = pages_for(game.kind)
     if number is None or not 1 <= number <= pages.rounds(game.state):
         return None
-    typed = {
-        name: values
-        for name, values in request.form.lists()
-        if name not in NOT_CARRIED and values != [""]
-    }
+    typed = {name: values for name, values in carried().items() if values != [""]}
     whole = pages.correction is None or isinstance(form, pages.correction.form)
     return pages.correction_url(game.token, number, typed="all" if whole else "some", **typed)
 

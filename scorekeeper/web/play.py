@@ -19,6 +19,7 @@ from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
 from scorekeeper.web import actions, page_cache, seats
+from scorekeeper.web.bounds import whole
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm, SeatForm, UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import Correction, GamePages, pages_for
@@ -180,7 +181,7 @@ def _prefill(game: services.LoadedGame, entry: Corrected) -> None:
     if "typed" in request.args:
         for typed in (form, *others.values()):
             actions.carry_over(typed, request.args)
-    suggested = request.args.get("suggest", type=int)
+    suggested = request.args.get("suggest", type=whole)
     if correction.suggest and suggested in others:
         correction.suggest(form, others[suggested], game, entry.number, suggested)
 
@@ -215,7 +216,7 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
 def _also(number: int, count: int) -> list[int]:
     """The other rounds of a correction (``?also=``): each once, at most a few."""
     found: list[int] = []
-    for k in request.args.getlist("also", type=int):
+    for k in request.args.getlist("also", type=whole):
         if 1 <= k <= count and k != number and k not in found:
             found.append(k)
     return found[: MOST_AT_ONCE - 1]
@@ -224,9 +225,7 @@ def _also(number: int, count: int) -> list[int]:
 def _with_also(token: str, noun: str, number: int, also: list[int], adding: int) -> str:
     """The correction page of ``number`` with ``also`` beside it, keeping what was typed for
     ``number`` (and, where the game suggests it, what round ``adding`` should say)."""
-    typed: dict[str, Any] = {
-        name: values for name, values in request.form.lists() if name not in actions.NOT_CARRIED
-    }
+    typed: dict[str, Any] = actions.carried()
     return url_for(
         "play.correct",
         token=token,

@@ -17,6 +17,7 @@ from scorekeeper import hosts
 from scorekeeper.clubs import register, services
 from scorekeeper.clubs.season import DEFAULT_RULE
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.names import shown
 from scorekeeper.i18n import say_here
 from scorekeeper.qr import qr_svg
 from scorekeeper.web import charts, page_cache
@@ -31,6 +32,7 @@ from scorekeeper.web.clubs.forms import (
     SeasonRuleForm,
 )
 from scorekeeper.web.clubs.organiser import club_or_404, organiser_club, session_id
+from scorekeeper.web.helpers import on_this_site
 from scorekeeper.web.pages import all_pages
 
 bp = Blueprint("clubs", __name__)
@@ -109,8 +111,8 @@ def _back(club: services.LoadedClub) -> str:
     """Where the PIN form goes once the PIN is right: a page of this club, else its page."""
     back = request.values.get("next", "")
     mine = f"/c/{club.token}/"
-    good = back.startswith(mine) and "//" not in back and SAFE_PATH.fullmatch(back)
-    return back if good else f"/c/{club.token}"
+    good = on_this_site(back) and back.startswith(mine) and "//" not in back
+    return back if good and SAFE_PATH.fullmatch(back) else f"/c/{club.token}"
 
 
 def _try_again(seconds: float) -> str:
@@ -198,7 +200,7 @@ def add_member(token: str) -> ResponseReturnValue:
         except RuleError as error:
             show_error(form, error)
         else:
-            flash(_("%(name)s is a member now.", name=(form.name.data or "").strip()))
+            flash(_("%(name)s is a member now.", name=shown(form.name.data or "")))
             return redirect(url_for("clubs.members", token=token), 303)
     return _members_page(found, form, MergeForm(formdata=None)), 422
 
@@ -262,7 +264,7 @@ def member(token: str, member_id: int) -> ResponseReturnValue:
     if request.method == "POST":
         if form.validate_on_submit():
             _entry_or_404(services.page_of(found), member_id)
-            name = (form.name.data or "").strip()
+            name = shown(form.name.data or "")
             try:
                 renamed = services.rename_member(found, member_id, name, session_id())
             except RuleError as error:

@@ -142,6 +142,7 @@ def test_every_manage_route_refuses_a_phone_without_the_pin(app, client):
     for rule, method in routes:
         url = rule.replace("<token>", token).replace("<int:member_id>", str(anna))
         url = url.replace("<kind>", "bismarck").replace("<int:season_id>", season)
+        url = url.replace("<evening_token>", "no-such-evening")
         if method == "GET":
             response = other.get(url)
             assert response.status_code == 303, url
