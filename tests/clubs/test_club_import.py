@@ -204,14 +204,14 @@ def test_an_import_killed_on_the_way_shows_nothing_and_is_cleared_later(
         SCOREKEEPER_SECRET_KEY="kill-test-" + "0" * 40,
         SCOREKEEPER_CLUB_PIN=PIN,
     )
-    log = (tmp_path / "import.log").open("w")
     command = [scorekeeper(), "club", "import", str(record)]
-    process = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=log, stderr=log)
-    try:
-        _wait_for_evenings(app, process, 8)
-    finally:
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(30)
+    with (tmp_path / "import.log").open("w") as log:
+        process = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=log, stderr=log)
+        try:
+            _wait_for_evenings(app, process, 8)
+        finally:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait(30)
     with app.app_context():
         (pending,) = pending_clubs()
         with pytest.raises(services.ClubNotFound):
