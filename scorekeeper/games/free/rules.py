@@ -247,10 +247,14 @@ def describe_end(setup: Setup) -> Text:
     """How the game ends, in a few words (``first to 52``, ``after 5 deals``)."""
     options = setup.options
     if options.end is End.TARGET:
-        return T_("ends when a total reaches %(n)s", n=options.target)
+        return T_("the game ends when a total reaches %(n)s", n=options.target)
     if options.end is End.ROUNDS:
-        return Tn_("ends after %(num)s deal", "ends after %(num)s deals", options.rounds or 0)
-    return T_("ends when the table says so")
+        return Tn_(
+            "the game ends after %(num)s deal",
+            "the game ends after %(num)s deals",
+            options.rounds or 0,
+        )
+    return T_("the game ends when the table says so")
 
 
 def deal_event(number: int, points: Sequence[int]) -> Event:
