@@ -98,7 +98,7 @@ def new(kind: str) -> ResponseReturnValue:
     form = pages.new_form()
     if form.validate_on_submit():
         drawn = form.first_dealer.data == "random"
-        seats = game_for(kind).seats
+        seats = len(form.names())  # the game's seats, or as many as were typed (a free game)
         first = secrets.randbelow(seats) if drawn else int(form.first_dealer.data)
         try:
             setup = form.setup(first)

@@ -105,6 +105,11 @@ class State:
         return self.leaders if self.finished else ()
 
     @property
+    def winner_names(self) -> tuple[str, ...]:
+        """The winners' names: a player's, or a team's members."""
+        return tuple(self.side_names[side] for side in self.winners)
+
+    @property
     def winner(self) -> int | None:
         """The one side that won; None while the game goes on, or when several share it."""
         won = self.winners
