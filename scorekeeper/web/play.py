@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, RuleError
-from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
 from scorekeeper.web import actions, page_cache, seats
 from scorekeeper.web.bounds import whole

@@ -21,10 +21,19 @@ from typing import Any, Final
 
 from scorekeeper.games import events, rounds
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
-from scorekeeper.games.free.setup import FEWEST, KIND, MOST, MOST_POINTS, TITLE, End, Setup
+from scorekeeper.games.free.setup import (
+    FEWEST,
+    KIND,
+    LEAST_POINTS_SAID,
+    MOST,
+    MOST_POINTS,
+    TITLE,
+    End,
+    Setup,
+)
 from scorekeeper.games.game import Game
 from scorekeeper.games.scoreboard import Scoreboard
-from scorekeeper.games.text import MINUS, T_, Signed, Text, Tn_, signed
+from scorekeeper.games.text import T_, Signed, Text, Tn_, signed
 
 DEAL: Final = "deal"
 CORRECT = "correct"
@@ -156,7 +165,7 @@ def parse_points(setup: Setup, value: Any, number: int | None = None) -> tuple[i
             raise RuleError(
                 T_(
                     "Points are from %(least)s to %(most)s a deal.",
-                    least=f"{MINUS}{MOST_POINTS}",
+                    least=LEAST_POINTS_SAID,
                     most=MOST_POINTS,
                 ),
                 **where,

@@ -31,6 +31,8 @@ FEWEST, MOST = 2, 8
 FEWEST_TEAMS, MOST_TEAMS = 2, 4
 #: The most points one side may score (or lose) in one deal.
 MOST_POINTS = 99_999
+#: The fewest points, as a message says it (with a minus sign).
+LEAST_POINTS_SAID = "\u2212" + str(MOST_POINTS)
 #: The highest target, and the most deals a game of a number of deals may have.
 MOST_TARGET = 99_999
 MOST_ROUNDS = 200

@@ -12,7 +12,7 @@ from wtforms import BooleanField, Field, RadioField, StringField
 from wtforms.validators import NumberRange, Optional
 
 from scorekeeper.games import free
-from scorekeeper.games.text import MINUS
+from scorekeeper.games.free.setup import LEAST_POINTS_SAID
 from scorekeeper.web.forms import LogForm, SelectChoice, WholeNumberField, WholeNumberInput
 from scorekeeper.web.setup_forms import (
     BlankSheetForm,
@@ -191,7 +191,7 @@ class PointsField(WholeNumberField):
 
     def __init__(self, label: Any, **kwargs: Any) -> None:
         most = free.MOST_POINTS
-        message = _l("Points are from %(least)s to %(most)d.", least=f"{MINUS}{most}", most=most)
+        message = _l("Points are from %(least)s to %(most)d.", least=LEAST_POINTS_SAID, most=most)
         given = [Optional(), NumberRange(-most, most, message)]
         super().__init__(label, most=most, validators=given, **kwargs)
         self.widget = PointsInput()

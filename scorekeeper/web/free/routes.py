@@ -45,8 +45,10 @@ def entered_points(form: DealForm, setup: rules.Setup) -> list[int]:
         empty[0].data = -sum(field.data or 0 for field in fields)
         empty = []
     if empty:
-        word = T_("Enter every team's points (0 for none).") if setup.teams else T_(
-            "Enter every player's points (0 for none)."
+        word = (
+            T_("Enter every team's points (0 for none).")
+            if setup.teams
+            else T_("Enter every player's points (0 for none).")
         )
         raise RuleError(word, field=empty[0].name)
     return [field.data or 0 for field in fields]
