@@ -31,6 +31,7 @@ from tests.e2e.table import example_events
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table, play_modern_game
 from tests.web.evenings.test_pages import evening_token, new_evening, start
+from tests.web.free.client import CHICAGO, PLAYERS, FreeTable
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
@@ -117,6 +118,20 @@ def game_records(client: Any) -> dict[str, Any]:
     sv_done.start(hand_cap=12, jokers=True)
     sv_done.play()
     found["sviten finished"] = sv_done
+    fr = FreeTable(client)
+    fr.start(PLAYERS, game_name="Whist", player_teams="2", end="rounds", deals="5", zero_sum="y")
+    fr.play([[3, -3], [-1, 1]])
+    assert fr.correct(1, [4, ""]).status_code == 303  # the zero-sum fill, in a correction
+    found["free in play"] = fr
+    fr_done = FreeTable(client)
+    fr_done.start(game_name="Chicago", end="target", target="52")
+    fr_done.play(CHICAGO)
+    found["free finished"] = fr_done
+    fr_ended = FreeTable(client)
+    fr_ended.start(wins="lowest")
+    fr_ended.play(CHICAGO[:2])
+    assert fr_ended.end(3).status_code == 303
+    found["free ended by the table"] = fr_ended
     exported = {}
     for name, table in found.items():
         response = client.get(f"{table.url}/record.json")
