@@ -84,7 +84,8 @@ def _play(app, game: str, deals: list, *, undo_after: int | None = None) -> None
 
 
 def _club_on_its_pages(app, client, server: Server) -> None:
-    token = make_club(client, name="Torsdagsklubben", games=("bismarck", "klaberjass", "sviten", "free"))
+    games = ("bismarck", "klaberjass", "sviten", "free")
+    token = make_club(client, name="Torsdagsklubben", games=games)
     server.clubs.append(token)
     add(client, token, "Anna", "Ben", "Carla", "Dag", "Eva", "Fred", "Gun", "Anna S", "Bengt")
     ids = member_ids(client, token)

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from scorekeeper import printing
+from scorekeeper.games import free
 from scorekeeper.locales import words_for
 from scorekeeper.printing import Blank
-from scorekeeper.games import free
 from scorekeeper.printing.bismarck import bismarck_sheet
 from tests.games.bismarck.examples import PLAYERS, game
 from tests.printing.pdfs import Pdf
