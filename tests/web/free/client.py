@@ -70,7 +70,8 @@ class FreeTable:
     def correct(self, number: int, points: list[int | str | None], seq=None):
         return self.post(f"deal/{number}/correct", seq, deal=number, **points_data(points))
 
-    def play(self, deals=CHICAGO) -> None:
-        for number, points in enumerate(deals, 1):
+    def play(self, deals=CHICAGO, first: int = 1) -> None:
+        """Deals ``first`` and on of ``deals`` (each a list of points, by side)."""
+        for number, points in enumerate(deals[first - 1 :], first):
             response = self.deal(number, points)
             assert response.status_code == 303, response.get_data(as_text=True)
