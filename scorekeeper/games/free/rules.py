@@ -183,8 +183,9 @@ def parse_points(setup: Setup, value: Any, number: int | None = None) -> tuple[i
 
 
 def points_text(points: Sequence[int]) -> str:
-    """``+12/−3/0``: a deal's points as the changes list says them."""
-    return "/".join(signed(p) for p in points)
+    """``+12 / −3 / 0``: a deal's points as the changes list says them (with spaces: eight
+    players' points may take two lines on a phone)."""
+    return " / ".join(signed(p) for p in points)
 
 
 def _added(state: State, points: tuple[int, ...]) -> State:

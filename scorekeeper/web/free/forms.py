@@ -152,7 +152,12 @@ class NewFreeForm(NewGameForm):
         return valid
 
     def options(self) -> free.Options:
+        """The options chosen; a target or a number of deals typed while the end says "when the
+        table says so" (its default) is taken as the end meant."""
         end = self.end.data
+        if end == free.End.TABLE.value:
+            end = free.End.TARGET.value if self.target.data else free.End.ROUNDS.value
+            end = end if self.target.data or self.deals.data else free.End.TABLE.value
         return free.Options(
             wins=free.Wins(self.wins.data or free.Wins.HIGHEST.value),
             target=self.target.data if end == free.End.TARGET.value else None,

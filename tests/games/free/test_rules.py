@@ -108,7 +108,7 @@ def test_a_correction_adds_the_later_deals_up_again():
     events = deals([10, 0, 0, 0], [10, 0, 0, 0], [5, 0, 0, 0])
     state = state_after(setup, events, free.correct_event(1, [12, 1, 0, -1]))
     assert [d.totals for d in state.deals] == [(12, 1, 0, -1), (22, 1, 0, -1), (27, 1, 0, -1)]
-    assert str(state.history[-1].summary) == "corrected: points +10/0/0/0 → +12/+1/0/−1"
+    assert str(state.history[-1].summary) == "corrected: points +10 / 0 / 0 / 0 → +12 / +1 / 0 / −1"
     with pytest.raises(RuleError, match="already says"):
         state_after(setup, events, free.correct_event(2, [10, 0, 0, 0]))
     with pytest.raises(RuleError, match="not been played yet"):

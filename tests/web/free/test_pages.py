@@ -81,7 +81,8 @@ def test_the_hand_worked_chicago_with_a_correction_and_an_undo(client):
     fixed = table.correct(3, CHICAGO[2])
     assert fixed.status_code == 303 and fixed.headers["Location"].endswith("#r3")
     assert (
-        "corrected: points +15/0/+21/0 → +15/0/+12/0" in client.get(fixed.headers["Location"]).text
+        "corrected: points +15 / 0 / +21 / 0 → +15 / 0 / +12 / 0"
+        in client.get(fixed.headers["Location"]).text
     )
     assert table.deal(4, [0, 40, 0, 0]).status_code == 303
     assert table.post("undo").status_code == 303
