@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.free_table import SIX_DEALS, SIX_TOTALS, FreePlayer, seed_free
+from tests.e2e.free_table import EIGHT, LONG_GAME, SIX_DEALS, SIX_TOTALS, FreePlayer, seed_free
 from tests.e2e.screens import axe_report, layout_problems
 from tests.e2e.table import shoot, stored_events
 from tests.printing.pdfs import Pdf, one_line
@@ -141,8 +141,7 @@ def free_tour(phone, server):
     phone.get_by_role("link", name="Correct deal 5").tap()
     expect(phone.locator("h1")).to_have_text("Correct deal 5")
     yield "free-correct"
-    eight = ("Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gun", "Hans")
-    phone.goto(f"/g/{seed_free(server, [[10, -5, 0, 3, 99, -12, 0, 7]], players=eight)}")
+    phone.goto(f"/g/{seed_free(server, LONG_GAME, players=EIGHT, target=None)}")
     yield "free-eight"
 
 
@@ -170,3 +169,21 @@ def test_the_free_games_pages_fit_a_phone_with_thumb_sized_targets(scheme, size,
         shoot(phone, f"{name}-{scheme}-{width}")
         problems += layout_problems(phone, name)
     assert not problems, "\n".join(problems)
+
+
+def test_a_new_games_page_loads_in_as_many_requests_as_the_other_games(new_phone, server):
+    """HTML, the game's stylesheet and script (one bundle each) and the icon: a new free game's
+    page fetches no more than a new Klaberjass game's."""
+    from tests.e2e.klaberjass_table import seed_klaberjass
+
+    def fetched(token: str) -> list[str]:
+        phone = new_phone()
+        found: list[str] = []
+        phone.on("requestfinished", lambda request: found.append(request.url))
+        phone.goto(f"/g/{token}", wait_until="load")
+        phone.wait_for_timeout(300)
+        return sorted(url.split("?")[0].rsplit("/", 1)[-1] for url in found if "/seq" not in url)
+
+    free_page, klaberjass_page = fetched(seed_free(server, 0)), fetched(seed_klaberjass(server, 0))
+    assert len(free_page) == len(klaberjass_page) <= 4, (free_page, klaberjass_page)
+    assert "free.css" in free_page and "free.js" in free_page
