@@ -89,7 +89,7 @@ def test_the_hand_worked_chicago_with_a_correction_and_an_undo(client):
     table.play(CHICAGO, first=4)
     page = table.page()
     assert "<h1>Game over</h1>" in page
-    assert "Anna wins with +52." in page
+    assert "Anna wins with +52." in page and "<svg class=chart" in page
     standings = re.findall(r"<li><span>(\w+)</span> <b>([^<]+)</b></li>", page)
     assert standings == [("Anna", "+52"), ("Ben", "+50"), ("Carla", "+17"), ("Dan", "+13")]
     assert "Play again" in page and "same players, Ben deals first" in page
