@@ -24,7 +24,7 @@ from scorekeeper.cli import main
 from scorekeeper.db import db
 from scorekeeper.evenings import services
 from scorekeeper.evenings.record import loads_evening
-from scorekeeper.games import bismarck, klaberjass, sviten
+from scorekeeper.games import bismarck, free, klaberjass, sviten
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
 from tests.e2e.table import example_events
@@ -184,6 +184,8 @@ def table_events(kind: str, count: int) -> list[Event]:
         return [klaberjass.hand_event(n, h) for n, h in enumerate(KLABERJASS_HANDS[:count], 1)]
     if kind == "sviten":
         return [sviten.hand_event(n, h) for n, h in enumerate(SVITEN_HANDS[:count], 1)]
+    if kind == "free":
+        return [free.deal_event(n, p) for n, p in enumerate(CHICAGO[:count], 1)]
     events = []
     for deal, (contract, trump, tricks) in enumerate(MODERN_GAME[:count], start=1):
         events.append(Event("announce", {"deal": deal, "contract": contract, "trump": trump}))
@@ -194,8 +196,12 @@ def table_events(kind: str, count: int) -> list[Event]:
 def evening_records(client: Any, app: Any) -> dict[str, Any]:
     """Each game's evening, downloaded before its first round, during it and after it."""
     exported = {}
-    for kind, count in (("bismarck", 12), ("klaberjass", 3), ("sviten", 3)):
-        extra = {"target": "500"} if kind != "bismarck" else {"variant": "modern"}
+    settings = {
+        "bismarck": {"variant": "modern"},
+        "free": {"game_name": "Chicago", "end": "target", "target": "52", "zero_sum": ""},
+    }
+    for kind, count in (("bismarck", 12), ("klaberjass", 3), ("sviten", 3), ("free", 5)):
+        extra = settings.get(kind, {"target": "500"})
         token = evening_token(new_evening(client, kind, **extra))
         exported[f"{kind}, planned"] = client.get(f"/e/{token}/evening.json").data
         assert start(client, token, 1).status_code == 303

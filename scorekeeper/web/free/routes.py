@@ -85,7 +85,7 @@ class End:
         return str(_("Your end of the game was not saved."))
 
 
-@bp.post("/g/<token>/points")
+@bp.post("/g/<token>/scores")
 def points(token: str) -> ResponseReturnValue:
     return actions.enter(token, Points(DealForm()), rules.KIND)
 

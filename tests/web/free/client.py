@@ -62,7 +62,7 @@ class FreeTable:
         return self.client.post(f"{self.url}/{action}", data=payload)
 
     def deal(self, number: int, points: list[int | str | None], seq=None):
-        return self.post("points", seq, deal=number, **points_data(points))
+        return self.post("scores", seq, deal=number, **points_data(points))
 
     def end(self, number: int, seq=None):
         return self.post("end", seq, deal=number)
