@@ -187,3 +187,22 @@ def test_a_new_games_page_loads_in_as_many_requests_as_the_other_games(new_phone
     free_page, klaberjass_page = fetched(seed_free(server, 0)), fetched(seed_klaberjass(server, 0))
     assert len(free_page) == len(klaberjass_page) <= 4, (free_page, klaberjass_page)
     assert "free.css" in free_page and "free.js" in free_page
+
+
+def test_a_long_dealers_name_is_cut_short_in_a_head_of_one_line(new_phone, server):
+    """The head's line of who deals stays one line at 320 and 360 px: a dealer of 30 letters is
+    cut short there (an ellipsis), the full name its title."""
+    from tests.e2e.test_long_names import LONG, NAMES_IN_HEAD
+
+    # deal 2: the long name deals
+    token = seed_free(server, [[3, 1, 0]], players=("Carla", LONG, "Anna"))
+    phone = new_phone()
+    for width in (320, 360):
+        phone.set_viewport_size({"width": width, "height": 740})
+        phone.goto(f"/g/{token}")
+        phone.wait_for_load_state("load")
+        head = phone.evaluate(NAMES_IN_HEAD)
+        (name,) = head["names"]
+        assert name["text"] == name["title"] == LONG, head
+        assert name["got"] < name["needs"], head  # cut short
+        assert head["height"] <= 1.5 * head["line"], head
