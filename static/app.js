@@ -12,7 +12,11 @@
       sessionStorage.setItem("land", 1);
       location.reload();
     }, at = location.hash && document.getElementById(location.hash.slice(1));
-  if (head) root.style.setProperty("--head", head.offsetHeight + 8 + "px");
+  if (head) {
+    root.style.setProperty("--head", head.offsetHeight + 8 + "px");
+    // A tap on the head shows the names it cuts short whole, another cuts them again.
+    head.onclick = function () { head.classList.toggle("whole"); };
+  }
   if (at && (sessionStorage.getItem("land") || (nav && nav.type === "navigate"))) {
     at.scrollIntoView();
     if (at.getAttribute("role") === "alert" || at.querySelector("[role=alert]")) {
