@@ -162,3 +162,30 @@ def test_the_head_keeps_to_96_px_with_the_longest_names(screen, new_phone, serve
     shoot(phone, f"small-phone-head-whole-{screen}", full_page=False)
     phone.locator("header.now h1").tap()
     assert phone.evaluate(HEAD)["height"] <= 96
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_deal_one_puts_the_form_first_and_the_code_a_tap_away(screen, new_phone, server):
+    """The phone that started the game: the contracts and Announce on the first screen, the
+    QR code a tap away (Join). A phone that came by the game's link (an evening's page, a
+    table card): the code first, for the others at its table."""
+    phone = new_phone(**SCREENS[screen])
+    phone.goto("/bismarck/new")
+    for seat, name in enumerate(LONGEST):
+        phone.locator(f'input[name="player_{seat}"]').fill(name)
+    choice(phone, "first_dealer", "0").tap()
+    phone.locator("form button.primary").tap()
+    expect(phone.locator(".contracts")).to_be_visible()
+    contract = choice(phone, "contract", "valfri")
+    assert_in_view(phone, contract, "the contract")
+    contract.tap()
+    assert_in_view(phone, choice(phone, "trump", "hearts"), "the trump suit")
+    assert_in_view(phone, button(phone, "announce"), "Announce")
+    shoot(phone, f"small-phone-deal-1-{screen}", full_page=False)
+    link = phone.locator(".tools a[href$='/join']")
+    assert_in_view(phone, link, "Join")
+    link.tap()
+    expect(phone.locator(".share svg.qr")).to_be_in_viewport()
+    other = new_phone(**SCREENS[screen])
+    other.goto(phone.url.removesuffix("/join"))
+    expect(other.locator(".share svg.qr")).to_be_in_viewport()
