@@ -23,13 +23,14 @@ from wtforms.widgets import CheckboxInput, ListWidget, PasswordInput
 
 from scorekeeper import seasons
 from scorekeeper.clubs.register import MAX_CLUB_NAME, PIN_DIGITS
-from scorekeeper.clubs.season import SeasonSpan
+from scorekeeper.clubs.season import MAX_SEASON_NAME, SeasonSpan
 from scorekeeper.evenings.setup import MAX_ROUNDS
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.i18n import say_here
 from scorekeeper.web.evenings.forms import EveningForm
 from scorekeeper.web.forms import FORM_WORDS, AppForm, SelectChoice, WholeNumberField
+from scorekeeper.web.setup_forms import NAME_FIELD
 
 
 class PinInput(PasswordInput):
@@ -83,7 +84,9 @@ class PinForm(AppForm):
 class MemberForm(AppForm):
     """A member's display name: a new member, or a new name for one."""
 
-    name = StringField(_l("Name"), validators=[InputRequired(_l("Type the member's name."))])
+    name = StringField(
+        _l("Name"), validators=[InputRequired(_l("Type the member's name."))], render_kw=NAME_FIELD
+    )
 
 
 class MergeForm(AppForm):
@@ -206,7 +209,9 @@ class SeasonForm(AppForm):
     ticked."""
 
     name = StringField(
-        _l("Name of the season"), validators=[InputRequired(_l("Give the season a name."))]
+        _l("Name of the season"),
+        validators=[InputRequired(_l("Give the season a name."))],
+        render_kw={"maxlength": MAX_SEASON_NAME},
     )
     rule = _rule_field()
     n = _n_field()
