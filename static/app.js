@@ -76,12 +76,9 @@
   // it would send the form again. A poll that fails (no server, an error page, no seq, hung for
   // two intervals), or two unanswered when the next is due, says in the head that the page is
   // not live, until one gets through.
-  // What a page needs only sometimes (static/later.js) is loaded when it does.
+  // What a page needs only sometimes (static/later.js, a module) is loaded when it does.
   var game = document.querySelector("[data-game]"), later = function (then) {
-    if (window.scorekeeper) return then(scorekeeper);
-    var s = document.head.appendChild(document.createElement("script"));
-    s.onload = function () { then(scorekeeper); };
-    s.src = game.dataset.later;
+    import(game.dataset.later).then(then);
   };
   if (game && window.fetch) {
     var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, ""),
