@@ -3,6 +3,7 @@ evening of the club's members."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
@@ -198,6 +199,15 @@ class SeasonRuleForm(Form):
             return None
 
 
+class DayField(DateField):
+    """A day (a date input). What it writes back into the page is a day or nothing: a date
+    input holds nothing else (a browser empties it, and the HTML checker refuses the page), so
+    an impossible one sent anyway (``2026-02-30``) is said beside the field, not written back."""
+
+    def _value(self) -> str:
+        return self.data.isoformat() if isinstance(self.data, date) else ""
+
+
 #: A season's evenings: those held between two dates, or those ticked.
 BY_DATES = "dates"
 CHOSEN = "chosen"
@@ -224,12 +234,12 @@ class SeasonForm(AppForm):
         ],
         default=BY_DATES,
     )
-    date_from = DateField(
+    date_from = DayField(
         _l("From (the first day)"),
         validators=[Optional()],
         render_kw={"max": "9999-12-31"},
     )
-    date_to = DateField(
+    date_to = DayField(
         _l("To (the last day)"), validators=[Optional()], render_kw={"max": "9999-12-31"}
     )
     evenings = TickBoxes(_l("The evenings of the season"), coerce=int)
