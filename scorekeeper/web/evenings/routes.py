@@ -530,15 +530,16 @@ def points(value: Fraction, signed: bool = False) -> str:
     return sign + str(format_decimal(float(abs(value)), format="#,##0.0#"))
 
 
-def table_status(state: TableState, noun: str, names: Sequence[str]) -> str:
+def table_status(state: TableState, noun: str, names: Sequence[str], entered: int = 0) -> str:
     """Where a table stands in words: not started, the deal (hand) in play, or over and who
-    won (``names`` are the evening's players)."""
+    won (``names`` are the evening's players). A table with ``entered`` entries but no round
+    scored yet (a contract announced) has its first deal in play: it has started."""
     if state.finished:
         winners = [names[p] for p in state.winners]
         if state.shared:
             return str(_("Finished: %(names)s share the win", names=join_names(winners)))
         return str(_("Finished: %(names)s won", names=join_names(winners)))
-    if not state.made or not state.scored:
+    if not state.made or not (state.scored or entered):
         return str(_("Not started"))
     number = state.scored + 1
     return str(_("Deal %(n)d", n=number) if noun == "deal" else _("Hand %(n)d", n=number))

@@ -481,3 +481,20 @@ def test_a_busy_printer_says_when_to_try_again_and_keeps_the_pages_free(client, 
         for _ in taken:
             printer.slots.release()
     assert client.get(f"/e/{token}/round/2/cards.pdf").mimetype == "application/pdf"
+
+
+def test_a_table_that_announced_a_contract_has_started(client, app):
+    """Issue 37, point 7: a table whose first contract is announced (nothing scored yet) is
+    playing its first deal, on the evening's page and the organiser's tables; one with nothing
+    entered has not started."""
+    token = evening_token(new_evening(client))
+    start(client, token, 1)
+    with app.app_context():
+        first = services.load(token).tables(1)[0].game
+        game_services.record(
+            first, Event("announce", {"deal": 1, "contract": "sang", "trump": None}), first.seq
+        )
+    evening = in_round(client.get(f"/e/{token}").get_data(as_text=True), 1)
+    tables = client.get(f"/e/{token}/tables").get_data(as_text=True)
+    for said in (evening, tables):
+        assert said.count("Deal 1<") == 1 and said.count("Not started") == 2  # the other two
