@@ -75,13 +75,11 @@ def places(points: Mapping[str, Fraction]) -> dict[str, int]:
 
 
 def written(value: Fraction) -> str:
-    """Points as the season table writes them."""
+    """Points as the season table writes them (a half in decimals too: 1.5)."""
     sign = "−" if value < 0 else ""
     whole, rest = divmod(abs(value), 1)
     if rest == 0:
         return f"{sign}{whole}"
-    if rest == Fraction(1, 2):
-        return f"{sign}{whole or ''}½"
     return f"{sign}{float(abs(value)):.2f}".rstrip("0")
 
 

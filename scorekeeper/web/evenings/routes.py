@@ -519,14 +519,14 @@ def _table_cards(loaded: services.LoadedEvening, number: int, paper: str) -> byt
 
 
 def points(value: Fraction, signed: bool = False) -> str:
-    """An evening's points as people write them: ``12``, ``1½``, ``−3``, ``2.33`` (in the
-    page's language: ``2,33``); ``signed`` adds a plus to a positive number."""
+    """Points (an evening's, a season's, an average) as the pages and their prints write them:
+    ``12``, ``−3``, and anything between two whole numbers in decimals, a half too (``1.5``,
+    ``2.33``; in the page's language ``1,5``, ``2,33``): one way on every page (``−1½`` beside
+    ``−0,17`` read as two kinds of number). ``signed`` adds a plus to a positive number."""
     sign = "−" if value < 0 else "+" if signed and value > 0 else ""
     whole, rest = divmod(abs(value), 1)
     if rest == 0:
         return f"{sign}{whole}"
-    if rest == Fraction(1, 2):
-        return f"{sign}{whole or ''}½"
     return sign + str(format_decimal(float(abs(value)), format="#,##0.0#"))
 
 
