@@ -53,7 +53,7 @@ def test_a_finished_game_of_an_earlier_round_is_the_organisers_to_change(app, cl
     phone = app.test_client()  # a player's phone: the club's link, not its PIN
     refused = _undo(phone, game)
     assert refused.status_code == 422
-    assert LOCKED in refused.text
+    assert refused.text.count(LOCKED) == 1
     assert _length(app, game) == before
     # The organiser's phone (it made the club, so it has the PIN) changes it, and it is logged.
     done = _undo(client, game)
@@ -77,6 +77,7 @@ def test_a_correction_is_refused_beside_its_form_and_keeps_nothing(app, client):
     fields.update({f"tricks_{seat}": str(t) for seat, t in enumerate((5, 4, 4))})
     refused = phone.post(f"/g/{game}/deal/3/correct", data=fields)
     assert refused.status_code == 422 and LOCKED in refused.text
+    assert refused.text.count(LOCKED) == 1  # at the top, where the page lands (issue 37)
     assert _length(app, game) == before
 
 
