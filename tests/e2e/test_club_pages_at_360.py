@@ -89,7 +89,7 @@ PLACES = """() => [...document.querySelectorAll('table.season .places')].map(lin
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_a_clubs_pages_read_at_a_glance_at_360(screen, new_phone, server):
+def test_a_clubs_pages_read_at_a_glance_at_360(screen, new_phone, server, axe):
     club, season, anna = seed(server)
     phone = new_phone(**SCREENS[screen], viewport={"width": 360, "height": 740})
     label = "places" if screen.startswith("en") else "placeringar"
@@ -101,6 +101,7 @@ def test_a_clubs_pages_read_at_a_glance_at_360(screen, new_phone, server):
     ):
         phone.goto(address)
         problems += layout_problems(phone, f"{name} {screen}")
+        problems += [f"{name} {screen}: axe {v['id']}: {v['nodes'][:2]}" for v in axe(phone, name)]
         text = phone.locator("main").inner_text()
         if re.search(r"\d½|½", text):
             problems.append(f"{name} {screen}: a half written as ½")

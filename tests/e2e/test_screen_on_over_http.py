@@ -53,7 +53,7 @@ def readme_says(words: str) -> bool:
     return " ".join(words.split()) in text
 
 
-def test_screen_on_works_over_plain_http_on_the_lan(lan_phone, server):
+def test_screen_on_works_over_plain_http_on_the_lan(lan_phone, server, axe):
     phone = lan_phone
     phone.goto(f"/g/{seed_game(server, 2)}")
     assert not phone.evaluate("window.isSecureContext")
@@ -72,6 +72,7 @@ def test_screen_on_works_over_plain_http_on_the_lan(lan_phone, server):
     switch.tap()
     phone.wait_for_function(PLAYING)
     shoot(phone, "screen-on-over-http", full_page=False)
+    assert axe(phone, "screen-on-over-http") == []  # the unseen video too
     assert readme_says(
         "*Screen on* keeps the screen on by playing a muted, unseen video that loops"
     )

@@ -111,7 +111,7 @@ def test_a_deal_is_one_screen_a_step(deal, taps, screen, new_phone, server):
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_a_refused_sum_is_fixed_in_three_taps(screen, new_phone, server):
+def test_a_refused_sum_is_fixed_in_three_taps(screen, new_phone, server, axe):
     """9 and 8 on the pad leave the third empty (16 − 17); 8 there makes 25, refused. The pad
     starts again at the first player and the third fills itself: two counts and Record."""
     phone = new_phone(**SCREENS[screen])
@@ -127,6 +127,7 @@ def test_a_refused_sum_is_fixed_in_three_taps(screen, new_phone, server):
     expect(phone.locator(".conflict")).to_have_count(0)  # said once, beside the counts
     assert_in_view(phone, refusal, "the refusal")
     shoot(phone, f"small-phone-refused-{screen}", full_page=False)
+    assert axe(phone, f"small-phone-refused-{screen}") == []
     counted = Taps()
     for n in (4, 3):
         assert_in_view(phone, pad(phone, n), f"the pad's {n}")
@@ -147,7 +148,7 @@ HEAD = """() => {
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_the_head_keeps_to_96_px_with_the_longest_names(screen, new_phone, server):
+def test_the_head_keeps_to_96_px_with_the_longest_names(screen, new_phone, server, axe):
     phone = new_phone(**SCREENS[screen])
     phone.goto(f"/g/{seed_game(server, 4, players=LONGEST)}")
     phone.wait_for_load_state("load")
@@ -160,6 +161,7 @@ def test_the_head_keeps_to_96_px_with_the_longest_names(screen, new_phone, serve
     for name in LONGEST:
         expect(phone.locator("header.now .tot")).to_contain_text(name)
     shoot(phone, f"small-phone-head-whole-{screen}", full_page=False)
+    assert axe(phone, f"small-phone-head-whole-{screen}") == []
     phone.locator(".contracts legend").tap()  # a tap elsewhere cuts them short again
     assert phone.evaluate(HEAD)["height"] <= 96
 

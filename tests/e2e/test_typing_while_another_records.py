@@ -55,9 +55,10 @@ def test_the_same_as_typed_asks_nothing_more(screen, new_phone, server):
 
 
 @pytest.mark.parametrize("screen", ["320-en", "360-sv"])
-def test_a_different_count_is_one_tap_from_its_correction(screen, new_phone, server):
+def test_a_different_count_is_one_tap_from_its_correction(screen, new_phone, server, axe):
     b, news = typing_and_recording(new_phone, server, screen, 5)
     expect(news.locator("[data-differs]")).to_be_visible()
+    assert axe(b, f"typing-differs-{screen}") == []
     expect(news.locator("[data-same]")).to_be_hidden()
     fix = news.locator("[data-was]")
     expect(fix).to_be_in_viewport()
