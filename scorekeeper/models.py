@@ -229,3 +229,49 @@ class Season(Model):
     date_to: orm.Mapped[date | None]
     evenings: orm.Mapped[list[int] | None] = orm.mapped_column(sa.JSON)
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+
+
+# --- who manages a club, on the server's side (scorekeeper.clubs.organisers) --------------------
+
+
+class OrganiserPhone(Model):
+    """A phone that typed a club's organiser PIN, named by the random id in its device cookie
+    (``phone``; OWASP's "device cookies"): known to the club until ``known_until`` (its wrong
+    PINs are then counted for it alone, never held back by strangers'), and managing the club
+    until ``manages_until`` (12 hours after the PIN; None once it stopped: *Forget* on it, or
+    *Sign out every phone*). Asked on every organiser page and action, so a copy of the
+    phone's cookies stops with it."""
+
+    __tablename__ = "organiser_phone"
+    __table_args__ = (
+        sa.UniqueConstraint("club_id", "phone", name="uq_organiser_phone_club_phone"),
+    )
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"))
+    phone: orm.Mapped[str] = orm.mapped_column(sa.String(32))
+    known_until: orm.Mapped[datetime]
+    manages_until: orm.Mapped[datetime | None]
+    created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+
+
+class WrongPin(Model):
+    """A PIN typed at a club's PIN form, from ``phone`` (its device cookie's id, else its
+    session's) at ``address`` (an IPv6 address by its /64), by a phone the club knows or not:
+    stored before the PIN's hash is checked and deleted again when it was right, so the wrong
+    PINs of a phone, of an address and of the phones a club does not know are counted in the
+    database, the same count for every serving process."""
+
+    __tablename__ = "wrong_pin"
+    __table_args__ = (
+        sa.Index("ix_wrong_pin_phone_at", "phone", "at"),
+        sa.Index("ix_wrong_pin_address_at", "address", "at"),
+        sa.Index("ix_wrong_pin_club_id_at", "club_id", "at"),
+    )
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"))
+    at: orm.Mapped[datetime]
+    phone: orm.Mapped[str] = orm.mapped_column(sa.String(32))
+    address: orm.Mapped[str] = orm.mapped_column(sa.String(64))
+    known: orm.Mapped[bool]

@@ -45,6 +45,7 @@ __all__ = [
     "Entry",
     "GameNotFound",
     "LoadedGame",
+    "Locked",
     "Refused",
     "confirm",
     "correct",
@@ -121,12 +122,19 @@ def position(token: str) -> int:
 
 def play_again(game: LoadedGame, *, session: orm.Session | None = None) -> LoadedGame:
     """The game after ``game``: the same kind, options and players, the next seat dealing
-    first. Every phone that asks gets the same one (its token follows from ``game``'s)."""
+    first, confirming its entries when ``game`` did. Every phone that asks gets the same one
+    (its token follows from ``game``'s)."""
     setup = game.setup.to_dict()
     setup["first_dealer"] = (game.setup.first_dealer + 1) % len(game.setup.players)
     token = store.next_token(game.token)
     try:
-        return store.create_game(_session(session), game.kind, game.rules.parse_setup(setup), token)
+        return store.create_game(
+            _session(session),
+            game.kind,
+            game.rules.parse_setup(setup),
+            token,
+            confirms=game.confirms,
+        )
     except store.TokenTaken:
         return store.load(_session(session), token)
 
@@ -200,6 +208,13 @@ class AlreadyRecorded:
 
 #: What writing an entry comes to.
 Written = LoadedGame | Refused | Conflict | AlreadyRecorded
+
+
+class Locked(RuleError):
+    """A write refused because the game is no longer this phone's to change (a finished game
+    of an earlier round of a club's evening, any game of a closed evening), whatever it says:
+    the page says so at its top, not beside a field."""
+
 
 #: A check every write to a game goes through first: why the write is refused (a
 #: :class:`RuleError`), who it is made as instead of the phone's seat (:data:`ORGANISER`, when

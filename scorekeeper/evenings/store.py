@@ -23,7 +23,7 @@ from scorekeeper import models, store
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan
 from scorekeeper.games.confirming import ORGANISER
-from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.events import Event, Played, RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.store import LoadedGame
 
@@ -167,6 +167,25 @@ _POSITIONS = (
 )
 
 
+_LOCKS = (
+    sa.select(models.Evening.closed_at, sa.func.max(models.EveningTable.round))
+    .select_from(models.Evening)
+    .outerjoin(models.EveningTable, models.EveningTable.evening_id == models.Evening.id)
+    .where(models.Evening.token == sa.bindparam("token"))
+    .group_by(models.Evening.id, models.Evening.closed_at)
+)
+
+
+def evening_locks(session: orm.Session, token: str) -> tuple[bool, int]:
+    """Whether the evening at ``token`` is closed and how many rounds it has started: what
+    locks its games, in one query that reads no game's log (every write to a table's game and
+    every page of one asks it); :class:`EveningNotFound` if there is none."""
+    row = session.execute(_LOCKS, {"token": token}).first()
+    if row is None:
+        raise EveningNotFound(token)
+    return row[0] is not None, row[1] or 0
+
+
 def evening_positions(session: orm.Session, token: str) -> tuple[tuple[int, int, int], ...]:
     """:attr:`LoadedEvening.positions` of the evening at ``token`` without loading it (what its
     kept pages are found by); :class:`EveningNotFound` if there is none."""
@@ -270,6 +289,23 @@ def start_round(
     )
 
 
+def _move_club_version(session: orm.Session, evening_id: int) -> None:
+    """Move the version of the club whose evening this is (if it is a club's), first in the
+    transaction that starts a round: the club's pages show its rounds, and a second writer to
+    the club waits until this one has committed (see :mod:`scorekeeper.clubs.store`)."""
+    session.execute(
+        sa.update(models.Club)
+        .where(
+            models.Club.id.in_(
+                sa.select(models.ClubEvening.club_id).where(
+                    models.ClubEvening.evening_id == evening_id
+                )
+            )
+        )
+        .values(version=models.Club.version + 1)
+    )
+
+
 #: A table's game to store: round, table number, setup, events, their times and (optionally)
 #: who entered each event, and then whether its phones confirm each other's entries (else as
 #: the evening's setup says) and who confirmed which.
@@ -305,15 +341,24 @@ def table_game(round_: int, number: int, game: Any) -> TableGame:
 
 
 def _insert(
-    session: orm.Session, evening: LoadedEvening, tables: Sequence[TableGame]
+    session: orm.Session,
+    evening: LoadedEvening,
+    tables: Sequence[TableGame],
+    replayed_already: Sequence[Played[Any]] | None = None,
 ) -> dict[tuple[int, int], LoadedGame] | None:
-    """Store these tables' games (each replayed first: RuleError before anything is written)
-    in one transaction; None when the unique key says a table is already there."""
+    """Store these tables' games (each replayed first, unless ``replayed_already`` gives each
+    one's replay: RuleError before anything is written) in one transaction; None when the
+    unique key says a table is already there."""
     kind = evening.setup.kind
     rules = evening.setup.game
-    played = [rules.replay(table[2], tuple(table[3])) for table in tables]
+    played = (
+        list(replayed_already)
+        if replayed_already is not None
+        else [rules.replay(table[2], tuple(table[3])) for table in tables]
+    )
     made = {}
     try:
+        _move_club_version(session, evening.id)
         for table, replayed in zip(tables, played, strict=True):
             round_, number, setup, events, times = table[:5]
             seats = table[5] if len(table) >= 6 else ()
@@ -353,10 +398,12 @@ def import_evening(
     seed: int,
     tables: Sequence[TableGame],
     closed_at: datetime | None = None,
+    replayed: Sequence[Played[Any]] | None = None,
 ) -> LoadedEvening:
     """Store a whole evening at once (an imported record): the evening, its plan and every
     table's game with its log (and when it was closed, if it was), in one transaction — all of
-    it or, on any error, nothing."""
+    it or, on any error, nothing. ``replayed``: each table's log as a check already replayed
+    it (a record read), so it is not replayed again."""
     row = models.Evening(
         token=store.new_token(),
         kind=setup.kind,
@@ -368,7 +415,7 @@ def import_evening(
         session.add(row)
         session.flush()
         evening = LoadedEvening(row.id, row.token, row.created_at, setup, plan, {})
-        made = _insert(session, evening, tables)  # commits both, or rolls both back
+        made = _insert(session, evening, tables, replayed)  # commits both, or rolls both back
     except Exception:
         session.rollback()
         raise

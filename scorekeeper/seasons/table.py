@@ -17,9 +17,11 @@ and one rule for an evening a member missed:
 * **Their average** (``average``): the member's own average over the evenings they played,
   counted the same way. A member who played no evening gets nothing.
 
-An absence only counts for evenings after the member joined the club (after their first
-evening in the season's order, or from the day they were added): a new member is not absent
-from the evenings before their time.
+An absence only counts from the evening the member joined: their first evening played in the
+table, or an earlier evening ``joined`` names (a kept season's first evening, for everyone who
+was a member of the club when it was held): a new member is not absent from the evenings
+before their time, and a member of the club is absent from a season's first evening as from
+any other.
 Places are shared on equal points (1, 2, 2, 4) and listed by name within a place. Points are
 kept exact (fractions), so the table is the same whatever order the evenings were given in.
 """
@@ -117,16 +119,19 @@ def season_table(
     names: Mapping[Member, str],
     evenings: Sequence[EveningResult],
     rule: SeasonRule,
-    joined: Mapping[Member, date] | None = None,
+    joined: Mapping[Member, Hashable] | None = None,
 ) -> SeasonTable:
     """The table of ``names``' members (each member's display name) over ``evenings``, by
-    ``rule``; ``joined`` says from which day a member can miss an evening (else from their
-    first evening played)."""
+    ``rule``. ``joined`` names, for a member who was one before their first evening played
+    here, the evening (its key) from which they can miss one; else they can from their first
+    evening played."""
     ordered = sorted(evenings, key=lambda e: (e.day, repr(e.key)))
     lowest = {e.key: min(e.points.values(), default=None) for e in ordered}
+    position = {e.key: index for index, e in enumerate(ordered)}
     rows = []
     for member, name in names.items():
-        cells = _cells(member, ordered, rule, lowest, (joined or {}).get(member))
+        since = (joined or {}).get(member)
+        cells = _cells(member, ordered, rule, lowest, position.get(since))
         rows.append(_row(member, name, cells, rule))
     return SeasonTable(rule, tuple(e.key for e in ordered), _placed(rows))
 
@@ -136,11 +141,13 @@ def _cells(
     evenings: Sequence[EveningResult],
     rule: SeasonRule,
     lowest: Mapping[Hashable, Fraction | None],
-    joined: date | None,
+    joined: int | None,
 ) -> list[Cell]:
     played = [e.points[member] for e in evenings if member in e.points]
     own = sum(played, Fraction(0)) / len(played) if played else None
     first = next((i for i, e in enumerate(evenings) if member in e.points), len(evenings))
+    # A member from their first evening played, or from the evening they joined if earlier.
+    since = first if joined is None else min(first, joined)
     cells = []
     for index, evening in enumerate(evenings):
         if member in evening.points:
@@ -148,9 +155,7 @@ def _cells(
             cells.append(Cell(evening.key, points, evening.places.get(member), points, True))
             continue
         counted = None
-        # Missed: an evening after their first (in the season's order), or on or after the
-        # day they joined.
-        if index > first if joined is None else evening.day >= joined:
+        if index >= since:  # missed as a member
             counted = lowest[evening.key] if rule.absence == LOWEST else None
             counted = own if rule.absence == OWN_AVERAGE else counted
         cells.append(Cell(evening.key, None, None, counted, counted is not None))

@@ -21,6 +21,7 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper import services
 from scorekeeper.web.actions import NOT_CARRIED
+from scorekeeper.web.bounds import whole
 from scorekeeper.web.helpers import get_game_or_404
 from scorekeeper.web.pages import pages_for
 
@@ -33,7 +34,7 @@ def news(token: str, since: int) -> ResponseReturnValue:
     game's) and, when ``?deal=`` names a round they touched, that round as recorded."""
     game = get_game_or_404(token)
     since = since if 0 <= since <= game.seq else game.seq
-    number = request.args.get("deal", type=int)
+    number = request.args.get("deal", type=whole)
     touched = number is not None and services.Conflict(game, since).touched(number)
     was = recorded_fields(game, number) if touched and number is not None else None
     pages = pages_for(game.kind)

@@ -14,10 +14,12 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from scorekeeper import services
+from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
 from scorekeeper.web import actions, page_cache, seats
+from scorekeeper.web.bounds import whole
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm, SeatForm, UndoForm
 from scorekeeper.web.helpers import get_game_or_404, my_game_tokens, remember, share_url
 from scorekeeper.web.pages import Correction, GamePages, pages_for
@@ -52,7 +54,11 @@ def game(token: str) -> ResponseReturnValue:
     # which of them it entered (it confirms none of those).
     organiser = bool(loaded.waiting) and actions.is_organiser(loaded)
     you, mine = actions.phone_seat(loaded), actions.entered_here(loaded)
-    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine, new_here)
+    # ... whether it is locked (its evening closed, a later round started), for this phone, and
+    # whether this browser came by a link (new_here, above).
+    lock = actions.lock_of(loaded)
+    locked = lock and lock.key
+    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine, locked, new_here)
     return page_cache.serve(key, lambda: render_game(loaded))
 
 
@@ -151,7 +157,7 @@ def correct(token: str, noun: str, number: int) -> ResponseReturnValue:
     correction = pages.correction
     if correction is None or noun != loaded.rules.noun:
         abort(404)
-    remember(token)
+    actions.open_game(token)  # kept on the list; its page instead when locked for this phone
     count = pages.rounds(loaded.state)
     if not 1 <= number <= count:
         return redirect(url_for("play.game", token=token), 303)
@@ -181,7 +187,7 @@ def _prefill(game: services.LoadedGame, entry: Corrected) -> None:
     if "typed" in request.args:
         for typed in (form, *others.values()):
             actions.carry_over(typed, request.args)
-    suggested = request.args.get("suggest", type=int)
+    suggested = request.args.get("suggest", type=whole)
     if correction.suggest and suggested in others:
         correction.suggest(form, others[suggested], game, entry.number, suggested)
 
@@ -204,6 +210,9 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
     if isinstance(written, services.LoadedGame):
         return actions.landed(written, numbers)
     if isinstance(written, services.Refused):
+        locked = actions.refused_as_locked(written)
+        if locked is not None:
+            return locked
         offered = actions.refused(form, written.error, numbers)
         return _correction_page(written.game, entry, 422, offered=offered)
     actions.rebase(form, written.current, numbers)
@@ -213,7 +222,7 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
 def _also(number: int, count: int) -> list[int]:
     """The other rounds of a correction (``?also=``): each once, at most a few."""
     found: list[int] = []
-    for k in request.args.getlist("also", type=int):
+    for k in request.args.getlist("also", type=whole):
         if 1 <= k <= count and k != number and k not in found:
             found.append(k)
     return found[: MOST_AT_ONCE - 1]
@@ -222,9 +231,7 @@ def _also(number: int, count: int) -> list[int]:
 def _with_also(token: str, noun: str, number: int, also: list[int], adding: int) -> str:
     """The correction page of ``number`` with ``also`` beside it, keeping what was typed for
     ``number`` (and, where the game suggests it, what round ``adding`` should say)."""
-    typed: dict[str, Any] = {
-        name: values for name, values in request.form.lists() if name not in actions.NOT_CARRIED
-    }
+    typed: dict[str, Any] = actions.carried()
     return url_for(
         "play.correct",
         token=token,
@@ -349,10 +356,15 @@ def join(token: str) -> ResponseReturnValue:
 
 @bp.post("/g/<token>/again")
 def again(token: str) -> ResponseReturnValue:
-    """Play again: the same players, the next one dealing first (one game, however many phones
-    ask); then the new game's page, whose QR code the table may not even need."""
-    loaded = get_game_or_404(token)
-    remember(token)
+    """Play again: the same players and options, the next one dealing first (one game, however
+    many phones ask); then the new game's page, whose QR code the table may not even need. Not
+    for a table's game of an evening: its players play on in the evening's next round, seated
+    by its plan (a game outside it would count nowhere and follow none of its rules)."""
+    loaded = actions.open_game(token)
+    if evenings.seat_of(loaded) is not None:
+        form = AgainForm()
+        form.form_errors.append(_("A game of an evening plays on in the evening's next round."))
+        return render_game(loaded, 403, again=form)
     if not AgainForm().validate_on_submit() or not loaded.state.finished:
         return redirect(url_for("play.game", token=token), 303)
     following = services.play_again(loaded)

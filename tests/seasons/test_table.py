@@ -200,3 +200,19 @@ def test_a_member_is_not_absent_from_an_evening_before_their_first_on_the_same_d
     made = season_table(NAMES, season, SeasonRule(TOTAL, LOWEST))
     assert made.row_of("c").points == -1  # not charged the earlier evening's lowest
     assert made.row_of("b").points == -4 + -1  # but b missed the later one
+
+
+def test_a_member_who_joined_before_the_tables_first_evening_is_absent_from_it():
+    # Dan first plays e2, but ``joined`` says he was a member from e1: e1's lowest (−6) is his.
+    # Carla, with no word of when she joined, is a member from her first evening (e1) as ever.
+    made = season_table(NAMES, SEASON, SeasonRule(TOTAL, LOWEST), joined={"d": "e1"})
+    assert {row.name: (row.place, row.points) for row in made.rows} == {
+        "Anna": (1, 2),
+        "Ben": (2, 1),
+        "Carla": (3, -3),
+        "Dan": (4, -15),
+    }
+    # An evening the table does not hold, or one after their first played, changes nothing.
+    for later in ("e3", "elsewhere"):
+        again = season_table(NAMES, SEASON, SeasonRule(TOTAL, LOWEST), joined={"d": later})
+        assert again.row_of("d").points == -9

@@ -193,6 +193,9 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
         game, entry, form.based_on(), about=form.deal_number(), seat=by.seat, phone=by.phone
     )
     if isinstance(written, services.Refused):
+        locked = actions.refused_as_locked(written)
+        if locked is not None:
+            return locked
         actions.show_error(form, written.error)
         return _again(written.game, entry)
     return actions.entered(written, entry)
@@ -253,6 +256,9 @@ def _save_correction(game: services.LoadedGame, entry: SvitenHand) -> ResponseRe
     if isinstance(written, services.LoadedGame):
         return actions.landed(written, numbers)
     if isinstance(written, services.Refused):
+        locked = actions.refused_as_locked(written)
+        if locked is not None:
+            return locked
         actions.refused(form, written.error, numbers)
         return _again(written.game, entry)
     actions.rebase(form, written.current, numbers)
