@@ -12,6 +12,7 @@ import pytest
 from scorekeeper.clubs.register import MAX_CLUB_NAME
 from scorekeeper.clubs.season import MAX_SEASON_NAME
 from scorekeeper.evenings.setup import MAX_NAME as MAX_EVENING_NAME
+from scorekeeper.games import free
 from scorekeeper.games.players import MAX_NAME_LENGTH
 from tests.web.bismarck.client import Table
 from tests.web.clubs.club import add, make_club, member_ids, post
@@ -29,11 +30,13 @@ def text_fields(page: str) -> dict[str, int | None]:
     return fields
 
 
-@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
+@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten", "free"])
 def test_a_new_games_names_say_their_limit(client, kind):
     fields = text_fields(client.get(f"/{kind}/new").get_data(as_text=True))
     players = {name: limit for name, limit in fields.items() if name.startswith("player_")}
     assert players and set(players.values()) == {MAX_NAME_LENGTH}, fields
+    if kind == "free":  # and the game's own name
+        assert fields["game_name"] == free.MAX_GAME_NAME, fields
 
 
 def test_every_name_field_of_the_home_clubs_and_evenings_says_its_limit(client):
