@@ -93,6 +93,10 @@ class Game(Generic[SetupT, StateT]):
     #: The name a setup gives its game (a free game's ``Chicago``: shown with the game's
     #: title on its pages, records and sheets), when the game has names of its own.
     name_of: Callable[[SetupT], str] | None = None
+    #: The side a player's seat scores with, when seats are players who score together (a free
+    #: game's teams); None: each seat is a side of its own (a pair game's seat is its pair).
+    #: A confirmation comes from another side (:mod:`scorekeeper.games.confirming`).
+    side_of_seat: Callable[[SetupT, int], int] | None = None
 
     @property
     def fewest(self) -> int:
@@ -108,6 +112,13 @@ class Game(Generic[SetupT, StateT]):
         """The name a game's setup gives it (``Chicago``), or "" (the game has no name of its
         own: its title says what it is)."""
         return self.name_of(setup) if self.name_of is not None else ""
+
+    def sides_of_seats(self, setup: SetupT, seats: int) -> dict[str, str]:
+        """Each of ``seats`` seat ids (``"0"``…) with the number of the side it scores with
+        (empty unless the game has :attr:`side_of_seat`: each seat is then its own side)."""
+        if self.side_of_seat is None:
+            return {}
+        return {str(k): str(self.side_of_seat(setup, k)) for k in range(seats)}
 
     def replay(self, setup: SetupT, events: Sequence[Event]) -> Played[StateT]:
         """Fold a whole log, once: RuleError if it breaks a rule."""

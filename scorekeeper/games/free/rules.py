@@ -298,4 +298,7 @@ GAME: Game[Setup, State] = Game(
     scored=frozenset({DEAL, CORRECT, END}),
     seat_range=(FEWEST, MOST),
     name_of=lambda setup: setup.name,
+    side_of_seat=lambda setup, seat: next(
+        side for side, seats in enumerate(setup.sides) if seat in seats
+    ),
 )

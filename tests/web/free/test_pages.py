@@ -186,6 +186,31 @@ def test_a_game_that_confirms_holds_its_end_until_another_phone_confirms(app, cl
     assert "ended the game after deal 1" in page
 
 
+def test_in_a_game_of_teams_a_teammates_phone_does_not_confirm_its_teams_entry(app, client):
+    """A team scores as one, so its entries are confirmed by another team's phone (issue 35:
+    "in a pair game the other pair"), as Sviten's pairs are: the partner's phone is refused,
+    an opponent's confirms."""
+    table = FreeTable(client)
+    table.start(PLAYERS, player_teams="2", confirms="y")  # Anna & Carla against Ben & Dan
+    partner, opponent = app.test_client(), app.test_client()
+    for phone, seat in ((client, "0"), (partner, "2"), (opponent, "1")):
+        token = csrf_token(phone, table.url)
+        phone.post(f"{table.url}/seat", data={"csrf_token": token, "seat": seat})
+    assert table.deal(1, [6, 2]).status_code == 303
+    seq = table.seq() - 1
+    refused = partner.post(
+        f"{table.url}/confirm/{seq}", data={"csrf_token": csrf_token(partner, table.url)}
+    )
+    assert refused.status_code == 422
+    assert "a phone of another seat (an opponent) confirms it" in refused.get_data(as_text=True)
+    assert "Waiting for confirmation" in table.page()
+    confirmed = opponent.post(
+        f"{table.url}/confirm/{seq}", data={"csrf_token": csrf_token(opponent, table.url)}
+    )
+    assert confirmed.status_code == 303
+    assert "Waiting for confirmation" not in table.page()
+
+
 def test_play_again_keeps_the_name_teams_and_options(app, client):
     table = FreeTable(client)
     table.start(PLAYERS, "3", game_name="Whist", player_teams="2", end="rounds", deals="1")
