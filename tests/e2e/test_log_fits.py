@@ -63,10 +63,18 @@ def test_pen_and_undo_are_in_view_without_a_sideways_scroll(game, locale, new_ph
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "sv-SE"])
-def test_a_short_name_in_the_logs_head_stays_whole_beside_a_long_one(locale, new_phone, server):
+@pytest.mark.parametrize("game", ["bismarck", "free"])
+def test_a_short_name_in_the_logs_head_stays_whole_beside_a_long_one(
+    game, locale, new_phone, server
+):
     """Issue 37, point 6: "Carla" broke as "Carl/a" in the deal-by-deal table at 360 px, its
-    column squeezed by a long name's; a short name keeps its head whole, the long one breaks."""
-    token = seed_game(server, 11, announce_next=True, players=("Carla", NAMES[1], "Anna"))
+    column squeezed by a long name's; a short name keeps its head whole, the long one breaks.
+    The free game's first column is a player's (Bismarck's is the deal's)."""
+    players = ("Carla", NAMES[1], "Anna")
+    if game == "bismarck":
+        token = seed_game(server, 11, announce_next=True, players=players)
+    else:
+        token = seed_free(server, 5, players=(*players, "Eva"))
     phone = new_phone(locale=locale)
     for width in (320, 360, 390):
         phone.set_viewport_size({"width": width, "height": 740})
