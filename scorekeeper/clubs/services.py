@@ -672,14 +672,18 @@ def story_of(page: ClubPage, member: int, *, session: orm.Session | None = None)
 @dataclass(frozen=True)
 class PlayedGame:
     """A game of the club's evenings as a member's statistics read it: its kind and state, the
-    evening it was played at, and the seat of each member at its table (an entry merged into
-    another sits as that one; a member who sat twice, two entries later merged, by the first)."""
+    evening it was played at (its round and table), and the seat of each member at its table
+    (an entry merged into another sits as that one; a member who sat twice, two entries later
+    merged, by the first)."""
 
     token: str
     kind: str
     state: Any
     evening: ClubEvening
     seats: Mapping[int, int]
+    #: Its round of the evening and its table in that round.
+    round: int = 0
+    table: int = 0
 
 
 #: The club's games with their states, by the register and every game's log position.
@@ -708,7 +712,10 @@ def played_of(page: ClubPage, *, session: orm.Session | None = None) -> list[Pla
                     if player < len(evening.members):
                         seats.setdefault(store.follow(kept, evening.members[player]), seat)
                 game = table.game
-                found.append(PlayedGame(game.token, loaded.setup.kind, game.state, evening, seats))
+                kind, state = loaded.setup.kind, game.state
+                found.append(
+                    PlayedGame(game.token, kind, state, evening, seats, table.round, table.number)
+                )
         _PLAYED.put(key, found)
     return found
 
