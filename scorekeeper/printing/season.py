@@ -181,15 +181,20 @@ def _table(
     width: float,
     size: float,
 ) -> Table:
-    leading = size * 1.15
-    cell = st.cell.clone("season-cell", fontSize=size, leading=leading)
-    bold = st.cell_big.clone("season-points", fontSize=size, leading=leading)
-    head = st.cell_head.clone("season-head", fontSize=min(size, 7.2), leading=min(size, 7.2) * 1.2)
-    name_style = st.cell_left.clone(
-        "season-name", fontName=st.fonts.bold, fontSize=size, leading=leading
-    )
-    place_w, points_w, played_w = 10 * mm, 12 * mm, 13.5 * mm
     count = len(evenings)
+    widths, small = _column_widths(count, lines, st, width, size)
+    table = Table(_rows(count, lines, st, size, widths[1]), colWidths=widths, repeatRows=1)
+    table.setStyle(_grid(len(lines)))
+    table.setStyle(_evening_cells(lines, st, small))
+    return table
+
+
+def _column_widths(
+    count: int, lines: Sequence[SeasonLine], st: Styles, width: float, size: float
+) -> tuple[list[float], float]:
+    """The table's column widths (place, name, points, played, then ``count`` evenings) and the
+    type size of the evenings' cells."""
+    place_w, points_w, played_w = 10 * mm, 12 * mm, 13.5 * mm
     # The evenings share what the names leave them: the longest name's room (between 28 and
     # 55 mm; a longer name is cut short), at most 12 mm an evening.
     fixed = place_w + points_w + played_w
@@ -204,6 +209,21 @@ def _table(
     evening_w = max(evening_w, widest * SMALLEST + 2 * PADDING + 0.5)
     name_w = max(names_w, width - fixed - evening_w * count)
     small = _evening_size(widest, evening_w - 2 * PADDING - 0.5, min(size, 7.5))
+    return [place_w, name_w, points_w, played_w, *([evening_w] * count)], small
+
+
+def _rows(
+    count: int, lines: Sequence[SeasonLine], st: Styles, size: float, name_w: float
+) -> list[list[Any]]:
+    """The heading row and a row a member: the columns of their own as paragraphs, the
+    evenings' cells as plain text (the place, under it the points)."""
+    leading = size * 1.15
+    cell = st.cell.clone("season-cell", fontSize=size, leading=leading)
+    bold = st.cell_big.clone("season-points", fontSize=size, leading=leading)
+    head = st.cell_head.clone("season-head", fontSize=min(size, 7.2), leading=min(size, 7.2) * 1.2)
+    name_style = st.cell_left.clone(
+        "season-name", fontName=st.fonts.bold, fontSize=size, leading=leading
+    )
     # A narrow column's heading: a word that fits it ("Plats" rather than "Placering").
     heads = [pgettext("narrow heading", "Place"), _("Member"), _("Points"), _("Played")]
     data: list[list[Any]] = [
@@ -221,14 +241,12 @@ def _table(
         for at_evening in line.cells:
             row.append("" if at_evening is None else f"{at_evening.place}\n{_shown(at_evening)}")
         data.append(row)
-    table = Table(
-        data,
-        colWidths=[place_w, name_w, points_w, played_w, *([evening_w] * count)],
-        repeatRows=1,
-    )
-    table.setStyle(_grid(len(lines)))
-    # The evenings' cells are plain text (a season's hundreds of cells draw several times
-    # faster than as paragraphs): the place, under it the points, greyed when not counted.
+    return data
+
+
+def _evening_cells(lines: Sequence[SeasonLine], st: Styles, small: float) -> TableStyle:
+    """The evenings' cells are plain text (a season's hundreds of cells draw several times
+    faster than as paragraphs): the place, under it the points, greyed when not counted."""
     evening_cells: list[Any] = [
         ("FONTNAME", (4, 1), (-1, -1), st.fonts.regular),
         ("FONTSIZE", (4, 1), (-1, -1), small),
@@ -241,8 +259,7 @@ def _table(
         for i, at_evening in enumerate(line.cells)
         if at_evening is not None and not at_evening.counts
     ]
-    table.setStyle(TableStyle(evening_cells))
-    return table
+    return TableStyle(evening_cells)
 
 
 def _played(line: SeasonLine) -> str:

@@ -317,43 +317,58 @@ def season_chart(
         + "</desc>",
         *_axis(frame, 1),
     ]
-    # Each member's shape is an SVG marker, drawn by the browser at every evening of their
-    # line: a long season's markers cost no bytes an evening.
-    parts.append("<defs>")
-    for member in range(len(places)):
+    parts += _season_markers(ident, len(places))
+    ends: list[tuple[float, int]] = []
+    for member, row in enumerate(places):
+        drawn = _season_line(frame, row)
+        if drawn is None:
+            continue
+        path, end = drawn
+        ends.append((end, member))
+        mark = f"url(#{ident}-m{member})"
+        parts.append(
+            f'<path class={LINE_CLASS}{member % STYLES} d="{path}" '
+            f'marker-start="{mark}" marker-mid="{mark}" marker-end="{mark}"/>'
+        )
+    parts += _season_labels(ends, names)
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _season_markers(ident: str, members: int) -> list[str]:
+    """Each member's shape as an SVG marker, drawn by the browser at every evening of their
+    line: a long season's markers cost no bytes an evening."""
+    parts = ["<defs>"]
+    for member in range(members):
         shape = _marker(MARKERS[member % len(MARKERS)], 0, 0)
         parts.append(
             f'<marker id={ident}-m{member} viewBox="-5 -5 10 10" markerWidth=10 '
             f"markerHeight=10 markerUnits=userSpaceOnUse>{shape}</marker>"
         )
     parts.append("</defs>")
-    ends: list[tuple[float, int]] = []
-    for member, row in enumerate(places):
-        line: list[str] = []
-        last: int | None = None
-        end = 0.0
-        for i, at in enumerate(row):
-            if at is None:
-                continue
-            x, y = frame.x(i), frame.y(at)
-            if last == i - 1:
-                line.append(f"L{_at(x)} {_at(y)}")
-            else:  # after a missed evening: a new stroke (h0: an evening alone still shows)
-                line.append(f"M{_at(x)} {_at(y)}")
-                if i + 1 >= len(row) or row[i + 1] is None:
-                    line.append("h0")
-            last, end = i, y
-        if last is None:
+    return parts
+
+
+def _season_line(frame: _Frame, row: Sequence[int | None]) -> tuple[str, float] | None:
+    """A member's line through their places (a new stroke after each missed evening) and the
+    height of its last point; None when they played no evening."""
+    line: list[str] = []
+    last: int | None = None
+    end = 0.0
+    for i, at in enumerate(row):
+        if at is None:
             continue
-        ends.append((end, member))
-        mark = f"url(#{ident}-m{member})"
-        parts.append(
-            f'<path class={LINE_CLASS}{member % STYLES} d="{"".join(line)}" '
-            f'marker-start="{mark}" marker-mid="{mark}" marker-end="{mark}"/>'
-        )
-    parts += _season_labels(ends, names)
-    parts.append("</svg>")
-    return Markup("".join(parts))
+        x, y = frame.x(i), frame.y(at)
+        if last == i - 1:
+            line.append(f"L{_at(x)} {_at(y)}")
+        else:  # after a missed evening: a new stroke (h0: an evening alone still shows)
+            line.append(f"M{_at(x)} {_at(y)}")
+            if i + 1 >= len(row) or row[i + 1] is None:
+                line.append("h0")
+        last, end = i, y
+    if last is None:
+        return None
+    return "".join(line), end
 
 
 def _season_labels(ends: Sequence[tuple[float, int]], names: Sequence[str]) -> list[str]:

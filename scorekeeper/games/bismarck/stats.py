@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorekeeper.games.bismarck.contracts import Contract
-from scorekeeper.games.bismarck.rules import KIND, State
+from scorekeeper.games.bismarck.state import KIND, State
 from scorekeeper.games.stats import Column, Row, StatsTable, Tally, finished
 from scorekeeper.games.text import T_
 
