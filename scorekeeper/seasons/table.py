@@ -22,15 +22,25 @@ evening in the season's order, or from the day they were added): a new member is
 from the evenings before their time.
 Places are shared on equal points (1, 2, 2, 4) and listed by name within a place. Points are
 kept exact (fractions), so the table is the same whatever order the evenings were given in.
+
+A club of years has hundreds of evenings, and its table is worked out again after every deal
+of the evening in play, so the work is arranged for that: what every rule needs of the
+evenings (their order, each member's evenings, the points as whole numbers of one unit) is
+:func:`prepare`'d once, a member's row is added up from their own evenings and sums kept from
+the last evening back (never cell by cell), and a row's cells are made when they are read
+(:class:`Cells`). ``tests/seasons/reference_table.py`` keeps the table worked out cell by cell,
+which this one equals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from typing import Any
+from math import lcm
+from typing import Any, NamedTuple, overload
 
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
@@ -100,7 +110,7 @@ class SeasonRow:
     points: Fraction
     played: int
     counted: int
-    cells: tuple[Cell, ...]
+    cells: Cells
 
 
 @dataclass(frozen=True)
@@ -113,6 +123,143 @@ class SeasonTable:
         return next(row for row in self.rows if row.member == member)
 
 
+class Played(NamedTuple):
+    """A member at an evening of the season: its place in the season's order (``at``), their
+    points (and those points in the season's unit, a whole number), their place there, and the
+    two as a table shows them (None without a place). A named tuple: a season has thousands."""
+
+    at: int
+    points: Fraction
+    scaled: int
+    place: int | None
+    shown: tuple[int, Fraction] | None
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A season's evenings as every rule reads them (see :func:`prepare`)."""
+
+    #: The evenings, their keys and days, in the season's order: by day, then key.
+    evenings: tuple[EveningResult, ...]
+    keys: tuple[Hashable, ...]
+    days: tuple[date, ...]
+    #: Every points value is a whole number of 1 / ``scale``.
+    scale: int
+    #: Each evening's lowest points (None: nobody scored), and in the season's unit.
+    lowest: tuple[Fraction | None, ...]
+    lowest_scaled: tuple[int | None, ...]
+    #: From each evening to the last (and one past it): the sum of the lowest points, in the
+    #: season's unit, and how many of those evenings have one.
+    lowest_after: tuple[int, ...]
+    lowest_count_after: tuple[int, ...]
+    #: The evenings that have a lowest, the highest first (the earliest first among equals).
+    by_lowest: tuple[int, ...]
+    #: Each member's evenings, in order.
+    played: Mapping[Member, tuple[Played, ...]]
+
+    def table(
+        self,
+        names: Mapping[Member, str],
+        rule: SeasonRule,
+        joined: Mapping[Member, date] | None = None,
+    ) -> SeasonTable:
+        """The table of ``names``' members by ``rule`` (see :func:`season_table`)."""
+        joined = joined or {}
+        rows = [_row(self, m, name, rule, joined.get(m)) for m, name in names.items()]
+        return SeasonTable(rule, self.keys, _placed(rows))
+
+
+def prepare(evenings: Sequence[EveningResult], since: Prepared | None = None) -> Prepared:
+    """The season's ``evenings`` in order, with what every rule needs of them. Given what was
+    prepared of the same season before (``since``), only the evenings that are not the very
+    ones it had are read again (a deal in tonight's evening: tonight's)."""
+    ordered = tuple(sorted(evenings, key=lambda e: (e.day, repr(e.key))))
+    keys = tuple(e.key for e in ordered)
+    reused = since if since is not None and since.keys == keys else None
+    changed: Sequence[int] = range(len(ordered))
+    scale = 1
+    if reused is not None:
+        was = zip(ordered, reused.evenings, strict=True)
+        changed = [i for i, (evening, before) in enumerate(was) if evening is not before]
+        scale = reused.scale
+    denominators = {p.denominator for i in changed for p in ordered[i].points.values()}
+    if any(scale % d for d in denominators):  # a new unit: every evening anew
+        scale = lcm(scale, *denominators)
+        changed, reused = range(len(ordered)), None
+    lowest, scaled = _lowest(ordered, scale, reused, changed)
+    played = {m: list(entries) for m, entries in reused.played.items()} if reused else {}
+    _played(played, ordered, changed, scale, reused.evenings if reused else ())
+    after, count = [0], [0]
+    for low in reversed(scaled):
+        after.append(after[-1] + (low or 0))
+        count.append(count[-1] + (low is not None))
+    lows = [i for i, low in enumerate(scaled) if low is not None]
+    return Prepared(
+        ordered,
+        keys,
+        tuple(e.day for e in ordered),
+        scale,
+        lowest,
+        scaled,
+        tuple(reversed(after)),
+        tuple(reversed(count)),
+        tuple(sorted(lows, key=lambda i: (-(scaled[i] or 0), i))),
+        {member: tuple(entries) for member, entries in played.items()},
+    )
+
+
+def _lowest(
+    ordered: Sequence[EveningResult],
+    scale: int,
+    since: Prepared | None,
+    changed: Sequence[int],
+) -> tuple[tuple[Fraction | None, ...], tuple[int | None, ...]]:
+    """Each evening's lowest points, and in the season's unit (those of the evenings not
+    ``changed`` as ``since`` had them)."""
+    lowest: list[Fraction | None] = list(since.lowest) if since else [None] * len(ordered)
+    for index in changed:
+        lowest[index] = min(ordered[index].points.values(), default=None)
+    scaled: list[int | None] = list(since.lowest_scaled) if since else [None] * len(ordered)
+    for index in changed:
+        low = lowest[index]
+        scaled[index] = None if low is None else _scaled(low, scale)
+    return tuple(lowest), tuple(scaled)
+
+
+def _played(
+    played: dict[Member, list[Played]],
+    ordered: Sequence[EveningResult],
+    changed: Sequence[int],
+    scale: int,
+    was: Sequence[EveningResult],
+) -> None:
+    """Each member's evenings, in order: the ``changed`` evenings read into ``played`` (the
+    evenings they replace, ``was``, taken out first)."""
+    again = set(changed)
+    touched = {m for i in changed if i < len(was) for m in was[i].points}
+    for member in touched:
+        played[member] = [entry for entry in played[member] if entry.at not in again]
+    for index in changed:
+        evening = ordered[index]
+        places = evening.places
+        for member, points in evening.points.items():
+            place = places.get(member)
+            shown = None if place is None else (place, points)
+            entry = Played(index, points, _scaled(points, scale), place, shown)
+            played.setdefault(member, []).append(entry)
+            touched.add(member)
+    for member in touched:
+        entries = played[member]
+        if not entries:
+            del played[member]
+        elif len(entries) > 1 and entries[-1].at < entries[-2].at:
+            entries.sort()
+
+
+def _scaled(points: Fraction, scale: int) -> int:
+    return points.numerator * (scale // points.denominator)
+
+
 def season_table(
     names: Mapping[Member, str],
     evenings: Sequence[EveningResult],
@@ -122,73 +269,197 @@ def season_table(
     """The table of ``names``' members (each member's display name) over ``evenings``, by
     ``rule``; ``joined`` says from which day a member can miss an evening (else from their
     first evening played)."""
-    ordered = sorted(evenings, key=lambda e: (e.day, repr(e.key)))
-    lowest = {e.key: min(e.points.values(), default=None) for e in ordered}
-    rows = []
-    for member, name in names.items():
-        cells = _cells(member, ordered, rule, lowest, (joined or {}).get(member))
-        rows.append(_row(member, name, cells, rule))
-    return SeasonTable(rule, tuple(e.key for e in ordered), _placed(rows))
+    return prepare(evenings).table(names, rule, joined)
 
 
-def _cells(
-    member: Member,
-    evenings: Sequence[EveningResult],
-    rule: SeasonRule,
-    lowest: Mapping[Hashable, Fraction | None],
-    joined: date | None,
-) -> list[Cell]:
-    played = [e.points[member] for e in evenings if member in e.points]
-    own = sum(played, Fraction(0)) / len(played) if played else None
-    first = next((i for i, e in enumerate(evenings) if member in e.points), len(evenings))
-    cells = []
-    for index, evening in enumerate(evenings):
-        if member in evening.points:
-            points = evening.points[member]
-            cells.append(Cell(evening.key, points, evening.places.get(member), points, True))
-            continue
-        counted = None
-        # Missed: an evening after their first (in the season's order), or on or after the
-        # day they joined.
-        if index > first if joined is None else evening.day >= joined:
-            counted = lowest[evening.key] if rule.absence == LOWEST else None
-            counted = own if rule.absence == OWN_AVERAGE else counted
-        cells.append(Cell(evening.key, None, None, counted, counted is not None))
+@dataclass(frozen=True)
+class _Member:
+    """What one member's row is added up from: their evenings, the first evening they can miss
+    (``since``: after their first, in the season's order, or the first held on or after the
+    day they joined), what a missed evening counts (``absence``) and their own average."""
+
+    season: Prepared
+    entries: tuple[Played, ...]
+    since: int
+    absence: str
+    own: Fraction | None
+
+    @classmethod
+    def of(cls, season: Prepared, member: Member, absence: str, joined: date | None) -> _Member:
+        entries = season.played.get(member, ())
+        if joined is not None:
+            since = bisect_left(season.days, joined)
+        else:
+            since = entries[0].at + 1 if entries else len(season.keys)
+        scaled = sum(entry.scaled for entry in entries)
+        own = Fraction(scaled, season.scale * len(entries)) if entries else None
+        return cls(season, entries, since, absence, own)
+
+    def missed(self) -> Iterator[int]:
+        """The evenings they missed as a member, in order."""
+        played = {entry.at for entry in self.entries}
+        return (i for i in range(self.since, len(self.season.keys)) if i not in played)
+
+    def counted_when_missed(self, index: int) -> Fraction | None:
+        """What the evening at ``index``, missed, counts for them (None: nothing)."""
+        if index < self.since:
+            return None
+        if self.absence == LOWEST:
+            return self.season.lowest[index]
+        return self.own if self.absence == OWN_AVERAGE else None
+
+
+def _row(
+    season: Prepared, member: Member, name: str, rule: SeasonRule, joined: date | None
+) -> SeasonRow:
+    who = _Member.of(season, member, rule.absence, joined)
     if rule.rule == BEST:
-        cells = _best(cells, rule.n)
-    return cells
-
-
-def _best(cells: list[Cell], n: int) -> list[Cell]:
-    """Only the best ``n`` counted evenings count (the earliest first among equal points)."""
-    counting = [i for i, cell in enumerate(cells) if cell.counted_points is not None]
-    best = sorted(counting, key=lambda i: (-(cells[i].counted_points or 0), i))[:n]
-    return [
-        Cell(c.evening, c.points, c.place, c.counted_points, i in best) for i, c in enumerate(cells)
-    ]
-
-
-def _row(member: Member, name: str, cells: list[Cell], rule: SeasonRule) -> SeasonRow:
-    counted = [c.counted_points for c in cells if c.counts and c.counted_points is not None]
-    played = sum(c.points is not None for c in cells)
-    total = sum(counted, Fraction(0))
+        best = _best(who, rule.n)
+        total = sum((points for points, _index in best), Fraction(0))
+        counts = _marks(len(season.keys), [index for _points, index in best])
+        counted = len(best)
+    else:
+        total, counted, counts = _all_counted(who)
     if rule.rule == AVERAGE:
-        total = total / len(counted) if counted else Fraction(0)
+        total = total / counted if counted else Fraction(0)
+    played = len(who.entries)
     ranked = rule.rule != AVERAGE or played >= rule.n
     place = 0 if ranked else None  # placed by _placed
-    return SeasonRow(member, name, place, False, total, played, len(counted), tuple(cells))
+    return SeasonRow(member, name, place, False, total, played, counted, Cells(who, counts))
+
+
+def _marks(count: int, indexes: Sequence[int]) -> tuple[bool, ...]:
+    marks = [False] * count
+    for index in indexes:
+        marks[index] = True
+    return tuple(marks)
+
+
+def _all_counted(who: _Member) -> tuple[Fraction, int, tuple[bool, ...]]:
+    """Every evening played, and every evening missed that counts something: their total, how
+    many they are, and which (a mark an evening)."""
+    season, entries, since = who.season, who.entries, who.since
+    count = len(season.keys)
+    scaled = sum(entry.scaled for entry in entries)
+    later = [entry.at for entry in entries if entry.at >= since]
+    if since >= count or who.absence == NO_SCORE or (who.absence == OWN_AVERAGE and not entries):
+        missed, total = 0, Fraction(scaled, season.scale)
+        marks = [False] * count
+    elif who.absence == LOWEST:
+        # An evening played has a lowest: the evenings missed add what every evening from
+        # ``since`` on adds, less the evenings played.
+        missed = season.lowest_count_after[since] - len(later)
+        lows = season.lowest_after[since] - sum(season.lowest_scaled[i] or 0 for i in later)
+        total = Fraction(scaled + lows, season.scale)
+        marks = [False] * since + [low is not None for low in season.lowest_scaled[since:]]
+    else:  # their own average for each evening missed
+        missed = count - since - len(later)
+        total = Fraction(scaled, season.scale) + missed * (who.own or Fraction(0))
+        marks = [False] * since + [True] * (count - since)
+    for entry in entries:
+        marks[entry.at] = True
+    return total, len(entries) + missed, tuple(marks)
+
+
+def _best(who: _Member, n: int) -> list[tuple[Fraction, int]]:
+    """The ``n`` evenings that count the most points, played or missed (the earliest first
+    among equal points): each one's points and place in the order."""
+    played = iter(sorted(who.entries, key=lambda e: (-e.scaled, e.at)))
+    missed = _missed_most_first(who)
+    entry, other = next(played, None), next(missed, None)
+    found: list[tuple[Fraction, int]] = []
+    while len(found) < n and (entry is not None or other is not None):
+        # An evening missed counts ``over / under`` of the season's unit: compare
+        # ``under`` × the points played with ``over``, both whole numbers.
+        if entry is not None and (
+            other is None or (-entry.scaled * other[2], entry.at) < (-other[1], other[0])
+        ):
+            found.append((entry.points, entry.at))
+            entry = next(played, None)
+        else:
+            assert other is not None
+            found.append((other[3], other[0]))
+            other = next(missed, None)
+    return found
+
+
+def _missed_most_first(who: _Member) -> Iterator[tuple[int, int, int, Fraction]]:
+    """The evenings missed that count something, the most first (the earliest first among
+    equals): each one's place in the order, what it counts as ``over / under`` of the
+    season's unit, and as points: (index, over, under, points)."""
+    season = who.season
+    if who.absence == LOWEST:
+        played = {entry.at for entry in who.entries}
+        for index in season.by_lowest:
+            low, scaled = season.lowest[index], season.lowest_scaled[index]
+            if index >= who.since and index not in played and low is not None:
+                yield index, scaled or 0, 1, low
+    elif who.absence == OWN_AVERAGE and who.own is not None:
+        over, under = sum(entry.scaled for entry in who.entries), len(who.entries)
+        for index in who.missed():
+            yield index, over, under, who.own
+
+
+class Cells(Sequence[Cell]):
+    """A row's cells, one an evening of the season in its order, made when read: a table of
+    years shows a few of them (a member's latest places), a print all of them. ``counts`` says
+    for each evening whether it counts; :meth:`shown` each evening's place and points."""
+
+    def __init__(self, who: _Member, counts: tuple[bool, ...]):
+        self._who = who
+        self.counts = counts
+        self._at = {entry.at: entry for entry in who.entries}
+
+    def shown(self) -> tuple[tuple[int, Fraction] | None, ...]:
+        """Each evening's place and points (None: missed, or no place)."""
+        shown: list[tuple[int, Fraction] | None] = [None] * len(self.counts)
+        for entry in self._who.entries:
+            shown[entry.at] = entry.shown
+        return tuple(shown)
+
+    def _cell(self, index: int) -> Cell:
+        key = self._who.season.keys[index]
+        entry = self._at.get(index)
+        if entry is not None:
+            return Cell(key, entry.points, entry.place, entry.points, self.counts[index])
+        counted = self._who.counted_when_missed(index)
+        return Cell(key, None, None, counted, self.counts[index])
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    @overload
+    def __getitem__(self, index: int) -> Cell: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Cell, ...]: ...
+    def __getitem__(self, index: int | slice) -> Cell | tuple[Cell, ...]:
+        if isinstance(index, slice):
+            return tuple(self._cell(i) for i in range(len(self))[index])
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        return self._cell(index % len(self))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Cells({tuple(self)!r})"
 
 
 def _placed(rows: list[SeasonRow]) -> tuple[SeasonRow, ...]:
     """Ranked rows by points (shared places on equal points), then the unranked; by name
     within a place."""
     ranked = [row for row in rows if row.place is not None]
-    points = [row.points for row in ranked]
+    points = sorted(row.points for row in ranked)
     placed = []
     for row in ranked:
-        place = 1 + sum(other > row.points for other in points)
-        shared = points.count(row.points) > 1
-        placed.append(_with_place(row, place, shared))
+        above = len(points) - bisect_right(points, row.points)
+        shared = bisect_right(points, row.points) - bisect_left(points, row.points) > 1
+        placed.append(_with_place(row, 1 + above, shared))
     unranked = sorted((r for r in rows if r.place is None), key=lambda r: (-r.points, r.name))
     return (*sorted(placed, key=lambda r: (r.place or 0, r.name)), *unranked)
 
