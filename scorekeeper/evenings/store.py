@@ -187,6 +187,7 @@ def evening_state(
 def set_revealed(session: orm.Session, evening: LoadedEvening, revealed: int | None) -> None:
     """How many places of the hidden standings are shown (None: none, no reveal); the caller
     commits."""
+    store.moved(session, evening_id=evening.id)
     session.execute(
         sa.update(models.Evening).where(models.Evening.id == evening.id).values(revealed=revealed)
     )
@@ -194,6 +195,7 @@ def set_revealed(session: orm.Session, evening: LoadedEvening, revealed: int | N
 
 def set_closed(session: orm.Session, evening: LoadedEvening, closed: bool) -> None:
     """Close the evening (now) or open it again; the caller commits."""
+    store.moved(session, evening_id=evening.id)
     session.execute(
         sa.update(models.Evening)
         .where(models.Evening.id == evening.id)
@@ -201,9 +203,10 @@ def set_closed(session: orm.Session, evening: LoadedEvening, closed: bool) -> No
     )
 
 
-def load_evening(session: orm.Session, token: str) -> LoadedEvening:
+def load_evening(session: orm.Session, token: str, *, keep: bool = True) -> LoadedEvening:
     """The evening at ``token`` with every started table's game (:class:`EveningNotFound`);
-    at most three queries (see the module's docstring)."""
+    at most three queries (see the module's docstring). Without ``keep``, its games replayed
+    are not kept for the next request (:func:`scorekeeper.store.load_rows`)."""
     row = session.execute(_EVENING, {"token": token}).first()
     if row is None:
         raise EveningNotFound(token)
@@ -211,7 +214,7 @@ def load_evening(session: orm.Session, token: str) -> LoadedEvening:
     plan = read_plan(row.setup.get("plan"), setup)
     tables = session.execute(_TABLES, {"evening_id": row.id}).all()
     try:
-        loaded = store.load_rows(session, tables)
+        loaded = store.load_rows(session, tables, keep=keep)
     except store.GameNotFound:
         raise EveningNotFound(token) from None
     games = {(t.round, t.number): game for t, game in zip(tables, loaded, strict=True)}
@@ -335,6 +338,7 @@ def _insert(
                 )
             )
             made[round_, number] = game
+        store.moved(session, evening_id=evening.id)  # the club's pages show its new round
         session.commit()
     except IntegrityError:
         session.rollback()

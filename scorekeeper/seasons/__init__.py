@@ -3,7 +3,15 @@ rule, and the members' ratings. Pure Python: no Flask, no database; nothing here
 every table and rating is derived again from the games' logs."""
 
 from scorekeeper.seasons.player import Meeting, Story, TableGame, story
-from scorekeeper.seasons.ratings import GameResult, Rating, Ratings, Step, replay
+from scorekeeper.seasons.ratings import (
+    GameResult,
+    Rating,
+    Ratings,
+    RatingsRun,
+    Step,
+    replay,
+    run,
+)
 from scorekeeper.seasons.table import (
     ABSENCES,
     AVERAGE,
@@ -41,6 +49,7 @@ __all__ = [
     "Prepared",
     "Rating",
     "Ratings",
+    "RatingsRun",
     "SeasonRow",
     "SeasonRule",
     "SeasonTable",
@@ -49,6 +58,7 @@ __all__ = [
     "TableGame",
     "prepare",
     "replay",
+    "run",
     "season_table",
     "story",
 ]
