@@ -33,6 +33,7 @@ app's services and pages), so ``PYTHONPATH=<other checkout>`` gives the numbers 
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import re
 import resource
@@ -262,8 +263,9 @@ class Server:
         started = self.cpu()
         self.connection.request(method, url, body=body or None, headers=headers)
         response = self.connection.getresponse()
-        data = response.read().decode("utf-8", "replace")
+        body = response.read()
         spent = self.cpu() - started
+        data = decoded(body, response.getheader("Content-Encoding")).decode("utf-8", "replace")
         cookie = response.getheader("Set-Cookie")
         if cookie:
             self.cookie = cookie.split(";", 1)[0]
@@ -288,6 +290,17 @@ class Server:
         self.connection.close()
         self.process.terminate()
         self.process.wait()
+
+
+def decoded(body: bytes, encoding: str | None) -> bytes:
+    """A response's body as sent, uncompressed."""
+    if encoding == "gzip":
+        return gzip.decompress(body)
+    if encoding == "br":
+        import brotli  # Flask-Compress's own dependency
+
+        return bytes(brotli.decompress(body))
+    return body
 
 
 def serve(database_url: str, port: int) -> None:

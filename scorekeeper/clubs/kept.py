@@ -662,22 +662,26 @@ class View:
         return found.ratings
 
     def story(self, member: int) -> seasons.Story:
-        by_member: dict[int, list[seasons.TableGame]] = self._once("by member", self._by_member)
-        return seasons.story(member, by_member.get(member, []))
-
-    def _by_member(self) -> dict[int, list[seasons.TableGame]]:
-        found: dict[int, list[seasons.TableGame]] = {}
-        for game in self.games:
-            for member in {m for side in game.sides for m in side}:
-                found.setdefault(member, []).append(game)
-        return found
+        """The member's games (those of the evenings they sat down to), places and meetings."""
+        games = [g for _e, m in self.shown if member in m.seated for g in m.games]
+        return seasons.story(member, games)
 
     def evening_of_games(self) -> dict[str, ClubEvening]:
-        """The evening of each game that scored, by the game's token."""
-        found: dict[str, ClubEvening] = self._once(
-            "evening of",
-            lambda: {game.token: evening for evening, m in self.shown for game, _sat in m.seats},
-        )
+        """The evening of each game that scored, by the game's token (the version before's,
+        with the games of the evenings changed since)."""
+
+        def make() -> dict[str, ClubEvening]:
+            before = None if self.before is None else self.before._cache.get("evening of")
+            if before is None:
+                return {g.token: e for e, m in self.shown for g, _sat in m.seats}
+            found = dict(before)
+            known = self.before.mapped if self.before is not None else {}
+            for evening, mapped in self.shown:
+                if known.get(evening.token) is not mapped:
+                    found.update((g.token, evening) for g, _sat in mapped.seats)
+            return found
+
+        found: dict[str, ClubEvening] = self._once("evening of", make)
         return found
 
     def stats(self, member: int, session: orm.Session) -> list[StatsTable]:

@@ -34,9 +34,9 @@ which this one equals.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left, insort
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from math import lcm
@@ -156,6 +156,14 @@ class Prepared:
     by_lowest: tuple[int, ...]
     #: Each member's evenings, in order.
     played: Mapping[Member, tuple[Played, ...]]
+    #: Whether each evening has a lowest (someone scored).
+    scored: tuple[bool, ...] = ()
+    #: The evenings as given, and where each stands in the season's order.
+    given: tuple[EveningResult, ...] = ()
+    position: tuple[int, ...] = ()
+    #: What each member's rows share whatever the rule (their places and points at each
+    #: evening, their evenings most points first), worked out when first needed.
+    members: dict[Member, tuple[Any, ...]] = field(default_factory=dict, compare=False)
 
     def table(
         self,
@@ -168,44 +176,121 @@ class Prepared:
         rows = [_row(self, m, name, rule, joined.get(m)) for m, name in names.items()]
         return SeasonTable(rule, self.keys, _placed(rows))
 
+    def shown(self, member: Member) -> tuple[tuple[int, Fraction] | None, ...]:
+        """The member's place and points at each evening (None: missed, or no place)."""
+        found: tuple[tuple[int, Fraction] | None, ...] = self._member(member)[0]
+        return found
+
+    def most_first(self, member: Member) -> tuple[Played, ...]:
+        """The member's evenings, the most points first (the earliest first among equals)."""
+        found: tuple[Played, ...] = self._member(member)[1]
+        return found
+
+    def at(self, member: Member) -> frozenset[int]:
+        """The evenings the member played (their places in the order)."""
+        found: frozenset[int] = self._member(member)[2]
+        return found
+
+    def scaled(self, member: Member) -> int:
+        """The sum of the member's points, in the season's unit."""
+        found: int = self._member(member)[3]
+        return found
+
+    def _member(self, member: Member) -> tuple[Any, ...]:
+        found = self.members.get(member)
+        if found is None:
+            entries = self.played.get(member, ())
+            shown: list[tuple[int, Fraction] | None] = [None] * len(self.keys)
+            for entry in entries:
+                shown[entry.at] = entry.shown
+            most = tuple(sorted(entries, key=lambda e: (-e.scaled, e.at)))
+            at = frozenset(entry.at for entry in entries)
+            scaled = sum(entry.scaled for entry in entries)
+            found = self.members[member] = (tuple(shown), most, at, scaled)
+        return found
+
 
 def prepare(evenings: Sequence[EveningResult], since: Prepared | None = None) -> Prepared:
     """The season's ``evenings`` in order, with what every rule needs of them. Given what was
     prepared of the same season before (``since``), only the evenings that are not the very
-    ones it had are read again (a deal in tonight's evening: tonight's)."""
-    ordered = tuple(sorted(evenings, key=lambda e: (e.day, repr(e.key))))
-    keys = tuple(e.key for e in ordered)
-    reused = since if since is not None and since.keys == keys else None
-    changed: Sequence[int] = range(len(ordered))
-    scale = 1
-    if reused is not None:
-        was = zip(ordered, reused.evenings, strict=True)
-        changed = [i for i, (evening, before) in enumerate(was) if evening is not before]
-        scale = reused.scale
+    ones it had are read again (a deal in tonight's evening: tonight's), and their order is
+    the one it had when their keys and days are."""
+    given = tuple(evenings)
+    reused, changed = _unchanged(given, since)
+    if reused is None:
+        order = sorted(range(len(given)), key=lambda j: (given[j].day, repr(given[j].key)))
+        position = [0] * len(given)
+        for at, j in enumerate(order):
+            position[j] = at
+    else:
+        order, position = [0] * len(given), list(reused.position)
+        for j, at in enumerate(position):
+            order[at] = j
+    ordered = tuple(given[j] for j in order)
+    scale = 1 if reused is None else reused.scale
     denominators = {p.denominator for i in changed for p in ordered[i].points.values()}
     if any(scale % d for d in denominators):  # a new unit: every evening anew
-        scale = lcm(scale, *denominators)
-        changed, reused = range(len(ordered)), None
+        scale, changed, reused = lcm(scale, *denominators), range(len(ordered)), None
     lowest, scaled = _lowest(ordered, scale, reused, changed)
-    played = {m: list(entries) for m, entries in reused.played.items()} if reused else {}
-    _played(played, ordered, changed, scale, reused.evenings if reused else ())
+    played = dict(reused.played) if reused is not None else {}
+    touched = _played(played, ordered, changed, scale, reused.evenings if reused else ())
     after, count = [0], [0]
     for low in reversed(scaled):
         after.append(after[-1] + (low or 0))
         count.append(count[-1] + (low is not None))
-    lows = [i for i, low in enumerate(scaled) if low is not None]
     return Prepared(
         ordered,
-        keys,
-        tuple(e.day for e in ordered),
+        tuple(e.key for e in ordered) if reused is None else reused.keys,
+        tuple(e.day for e in ordered) if reused is None else reused.days,
         scale,
         lowest,
         scaled,
         tuple(reversed(after)),
         tuple(reversed(count)),
-        tuple(sorted(lows, key=lambda i: (-(scaled[i] or 0), i))),
-        {member: tuple(entries) for member, entries in played.items()},
+        _by_lowest(scaled, reused, changed),
+        played,
+        tuple(low is not None for low in scaled),
+        given,
+        tuple(position),
+        {m: v for m, v in reused.members.items() if m not in touched} if reused else {},
     )
+
+
+def _unchanged(
+    given: tuple[EveningResult, ...], since: Prepared | None
+) -> tuple[Prepared | None, Sequence[int]]:
+    """``since``, when the evenings given are those it was given, in the same places, each
+    the very same or of the same key and day; and the places in the season's order of those
+    that are not the very same. (None, every place) otherwise."""
+    everything = range(len(given))
+    if since is None or len(since.given) != len(given):
+        return None, everything
+    changed = []
+    for j, (evening, before) in enumerate(zip(given, since.given, strict=True)):
+        if evening is not before:
+            if evening.key != before.key or evening.day != before.day:
+                return None, everything
+            changed.append(since.position[j])
+    return since, changed
+
+
+def _by_lowest(
+    scaled: tuple[int | None, ...], reused: Prepared | None, changed: Sequence[int]
+) -> tuple[int, ...]:
+    """The evenings that have a lowest, the highest first (the earliest first among equals):
+    those ``changed`` put in their place again in what was ``reused``."""
+
+    def most_first(i: int) -> tuple[int, int]:
+        return (-(scaled[i] or 0), i)
+
+    if reused is None:
+        return tuple(sorted((i for i, low in enumerate(scaled) if low is not None), key=most_first))
+    again = set(changed)
+    found = [i for i in reused.by_lowest if i not in again]
+    for i in changed:
+        if scaled[i] is not None:
+            insort(found, i, key=most_first)
+    return tuple(found)
 
 
 def _lowest(
@@ -227,18 +312,17 @@ def _lowest(
 
 
 def _played(
-    played: dict[Member, list[Played]],
+    played: dict[Member, tuple[Played, ...]],
     ordered: Sequence[EveningResult],
     changed: Sequence[int],
     scale: int,
     was: Sequence[EveningResult],
-) -> None:
+) -> set[Member]:
     """Each member's evenings, in order: the ``changed`` evenings read into ``played`` (the
-    evenings they replace, ``was``, taken out first)."""
+    evenings they replace, ``was``, taken out first). The members whose evenings changed."""
     again = set(changed)
     touched = {m for i in changed if i < len(was) for m in was[i].points}
-    for member in touched:
-        played[member] = [entry for entry in played[member] if entry.at not in again]
+    lists = {m: [e for e in played[m] if e.at not in again] for m in touched if m in played}
     for index in changed:
         evening = ordered[index]
         places = evening.places
@@ -246,14 +330,14 @@ def _played(
             place = places.get(member)
             shown = None if place is None else (place, points)
             entry = Played(index, points, _scaled(points, scale), place, shown)
-            played.setdefault(member, []).append(entry)
+            lists.setdefault(member, list(played.get(member, ()))).append(entry)
             touched.add(member)
-    for member in touched:
-        entries = played[member]
-        if not entries:
-            del played[member]
-        elif len(entries) > 1 and entries[-1].at < entries[-2].at:
-            entries.sort()
+    for member, entries in lists.items():
+        if entries:
+            played[member] = tuple(sorted(entries) if len(entries) > 1 else entries)
+        else:
+            played.pop(member, None)
+    return touched
 
 
 def _scaled(points: Fraction, scale: int) -> int:
@@ -279,10 +363,13 @@ class _Member:
     day they joined), what a missed evening counts (``absence``) and their own average."""
 
     season: Prepared
+    member: Member
     entries: tuple[Played, ...]
     since: int
     absence: str
     own: Fraction | None
+    #: The sum of their points, in the season's unit.
+    scaled: int = 0
 
     @classmethod
     def of(cls, season: Prepared, member: Member, absence: str, joined: date | None) -> _Member:
@@ -291,13 +378,13 @@ class _Member:
             since = bisect_left(season.days, joined)
         else:
             since = entries[0].at + 1 if entries else len(season.keys)
-        scaled = sum(entry.scaled for entry in entries)
+        scaled = season.scaled(member)
         own = Fraction(scaled, season.scale * len(entries)) if entries else None
-        return cls(season, entries, since, absence, own)
+        return cls(season, member, entries, since, absence, own, scaled)
 
     def missed(self) -> Iterator[int]:
         """The evenings they missed as a member, in order."""
-        played = {entry.at for entry in self.entries}
+        played = self.season.at(self.member)
         return (i for i in range(self.since, len(self.season.keys)) if i not in played)
 
     def counted_when_missed(self, index: int) -> Fraction | None:
@@ -315,8 +402,10 @@ def _row(
     who = _Member.of(season, member, rule.absence, joined)
     if rule.rule == BEST:
         best = _best(who, rule.n)
-        total = sum((points for points, _index in best), Fraction(0))
-        counts = _marks(len(season.keys), [index for _points, index in best])
+        # The points of the evenings that count, as whole numbers of 1 / (scale × under).
+        under = max((b[2] for b in best), default=1)
+        total = Fraction(sum(b[1] * (under // b[2]) for b in best), season.scale * under)
+        counts = _marks(len(season.keys), [b[0] for b in best])
         counted = len(best)
     else:
         total, counted, counts = _all_counted(who)
@@ -338,9 +427,8 @@ def _marks(count: int, indexes: Sequence[int]) -> tuple[bool, ...]:
 def _all_counted(who: _Member) -> tuple[Fraction, int, tuple[bool, ...]]:
     """Every evening played, and every evening missed that counts something: their total, how
     many they are, and which (a mark an evening)."""
-    season, entries, since = who.season, who.entries, who.since
+    season, entries, since, scaled = who.season, who.entries, who.since, who.scaled
     count = len(season.keys)
-    scaled = sum(entry.scaled for entry in entries)
     later = [entry.at for entry in entries if entry.at >= since]
     if since >= count or who.absence == NO_SCORE or (who.absence == OWN_AVERAGE and not entries):
         missed, total = 0, Fraction(scaled, season.scale)
@@ -351,7 +439,7 @@ def _all_counted(who: _Member) -> tuple[Fraction, int, tuple[bool, ...]]:
         missed = season.lowest_count_after[since] - len(later)
         lows = season.lowest_after[since] - sum(season.lowest_scaled[i] or 0 for i in later)
         total = Fraction(scaled + lows, season.scale)
-        marks = [False] * since + [low is not None for low in season.lowest_scaled[since:]]
+        marks = [False] * since + list(season.scored[since:])
     else:  # their own average for each evening missed
         missed = count - since - len(later)
         total = Fraction(scaled, season.scale) + missed * (who.own or Fraction(0))
@@ -361,43 +449,43 @@ def _all_counted(who: _Member) -> tuple[Fraction, int, tuple[bool, ...]]:
     return total, len(entries) + missed, tuple(marks)
 
 
-def _best(who: _Member, n: int) -> list[tuple[Fraction, int]]:
+def _best(who: _Member, n: int) -> list[tuple[int, int, int]]:
     """The ``n`` evenings that count the most points, played or missed (the earliest first
-    among equal points): each one's points and place in the order."""
-    played = iter(sorted(who.entries, key=lambda e: (-e.scaled, e.at)))
+    among equal points): each one's place in the order and what it counts, ``over / under``
+    of the season's unit (``under`` 1 but for a member's own average)."""
+    played = iter(who.season.most_first(who.member))
     missed = _missed_most_first(who)
     entry, other = next(played, None), next(missed, None)
-    found: list[tuple[Fraction, int]] = []
+    found: list[tuple[int, int, int]] = []
     while len(found) < n and (entry is not None or other is not None):
-        # An evening missed counts ``over / under`` of the season's unit: compare
-        # ``under`` × the points played with ``over``, both whole numbers.
+        # Compare ``under`` × the points played with ``over``, both whole numbers.
         if entry is not None and (
             other is None or (-entry.scaled * other[2], entry.at) < (-other[1], other[0])
         ):
-            found.append((entry.points, entry.at))
+            found.append((entry.at, entry.scaled, 1))
             entry = next(played, None)
         else:
             assert other is not None
-            found.append((other[3], other[0]))
+            found.append(other)
             other = next(missed, None)
     return found
 
 
-def _missed_most_first(who: _Member) -> Iterator[tuple[int, int, int, Fraction]]:
+def _missed_most_first(who: _Member) -> Iterator[tuple[int, int, int]]:
     """The evenings missed that count something, the most first (the earliest first among
-    equals): each one's place in the order, what it counts as ``over / under`` of the
-    season's unit, and as points: (index, over, under, points)."""
+    equals): each one's place in the order and what it counts, ``over / under`` of the
+    season's unit."""
     season = who.season
     if who.absence == LOWEST:
-        played = {entry.at for entry in who.entries}
+        played = season.at(who.member)
         for index in season.by_lowest:
-            low, scaled = season.lowest[index], season.lowest_scaled[index]
-            if index >= who.since and index not in played and low is not None:
-                yield index, scaled or 0, 1, low
+            scaled = season.lowest_scaled[index]
+            if index >= who.since and index not in played and scaled is not None:
+                yield index, scaled, 1
     elif who.absence == OWN_AVERAGE and who.own is not None:
-        over, under = sum(entry.scaled for entry in who.entries), len(who.entries)
+        over, under = who.scaled, len(who.entries)
         for index in who.missed():
-            yield index, over, under, who.own
+            yield index, over, under
 
 
 class Cells(Sequence[Cell]):
@@ -408,17 +496,16 @@ class Cells(Sequence[Cell]):
     def __init__(self, who: _Member, counts: tuple[bool, ...]):
         self._who = who
         self.counts = counts
-        self._at = {entry.at: entry for entry in who.entries}
+        self._at: dict[int, Played] | None = None
 
     def shown(self) -> tuple[tuple[int, Fraction] | None, ...]:
         """Each evening's place and points (None: missed, or no place)."""
-        shown: list[tuple[int, Fraction] | None] = [None] * len(self.counts)
-        for entry in self._who.entries:
-            shown[entry.at] = entry.shown
-        return tuple(shown)
+        return self._who.season.shown(self._who.member)
 
     def _cell(self, index: int) -> Cell:
         key = self._who.season.keys[index]
+        if self._at is None:
+            self._at = {entry.at: entry for entry in self._who.entries}
         entry = self._at.get(index)
         if entry is not None:
             return Cell(key, entry.points, entry.place, entry.points, self.counts[index])
@@ -454,12 +541,19 @@ def _placed(rows: list[SeasonRow]) -> tuple[SeasonRow, ...]:
     """Ranked rows by points (shared places on equal points), then the unranked; by name
     within a place."""
     ranked = [row for row in rows if row.place is not None]
-    points = sorted(row.points for row in ranked)
+    # The points as whole numbers of one unit: compared as numbers are, and fast.
+    unit = lcm(1, *{row.points.denominator for row in ranked})
+    worth = [row.points.numerator * (unit // row.points.denominator) for row in ranked]
+    order = sorted(range(len(ranked)), key=worth.__getitem__, reverse=True)
+    ranked = [ranked[i] for i in order]
+    worth = [worth[i] for i in order]
     placed = []
-    for row in ranked:
-        above = len(points) - bisect_right(points, row.points)
-        shared = bisect_right(points, row.points) - bisect_left(points, row.points) > 1
-        placed.append(_with_place(row, 1 + above, shared))
+    start = 0
+    for end in range(1, len(ranked) + 1):
+        if end == len(ranked) or worth[end] != worth[start]:
+            shared = end - start > 1
+            placed += [_with_place(row, start + 1, shared) for row in ranked[start:end]]
+            start = end
     unranked = sorted((r for r in rows if r.place is None), key=lambda r: (-r.points, r.name))
     return (*sorted(placed, key=lambda r: (r.place or 0, r.name)), *unranked)
 
