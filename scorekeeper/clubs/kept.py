@@ -44,7 +44,8 @@ from scorekeeper.clubs.store import ClubEvening, LoadedClub, LoadedSeason
 from scorekeeper.evenings import record as evening_record
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import suspense
-from scorekeeper.evenings.standings import PlayerStanding
+from scorekeeper.evenings.standings import PlayerStanding, Standings
+from scorekeeper.evenings.standings import standings as standings_of_evening
 from scorekeeper.games import registry
 from scorekeeper.games.stats import StatsTable
 
@@ -118,13 +119,15 @@ def _key(games: list[list[int]], revealed: int | None, closed: str | None) -> st
     return json.dumps([FORM, games, revealed, closed], separators=(",", ":"))
 
 
-def hidden(loaded: evenings.LoadedEvening) -> bool:
+def hidden(loaded: evenings.LoadedEvening, found: Standings | None = None) -> bool:
     """Whether the evening's standings are hidden (its organiser hides the last rounds and has
     not revealed every place yet, :mod:`scorekeeper.evenings.suspense`): until then the club's
-    pages leave its games out, as the evening's own pages hide its standings."""
+    pages leave its games out, as the evening's own pages hide its standings. (``found``: its
+    standings, when worked out already.)"""
     if not loaded.setup.hide_last:
         return False
-    places = [row.place for row in evenings.standings_of(loaded).rows]
+    found = found or evenings.standings_of(loaded)
+    places = [row.place for row in found.rows]
     shown = suspense.curtain(
         loaded.setup.rounds, loaded.setup.hide_last, loaded.started, loaded.revealed, places
     )
@@ -132,8 +135,12 @@ def hidden(loaded: evenings.LoadedEvening) -> bool:
 
 
 def facts_of(loaded: evenings.LoadedEvening) -> EveningFacts:
-    """What the evening gives the club's pages, derived from its games."""
-    standings = evenings.standings_of(loaded)
+    """What the evening gives the club's pages, derived from its games. (Its standings are
+    worked out here, not kept for the evening's pages: a club's years are read at once when
+    a process starts, and would push tonight's out.)"""
+    standings = standings_of_evening(
+        loaded.setup.players, loaded.setup.scoring, evenings.results(loaded)
+    )
     rules = loaded.setup.game
     games = []
     for table in loaded.all_tables():
@@ -161,7 +168,7 @@ def facts_of(loaded: evenings.LoadedEvening) -> EveningFacts:
     return EveningFacts(
         key_of(loaded),
         loaded.setup.kind,
-        hidden(loaded),
+        hidden(loaded, standings),
         standings.provisional,
         standings.rows,
         tuple(games),
@@ -466,6 +473,22 @@ def keep_pending() -> int:
             except Exception:  # a kept row is a cache: nothing is lost
                 own.rollback()
     return kept
+
+
+def from_log(session: orm.Session, club: LoadedClub) -> Kept:
+    """The club derived from its games' logs alone, as a process that keeps nothing would
+    derive it: nothing read from what is kept, nothing kept (what a test compares the kept
+    club with)."""
+    version = club_store.version(session, club.id)
+    listed = club_store.evenings(session, club.id)
+    entries = tuple(club_store.register(session, club.id, listed))
+    seasons_ = tuple(club_store.seasons(session, club.id))
+    facts = {
+        evening.token: facts_of(evenings.load(evening.token, session=session, keep=False))
+        for evening in listed
+    }
+    last = club_store.last_action(session, club.id)
+    return Kept(club, version, last, entries, tuple(listed), seasons_, facts)
 
 
 def records(

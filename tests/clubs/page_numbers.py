@@ -306,9 +306,10 @@ def _player(page: services.ClubPage, member: int, labels: dict[str, str]) -> dic
     }
 
 
-def numbers(club: services.LoadedClub) -> dict[str, Any]:
-    """Every number of the club's pages (see the module's docstring)."""
-    page = services.page_of(club)
+def numbers(club: services.LoadedClub, page: services.ClubPage | None = None) -> dict[str, Any]:
+    """Every number of the club's pages (see the module's docstring), of ``page`` when given
+    (the club as something else derived it)."""
+    page = page or services.page_of(club)
     labels = _labels(page)
     found: dict[str, Any] = {
         "season": {f"{r.rule} {r.n} {r.absence}": _season(page, r) for r in RULES},
