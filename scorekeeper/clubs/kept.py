@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import threading
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -443,7 +444,9 @@ def _all_facts(
 
 #: Rows to keep in the database once the request is over (:func:`keep_pending`), by the
 #: database they belong to.
-_PENDING: dict[Any, dict[int, tuple[int, str, dict[str, Any], str]]] = {}
+_PENDING: weakref.WeakKeyDictionary[Any, dict[int, tuple[int, str, dict[str, Any], str]]] = (
+    weakref.WeakKeyDictionary()
+)
 _PENDING_LOCK = threading.Lock()
 
 
@@ -460,7 +463,7 @@ def keep_pending() -> int:
     """Keep the rows derived since (each database's in a transaction of its own): how many.
     Another process keeping the same rows at the same moment is no error (what it keeps is
     what these are); a row not kept is derived again when next needed."""
-    with _PENDING_LOCK:
+    with _PENDING_LOCK:  # (a database no longer open is forgotten with its rows)
         pending = list(_PENDING.items())
         _PENDING.clear()
     kept = 0

@@ -60,9 +60,11 @@ SECRETS = ("pin", "pin_hash", "token")
 
 #: The largest club record read: a season of 40 evenings of ten tables is some 15 MB.
 MAX_CLUB_BYTES = 64 * 1024 * 1024
-#: The most members, evenings and seasons one record may hold.
+#: The most members, evenings and seasons one record may hold. (Evenings: more than a club
+#: of years holds, so that a club can always import its own export; the record's 64 MB bound
+#: it before this does.)
 MAX_MEMBERS = 2_000
-MAX_EVENINGS = 1_000
+MAX_EVENINGS = 20_000
 MAX_SEASONS = 100
 MAX_SEASON_NAME = season.MAX_SEASON_NAME
 
