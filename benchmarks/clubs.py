@@ -387,23 +387,26 @@ def after_writes(club: Club, server: Server, tables: Table, repeat: int) -> dict
 
 
 def correct_old_game(token: str) -> None:
-    """A correction of the first deal of a game from the club's first year: its tricks turned
-    round between the seats."""
+    """A correction of a deal of a game from the club's first year, its tricks turned round
+    between the seats: the first such correction that changes the game's final places (so the
+    ratings move from that game on)."""
     from scorekeeper import services
     from scorekeeper.games.events import Event
 
     game = services.load(token)
-    deal = game.state.deals[0]
-    tricks = list(deal.tricks)
-    turned = [tricks[1], tricks[2], tricks[0]]
-    if turned == tricks:
-        turned = [tricks[2], tricks[0], tricks[1]]
-    trump = None if deal.trump is None else deal.trump.value
-    event = Event(
-        "correct", {"deal": 1, "contract": deal.contract.value, "trump": trump, "tricks": turned}
-    )
-    written = services.record(game, event, game.seq)
-    assert isinstance(written, services.LoadedGame), type(written).__name__
+    rules = game.rules
+    places = rules.scoreboard(game.state).places()
+    for deal in game.state.deals:
+        for turn in (1, 2):
+            tricks = [deal.tricks[(seat + turn) % 3] for seat in range(3)]
+            trump = None if deal.trump is None else deal.trump.value
+            data = {"deal": deal.number, "contract": deal.contract.value, "trump": trump}
+            event = Event("correct", {**data, "tricks": tricks})
+            if rules.scoreboard(rules.apply(game.played, event).state).places() != places:
+                written = services.record(game, event, game.seq)
+                assert isinstance(written, services.LoadedGame), type(written).__name__
+                return
+    raise RuntimeError("no correction of one deal changes the game's places")
 
 
 def serve_night(database_url: str, token: str) -> dict[str, float]:

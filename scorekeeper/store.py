@@ -147,19 +147,31 @@ def same_event(event: Event) -> str:
 
 
 class _Replays:
-    """The latest replayed games by (token, seq), least recently used dropped first."""
+    """The latest replayed games by (token, seq), least recently used dropped first; and of
+    each game the longest log kept (a game another process wrote to since is folded on from
+    there: :func:`_replayed`)."""
 
     def __init__(self, size: int = 1024):
         self._games: LRUCache[LoadedGame] = LRUCache(size)
+        self._longest: LRUCache[int] = LRUCache(size)
 
     def get(self, token: str, seq: int) -> LoadedGame | None:
         return self._games.get((token, seq))
 
     def put(self, game: LoadedGame) -> None:
         self._games.put((game.token, game.seq), game)
+        longest = self._longest.get(game.token)
+        if longest is None or longest <= game.seq or self.get(game.token, longest) is None:
+            self._longest.put(game.token, game.seq)
+
+    def longest(self, token: str, most: int) -> LoadedGame | None:
+        """The game at ``token`` with the longest log kept, if no longer than ``most``."""
+        seq = self._longest.get(token)
+        return None if seq is None or seq > most else self.get(token, seq)
 
     def clear(self) -> None:
         self._games.clear()
+        self._longest.clear()
 
 
 REPLAYS = _Replays()
@@ -240,7 +252,7 @@ def create_game(
         if token is None:
             raise
         raise TokenTaken(token) from None
-    return kept(game)
+    return alone(game)
 
 
 def import_game(
@@ -280,7 +292,7 @@ def import_game(
     except Exception:
         session.rollback()
         raise
-    return kept(game)
+    return alone(game)
 
 
 def add_game(
@@ -346,6 +358,12 @@ def kept(game: LoadedGame) -> LoadedGame:
     """``game``, once committed, kept for the next request at its log position."""
     REPLAYS.put(game)
     return game
+
+
+def alone(game: LoadedGame) -> LoadedGame:
+    """``game``, made just now as a game of its own (no evening's table): kept."""
+    belongs(game, 0)
+    return kept(game)
 
 
 def _loaded(
@@ -454,10 +472,18 @@ def _replayed(
     once (and its ``confirmed`` entries), kept for the next request at that log position
     (unless not to ``keep``)."""
     events = tuple(Event(e.kind, e.data) for e in entries)
-    setup = rules.parse_setup(row.setup)
     times = tuple(e.created_at for e in entries)
     seats = tuple(e.seat for e in entries)
-    played = rules.replay(setup, events)
+    earlier = REPLAYS.longest(row.token, len(events))
+    if earlier is not None and earlier.id == row.id:
+        # A shorter log of the game was replayed here (another process wrote since): its
+        # entries never change, so the new ones are folded onto it, one fold each.
+        setup, played = earlier.setup, earlier.played
+        for event in events[earlier.seq :]:
+            played = rules.apply(played, event)
+    else:
+        setup = rules.parse_setup(row.setup)
+        played = rules.replay(setup, events)
     game = _loaded(row, setup, events, times, played, seats if any(seats) else (), confirmed)
     return kept(game) if keep else game
 
@@ -587,11 +613,12 @@ def recent_log_position(bind: sa.Engine, token: str, max_age: float) -> int:
     return seen if seen is not None else log_position(bind, token)
 
 
-#: The evening a game is a table of (a scalar subquery; no row: a game of its own).
-_EVENING_OF_GAME = (
-    sa.select(models.EveningTable.evening_id)
+#: The club's evening a game is a table of (no row: a game of its own, or of an evening of no
+#: club).
+_CLUB_EVENING_OF_GAME = (
+    sa.select(models.ClubEvening.evening_id)
+    .join(models.EveningTable, models.EveningTable.evening_id == models.ClubEvening.evening_id)
     .where(models.EveningTable.game_id == sa.bindparam("game_id"))
-    .scalar_subquery()
 )
 
 #: A club's version moved on, the club being the one of the evening bound as ``moved``.
@@ -618,8 +645,15 @@ _EVENING_MOVES = (
 )
 
 
-#: The evening each game is a table of (0: none), by the game's token: it never changes.
+#: The club's evening each game is a table of (0: none), by the game's token: it never changes
+#: (a game's table is written with the game, an evening's club with the evening).
 _EVENINGS_OF_GAMES: LRUCache[int] = LRUCache(4096)
+
+
+def belongs(game: LoadedGame, club_evening: int) -> None:
+    """The game at ``game``'s token is a table of the club's evening ``club_evening`` (0: of
+    none), as the caller that made it knows: its writes need not ask."""
+    _EVENINGS_OF_GAMES.put(game.token, club_evening)
 
 
 def moved(
@@ -637,7 +671,7 @@ def moved(
     if game is not None:
         evening_id = _EVENINGS_OF_GAMES.get(game.token)
         if evening_id is None:
-            found = bind.execute(sa.select(_EVENING_OF_GAME), {"game_id": game.id}).scalar()
+            found = bind.execute(_CLUB_EVENING_OF_GAME, {"game_id": game.id}).scalar()
             evening_id = found or 0
             _EVENINGS_OF_GAMES.put(game.token, evening_id)
     if not evening_id:
