@@ -25,6 +25,7 @@ again from the log (``scorekeeper club rebuild``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 import weakref
@@ -163,8 +164,6 @@ def facts_of(loaded: evenings.LoadedEvening) -> EveningFacts:
                 board.finished,
             )
         )
-        if board.finished:
-            _STATES.put((game.token, game.seq), game.state)
     seated = frozenset(p for t in loaded.all_tables() if t.game is not None for p in t.seats)
     return EveningFacts(
         key_of(loaded),
@@ -761,7 +760,14 @@ def _states(session: orm.Session, games: Sequence[GameFacts]) -> dict[str, Any]:
     if missing:
         loaded = evenings.load_games([g.token for g in missing], session=session, keep=False)
         for game in missing:
-            state = loaded[game.token].state
+            state = _slim(loaded[game.token].state)
             _STATES.put((game.token, game.seq), state)
             found[game.token] = state
     return found
+
+
+def _slim(state: Any) -> Any:
+    """A finished game's state as its statistics read it: without its history (the changes
+    list, a few hundred objects a game), which no statistics read."""
+    fields = getattr(state, "__dataclass_fields__", {})
+    return dataclasses.replace(state, history=()) if "history" in fields else state

@@ -10,6 +10,7 @@ that length — their logs, all in one (:func:`scorekeeper.store.load_rows`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,6 +21,7 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models, store
+from scorekeeper.cache import LRUCache
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan
 from scorekeeper.games.events import Event, RuleError
@@ -203,6 +205,22 @@ def set_closed(session: orm.Session, evening: LoadedEvening, closed: bool) -> No
     )
 
 
+#: Evenings' setups and plans as read and checked, by the evening's token and what was stored.
+_READ: LRUCache[tuple[EveningSetup, Plan]] = LRUCache(512)
+
+
+def _setup_and_plan(token: str, stored: Mapping[str, Any]) -> tuple[EveningSetup, Plan]:
+    """The evening's setup and plan from what is stored, checked once per process (the
+    evening's page and its club's reload it after every deal)."""
+    key = (token, json.dumps(stored, sort_keys=True))
+    found = _READ.get(key)
+    if found is None:
+        setup = EveningSetup.from_dict(stored)
+        found = (setup, read_plan(stored.get("plan"), setup))
+        _READ.put(key, found)
+    return found
+
+
 def load_evening(session: orm.Session, token: str, *, keep: bool = True) -> LoadedEvening:
     """The evening at ``token`` with every started table's game (:class:`EveningNotFound`);
     at most three queries (see the module's docstring). Without ``keep``, its games replayed
@@ -210,8 +228,7 @@ def load_evening(session: orm.Session, token: str, *, keep: bool = True) -> Load
     row = session.execute(_EVENING, {"token": token}).first()
     if row is None:
         raise EveningNotFound(token)
-    setup = EveningSetup.from_dict(row.setup)
-    plan = read_plan(row.setup.get("plan"), setup)
+    setup, plan = _setup_and_plan(row.token, row.setup)
     tables = session.execute(_TABLES, {"evening_id": row.id}).all()
     try:
         loaded = store.load_rows(session, tables, keep=keep)

@@ -196,6 +196,13 @@ class Prepared:
         found: int = self._member(member)[3]
         return found
 
+    def played_from(self, member: Member, since: int) -> tuple[int, int]:
+        """How many evenings the member played from the evening at ``since`` on, and the sum
+        of those evenings' lowest points (in the season's unit)."""
+        _shown, _most, _at, _scaled, ats, lows = self._member(member)
+        first = bisect_left(ats, since)
+        return len(ats) - first, lows[-1] - lows[first]
+
     def _member(self, member: Member) -> tuple[Any, ...]:
         found = self.members.get(member)
         if found is None:
@@ -204,9 +211,13 @@ class Prepared:
             for entry in entries:
                 shown[entry.at] = entry.shown
             most = tuple(sorted(entries, key=lambda e: (-e.scaled, e.at)))
-            at = frozenset(entry.at for entry in entries)
+            ats = tuple(entry.at for entry in entries)
             scaled = sum(entry.scaled for entry in entries)
-            found = self.members[member] = (tuple(shown), most, at, scaled)
+            lows = [0]
+            for at in ats:  # an evening played has a lowest
+                lows.append(lows[-1] + (self.lowest_scaled[at] or 0))
+            found = (tuple(shown), most, frozenset(ats), scaled, ats, tuple(lows))
+            self.members[member] = found
         return found
 
 
@@ -429,19 +440,19 @@ def _all_counted(who: _Member) -> tuple[Fraction, int, tuple[bool, ...]]:
     many they are, and which (a mark an evening)."""
     season, entries, since, scaled = who.season, who.entries, who.since, who.scaled
     count = len(season.keys)
-    later = [entry.at for entry in entries if entry.at >= since]
+    later, lows_played = season.played_from(who.member, since)
     if since >= count or who.absence == NO_SCORE or (who.absence == OWN_AVERAGE and not entries):
         missed, total = 0, Fraction(scaled, season.scale)
         marks = [False] * count
     elif who.absence == LOWEST:
         # An evening played has a lowest: the evenings missed add what every evening from
         # ``since`` on adds, less the evenings played.
-        missed = season.lowest_count_after[since] - len(later)
-        lows = season.lowest_after[since] - sum(season.lowest_scaled[i] or 0 for i in later)
+        missed = season.lowest_count_after[since] - later
+        lows = season.lowest_after[since] - lows_played
         total = Fraction(scaled + lows, season.scale)
         marks = [False] * since + list(season.scored[since:])
     else:  # their own average for each evening missed
-        missed = count - since - len(later)
+        missed = count - since - later
         total = Fraction(scaled, season.scale) + missed * (who.own or Fraction(0))
         marks = [False] * since + [True] * (count - since)
     for entry in entries:

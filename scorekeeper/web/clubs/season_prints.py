@@ -182,15 +182,6 @@ def season_chart_of(rows: Sequence[SeasonRow], most: int = SEASON_LINES) -> Mark
     )
 
 
-def rows_key(rows: Sequence[SeasonRow]) -> tuple[object, ...]:
-    """Everything the season page's table shows of its ``rows`` (the key of the drawn table:
-    after a deal most rows are as they were, and the table is drawn once a version)."""
-    return tuple(
-        (r.member, r.name, r.place, r.shared, r.points, r.evenings, r.counted, r.latest_places())
-        for r in rows
-    )
-
-
 def ratings_key(
     rated: Sequence[tuple[str, seasons.Rating]], all_time: Mapping[str, seasons.Rating] | None
 ) -> tuple[object, ...]:
@@ -216,7 +207,6 @@ def _season_helpers() -> dict[str, object]:
     return {
         "season_chart": season_chart_of,
         "season_rule_args": rule_args,
-        "season_rows_key": rows_key,
         "ratings_key": ratings_key,
         "evenings_key": evenings_key,
     }
