@@ -179,9 +179,11 @@ class ClubEvening(Model):
     of the evening's players)."""
 
     __tablename__ = "club_evening"
+    #: A club's evenings, and those changed since a version of the club: one range of one index.
+    __table_args__ = (sa.Index("ix_club_evening_club_id_version", "club_id", "version"),)
 
     id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
-    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"), index=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"))
     evening_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("evening.id"), unique=True)
     members: orm.Mapped[list[int]] = orm.mapped_column(sa.JSON)
     #: The club's version when this evening last changed (a game of it written, a round

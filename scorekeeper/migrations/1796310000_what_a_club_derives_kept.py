@@ -32,6 +32,12 @@ def upgrade() -> None:
         batch_op.add_column(
             sa.Column('version', sa.Integer(), nullable=False, server_default='0')
         )
+    # The evenings of a club changed since a version: one range of one index (it serves the
+    # club's evenings alone as well as the index on the club it replaces).
+    op.drop_index(op.f('ix_club_evening_club_id'), table_name='club_evening')
+    op.create_index(
+        'ix_club_evening_club_id_version', 'club_evening', ['club_id', 'version'], unique=False
+    )
     op.create_table(
         'kept_evening',
         sa.Column('id', sa.Integer(), nullable=False),
@@ -50,5 +56,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Downgrade schema."""
     op.drop_table('kept_evening')
+    op.drop_index('ix_club_evening_club_id_version', table_name='club_evening')
+    op.create_index(op.f('ix_club_evening_club_id'), 'club_evening', ['club_id'], unique=False)
     with op.batch_alter_table('club_evening') as batch_op:
         batch_op.drop_column('version')

@@ -233,11 +233,14 @@ def prepare(evenings: Sequence[EveningResult], since: Prepared | None = None) ->
         position = [0] * len(given)
         for at, j in enumerate(order):
             position[j] = at
-    else:
-        order, position = [0] * len(given), list(reused.position)
-        for j, at in enumerate(position):
-            order[at] = j
-    ordered = tuple(given[j] for j in order)
+        ordered = tuple(given[j] for j in order)
+    else:  # the same places: the changed evenings put in theirs
+        position = list(reused.position)
+        placed = list(reused.evenings)
+        for j, evening in enumerate(given):
+            if evening is not reused.given[j]:
+                placed[position[j]] = evening
+        ordered = tuple(placed)
     scale = 1 if reused is None else reused.scale
     denominators = {p.denominator for i in changed for p in ordered[i].points.values()}
     if any(scale % d for d in denominators):  # a new unit: every evening anew
