@@ -674,6 +674,8 @@ class View:
             before: seasons.RatingsRun | None = (
                 None if self.before is None else self.before._cache.get("ratings")
             )
+            if before is None:  # other evenings (one more of the club's): any run goes on
+                before = self._any_run()
             rated = [m.rated for _e, m in self.shown]
             if before is not None and self.before is not None:
                 was = [m.rated for _e, m in self.before.shown]
@@ -685,6 +687,20 @@ class View:
 
         found: seasons.RatingsRun = self._once("ratings", make)
         return found.ratings
+
+    def _any_run(self) -> seasons.RatingsRun | None:
+        """The ratings of the most evenings a version before ran, with the same register: a
+        run goes on from the first game that differs, whichever games it rated."""
+        if self.kept.before is None:
+            return None
+        views = [
+            v
+            for v in self.kept.before.values()
+            if "ratings" in v._cache and v.kept.merges == self.kept.merges
+        ]
+        best = max(views, key=lambda v: len(v.shown), default=None)
+        found: seasons.RatingsRun | None = None if best is None else best._cache["ratings"]
+        return found
 
     def story(self, member: int) -> seasons.Story:
         """The member's games (those of the evenings they sat down to), places and meetings."""

@@ -189,6 +189,11 @@ def test_ratings_run_on_from_the_game_that_changed(app, monkeypatch):
         rated.clear()
         services.ratings_of(services.page_of(club))
         assert rated == []
+        _tonight(
+            club, tables=1
+        )  # a new evening: the ratings of the club's games go on as they were
+        services.ratings_of(services.page_of(club))
+        assert rated == []
 
 
 # --- what is kept equals what is rebuilt --------------------------------------------------------
