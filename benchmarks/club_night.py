@@ -26,9 +26,11 @@ other answer a phone did not expect (a POST that does not redirect, a poll that 
     python benchmarks/club_night.py [--tables 64] [--minutes 1] [--url URL [--pid PID]] [--check]
 
 Without ``--url`` it starts ``scorekeeper serve --host 127.0.0.1`` with its default settings on
-a temporary database and a free port, and reports that process's CPU and memory (from /proc);
-with ``--url``, the games are made on that server through its forms (so any server will do), and
-``--pid`` names the process to watch. The load comes from this machine too: the generator's own
+a temporary database and a free port, and reports its processes' CPU (gunicorn's arbiter and
+workers, summed) and memory (each one's, and Pss in all: the pages the workers share with the
+arbiter counted once), from /proc; with ``--url``, the games are made on that server through its
+forms (so any server will do), and ``--pid`` names the process to watch (with the processes it
+forked). The load comes from this machine too: the generator's own
 CPU is reported beside the server's. ``--check`` exits 1 on any error or a p99 over its budget
 (poll 100 ms, pages and POSTs 250 ms); ``--summary FILE`` writes the night's numbers as JSON.
 ``benchmarks/proxy_night.py`` runs the same night over HTTPS through nginx to several processes.
@@ -59,7 +61,7 @@ from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' worked example
 
-from benchmarks.server import APP_SERVER, SERVERS, free_port, serving
+from benchmarks.server import APP_SERVER, SERVERS, cpu_seconds, family, free_port, serving
 from tests.games.bismarck.examples import MODERN_GAME
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -468,15 +470,6 @@ def scorekeeper_serve(work: Path, processes: int | None = None) -> Iterator[tupl
             print("--- scorekeeper serve said:\n" + "\n".join(said.splitlines()[-15:]))
 
 
-def cpu_seconds(pid: int) -> float:
-    """The CPU seconds (user + system) process ``pid`` has used, from /proc (0 without it)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def memory_mb(pid: int) -> dict[str, float]:
     """The resident memory now (VmRSS), at its peak (VmHWM) and its proportional share (Pss:
     pages shared with forked processes counted a share each), in MB."""
@@ -502,31 +495,22 @@ def open_files(pid: int) -> int:
         return 0
 
 
-def family(pid: int) -> list[int]:
-    """``pid`` and its children (nginx's workers, PostgreSQL's backends), from /proc."""
-    found = [pid]
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            if parent == pid:
-                found.append(int(entry.name))
-    return found
-
-
 @dataclass
 class Watched:
-    """The server's processes over the run (one, or several behind a proxy): the CPU seconds
-    they used together, each one's memory, the most open files seen in one; and the same for
-    other processes that serve the night (``others``, by name: the proxy, the database; each
-    a process and its children). No processes: a server elsewhere, nothing watched."""
+    """The server's processes over the run (one, or several behind a proxy, each with the
+    workers it forked: ``scorekeeper serve`` is gunicorn's arbiter and its workers): the CPU
+    seconds they used together, each one's memory, the most open files seen in one; and the
+    same for other processes that serve the night (``others``, by name: the proxy, the
+    database; each a process and its children). No processes: a server elsewhere, nothing
+    watched."""
 
-    pids: list[int]
+    #: The server processes started (or given with ``--pid``): found again with what they
+    #: forked when the night begins, once every worker has started.
+    roots: list[int]
     others: dict[str, int] = field(default_factory=dict)
-    #: The process that forked the others and only waits (``scorekeeper serve``'s), if any.
-    parent: int | None = None
+    pids: list[int] = field(default_factory=list)
+    #: The processes that forked others and only wait (gunicorn's arbiter).
+    parents: set[int] = field(default_factory=set)
     cpu: float = 0.0
     most_files: int = 0
     memory: list[dict[str, float]] = field(default_factory=list)
@@ -534,11 +518,21 @@ class Watched:
     others_memory: dict[str, float] = field(default_factory=dict)
     _before: dict[int, float] = field(default_factory=dict)
 
+    def find(self) -> None:
+        """The roots and the processes each forked."""
+        self.pids, self.parents = [], set()
+        for root in self.roots:
+            forked = family(root)
+            self.pids += forked
+            if len(forked) > 1:
+                self.parents.add(root)
+
     def serving(self) -> int:
-        """How many of the processes answer requests (not the parent)."""
-        return len([pid for pid in self.pids if pid != self.parent])
+        """How many of the processes answer requests (not the parents)."""
+        return len([pid for pid in self.pids if pid not in self.parents])
 
     def begin(self) -> None:
+        self.find()
         self.cpu = -sum(map(cpu_seconds, self.pids))
         self._before = {
             pid: cpu_seconds(pid) for root in self.others.values() for pid in family(root)
@@ -552,9 +546,13 @@ class Watched:
             self.others_cpu[name] = sum(cpu_seconds(p) - self._before.get(p, 0.0) for p in pids)
             self.others_memory[name] = sum(memory_mb(p).get("VmRSS", 0.0) for p in pids)
 
+    def pss_mb(self) -> float:
+        """The memory of all the server's processes, pages they share counted once."""
+        return sum(m.get("Pss", 0.0) for m in self.memory)
+
     async def watch(self) -> None:
-        while self.pids:
-            self.most_files = max(self.most_files, *map(open_files, self.pids))
+        while self.roots:
+            self.most_files = max(self.most_files, 0, *map(open_files, self.pids))
             await asyncio.sleep(1.0)
 
 
@@ -595,6 +593,7 @@ class Night:
             "server_processes": self.server.serving(),
             "server_cpu_ms_per_request": round(self.cpu_per_request_ms(), 3),
             "server_memory_mb": [round(m.get("VmRSS", 0.0)) for m in self.server.memory],
+            "server_pss_mb": round(self.server.pss_mb()),
             "load_before": self.load_before,
         }
 
@@ -678,15 +677,17 @@ def report(night: Night) -> list[str]:
         broken.append(f"{errors} errors")
     server = night.server
     if server.pids:
-        count = server.serving()
+        count, parents = server.serving(), len(server.parents)
         processes = f"{count} processes, together " if count > 1 else ""
-        if server.parent is not None:
-            processes = f"{count} processes and the parent that forked them, together "
+        if parents:
+            forked_by = "the parent that forked them" if parents == 1 else f"{parents} parents"
+            processes = f"{count} process{'es' if count > 1 else ''} and {forked_by}, together "
         memory = " + ".join(f"{m.get('VmRSS', 0):.0f}" for m in server.memory)
         peaks = " + ".join(f"{m.get('VmHWM', 0):.0f}" for m in server.memory)
-        pss = sum(m.get("Pss", 0) for m in server.memory)
+        pss = server.pss_mb()
         # forked processes share their parent's pages: their proportional share, summed
-        shared = f"; {pss:.0f} MB in all, shared pages counted once" if count > 1 and pss else ""
+        several = (count > 1 or parents) and pss
+        shared = f"; {pss:.0f} MB in all, shared pages counted once" if several else ""
         print(
             f"server: {processes}CPU {100 * server.cpu / night.seconds:.0f}% of one core "
             f"({night.cpu_per_request_ms():.2f} ms a request), memory {memory} MB "
@@ -745,9 +746,7 @@ def default_server_night(args: argparse.Namespace) -> Night:
         scorekeeper_serve(Path(folder), args.processes) as served,
     ):
         url, pid = served
-        forked = family(pid)
-        watched = Watched(forked, parent=pid if len(forked) > 1 else None)
-        return asyncio.run(club_night(args, Origin.of(url), watched))
+        return asyncio.run(club_night(args, Origin.of(url), Watched([pid])))
 
 
 def write_summary(night: Night, path: Path | None) -> None:

@@ -1,14 +1,14 @@
 """Requests per second with one app process and with two, on one database: what a club gains
-from one waitress per core behind its reverse proxy.
+from one server process per core behind its reverse proxy.
 
-Seeds finished 12-deal games and starts two ``scorekeeper serve`` processes (waitress, 4
-threads each) on ports of 127.0.0.1, on the same database and secret key. Then, turn about, it
-keeps one process busy, then both, for a few seconds each, from client threads with keep-alive
-connections spread over the processes as a proxy would. Two workloads: game pages (what a
-phone loads after every entry) and the poll (every phone, every two seconds; each one asking
-the database here, ``POLL_FRESH_SECONDS=0``). Prints
-requests/s, the median of the rounds, and the ratio of two processes to one. Taking turns,
-rather than one after the other, keeps other work on the machine from favouring either side.
+Seeds finished 12-deal games and starts two ``scorekeeper serve --processes 1`` (one gunicorn
+worker of 4 threads each) on ports of 127.0.0.1, on the same database and secret key. Then,
+turn about, it keeps one process busy, then both, for a few seconds each, from client threads
+with keep-alive connections spread over the processes as a proxy would. Two workloads: game
+pages (what a phone loads after every entry) and the poll (every phone, every two seconds; each
+one asking the database here, ``POLL_FRESH_SECONDS=0``). Prints requests/s, the median of the
+rounds, and the ratio of two processes to one. Taking turns, rather than one after the other,
+keeps other work on the machine from favouring either side.
 
     python benchmarks/processes.py [--database-url URL] [--seconds 5] [--rounds 3]
 
@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests
 
 import sqlalchemy as sa
 
+from benchmarks.server import cpu_seconds, family
 from scorekeeper import create_app, store
 from scorekeeper.db import db
 from scorekeeper.games import bismarck
@@ -97,7 +98,8 @@ def free_port() -> int:
 
 @contextmanager
 def servers(count: int, url: str, instance: Path) -> Iterator[list[tuple[int, int]]]:
-    """``count`` waitress processes serving the app on one database; their ports and pids."""
+    """``count`` × ``scorekeeper serve`` serving the app on one database; their ports and pids
+    (each gunicorn's arbiter, which forked the one worker that serves)."""
     env = {
         **os.environ,
         "SCOREKEEPER_DATABASE_URL": url,
@@ -152,23 +154,15 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
     raise SystemExit(f"no server answered on port {port}")
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time a process has used (Linux; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def measure(
     servers: list[tuple[int, int]], paths: list[str], seconds: float, connections: int
 ) -> tuple[float, float]:
     """Requests/s, and how many cores the server processes used meanwhile."""
-    before = sum(cpu_seconds(pid) for _port, pid in servers)
+    pids = [each for _port, pid in servers for each in family(pid)]  # arbiters and workers
+    before = sum(map(cpu_seconds, pids))
     began = time.monotonic()
     rate = load([port for port, _pid in servers], paths, seconds, connections)
-    used = sum(cpu_seconds(pid) for _port, pid in servers) - before
+    used = sum(map(cpu_seconds, pids)) - before
     return rate, used / (time.monotonic() - began)
 
 
@@ -228,7 +222,7 @@ def main() -> int:
         kind = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
         print(
             f"{kind}, {os.cpu_count()} cores, {args.connections} keep-alive connections, "
-            f"{args.seconds:g} s per run, {THREADS_PER_PROCESS} waitress threads per process"
+            f"{args.seconds:g} s per run, {THREADS_PER_PROCESS} threads per process"
         )
         if busy > 0.5:
             print(f"note: the machine was busy before the start (load average {busy:.1f})")

@@ -6,7 +6,8 @@ Everything is started here and stopped however the run ends, in temporary folder
 - a PostgreSQL cluster (``.ci/postgres``), unless ``--database-url`` names a server (then a
   schema of its own there, dropped afterwards); ``scorekeeper db upgrade`` makes the tables;
 - a self-signed certificate for 127.0.0.1 (``openssl``), which the phones trust;
-- ``--processes`` × ``scorekeeper serve --host 127.0.0.1`` on free ports, with
+- ``--processes`` × ``scorekeeper serve --host 127.0.0.1 --processes 1`` on free ports (each
+  gunicorn's arbiter and one worker), with
   ``TRUST_PROXY=true``, ``TRUSTED_HOSTS=["127.0.0.1"]`` and ``AUTO_MIGRATE=false``;
 - nginx (Debian's), not as a daemon, with a configuration written here (:func:`nginx_config`):
   TLS on a free port, one worker, the app processes as an upstream with kept-alive
@@ -20,7 +21,7 @@ Then, once, through the proxy: a new game's share link and the QR code on its pa
 ``https://``, and the session cookie is ``Secure``. Then the club night of
 ``benchmarks/club_night.py``, every phone speaking TLS to nginx. It reports what the club
 night reports, the app processes' CPU summed (per request too), nginx's and PostgreSQL's
-CPU on lines of their own, and the memory of each process.
+CPU on lines of their own, and the memory of each process (the arbiters' and workers').
 
 The yardstick is one process on SQLite (what ``club_night.py`` runs): the app's CPU per request
 behind the proxy should stay within :data:`CPU_RATIO` of it. Given with

@@ -23,6 +23,12 @@ alembic = schema.SerialAlembic(metadatas=Model.metadata)
 SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
+#: How long a write waits for the database (``DATABASE_BUSY_SECONDS``): SQLite's busy timeout
+#: for its one write lock, PostgreSQL's ``lock_timeout`` for a row's. Less than the 8 s a
+#: phone's page waits for an answer: a write that cannot get the database in time is answered
+#: 503 with ``Retry-After`` (:mod:`scorekeeper.web.errors`), and the phone sends it again.
+BUSY_SECONDS = 5.0
+
 #: How long a connection keeps trying to switch a database to WAL (the busy timeout's length).
 WAL_SWITCH_SECONDS = 5.0
 
@@ -46,7 +52,47 @@ def _switch_to_wal(cursor: Any) -> None:
             time.sleep(random.uniform(0.005, 0.05))
 
 
-def _sqlite_pragmas(synchronous: str) -> Callable[[Any, Any], None]:
+#: SQLite's result codes for a database another connection holds (``SQLITE_BUSY``, and
+#: ``SQLITE_LOCKED``); an extended code (``SQLITE_BUSY_SNAPSHOT``) keeps them in its low byte.
+_SQLITE_BUSY = (5, 6)
+#: PostgreSQL's for a write that waited too long or was chosen to give way: a lock not had in
+#: ``lock_timeout``, a deadlock broken, a serialization failure.
+_POSTGRESQL_BUSY = ("55P03", "40P01", "40001")
+
+
+def busy(error: BaseException) -> bool:
+    """Whether a database error says only that the database was busy (another writer held
+    what this one needed past the wait): the write stored nothing and may be sent again."""
+    original = getattr(error, "orig", error)
+    code = getattr(original, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in _SQLITE_BUSY
+    if isinstance(original, sqlite3.OperationalError):  # a driver without result codes
+        return "locked" in str(original)
+    state = getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)
+    return state in _POSTGRESQL_BUSY
+
+
+def busy_seconds(app: Flask) -> float:
+    """How long a write waits for the database (:data:`BUSY_SECONDS` unless set)."""
+    return float(app.config.get("DATABASE_BUSY_SECONDS", BUSY_SECONDS))
+
+
+def _postgresql_lock_timeout(seconds: float) -> Callable[[Any, Any], None]:
+    """A write waits for another's row lock at most ``seconds``, then fails (``lock_not_
+    available``), as SQLite's busy timeout does: no request waits for ever behind a stuck
+    one. Set for the connection's whole life (committed at once, before any request uses it)."""
+
+    def lock_timeout(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"SET lock_timeout = {int(seconds * 1000)}")
+        cursor.close()
+        dbapi_connection.commit()
+
+    return lock_timeout
+
+
+def _sqlite_pragmas(synchronous: str, busy: float = BUSY_SECONDS) -> Callable[[Any, Any], None]:
     """WAL lets phones read while another writes; the busy timeout makes writers wait. The
     timeout comes first, and the switch to WAL is tried again when a server starting at the
     same moment switches too (:func:`_switch_to_wal`).
@@ -59,7 +105,7 @@ def _sqlite_pragmas(synchronous: str) -> Callable[[Any, Any], None]:
 
     def pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy * 1000)}")
         _switch_to_wal(cursor)
         cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -93,6 +139,8 @@ def init_app(app: Flask) -> None:
                 raise ValueError(
                     f"SQLITE_SYNCHRONOUS is {level!r}; use one of {', '.join(SYNCHRONOUS_LEVELS)}."
                 )
-            sa.event.listen(engine, "connect", _sqlite_pragmas(level))
+            sa.event.listen(engine, "connect", _sqlite_pragmas(level, busy_seconds(app)))
+        elif engine.dialect.name == "postgresql":
+            sa.event.listen(engine, "connect", _postgresql_lock_timeout(busy_seconds(app)))
         schema.start(app, alembic)  # upgrades when AUTO_MIGRATE; a problem gets a sentence
     schema.init_app(app, alembic)

@@ -58,6 +58,9 @@ class Event(Model):
     #: Who entered it: the seat the phone said it was ("0", "1"… a player, or in a game of
     #: pairs a pair), or None when the phone did not say (and for entries stored before).
     seat: orm.Mapped[str | None] = orm.mapped_column(sa.String(20))
+    #: Which phone entered it (a digest of its session's id, ``web/phone.py``), or None when
+    #: not known (the command line, an import, and every entry stored before phones were).
+    phone: orm.Mapped[str | None] = orm.mapped_column(sa.String(32))
     game: orm.Mapped[Game] = orm.relationship(back_populates="events")
 
     @classmethod
@@ -72,8 +75,9 @@ class Event(Model):
 
 class Confirmation(Model):
     """A phone at ``seat`` (or the organiser) confirmed the entry at log position ``seq`` of a
-    game. Not an event: the engines number a game's history by log position, and a
-    confirmation changes no score. Append-only; a seat confirms an entry once."""
+    game (``phone``: which phone). Not an event: the engines number a game's history by log
+    position, and a confirmation changes no score. Append-only; a seat confirms an entry
+    once."""
 
     __tablename__ = "confirmation"
     __table_args__ = (
@@ -85,6 +89,8 @@ class Confirmation(Model):
     seq: orm.Mapped[int]
     seat: orm.Mapped[str] = orm.mapped_column(sa.String(20))
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+    #: Which phone confirmed it (as :attr:`Event.phone`), or None when not known.
+    phone: orm.Mapped[str | None] = orm.mapped_column(sa.String(32))
 
 
 # --- club evenings (scorekeeper.evenings) ---------------------------------------------------------
@@ -198,9 +204,12 @@ class KeptEvening(Model):
     with what they were derived from (``key``: its games' log positions, how much of its
     hidden standings is revealed, when it was closed, and the form they are kept in). The log
     stays the truth: a row whose key is not the evening's now is derived again, and
-    ``scorekeeper club rebuild`` throws every row away."""
+    ``scorekeeper club rebuild`` throws every row away. Marked derived: a backup leaves it out
+    and a restore leaves it empty (``scorekeeper.backup.tables``); each evening is derived
+    again when its club is first read."""
 
     __tablename__ = "kept_evening"
+    __table_args__ = ({"info": {"derived": True}},)
 
     id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
     evening_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("evening.id"), unique=True)
@@ -246,3 +255,49 @@ class Season(Model):
     date_to: orm.Mapped[date | None]
     evenings: orm.Mapped[list[int] | None] = orm.mapped_column(sa.JSON)
     created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+
+
+# --- who manages a club, on the server's side (scorekeeper.clubs.organisers) --------------------
+
+
+class OrganiserPhone(Model):
+    """A phone that typed a club's organiser PIN, named by the random id in its device cookie
+    (``phone``; OWASP's "device cookies"): known to the club until ``known_until`` (its wrong
+    PINs are then counted for it alone, never held back by strangers'), and managing the club
+    until ``manages_until`` (12 hours after the PIN; None once it stopped: *Forget* on it, or
+    *Sign out every phone*). Asked on every organiser page and action, so a copy of the
+    phone's cookies stops with it."""
+
+    __tablename__ = "organiser_phone"
+    __table_args__ = (
+        sa.UniqueConstraint("club_id", "phone", name="uq_organiser_phone_club_phone"),
+    )
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"))
+    phone: orm.Mapped[str] = orm.mapped_column(sa.String(32))
+    known_until: orm.Mapped[datetime]
+    manages_until: orm.Mapped[datetime | None]
+    created_at: orm.Mapped[datetime] = orm.mapped_column(default=_now)
+
+
+class WrongPin(Model):
+    """A PIN typed at a club's PIN form, from ``phone`` (its device cookie's id, else its
+    session's) at ``address`` (an IPv6 address by its /64), by a phone the club knows or not:
+    stored before the PIN's hash is checked and deleted again when it was right, so the wrong
+    PINs of a phone, of an address and of the phones a club does not know are counted in the
+    database, the same count for every serving process."""
+
+    __tablename__ = "wrong_pin"
+    __table_args__ = (
+        sa.Index("ix_wrong_pin_phone_at", "phone", "at"),
+        sa.Index("ix_wrong_pin_address_at", "address", "at"),
+        sa.Index("ix_wrong_pin_club_id_at", "club_id", "at"),
+    )
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"))
+    at: orm.Mapped[datetime]
+    phone: orm.Mapped[str] = orm.mapped_column(sa.String(32))
+    address: orm.Mapped[str] = orm.mapped_column(sa.String(64))
+    known: orm.Mapped[bool]

@@ -13,14 +13,15 @@ believes those headers only when told how many proxies stand in front of it (``T
 
 Without ``TRUST_PROXY`` those headers are ignored: anyone can write them.
 
-Waitress removes ``X-Forwarded-*`` headers before the app sees them unless told otherwise:
-``scorekeeper serve`` tells it to pass them on when ``TRUST_PROXY`` is set
-(:func:`waitress_options`); with ``waitress-serve``, add ``--no-clear-untrusted-proxy-headers``.
+``scorekeeper serve`` leaves the decision to the app: under gunicorn it turns off gunicorn's
+own reading of them (``secure_scheme_headers``, ``forwarded_allow_ips``); under waitress, which
+removes ``X-Forwarded-*`` headers before the app sees them unless told otherwise, it tells
+waitress to pass them on when ``TRUST_PROXY`` is set. With ``waitress-serve``, add
+``--no-clear-untrusted-proxy-headers``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, has_request_context, request
@@ -56,14 +57,6 @@ def cookie_secure(configured: bool) -> bool:
     """Whether the session cookie gets ``Secure``: when configured so, and whenever the request
     came over HTTPS (directly, or through a trusted proxy)."""
     return configured or (has_request_context() and request.is_secure)
-
-
-def waitress_options(config: Mapping[str, Any]) -> dict[str, Any]:
-    """What waitress needs to pass the proxy's headers on to the app (it removes them by
-    default): nothing without ``TRUST_PROXY``."""
-    return (
-        {"clear_untrusted_proxy_headers": False} if proxy_count(config.get("TRUST_PROXY")) else {}
-    )
 
 
 def init_app(app: Flask) -> None:

@@ -18,7 +18,8 @@ plain sentence instead of a traceback when it cannot be used.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import sqlalchemy as sa
@@ -54,7 +55,7 @@ class SerialAlembic(Alembic):
             super().run_migrations(fn, **kwargs)
             return
         repair = kwargs.pop("repair_first_start", False)
-        with engines["default"].connect() as connection:
+        with engines["default"].connect() as connection, foreign_keys_checked_at_commit(connection):
             _begin_locked(connection)
             env = EnvironmentContext(self.config, self.script_directory, fn=fn)
             env.configure(
@@ -65,6 +66,7 @@ class SerialAlembic(Alembic):
             if repair:
                 _drop_empty_leftovers(connection, env.get_context())
             env.run_migrations(**kwargs)
+            check_foreign_keys(connection)
             connection.commit()
 
     def upgrade_at_start(self) -> None:
@@ -76,12 +78,51 @@ class SerialAlembic(Alembic):
         self.run_migrations(do_upgrade, repair_first_start=True)
 
 
+@contextlib.contextmanager
+def foreign_keys_checked_at_commit(connection: sa.Connection) -> Iterator[None]:
+    """On SQLite, foreign keys off while migrations run, as SQLite's own procedure for changing
+    a table asks (https://www.sqlite.org/lang_altertable.html#otheralter): a batch migration
+    copies a table, drops it and renames the copy, and with them on, dropping a table that rows
+    refer to fails (a server with games could not upgrade past such a migration). The caller
+    checks them whole with :func:`check_foreign_keys` before it commits; they are on again
+    afterwards, whatever happened. (The pragma only works outside a transaction: first.)"""
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+    try:
+        yield
+    finally:
+        if connection.in_transaction():
+            connection.rollback()
+        connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+        connection.commit()
+
+
+def check_foreign_keys(connection: sa.Connection) -> None:
+    """On SQLite, before a migration with foreign keys off commits: every reference still
+    finds its row, else :class:`SchemaProblem` (and nothing is changed)."""
+    if connection.dialect.name != "sqlite":
+        return
+    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").first()
+    if broken is not None:
+        raise SchemaProblem(
+            _(
+                "Upgrading the database would leave rows of its table %(table)s referring to "
+                "rows that are not there; nothing was changed.",
+                table=broken[0],
+            )
+        )
+
+
 def _begin_locked(connection: sa.Connection) -> None:
     """Begin the transaction holding the lock that keeps other migrations out until commit."""
     dialect = connection.dialect.name
     if dialect == "sqlite":
         connection.exec_driver_sql("BEGIN IMMEDIATE")
     elif dialect == "postgresql":
+        # A migration waits as long as it takes (the app's writes wait DATABASE_BUSY_SECONDS).
+        connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_LOCK})")
     else:  # pragma: no cover - other databases: the transaction alone
         connection.begin()

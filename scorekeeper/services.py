@@ -45,6 +45,7 @@ __all__ = [
     "Entry",
     "GameNotFound",
     "LoadedGame",
+    "Locked",
     "Refused",
     "confirm",
     "correct",
@@ -121,12 +122,19 @@ def position(token: str) -> int:
 
 def play_again(game: LoadedGame, *, session: orm.Session | None = None) -> LoadedGame:
     """The game after ``game``: the same kind, options and players, the next seat dealing
-    first. Every phone that asks gets the same one (its token follows from ``game``'s)."""
+    first, confirming its entries when ``game`` did. Every phone that asks gets the same one
+    (its token follows from ``game``'s)."""
     setup = game.setup.to_dict()
     setup["first_dealer"] = (game.setup.first_dealer + 1) % len(game.setup.players)
     token = store.next_token(game.token)
     try:
-        return store.create_game(_session(session), game.kind, game.rules.parse_setup(setup), token)
+        return store.create_game(
+            _session(session),
+            game.kind,
+            game.rules.parse_setup(setup),
+            token,
+            confirms=game.confirms,
+        )
     except store.TokenTaken:
         return store.load(_session(session), token)
 
@@ -201,6 +209,13 @@ class AlreadyRecorded:
 #: What writing an entry comes to.
 Written = LoadedGame | Refused | Conflict | AlreadyRecorded
 
+
+class Locked(RuleError):
+    """A write refused because the game is no longer this phone's to change (a finished game
+    of an earlier round of a club's evening, any game of a closed evening), whatever it says:
+    the page says so at its top, not beside a field."""
+
+
 #: A check every write to a game goes through first: why the write is refused (a
 #: :class:`RuleError`), who it is made as instead of the phone's seat (:data:`ORGANISER`, when
 #: the organiser's PIN let it through), or None. The layers above register their own
@@ -245,10 +260,12 @@ def record(
     *,
     about: int | None = None,
     seat: str | None = None,
+    phone: str | None = None,
     session: orm.Session | None = None,
 ) -> Written:
     """Write ``entry``, typed on a page that showed ``game`` at log position ``based_on`` by a
-    phone at ``seat`` (who entered it, kept with the event; None: not known).
+    phone at ``seat`` (who entered it, kept with the event; None: not known); ``phone`` is
+    which phone (``web/phone.py``; None: not known).
 
     ``game`` is the game as this request loaded it (the view needed it to read the form). When
     other phones wrote since ``based_on``, the entry still goes on top of what they wrote if
@@ -259,26 +276,29 @@ def record(
     try:
         seat = _checked(game, seat)
         event = _event(entry, game)
-        written = _write(_session(session), game, event, based_on, _untouched(about), seat)
+        written = _write(_session(session), game, event, based_on, _untouched(about), seat, phone)
     except RuleError as error:
         return Refused(game, error)
     if isinstance(written, Conflict) and written.recorded(event):
         current = written.current
         if seat is not None:  # two phones that typed the same deal confirm each other
-            current = _same_confirms(_session(session), written, event, seat)
+            current = _same_confirms(_session(session), written, event, seat, phone)
         return AlreadyRecorded(current)
     return written
 
 
-def _same_confirms(session: orm.Session, conflict: Conflict, event: Event, seat: str) -> LoadedGame:
+def _same_confirms(
+    session: orm.Session, conflict: Conflict, event: Event, seat: str, phone: str | None
+) -> LoadedGame:
     """The game after a phone at ``seat`` typed ``event``, which another phone recorded first:
-    when that entry waits and was entered from another seat, this one confirms it."""
+    when that entry waits and was entered from another seat and another phone, this one
+    confirms it."""
     game = conflict.current
     wanted = store.same_event(event)
     for entry in game.waiting:
         typed = entry.seq >= conflict.based_on and store.same_event(game.events[entry.seq])
-        if typed == wanted and confirming.confirms(entry.seat, seat):
-            return store.confirm(session, game, entry.seq, seat)
+        if typed == wanted and confirming.why_not(entry, seat, phone) is None:
+            return store.confirm(session, game, entry.seq, seat, phone)
     return game
 
 
@@ -287,26 +307,31 @@ def confirm(
     seq: int,
     seat: str | None,
     *,
+    phone: str | None = None,
+    elsewhere: int | None = None,
     organiser: bool = False,
     session: orm.Session | None = None,
 ) -> LoadedGame | Refused:
-    """Confirm the entry at log position ``seq``, from a phone at ``seat`` (or as the
-    ``organiser``, whose PIN this phone holds): a phone of another seat than the entry's, once
-    per seat. :class:`Refused` when the entry does not wait (any more: it was undone, corrected
-    or confirmed) or this phone may not confirm it, or when the game is no longer the table's
-    to change (the same checks as an entry)."""
+    """Confirm the entry at log position ``seq``, from ``phone`` (``web/phone.py``; None: not
+    known) at ``seat``, the seat it holds in the game (or as the ``organiser``, whose PIN this
+    phone holds): a phone of another seat than the entry's, and never the phone that entered
+    it, once per seat. :class:`Refused` when the entry does not wait (any more: it was undone,
+    corrected or confirmed) or this phone may not confirm it — among others because it entered
+    or confirmed at another table of the same round of an evening (``elsewhere``, that table's
+    number) — or when the game is no longer the table's to change (the same checks as an
+    entry)."""
     entry = next((w for w in game.waiting if w.seq == seq), None)
     try:
         if _checked(game, seat) == ORGANISER or organiser:
             seat = ORGANISER
     except RuleError as error:
         return Refused(game, error)
-    reason = confirming.why_not(entry, seat)
+    reason = confirming.why_not(entry, seat, phone, elsewhere)
     if reason is not None:
         deal = entry.deal if entry is not None else None
         return Refused(game, RuleError(reason, field="confirm", deal=deal))
     assert seat is not None  # why_not refuses a phone at no seat
-    return store.confirm(_session(session), game, seq, seat)
+    return store.confirm(_session(session), game, seq, seat, phone)
 
 
 def correct(
@@ -317,10 +342,11 @@ def correct(
     rounds: Collection[int],
     was: str | None,
     seat: str | None = None,
+    phone: str | None = None,
     session: orm.Session | None = None,
 ) -> LoadedGame | Refused | Conflict:
     """Write a correction of ``rounds``, from a form opened when they said ``was`` (their
-    :func:`fingerprint`) at log position ``based_on``, by a phone at ``seat``. It goes on top
+    :func:`fingerprint`) at log position ``based_on``, by ``phone`` at ``seat``. It goes on top
     of what other phones wrote since unless that changed one of ``rounds`` (:class:`Conflict`,
     with the game as it is now: the form is to be shown again, based on it)."""
 
@@ -329,7 +355,8 @@ def correct(
 
     try:
         seat = _checked(game, seat)
-        return _write(_session(session), game, _event(entry, game), based_on, unchanged, seat)
+        event = _event(entry, game)
+        return _write(_session(session), game, event, based_on, unchanged, seat, phone)
     except RuleError as error:
         return Refused(game, error)
 
@@ -339,15 +366,16 @@ def undo(
     based_on: int,
     *,
     seat: str | None = None,
+    phone: str | None = None,
     session: orm.Session | None = None,
 ) -> LoadedGame | Refused | Conflict:
-    """Take back the last action still in effect (an undo is an event too, entered by a phone
-    at ``seat``), as the page that showed the game at ``based_on`` said it: when anything was
-    written since, nothing is undone (:class:`Conflict`). :class:`Refused` when there is
-    nothing left to undo."""
+    """Take back the last action still in effect (an undo is an event too, entered by
+    ``phone`` at ``seat``), as the page that showed the game at ``based_on`` said it: when
+    anything was written since, nothing is undone (:class:`Conflict`). :class:`Refused` when
+    there is nothing left to undo."""
     try:
         seat = _checked(game, seat)
-        return _write(_session(session), game, Event(UNDO), based_on, _never, seat)
+        return _write(_session(session), game, Event(UNDO), based_on, _never, seat, phone)
     except RuleError as error:
         return Refused(game, error)
 
@@ -405,17 +433,19 @@ def _write(
     based_on: int,
     still_right: Callable[[Conflict], bool],
     seat: str | None = None,
+    phone: str | None = None,
 ) -> LoadedGame | Conflict:
-    """Append ``event`` (one fold, entered by ``seat``) on top of what other phones wrote since
-    ``based_on`` when ``still_right`` says none of it matters, trying again while yet other
-    writes slip in; the :class:`Conflict` otherwise. RuleError when the rules refuse it."""
+    """Append ``event`` (one fold, entered by ``seat`` from ``phone``) on top of what other
+    phones wrote since ``based_on`` when ``still_right`` says none of it matters, trying again
+    while yet other writes slip in; the :class:`Conflict` otherwise. RuleError when the rules
+    refuse it."""
     for _ in range(TRIES):
         if based_on != game.seq:
             conflict = Conflict(game, based_on)
             if not 0 <= based_on < game.seq or not still_right(conflict):
                 return conflict
         try:
-            return store.append(session, game, event, game.seq, seat=seat)
+            return store.append(session, game, event, game.seq, seat=seat, phone=phone)
         except Conflict as raced:  # yet another write came first: judge again
             game = raced.current
     return Conflict(game, based_on)

@@ -30,7 +30,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models
 from scorekeeper.cache import LRUCache
-from scorekeeper.games.confirming import Waiting, waiting_entries
+from scorekeeper.games.confirming import ORGANISER, Waiting, held, waiting_entries
 from scorekeeper.games.events import UNDO, Event, HistoryEntry, Played
 from scorekeeper.games.game import Game
 from scorekeeper.games.registry import UnknownGame, game_for
@@ -38,8 +38,8 @@ from scorekeeper.games.registry import UnknownGame, game_for
 
 @dataclass(frozen=True, eq=False)
 class LoadedGame:
-    """A game as stored: its setup, its log with each entry's time and seat (who entered it:
-    ``"0"``, ``"1"``… or None when not known), and the replayed state."""
+    """A game as stored: its setup, its log with each entry's time, seat (who entered it:
+    ``"0"``, ``"1"``… or None when not known) and phone, and the replayed state."""
 
     id: int
     token: str
@@ -55,10 +55,30 @@ class LoadedGame:
     confirms: bool = False
     #: Which seats confirmed the entry at each log position (only in a game that confirms).
     confirmed: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    #: Which phone entered each event (``web/phone.py``; None: not known); empty when no event
+    #: says.
+    phones: tuple[str | None, ...] = ()
+    #: The seat each phone that confirmed an entry confirmed at (the organiser's
+    #: confirmations left out: they are no seat's).
+    confirmers: Mapping[str, str] = field(default_factory=dict)
 
     def seat_of(self, seq: int) -> str | None:
         """Who entered the event at log position ``seq`` (None when not known)."""
         return self.seats[seq] if 0 <= seq < len(self.seats) else None
+
+    def phone_of(self, seq: int) -> str | None:
+        """Which phone entered the event at log position ``seq`` (None when not known)."""
+        return self.phones[seq] if 0 <= seq < len(self.phones) else None
+
+    def seat_held_by(self, phone: str) -> str | None:
+        """The seat ``phone`` holds in this game (:func:`~scorekeeper.games.confirming.held`):
+        the seat of its latest entry made at a seat, else of its confirmations; None when it
+        has entered and confirmed nothing at a seat here."""
+        return self._held.get(phone)
+
+    @cached_property
+    def _held(self) -> dict[str, str]:
+        return held(self.seats, self.phones, self.confirmers)
 
     @property
     def state(self) -> Any:
@@ -75,7 +95,9 @@ class LoadedGame:
         """The entries waiting for a second phone's confirmation (none unless it confirms)."""
         if not self.confirms:
             return ()
-        return waiting_entries(self.state.history, self.seat_of, self.confirmed, self.rules.scored)
+        return waiting_entries(
+            self.state.history, self.seat_of, self.confirmed, self.rules.scored, self.phone_of
+        )
 
     @property
     def rules(self) -> Game[Any, Any]:
@@ -87,17 +109,24 @@ class LoadedGame:
         return len(self.events)
 
     def with_event(
-        self, event: Event, at: datetime, played: Played[Any], seat: str | None = None
+        self,
+        event: Event,
+        at: datetime,
+        played: Played[Any],
+        seat: str | None = None,
+        phone: str | None = None,
     ) -> LoadedGame:
-        """This game with ``event`` appended at time ``at``, entered by ``seat`` (``played``:
-        folded onto it)."""
+        """This game with ``event`` appended at time ``at``, entered by ``seat`` from ``phone``
+        (``played``: folded onto it)."""
         seats = _padded(self.seats, len(self.events))
+        phones = _padded(self.phones, len(self.events))
         return replace(
             self,
             events=(*self.events, event),
             times=(*self.times, at),
             played=played,
             seats=(*seats, seat) if seat is not None or any(seats) else (),
+            phones=(*phones, phone) if phone is not None or any(phones) else (),
         )
 
 
@@ -340,7 +369,9 @@ def add_game(
         for seq, seats in sorted(by_seq.items())
         for seat in sorted(seats)
     )
-    return _loaded(game, setup, tuple(events), stamps, played, who if any(who) else (), by_seq)
+    return _loaded(
+        game, setup, tuple(events), stamps, played, who if any(who) else (), Confirmed(by_seq)
+    )
 
 
 def _stamps(
@@ -373,11 +404,12 @@ def _loaded(
     times: tuple[datetime, ...],
     played: Any,
     seats: tuple[str | None, ...] = (),
-    confirmed: Mapping[int, frozenset[str]] | None = None,
+    confirmed: Confirmed | None = None,
+    phones: tuple[str | None, ...] = (),
 ) -> LoadedGame:
     """The one place a :class:`LoadedGame` is made: from a game's row (its id, token, kind,
-    start time and whether it confirms), its setup, its log (and who entered each event, where
-    known), the log replayed and the confirmations it has."""
+    start time and whether it confirms), its setup, its log (and who entered each event from
+    which phone, where known), the log replayed and the confirmations it has."""
     return LoadedGame(
         id=row.id,
         token=row.token,
@@ -389,7 +421,9 @@ def _loaded(
         played=played,
         seats=seats,
         confirms=bool(row.confirms),
-        confirmed=confirmed or {},
+        confirmed=confirmed.seats if confirmed else {},
+        phones=phones,
+        confirmers=confirmed.phones if confirmed else {},
     )
 
 
@@ -431,7 +465,13 @@ _GAME_AND_LENGTH = sa.select(models.Game.id, *_ROW_AND_LENGTH).where(
 
 #: A game's log, in order.
 _LOG = (
-    sa.select(models.Event.kind, models.Event.data, models.Event.created_at, models.Event.seat)
+    sa.select(
+        models.Event.kind,
+        models.Event.data,
+        models.Event.created_at,
+        models.Event.seat,
+        models.Event.phone,
+    )
     .where(models.Event.game_id == sa.bindparam("game_id"))
     .order_by(models.Event.seq)
 )
@@ -457,7 +497,7 @@ def load(session: orm.Session, token: str, kind: str | None = None) -> LoadedGam
         rules = game_for(row.kind)
     except UnknownGame:
         raise GameNotFound(token) from None
-    confirmed = confirmations(session, [row.id])[row.id] if row.confirmations else {}
+    confirmed = confirmations(session, [row.id])[row.id] if row.confirmations else None
     return _replayed(row, rules, session.execute(_LOG, {"game_id": row.id}).all(), confirmed)
 
 
@@ -465,15 +505,16 @@ def _replayed(
     row: Any,
     rules: Game[Any, Any],
     entries: Sequence[Any],
-    confirmed: Mapping[int, frozenset[str]] | None = None,
+    confirmed: Confirmed | None = None,
     keep: bool = True,
 ) -> LoadedGame:
-    """The game of ``row`` with its log ``entries`` (kind, data, created_at, seat) replayed
-    once (and its ``confirmed`` entries), kept for the next request at that log position
-    (unless not to ``keep``)."""
+    """The game of ``row`` with its log ``entries`` (kind, data, created_at, seat, phone)
+    replayed once (and its ``confirmed`` entries), kept for the next request at that log
+    position (unless not to ``keep``)."""
     events = tuple(Event(e.kind, e.data) for e in entries)
     times = tuple(e.created_at for e in entries)
     seats = tuple(e.seat for e in entries)
+    phones = tuple(e.phone for e in entries)
     earlier = REPLAYS.longest(row.token, len(events))
     if earlier is not None and earlier.id == row.id:
         # A shorter log of the game was replayed here (another process wrote since): its
@@ -484,27 +525,57 @@ def _replayed(
     else:
         setup = rules.parse_setup(row.setup)
         played = rules.replay(setup, events)
-    game = _loaded(row, setup, events, times, played, seats if any(seats) else (), confirmed)
+    game = _loaded(
+        row,
+        setup,
+        events,
+        times,
+        played,
+        seats if any(seats) else (),
+        confirmed,
+        phones if any(phones) else (),
+    )
     return kept(game) if keep else game
 
 
-#: The confirmations of several games (their ids bound as ``ids``, an expanding list).
-_CONFIRMATIONS = sa.select(
-    models.Confirmation.game_id, models.Confirmation.seq, models.Confirmation.seat
-).where(models.Confirmation.game_id.in_(sa.bindparam("ids", expanding=True)))
+@dataclass(frozen=True)
+class Confirmed:
+    """A game's confirmations: which seats confirmed the entry at each log position, and the
+    seat each phone that confirmed one confirmed at (the organiser's left out)."""
+
+    seats: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    phones: Mapping[str, str] = field(default_factory=dict)
+
+
+#: The confirmations of several games (their ids bound as ``ids``, an expanding list), in the
+#: order they were made.
+_CONFIRMATIONS = (
+    sa.select(
+        models.Confirmation.game_id,
+        models.Confirmation.seq,
+        models.Confirmation.seat,
+        models.Confirmation.phone,
+    )
+    .where(models.Confirmation.game_id.in_(sa.bindparam("ids", expanding=True)))
+    .order_by(models.Confirmation.id)
+)
 
 
 def confirmations(
     bind: orm.Session | sa.Connection, game_ids: Sequence[int]
-) -> dict[int, dict[int, frozenset[str]]]:
-    """Which seats confirmed which log positions, of each of these games: one query."""
-    found: dict[int, dict[int, set[str]]] = {game_id: {} for game_id in game_ids}
+) -> dict[int, Confirmed]:
+    """Which seats (and phones) confirmed which log positions, of each of these games: one
+    query."""
+    seats: dict[int, dict[int, set[str]]] = {game_id: {} for game_id in game_ids}
+    phones: dict[int, dict[str, str]] = {game_id: {} for game_id in game_ids}
     if game_ids:
         for row in bind.execute(_CONFIRMATIONS, {"ids": list(game_ids)}):
-            found[row.game_id].setdefault(row.seq, set()).add(row.seat)
+            seats[row.game_id].setdefault(row.seq, set()).add(row.seat)
+            if row.phone is not None and row.seat != ORGANISER:
+                phones[row.game_id][row.phone] = row.seat
     return {
-        game_id: {seq: frozenset(seats) for seq, seats in by_seq.items()}
-        for game_id, by_seq in found.items()
+        game_id: Confirmed({seq: frozenset(by) for seq, by in by_seq.items()}, phones[game_id])
+        for game_id, by_seq in seats.items()
     }
 
 
@@ -513,7 +584,8 @@ def _confirmed_now(session: orm.Session, game: LoadedGame, count: int) -> Loaded
     counted another number of them than it holds: read again, and kept."""
     if game.position - game.seq == count:
         return game
-    return kept(replace(game, confirmed=confirmations(session, [game.id])[game.id]))
+    now = confirmations(session, [game.id])[game.id]
+    return kept(replace(game, confirmed=now.seats, confirmers=now.phones))
 
 
 #: Several games' logs, in order (the games' ids bound as ``ids``, an expanding list).
@@ -524,6 +596,7 @@ _LOGS = (
         models.Event.data,
         models.Event.created_at,
         models.Event.seat,
+        models.Event.phone,
     )
     .where(models.Event.game_id.in_(sa.bindparam("ids", expanding=True)))
     .order_by(models.Event.game_id, models.Event.seq)
@@ -692,10 +765,11 @@ def append(
     based_on: int,
     *,
     seat: str | None = None,
+    phone: str | None = None,
 ) -> LoadedGame:
     """Check ``event`` against ``game`` (as loaded) and store it at position ``based_on``, as
-    entered by ``seat`` (None: not known); return the game with it. Only the new event is
-    folded: the log is not replayed.
+    entered by ``seat`` from ``phone`` (None: not known); return the game with it. Only the
+    new event is folded: the log is not replayed.
 
     Raises :class:`Conflict` when the log had moved on past ``based_on`` (or moves on while we
     write) and :class:`~scorekeeper.games.events.RuleError` when the rules forbid the event.
@@ -710,6 +784,7 @@ def append(
         "kind": event.kind,
         "data": dict(event.data),
         "seat": seat,
+        "phone": phone,
     }
     try:
         # One INSERT, without the ORM's unit of work: nothing else of the session changes. The
@@ -721,7 +796,7 @@ def append(
     except IntegrityError:
         session.rollback()
         raise Conflict(load(session, game.token), based_on) from None
-    stored = game.with_event(event, at, played, seat)
+    stored = game.with_event(event, at, played, seat, phone)
     POSITIONS.put(stored.token, stored.position)
     return kept(stored)
 
@@ -730,27 +805,33 @@ class NotConfirming(Exception):
     """The game does not ask for confirmations."""
 
 
-def confirm(session: orm.Session, game: LoadedGame, seq: int, seat: str) -> LoadedGame:
-    """Store that ``seat`` confirmed the entry at log position ``seq`` of ``game`` (the caller
-    checked that it may), and return the game with every confirmation it has now. A seat that
-    confirmed it already (another tap, another phone of the same seat) adds nothing."""
+def confirm(
+    session: orm.Session, game: LoadedGame, seq: int, seat: str, phone: str | None = None
+) -> LoadedGame:
+    """Store that ``seat`` confirmed the entry at log position ``seq`` of ``game`` from
+    ``phone`` (the caller checked that it may), and return the game with every confirmation it
+    has now. A seat that confirmed it already (another tap, another phone of the same seat)
+    adds nothing."""
     if not game.confirms:
         raise NotConfirming(game.token)
     table = cast(sa.Table, models.Confirmation.__table__)
     try:
         session.connection().execute(
             sa.insert(table),
-            {"game_id": game.id, "seq": seq, "seat": seat, "created_at": _now()},
+            {"game_id": game.id, "seq": seq, "seat": seat, "phone": phone, "created_at": _now()},
         )
         session.commit()
         # What this process knew, and this one: another process's confirmations of the game
         # meanwhile are read when the game is loaded next (its row counts them).
-        confirmed = {**game.confirmed, seq: game.confirmed.get(seq, frozenset()) | {seat}}
+        now = Confirmed(
+            {**game.confirmed, seq: game.confirmed.get(seq, frozenset()) | {seat}},
+            {**game.confirmers, **({phone: seat} if phone and seat != ORGANISER else {})},
+        )
     except IntegrityError:  # this seat had confirmed it (another of its phones): read them all
         session.rollback()
-        confirmed = confirmations(session, [game.id])[game.id]
+        now = confirmations(session, [game.id])[game.id]
         session.commit()  # the read began a transaction: end it
-    stored = replace(game, confirmed=confirmed)
+    stored = replace(game, confirmed=now.seats, confirmers=now.phones)
     POSITIONS.put(stored.token, stored.position)
     return kept(stored)
 

@@ -28,10 +28,11 @@
   // server answers (with the log position it was typed against, so a conflict is still caught).
   // Offline, or when the request fails (a dead Wi-Fi: an error, or no answer in 8 s), the page
   // says it was not sent, and sends it again when asked, when the phone is back online or when
-  // the poll gets through again. An answer that is not a redirect stored nothing (a refusal, a
-  // page to show): the entry is then sent as a form, as without the script. The notice is at
-  // the top of the page: a tap that was not sent brings it into view. While it is being sent,
-  // Send now is greyed out (a second tap would do nothing).
+  // the poll gets through again. A server too busy to store it (503) is the same: kept, said so,
+  // and sent again after the Retry-After it names. An answer that is not a redirect stored
+  // nothing (a refusal, a page to show): the entry is then sent as a form, as without the
+  // script. The notice is at the top of the page: a tap that was not sent brings it into view.
+  // While it is being sent, Send now is greyed out (a second tap would do nothing).
   var unsent = document.querySelector("[data-unsent]"), KEY = "unsent:" + location.pathname,
     busy, resend = function () {};
   if (unsent && window.AbortController) {
@@ -48,6 +49,9 @@
         headers: { "X-Sent-By": "app.js" }, signal: stop.signal }).then(function (r) {
         var to = r.headers.get("X-Location"), f = document.createElement("form");
         clearTimeout(busy);
+        // The server was busy and stored nothing (503): kept, and sent again after the
+        // Retry-After it names (else 2 s).
+        if (r.status == 503) return keep(look), setTimeout(resend, 1e3 * r.headers.get("Retry-After") || 2e3);
         localStorage.removeItem(KEY);
         if (!to) {
           f.method = "post"; f.action = saved.action; f.hidden = true;

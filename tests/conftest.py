@@ -24,11 +24,19 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, settings
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
 from scorekeeper import create_app
 from tests.databases import close_connections, fresh_database, on_postgresql
+
+# Property tests run on shared, busy machines (CI, a laptop with a browser test beside them):
+# the time one example takes says nothing about the code, so no example fails for being slow.
+settings.register_profile(
+    "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("shared-machine")
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 

@@ -1,4 +1,4 @@
-"""A real ``scorekeeper serve`` (waitress) in a process of its own, and a phone with cookies
+"""A real ``scorekeeper serve`` in a process of its own, and a phone with cookies
 that talks to it over HTTP: for the tests of what only a real server shows."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -35,13 +35,20 @@ def clean_environment(**settings: str) -> dict[str, str]:
 
 
 @contextmanager
-def serving(command: str | Path, folder: Path, env: Mapping[str, str], log: Path) -> Iterator[str]:
-    """``command serve`` on a free port of 127.0.0.1, run from ``folder``; its base URL. The
-    server's output goes to ``log``; it is stopped afterwards."""
+def serving(
+    command: str | Path,
+    folder: Path,
+    env: Mapping[str, str],
+    log: Path,
+    arguments: Sequence[str] = (),
+) -> Iterator[str]:
+    """``command serve`` on a free port of 127.0.0.1, run from ``folder``, with ``arguments``
+    (``--processes 2``, say); its base URL. The server's output goes to ``log``; it is stopped
+    afterwards."""
     port = free_port()
     with log.open("w") as output:
         server = subprocess.Popen(
-            [str(command), "serve", "--host", "127.0.0.1", "--port", str(port)],
+            [str(command), "serve", "--host", "127.0.0.1", "--port", str(port), *arguments],
             cwd=folder,
             env=dict(env),
             stdout=output,

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scorekeeper import records, services, store
 from scorekeeper.db import db
 from scorekeeper.games import bismarck
-from scorekeeper.games.confirming import ORGANISER, Waiting, waiting_entries, why_not
+from scorekeeper.games.confirming import ORGANISER, Waiting, held, waiting_entries, why_not
 from scorekeeper.games.events import Event, HistoryEntry
 
 PLAYERS = ("Anna", "Ben", "Carla")
@@ -161,6 +161,153 @@ def test_waiting_entries_properties(entries):
         live = [h for h in history if not h.undone and h.kind != "announce" and h.deal == w.deal]
         assert live[-1].seq == w.seq
         assert all(seat == w.seat for seat in confirmed[w.seq])
+
+
+# --- a confirmation comes from another person's phone (issue 35) ----------------------------
+
+
+def _deal_one_from(game: services.LoadedGame, seat: str | None, phone: str) -> services.LoadedGame:
+    """Deal 1 announced and recorded from ``phone`` at ``seat``."""
+    announce = Event("announce", {"deal": 1, "contract": "sang"})
+    announced = services.record(game, announce, 0, seat=seat, phone=phone)
+    assert isinstance(announced, services.LoadedGame)
+    tricks = Event("record", {"deal": 1, "tricks": [8, 4, 4]})
+    recorded = services.record(announced, tricks, 1, seat=seat, phone=phone, about=1)
+    assert isinstance(recorded, services.LoadedGame)
+    return recorded
+
+
+def test_the_phone_that_entered_never_confirms_it_whatever_seat_it_names(app, confirming_game):
+    with app.app_context():
+        game = _deal_one_from(confirming_game, "0", "annas-phone")
+        assert [(w.seq, w.seat, w.phone) for w in game.waiting] == [(1, "0", "annas-phone")]
+        for seat in ("1", "2", None):
+            refused = services.confirm(game, 1, seat, phone="annas-phone")
+            assert isinstance(refused, services.Refused), seat
+            assert str(refused.error.text).startswith("This phone entered it")
+        as_organiser = services.confirm(game, 1, "0", phone="annas-phone", organiser=True)
+        assert isinstance(as_organiser, services.Refused)
+        store.REPLAYS.clear()
+        assert store.load(db.session, game.token).confirmed == {}
+        by_ben = services.confirm(game, 1, "1", phone="bens-phone")
+        assert isinstance(by_ben, services.LoadedGame) and by_ben.waiting == ()
+
+
+def test_a_phones_seat_is_the_one_it_entered_or_confirmed_at_as_stored(app, confirming_game):
+    """Which phone made each entry and confirmation is stored, so the seat it holds is known
+    to every process (read again from the database, not from this process's memory)."""
+    with app.app_context():
+        game = _deal_one_from(confirming_game, None, "annas-phone")  # at no seat: holds none
+        assert game.seat_held_by("annas-phone") is None
+        confirmed = services.confirm(game, 1, "1", phone="bens-phone")
+        assert isinstance(confirmed, services.LoadedGame)
+        assert confirmed.seat_held_by("bens-phone") == "1"
+        announce = Event("announce", {"deal": 2, "contract": "pass"})
+        later = services.record(confirmed, announce, 2, seat="2", phone="annas-phone")
+        assert isinstance(later, services.LoadedGame)
+        store.REPLAYS.clear()
+        loaded = store.load(db.session, game.token)
+        assert loaded.phones == ("annas-phone", "annas-phone", "annas-phone")
+        assert loaded.seat_held_by("annas-phone") == "2"
+        assert loaded.seat_held_by("bens-phone") == "1"
+        assert loaded.seat_held_by("carlas-phone") is None
+        by_organiser = services.confirm(
+            _deal_one_from(
+                services.create("bismarck", bismarck.Setup(PLAYERS), confirms=True), "0", "a"
+            ),
+            1,
+            None,
+            phone="organisers-phone",
+            organiser=True,
+        )
+        assert isinstance(by_organiser, services.LoadedGame)
+        store.REPLAYS.clear()
+        assert store.load(db.session, by_organiser.token).seat_held_by("organisers-phone") is None
+
+
+def test_two_phones_that_typed_the_same_deal_are_two_phones(app, confirming_game):
+    """The same phone typing the same deal again under another seat confirms nothing."""
+    with app.app_context():
+        announce = Event("announce", {"deal": 1, "contract": "sang"})
+        announced = services.record(confirming_game, announce, 0, seat="0", phone="p")
+        assert isinstance(announced, services.LoadedGame)
+        same = Event("record", {"deal": 1, "tricks": [8, 4, 4]})
+        first = services.record(announced, same, 1, seat="0", phone="p", about=1)
+        assert isinstance(first, services.LoadedGame)
+        again = services.record(announced, same, 1, seat="1", phone="p", about=1)
+        assert isinstance(again, services.AlreadyRecorded) and again.game.confirmed == {}
+        other = services.record(announced, same, 1, seat="1", phone="q", about=1)
+        assert isinstance(other, services.AlreadyRecorded)
+        assert other.game.confirmed == {1: frozenset({"1"})}
+
+
+def test_why_not_worked_example():
+    entry = Waiting(4, 2, "0", "p")
+    assert why_not(entry, "1", "p") is not None  # its own phone, at another seat
+    assert why_not(entry, ORGANISER, "p") is not None  # its own phone, as the organiser
+    assert why_not(entry, ORGANISER, "q", elsewhere=2) is None  # the organiser, anywhere
+    said = why_not(entry, "1", "q", elsewhere=2)
+    assert said is not None and "table 2 of this round" in said
+    assert why_not(entry, "1", "q") is None
+    assert why_not(Waiting(4, 2, "0"), "1", "p") is None  # an entry from a phone not known
+
+
+def test_held_worked_example():
+    seats = ("0", None, ORGANISER, "1", "2")
+    phones = ("p", "q", "r", "q", None)
+    assert held(seats, phones, {"s": "2", "p": "1"}) == {"p": "0", "q": "1", "s": "2"}
+    assert held((), ("p",), {}) == {}  # entered at no seat known: holds none
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["0", "1", "2", ORGANISER, None]), st.sampled_from("pqr")),
+        max_size=12,
+    ),
+    st.dictionaries(st.sampled_from("pqr"), st.sampled_from(["0", "1", "2"]), max_size=3),
+)
+def test_held_properties(entries, confirmers):
+    """A phone holds the seat of its latest entry at a player's seat, else the seat it
+    confirmed at, and never the organiser's."""
+    seats = tuple(seat for seat, _ in entries)
+    phones = tuple(phone for _, phone in entries)
+    found = held(seats, phones, confirmers)
+    assert ORGANISER not in found.values()
+    for phone in "pqr":
+        at_seats = [s for s, p in entries if p == phone and s not in (None, ORGANISER)]
+        expected = at_seats[-1] if at_seats else confirmers.get(phone)
+        assert found.get(phone) == expected
+
+
+def test_a_phone_is_at_one_table_a_round(app):
+    """``evenings.table_elsewhere``: the other table of the same round where a phone entered
+    or confirmed at a seat; not a table of another round, nor one it entered at no seat."""
+    from scorekeeper.evenings import services as evenings
+    from scorekeeper.evenings import store as evening_store
+    from scorekeeper.evenings.setup import EveningSetup
+
+    six = ("Anna", "Ben", "Carla", "Dora", "Emil", "Frida")
+    with app.app_context():
+        setup = EveningSetup("Vecka 3", "bismarck", six, 2, "totals", confirms=True)
+        evening = evenings.start_round(evenings.create(setup), 1)
+        one, two = (table.game for table in evening.tables(1))
+        assert evenings.table_elsewhere(two, "p") is None
+        _deal_one_from(one, None, "p")
+        assert evenings.table_elsewhere(two, "p") is None  # entered at no seat
+        _deal_one_from(two, "1", "q")
+        assert (
+            evenings.table_elsewhere(one, "q") == 2 and evenings.table_elsewhere(two, "q") is None
+        )
+        evening = evening_store.start_round(db.session, evenings.load(evening.token), 2, [0, 0])
+        later = evening.tables(2)[0].game
+        assert evenings.table_elsewhere(later, "q") is None  # another round
+        loaded_two = store.load(db.session, two.token)
+        confirmed = services.confirm(loaded_two, 1, "0", phone="r")
+        assert isinstance(confirmed, services.LoadedGame)
+        assert evenings.table_elsewhere(one, "r") == 2
+        assert evenings.table_elsewhere(one, None) is None
+        plain = services.create("bismarck", bismarck.Setup(PLAYERS), confirms=True)
+        assert evenings.table_elsewhere(plain, "q") is None  # a game of no evening
 
 
 # --- records: version 2 carries who confirmed what ------------------------------------------

@@ -26,7 +26,7 @@ BELOW: dict[str, set[str]] = {
     "db": {"models", "permissions", "schema"},
     "store": {"games", "models", "cache"},
     "services": {"store", "records", "games", "db", "models", "cache"},
-    "backup": {"models", "records", "games", "db"},
+    "backup": {"models", "records", "games", "db", "schema"},
     "evenings": {"services", "store", "records", "games", "db", "models", "cache"},
     "clubs": {"evenings", "seasons", "records", "games", "db", "models", "cache"},
     "printing": {"games", "records", "qr"},

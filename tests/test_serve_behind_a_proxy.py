@@ -1,5 +1,6 @@
-"""``scorekeeper serve`` (waitress) behind a TLS proxy, for real (issue 16): waitress removes
-``X-Forwarded-*`` headers unless told otherwise, so this is where ``TRUST_PROXY`` must reach
+"""``scorekeeper serve`` behind a TLS proxy, for real (issue 16): neither server may make
+anything of the proxy's ``X-Forwarded-*`` headers itself (waitress removes them, gunicorn would
+believe ``X-Forwarded-Proto`` from this machine), so this is where ``TRUST_PROXY`` must reach
 all the way to the app: https share links and a ``Secure`` cookie; without it, nothing."""
 
 from __future__ import annotations

@@ -337,6 +337,38 @@ def test_names_stored_before_the_name_rule_are_cleaned_so_their_games_load(tmp_p
     assert game.setup.players == ("An na", "Player 2", "Carla")
 
 
+#: Every revision a server may be at before this version's, oldest first.
+OLDER = [script.revision for script in reversed(list(_migrations().walk_revisions()))][:-1]
+
+
+@pytest.mark.parametrize("revision", OLDER)
+def test_a_server_with_games_upgrades_from_every_older_schema(tmp_path, revision):
+    """A migration that copies a table SQLite cannot alter in place (drop, rename) must not
+    trip over the rows that refer to it: a server with a game and its log, at any older
+    schema, upgrades at start, and its connections check foreign keys again afterwards."""
+    with create_app(settings(tmp_path, AUTO_MIGRATE=False)).app_context():
+        migrations.upgrade(revision)
+        db.engine.dispose()
+    path = tmp_path / "scorekeeper.sqlite3"
+    setup = json.dumps({"players": ["Anna", "Ben", "Carla"], "variant": "modern"})
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "INSERT INTO game (id, token, kind, setup, created_at) VALUES (1, 'tok', 'bismarck', "
+            "?, '2026-11-30 12:00:00')",
+            (setup,),
+        )
+        connection.execute(
+            "INSERT INTO event (game_id, seq, kind, data, created_at) VALUES (1, 0, 'announce', "
+            """'{"deal": 1, "contract": "sang"}', '2026-11-30 12:01:00')"""
+        )
+    app = create_app(settings(tmp_path))
+    assert version(path) == [LATEST]
+    with app.app_context():
+        assert store.load(db.session, "tok").seq == 1
+        with db.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
 # --- the secret key --------------------------------------------------------------------------
 
 

@@ -1,6 +1,6 @@
 """The ``scorekeeper`` command: ``serve`` for the table; ``score``, ``export`` and ``import`` for
 game records (``docs/records.md``); ``sheet`` and ``rules-card`` for printing; ``evening plan``
-for club evenings; ``backup`` and ``restore`` for every game at once; plus Flask's own commands
+for club evenings; ``backup`` and ``restore`` for the whole server; plus Flask's own commands
 (``db`` ...). The command line never imports the web layer.
 
 Each command's module is imported only when that command runs (or ``--help`` lists them all),

@@ -1,6 +1,7 @@
-"""``scorekeeper backup FILE`` and ``scorekeeper restore FILE``: every game of an instance, for
-any database (the format: :mod:`scorekeeper.backup`). A FILE ending in ``.gz`` is gzip
-compressed; ``-`` is standard output or input."""
+"""``scorekeeper backup FILE`` and ``scorekeeper restore FILE``: the whole server — its games,
+clubs, members, evenings, seasons and the organisers' log — for any database (the format:
+:mod:`scorekeeper.backup`). A FILE ending in ``.gz`` is gzip compressed; ``-`` is standard
+output or input."""
 
 from __future__ import annotations
 
@@ -28,8 +29,9 @@ def _compressed(path: str) -> bool:
 
 @contextlib.contextmanager
 def _writing(path: str) -> Iterator[TextIO]:
-    """``path`` written whole or not at all (a temporary file beside it, renamed into place),
-    readable by its owner only: it holds every game's address."""
+    """``path`` written whole or not at all (a temporary file beside it, synced, renamed into
+    place, and the rename synced), readable by its owner only: it holds every address and
+    the clubs' PIN hashes."""
     if path == "-":
         out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
         try:
@@ -53,10 +55,25 @@ def _writing(path: str) -> Iterator[TextIO]:
             raw.flush()
             os.fsync(raw.fileno())
         os.replace(temporary, target)
+        _sync_folder(target.parent)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """The rename on disk too (where a folder can be opened: not on Windows)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
 
 
 @contextlib.contextmanager
@@ -80,16 +97,29 @@ def _reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
+def _with_them(clubs: int, rows: int) -> str:
+    """What a backup holds besides the games, in one sentence."""
+    return ngettext(
+        "With them %(num)s club (its members, evenings, seasons and organisers' log): "
+        "%(rows)s rows in all.",
+        "With them %(num)s clubs (their members, evenings, seasons and organisers' logs): "
+        "%(rows)s rows in all.",
+        clubs,
+        rows=rows,
+    )
+
+
 @click.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @lang_option
 @with_appcontext
 def backup_command(file: str) -> None:
-    """Write every game of this instance's database to FILE (- for stdout; FILE.gz compressed).
+    """Write the whole server — every game, club, member, evening, season and the organisers'
+    log — to FILE (- for stdout; FILE.gz compressed).
 
-    A consistent copy, taken while the server runs: each game with its address, its record and
-    its whole history. ``scorekeeper restore FILE`` brings it back into an empty database (of
-    any kind: SQLite or PostgreSQL).
+    A consistent copy, taken while the server runs: every table of the database, with the
+    addresses and ids it holds. ``scorekeeper restore FILE`` brings it back into an empty
+    database (of any kind: SQLite or PostgreSQL).
     """
     from scorekeeper import backup  # with the database: not for the commands that need none
     from scorekeeper.db import db
@@ -109,18 +139,7 @@ def backup_command(file: str) -> None:
             path=file,
         )
     click.echo(done, err=True)
-    if written.as_stored:
-        click.echo(
-            ngettext(
-                "%(num)s of them is kept as stored, not as a record (this version cannot replay "
-                "it): %(tokens)s",
-                "%(num)s of them are kept as stored, not as records (this version cannot replay "
-                "them): %(tokens)s",
-                len(written.as_stored),
-                tokens=", ".join(written.as_stored),
-            ),
-            err=True,
-        )
+    click.echo(_with_them(written.clubs, written.total), err=True)
 
 
 @click.command("restore")
@@ -128,8 +147,8 @@ def backup_command(file: str) -> None:
 @lang_option
 @with_appcontext
 def restore_command(file: str) -> None:
-    """Restore the games of a backup (FILE, or - for stdin) into this instance's database,
-    which must hold no games yet. All or nothing: a problem names its line; nothing is stored.
+    """Restore a backup (FILE, or - for stdin) into this instance's database, which must be
+    empty. All or nothing: a problem names its line; nothing is stored.
     """
     from scorekeeper import backup, schema
     from scorekeeper.db import alembic, db
@@ -139,7 +158,7 @@ def restore_command(file: str) -> None:
         fail([not_ready], 1)
     try:
         with _reading(file) as lines:
-            unknown = backup.restore(db.session, backup.read(lines))
+            restored = backup.restore(db.engine, lines)
     except backup.NotEmpty as error:
         fail([error.text.render(current_words())], 1)
     except backup.BackupError as error:
@@ -148,22 +167,31 @@ def restore_command(file: str) -> None:
         fail([_("%(path)s: not a readable backup (%(error)s).", path=file, error=str(error))], 2)
     except OSError as error:
         fail([_("Cannot read %(path)s: %(reason)s.", path=file, reason=_reason(error))], 1)
-    count = backup.game_count(db.session)
     click.echo(
         ngettext(
             "Restored %(num)s game from %(path)s.",
             "Restored %(num)s games from %(path)s.",
-            count,
+            restored.games,
             path=file,
         ),
         err=True,
     )
-    if unknown:
+    click.echo(_with_them(restored.clubs, restored.total), err=True)
+    if restored.upgraded_from is not None:
+        click.echo(
+            _(
+                "The backup was made by an older version (schema %(rev)s): it was brought to "
+                "this version's schema as it was restored.",
+                rev=restored.upgraded_from,
+            ),
+            err=True,
+        )
+    if restored.unknown:
         click.echo(
             _(
                 "Games of a kind this version does not know (%(kinds)s) were restored as "
                 "stored; they open again with a version that knows them.",
-                kinds=", ".join(unknown),
+                kinds=", ".join(restored.unknown),
             ),
             err=True,
         )

@@ -1,13 +1,16 @@
 """``scorekeeper club score``: a club record (``scorekeeper-club/1``) read and its season tables
-and ratings printed, without a server or a database. ``scorekeeper club rebuild``: what the
-database keeps derived of a club's evenings thrown away and derived again from the log.
+and ratings printed, without a server or a database; ``scorekeeper club import``: a club record
+stored as a new club in this Scorekeeper's database, however large, while it serves;
+``scorekeeper club rebuild``: what the database keeps derived of a club's evenings thrown away
+and derived again from the log.
 
 Like every command, the module is imported only when the command runs; the record's reader (and
 the rating library) only once ``club score`` reads a file, so ``club --help`` is as light as
-any (``benchmarks/cli.py``). Never Flask or the database."""
+any (``benchmarks/cli.py``). Flask and the database only once ``club import`` runs."""
 
 from __future__ import annotations
 
+import re
 from typing import BinaryIO
 
 import click
@@ -19,7 +22,7 @@ from scorekeeper.games.text import ngettext
 
 @click.group()
 def club() -> None:
-    """Clubs: a club's record, its season tables and ratings."""
+    """Clubs: a club's record, its season tables and ratings, and its import."""
 
 
 @club.command("score")
@@ -45,6 +48,85 @@ def score(file: BinaryIO) -> None:
     click.echo(record.club_text(read), nl=False)
 
 
+@club.command("import")
+@click.argument("file", type=click.File("rb"))
+@click.option(
+    "--pin",
+    envvar="SCOREKEEPER_CLUB_PIN",
+    help="The new club's organiser PIN, 4 to 12 digits (default: asked for, typed twice).",
+)
+@lang_option
+@click.pass_context
+def import_club(ctx: click.Context, file: BinaryIO, pin: str | None) -> None:
+    """Store a club record (FILE may be -) as a new club of this Scorekeeper, with a new
+    organiser PIN; prints its address (with PUBLIC_URL set) or its path /c/<token>.
+
+    A record of any size (the web page takes up to 64 MB). It is read and checked whole
+    before anything is stored, then written in short steps while the server goes on serving
+    (a table's entry waits milliseconds, not the whole import); nothing of the club can be seen
+    until all of it is there. An invalid record exits with status 2, one line per problem on
+    stderr, and stores nothing.
+    """
+    from flask.cli import ScriptInfo
+
+    from scorekeeper import create_app
+
+    info = ctx.find_object(ScriptInfo) or ScriptInfo(create_app=create_app, set_debug_flag=False)
+    app = info.load_app()
+    data = file.read()
+    if pin is None:
+        pin = click.prompt(
+            _("Organiser PIN of the new club"),
+            hide_input=True,
+            confirmation_prompt=_("The PIN again"),
+            err=True,
+        )
+    with app.app_context():
+        _store(app.config.get("PUBLIC_URL"), data, pin or "")
+
+
+def _store(public: str | None, data: bytes, pin: str) -> None:
+    """Import the record (inside the app); say what was made, or fail with why not."""
+    from sqlalchemy.exc import OperationalError
+
+    from scorekeeper.clubs import services
+    from scorekeeper.db import busy
+    from scorekeeper.games.events import RuleError
+    from scorekeeper.games.text import current_words, say
+    from scorekeeper.qr import reachable_url
+    from scorekeeper.records.problems import RecordError
+
+    known = _known_games()
+    try:
+        made = services.import_club(data, pin, known, "command line", any_size=True)
+    except RecordError as error:
+        fail(error.lines_in(current_words()), 2)
+    except RuleError as error:
+        fail([say(error.text)], 2)
+    except OperationalError as error:
+        if not busy(error):
+            raise
+        fail([_("The database stayed busy, so nothing was stored: run the command again.")], 1)
+    path = f"/c/{made.token}"
+    click.echo(_("Imported as a new club: %(name)s.", name=made.name), err=True)
+    click.echo(reachable_url(path, public) if public else path)
+    if not public:
+        message = _(
+            "Open %(path)s after the address scorekeeper serve prints (with PUBLIC_URL set, "
+            "this command prints the whole address).",
+            path=path,
+        )
+        click.echo(message, err=True)
+
+
+def _known_games() -> list[str]:
+    """The games a club may play here: every game with a record format (as ``club score``
+    reads a record)."""
+    from scorekeeper.records import codecs
+
+    return list(codecs())
+
+
 @club.command("rebuild")
 @click.argument("token", required=False)
 @click.option("--all", "every", is_flag=True, help="Every club of this Scorekeeper.")
@@ -66,27 +148,42 @@ def rebuild(ctx: click.Context, token: str | None, every: bool) -> None:
 
         tokens = services.all_tokens() if every else [_club_token(token or "")]
         for found in tokens:
-            try:
-                loaded = services.load(found)
-            except services.ClubNotFound:
-                fail(
-                    [
-                        _(
-                            "There is no club %(token)s in this Scorekeeper's database.",
-                            token=repr(found),
-                        )
-                    ],
-                    1,
-                )
-            count = services.rebuild(loaded)
-            click.echo(
-                ngettext(
-                    "%(club)s: %(num)d evening derived again from its games.",
-                    "%(club)s: %(num)d evenings derived again from their games.",
-                    count,
-                    club=loaded.name,
-                )
-            )
+            _rebuild(found)
+
+
+def _rebuild(token: str) -> None:
+    """Derive again what is kept of the club at ``token`` (inside the app); say how much, or
+    fail with why not."""
+    from sqlalchemy.exc import OperationalError
+
+    from scorekeeper.clubs import services
+    from scorekeeper.db import busy
+
+    try:
+        if not TOKEN.fullmatch(token):  # no club's token: nothing asked of the database
+            raise services.ClubNotFound(token)
+        loaded = services.load(token)
+        count = services.rebuild(loaded)
+    except services.ClubNotFound:
+        no_club = _("There is no club %(token)s in this Scorekeeper's database.", token=repr(token))
+        fail([no_club], 1)
+    except OperationalError as error:
+        if not busy(error):
+            raise
+        fail([_("The database stayed busy: run the command again.")], 1)
+    click.echo(
+        ngettext(
+            "%(club)s: %(num)d evening derived again from its games.",
+            "%(club)s: %(num)d evenings derived again from their games.",
+            count,
+            club=loaded.name,
+        )
+    )
+
+
+#: A club's token as its address carries it (what ``web/bounds.TOKEN`` lets through to a
+#: query; the command line reads the same, so a NUL or a line break never reaches one).
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _club_token(value: str) -> str:

@@ -14,7 +14,8 @@ import click
 
 from scorekeeper.cli.common import fail, lang_option
 from scorekeeper.evenings.seating import Plan, SeatingError, plan
-from scorekeeper.games.players import MAX_NAME_LENGTH, unprintable
+from scorekeeper.games.names import key, shown, unprintable
+from scorekeeper.games.players import MAX_NAME_LENGTH
 from scorekeeper.games.registry import game_for, games, is_known
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import ngettext, say, whole_number
@@ -108,18 +109,22 @@ def _whole(value: str, option: str) -> int:
 
 
 def _names(value: str) -> list[str] | None:
-    """The players' names when ``--players`` lists them (anything but a number), or None."""
+    """The players' names when ``--players`` lists them (anything but a number), or None; each
+    as shown, compared as every name is (:mod:`scorekeeper.games.names`)."""
     if re.fullmatch(r"\s*-?[0-9]+\s*", value):
         return None
-    names = [name.strip() for name in value.split(",")]
+    names: list[str] = []
     seen: set[str] = set()
-    for name in names:
-        if not name:
+    for typed in value.split(","):
+        if not typed.strip():
             fail([_('Every player needs a name: --players "Anna,Ben,Carla".')], 2)
-        bad = unprintable(name)
+        bad = unprintable(typed)
         if bad is not None:
             code = format(ord(bad), "04X")
             fail([_("A name cannot hold a control character (U+%(code)s).", code=code)], 2)
+        name = shown(typed)
+        if not name:
+            fail([_('Every player needs a name: --players "Anna,Ben,Carla".')], 2)
         if len(name) > MAX_NAME_LENGTH:
             fail(
                 [
@@ -131,9 +136,10 @@ def _names(value: str) -> list[str] | None:
                 ],
                 2,
             )
-        if name.casefold() in seen:
+        if key(name) in seen:
             fail([_("Two players are called %(name)s.", name=name)], 2)
-        seen.add(name.casefold())
+        seen.add(key(name))
+        names.append(name)
     return names
 
 

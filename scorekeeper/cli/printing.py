@@ -17,6 +17,7 @@ from click.core import ParameterSource
 from scorekeeper import records
 from scorekeeper.cli.common import WholeNumber, fail, lang_option, read_record
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.names import same, shown
 from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import N_, say
 from scorekeeper.games.text import gettext as _
@@ -143,7 +144,7 @@ def _seats(
         if first_dealer is not None:
             raise click.UsageError(_("--first-dealer needs --players."))
         return None, None
-    names = tuple(name.strip() for name in players.split(","))
+    names = tuple(shown(name) for name in players.split(","))
     if len(names) != count or not all(names):
         example = ",".join(_EXAMPLE_NAMES[:count])
         raise click.BadParameter(
@@ -158,7 +159,7 @@ def _seats(
     if first_dealer is not None:
         wanted = first_dealer.strip()
         positions = [str(n) for n in range(1, count + 1)]
-        by_name = [i for i, name in enumerate(names) if name.casefold() == wanted.casefold()]
+        by_name = [i for i, name in enumerate(names) if same(name, wanted)]
         if by_name:
             seat = by_name[0]
         elif wanted in positions:

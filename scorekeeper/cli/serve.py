@@ -1,4 +1,5 @@
-"""``scorekeeper serve``: the app on the local network (waitress), its address as a QR code."""
+"""``scorekeeper serve``: the app on the local network (gunicorn, or waitress on Windows), its
+address as a QR code."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from flask.cli import with_appcontext
 from werkzeug.local import LocalProxy
 
 from scorekeeper import qr
-from scorekeeper.cli import prefork, serving
+from scorekeeper.cli import serving
 from scorekeeper.cli.common import WholeNumber, lang_option
 from scorekeeper.db import db
 from scorekeeper.games.text import gettext as _
-from scorekeeper.proxy import waitress_options
+from scorekeeper.proxy import proxy_count
 
 #: Seconds a thread runs before the interpreter lets another go on (Python's default: 0.005).
 SWITCH_INTERVAL = 0.0005
@@ -33,7 +34,7 @@ SWITCH_INTERVAL = 0.0005
     default=serving.CONNECTIONS,
     show_default=True,
     type=WholeNumber(1),
-    help="Open connections to hold at once: one a phone.",
+    help="Open connections each process holds at once: one a phone.",
 )
 @click.option(
     "--processes",
@@ -43,28 +44,37 @@ SWITCH_INTERVAL = 0.0005
 @lang_option
 @with_appcontext
 def serve(host: str, port: int, threads: int, connections: int, processes: int | None) -> None:
-    """Serve the app on the local network (waitress) and print its address as a QR code."""
+    """Serve the app on the local network and print its address as a QR code."""
     capacity = serving.Capacity(connections, serving.raise_file_limit())
-    # The app itself, not the proxy Flask types as an app: waitress calls it on every request.
+    # The app itself, not the proxy Flask types as an app: the server calls it on every request.
     app = cast("LocalProxy[Flask]", current_app)._get_current_object()
-    processes = _processes(processes)
-    # what the app's counts kept in memory (wrong PINs) are shared over
-    app.config["SERVER_PROCESSES"] = processes
+    forks = _forks(processes)
+    count = (processes or serving.default_count()) if forks else 1
+    # what the app's counts kept in memory (wrong PINs) are shared over; each forked process
+    # sets it again as it starts (_in_worker)
+    app.config["SERVER_PROCESSES"] = count
+    server = serving.Server(
+        host,
+        port,
+        count,
+        threads,
+        capacity,
+        forks=forks,
+        trust_proxy=bool(proxy_count(app.config.get("TRUST_PROXY"))),
+    )
     # While it serves, every address the app shows (share links, QR codes, PDFs) is one the
     # server answers on: with --host 127.0.0.1, the loopback address.
     with qr.serving_on(host):
         _banner(app.config.get("PUBLIC_URL"), port)
         serving.echo_capacity(capacity)
-        if processes > 1:
+        if count > 1:
             click.echo(
-                _(
-                    "Serving in %(n)s processes, one a core (--processes 1 for one).",
-                    n=processes,
-                )
+                _("Serving in %(n)s processes, one a core (--processes 1 for one).", n=count)
             )
         click.echo(_("Press Ctrl+C to stop."))
         # What starting made (modules, templates, the catalogues) lives as long as the server:
-        # the garbage collector's full passes need not walk it again (some 2% of a write).
+        # the garbage collector's full passes need not walk it again (some 2% of a write), and
+        # the forked processes share its pages.
         gc.collect()
         gc.freeze()
         # A long drawing (a big round's table cards) holds the interpreter between switches:
@@ -72,37 +82,43 @@ def serve(host: str, port: int, threads: int, connections: int, processes: int |
         # waits up to that long again to go on, and a game page took 0.4-1 s while one was
         # drawn. At 0.5 ms it takes some 30 ms (benchmarks/print_stall.py).
         sys.setswitchinterval(SWITCH_INTERVAL)
-        settings = serving.waitress_settings(capacity, threads) | waitress_options(app.config)
-        serving.run_waitress(
-            app,
-            capacity,
-            host=host,
-            port=port,
-            processes=processes,
-            in_child=lambda: _own_connections(app),
-            **settings,
+        in_worker = serving.InWorker(
+            fresh=lambda: _in_worker(app, count), stopping=lambda: _close_connections(app)
         )
+        serving.run(app, server, in_worker)
 
 
-def _processes(asked: int | None) -> int:
-    """How many processes serve: those asked for, else one a core; one where the database is
-    a process's own (SQLite in memory) or the system cannot fork."""
+def _forks(asked: int | None) -> bool:
+    """Whether forked processes serve (gunicorn); not where the database is this process's own
+    (SQLite in memory) or the system cannot fork: then one process serves (waitress), and
+    asked for more, it says so."""
     engine = db.engine
     in_memory = engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:")
-    if in_memory or not prefork.can_fork():
+    if in_memory or not serving.can_fork():
         if asked not in (None, 1):
             click.echo(
                 _("One process serves: this database or this system takes no more."), err=True
             )
-        return 1
-    return asked if asked is not None else prefork.default_count()
+        return False
+    return True
 
 
-def _own_connections(app: Flask) -> None:
-    """In a forked process: new database connections of its own, none of its parent's."""
+def _in_worker(app: Flask, processes: int) -> None:
+    """In a forked process: new database connections of its own, none of its parent's (the
+    parent's stay open for the parent); and how many processes share the counts kept in
+    memory."""
+    app.config["SERVER_PROCESSES"] = processes
     with app.app_context():
         for engine in db.engines.values():
             engine.dispose(close=False)
+
+
+def _close_connections(app: Flask) -> None:
+    """In a stopping process: its database connections closed (PostgreSQL then logs no
+    connection cut off)."""
+    with app.app_context():
+        for engine in db.engines.values():
+            engine.dispose()
 
 
 def _banner(public: str | None, port: int) -> None:

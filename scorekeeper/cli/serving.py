@@ -1,63 +1,72 @@
-"""How ``scorekeeper serve`` runs waitress for a room of phones that poll.
+"""How ``scorekeeper serve`` holds a room of phones that poll.
 
 Every phone at every table keeps one connection open and asks on it every two seconds (the
-poll), so the server's limit is the number of open connections, not the work: waitress's
-defaults (100 connections, ``select()``, which stops at 1,024 files) hold some 27 tables. Here:
+poll), so the server's limit is the number of open connections, not the work. Here:
 
-- **connections**: up to :data:`CONNECTIONS` at once (``--connections``), one a phone, watched
-  with epoll (:mod:`scorekeeper.cli.idle_loop`, which asks only the connections that can have
-  changed) or, without it, ``poll()``: neither has a limit of its own;
-- **processes**: one a core on the one listening socket (:mod:`scorekeeper.cli.prefork`);
+- **the server**: where the system can fork (Linux, macOS), gunicorn's gthread worker
+  (:mod:`scorekeeper.cli.gunicorn_server`): an arbiter that forks one worker process a core
+  (at most :data:`MOST`) on the one listening socket and starts again one that stops; in each,
+  the main thread watches the open connections (epoll, kqueue) and hands a request to one of
+  the threads. Where there is no ``fork()`` (Windows), or the database lives in this process
+  (SQLite in memory), waitress in this one process (:mod:`scorekeeper.cli.waitress_server`);
+- **connections**: up to :data:`CONNECTIONS` at once in each process (``--connections``), one
+  a phone;
 - **files**: each connection is a file descriptor, so the process's soft limit of open files is
   raised to its hard limit at start; where even that is too low, the server holds as many phones
   as it allows and says how to raise it;
 - **idle connections**: a phone whose screen went off stops polling; its connection is closed
   after :data:`IDLE_SECONDS` (the browser opens a new one when it polls again), so phones that
-  left do not fill the server;
+  left do not fill the server, while one that polls is never closed between two polls;
 - **arrivals**: a queue of :data:`BACKLOG` connections waiting to be accepted, for a round whose
   phones all load their page at once;
 - **saying when it is full**: at start, how many phones it is set up to hold; while it serves,
-  a line in the log (once a minute at most) when the open connections pass
-  :data:`NEARLY_FULL` of that, and waitress's own lines about requests waiting for a thread,
-  once a minute at most too.
+  a line in the log (once a minute at most) when a process's open connections pass
+  :data:`NEARLY_FULL` of that.
 
-Measured with ``benchmarks/club_night.py`` (the README's club section has the numbers).
+Only the servers' documented settings and hooks are used. Measured with
+``benchmarks/club_night.py`` (the README's club section has the numbers).
 """
 
 from __future__ import annotations
 
 import contextvars
 import errno
+import importlib.util
 import logging
 import os
 import socket
+import stat
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, cast
+from typing import Any
 
 import click
 
 from scorekeeper import qr
-from scorekeeper.cli import idle_loop, prefork
 from scorekeeper.games.text import gettext as _
 
-#: Open connections (one a phone) the server holds by default: 512 tables of 3–4 phones, the
-#: projectors and the organisers' phones, with room to spare.
+#: Open connections (one a phone) each server process holds by default: 512 tables of 3–4
+#: phones, the projectors and the organisers' phones, with room to spare, even when the system
+#: hands most of them to one process.
 CONNECTIONS = 2048
-#: File descriptors the process needs besides its connections (the database, logs, waitress's
+#: File descriptors a process needs besides its connections (the database, logs, the server's
 #: own wake-up pipe, a page being sent from a file).
 OTHER_FILES = 64
-#: Seconds an idle connection is kept open (a phone polls every 2 s).
+#: Seconds an idle connection is kept open: well past the phones' poll (every 2 s).
 IDLE_SECONDS = 30
 #: Connections the system queues before the server accepts them.
 BACKLOG = 2048
+#: The most server processes ``serve`` starts by default, however many cores.
+MOST = 4
 #: The share of the connections at which the log says the server is nearly full.
 NEARLY_FULL = 0.9
 #: The fewest seconds between two lines of the log about the same thing.
 LOG_EVERY = 60.0
+#: Seconds between two looks at how many connections are open.
+WATCH_EVERY = 5.0
 
 log = logging.getLogger("scorekeeper.serve")
 
@@ -86,8 +95,8 @@ def raise_file_limit() -> int:
 
 @dataclass(frozen=True)
 class Capacity:
-    """How many connections the server holds: those asked for, or fewer where the open-file
-    limit allows fewer."""
+    """How many connections a server process holds: those asked for, or fewer where the
+    open-file limit allows fewer."""
 
     wanted: int
     files: int
@@ -122,16 +131,109 @@ class Capacity:
         return said
 
 
-def waitress_settings(capacity: Capacity, threads: int) -> dict[str, Any]:
-    """Waitress's settings for phones that poll (besides host, port and the proxy's)."""
-    return {
-        "threads": threads,
-        "connection_limit": capacity.connections,
-        "asyncore_use_poll": True,
-        "channel_timeout": IDLE_SECONDS,
-        "cleanup_interval": IDLE_SECONDS // 3,
-        "backlog": BACKLOG,
-    }
+def echo_capacity(capacity: Capacity) -> None:
+    """How many phones the server holds; on stderr, why not more where the files limit it."""
+    first, *warnings = capacity.lines()
+    click.echo(first)
+    for line in warnings:
+        click.echo(line, err=True)
+
+
+def can_fork() -> bool:
+    """Whether ``serve`` can run several processes: the system forks and gunicorn is there
+    (it is installed everywhere but on Windows)."""
+    return hasattr(os, "fork") and importlib.util.find_spec("gunicorn") is not None
+
+
+def default_count() -> int:
+    """One process a core, at most :data:`MOST`; one where the system cannot fork."""
+    if not can_fork():
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(MOST, cores or 1))
+
+
+@dataclass(frozen=True)
+class Server:
+    """What ``serve`` was asked to run: where, in how many processes of how many threads, for
+    how many phones each, and whether the proxy's ``X-Forwarded-*`` headers reach the app."""
+
+    host: str
+    port: int
+    processes: int
+    threads: int
+    capacity: Capacity
+    forks: bool = True
+    trust_proxy: bool = False
+
+
+@dataclass(frozen=True)
+class InWorker:
+    """What runs in each server process once forked (``fresh``: its own database connections,
+    say) and as it stops (``stopping``: those connections closed)."""
+
+    fresh: Callable[[], None] = lambda: None
+    stopping: Callable[[], None] = lambda: None
+
+
+def run(app: Any, server: Server, in_worker: InWorker | None = None) -> None:
+    """Serve ``app`` until stopped: bind the address (a port that is taken said in words), then
+    gunicorn in forked processes where ``server.forks``, else waitress in this one."""
+    sockets = listening_sockets(server.host, server.port, BACKLOG)
+    if server.forks:
+        from scorekeeper.cli import gunicorn_server
+
+        gunicorn_server.run(app, server, sockets, in_worker or InWorker())
+    else:
+        from scorekeeper.cli import waitress_server
+
+        waitress_server.run(app, server, sockets)
+
+
+def listening_sockets(host: str, port: int, backlog: int) -> list[socket.socket]:
+    """A socket bound and listening for each address ``host`` stands for (``localhost``: its
+    IPv4 and IPv6 addresses), so that the server's processes serve on them; a port another
+    server listens on is a :class:`click.ClickException` that says so."""
+    sockets: list[socket.socket] = []
+    found = socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+    addresses = list(dict.fromkeys((family, address) for family, _t, _p, _n, address in found))
+    try:
+        for family, address in addresses:
+            sockets.append(_bound(family, address, backlog))
+    except OSError as error:
+        for bound in sockets:
+            bound.close()
+        if error.errno != errno.EADDRINUSE:
+            raise
+        raise click.ClickException(
+            _(
+                "Port %(port)s is taken: another server (Scorekeeper itself, perhaps) listens "
+                "there. Stop it, or start this one with --port %(other)s.",
+                port=port,
+                other=port + 1 if 0 < port < 65535 else 8001,
+            )
+        ) from None
+    return sockets
+
+
+def _bound(family: int, address: Any, backlog: int) -> socket.socket:
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        if os.name == "posix":  # as the servers do: a restarted server binds at once
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(backlog)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def listening_lines(sockets: list[socket.socket]) -> list[str]:
+    """What the server says of where it listens, once it does."""
+    return [f"Serving on http://{qr.netloc(*sock.getsockname()[:2])}" for sock in sockets]
 
 
 class OnceAMinute(logging.Filter):
@@ -175,17 +277,40 @@ class FullWatch:
         )
 
 
-def sockets_of(server: Any) -> dict[int, Any]:
-    """Waitress's map of a server's sockets (of several listening sockets, or of one)."""
-    return cast("dict[int, Any]", getattr(server, "map", None) or server._map)
+#: Where the system lists a process's open files (Linux, macOS; not Windows).
+OPEN_FILES = "/dev/fd"
 
 
-def watch_connections(server: Any, limit: int, every: float = 5.0) -> threading.Thread:
-    """A thread that looks at the server's open connections every ``every`` seconds."""
-    sockets = sockets_of(server)
-    # The map holds the listening sockets and waitress's wake-up pipe besides the connections.
-    others = len(sockets)
-    watch = FullWatch(lambda: len(sockets) - others, limit, time.monotonic)
+def open_sockets() -> int | None:
+    """How many sockets this process has open (its connections, its listening sockets, its
+    database's); None where the system does not list a process's files."""
+    try:
+        numbers = os.listdir(OPEN_FILES)
+    except OSError:
+        return None
+    count = 0
+    for number in numbers:
+        try:
+            count += stat.S_ISSOCK(os.fstat(int(number)).st_mode)
+        except (OSError, ValueError):  # closed since it was listed (the listing's own, say)
+            continue
+    return count
+
+
+def watch_connections(
+    limit: int, every: float = WATCH_EVERY, count: Callable[[], int | None] = open_sockets
+) -> threading.Thread | None:
+    """A thread that looks at this process's open connections every ``every`` seconds: the
+    sockets opened since it started (the listening ones were open before). None where the
+    system does not list a process's files (then the server's own line says when it is full)."""
+    before = count()
+    if before is None:
+        return None
+
+    def connections() -> int:
+        return max(0, (count() or 0) - before)
+
+    watch = FullWatch(connections, limit, time.monotonic)
 
     def run() -> None:
         while True:
@@ -196,120 +321,3 @@ def watch_connections(server: Any, limit: int, every: float = 5.0) -> threading.
     thread = threading.Thread(target=context.run, args=(run,), name="connections", daemon=True)
     thread.start()
     return thread
-
-
-def quiet_waitress() -> None:
-    """Waitress's lines on the terminal (as ``waitress.serve`` shows them), those about waiting
-    requests and the connection limit once a minute at most. (The app's own lines, this
-    module's among them, have Flask's handler.)"""
-    waitress = logging.getLogger("waitress")
-    if not waitress.handlers:
-        said = logging.StreamHandler()
-        said.setFormatter(logging.Formatter(logging.BASIC_FORMAT))
-        waitress.addHandler(said)
-        waitress.propagate = False
-    for name in ("waitress.queue", "waitress"):
-        logging.getLogger(name).addFilter(OnceAMinute())
-
-
-def run_waitress(
-    app: Any,
-    capacity: Capacity,
-    *,
-    host: str,
-    port: int,
-    processes: int = 1,
-    in_child: Callable[[], None] | None = None,
-    **settings: Any,
-) -> None:
-    """Serve ``app`` on ``host``:``port`` until stopped, in ``processes`` processes on one
-    listening socket (:mod:`scorekeeper.cli.prefork`; ``in_child`` runs first in each), each
-    watching how full it is."""
-    from waitress.server import create_server
-
-    quiet_waitress()
-    try:
-        sockets = listening_sockets(host, port, settings["backlog"])
-    except OSError as error:
-        if error.errno != errno.EADDRINUSE:
-            raise
-        raise click.ClickException(
-            _(
-                "Port %(port)s is taken: another server (Scorekeeper itself, perhaps) listens "
-                "there. Stop it, or start this one with --port %(other)s.",
-                port=port,
-                other=port + 1 if 0 < port < 65535 else 8001,
-            )
-        ) from None
-
-    def serve_here() -> None:
-        server = create_server(app, sockets=sockets, **settings)
-        watch_connections(server, capacity.connections)
-        serve_forever(server)
-
-    for sock in sockets:
-        listening_host, listening_port = sock.getsockname()[:2]
-        click.echo(f"Serving on http://{qr.netloc(listening_host, listening_port)}")
-    if processes == 1:
-        serve_here()
-        return
-
-    def serve_in_child() -> None:
-        if in_child is not None:
-            in_child()
-        serve_here()
-
-    try:
-        prefork.run(processes, serve_in_child)
-    except prefork.Stopped as stopped:
-        raise click.ClickException(str(stopped)) from None
-
-
-def listening_sockets(host: str, port: int, backlog: int) -> list[socket.socket]:
-    """The sockets waitress would bind for ``host`` and ``port``, bound and listening, so that
-    several processes can serve on them."""
-    from waitress.adjustments import Adjustments
-
-    sockets: list[socket.socket] = []
-    # (family, type, protocol, address) for each address the host stands for (waitress's
-    # class declares the setting's strings; an instance holds these)
-    listen = cast("list[tuple[int, int, int, Any]]", Adjustments(host=host, port=port).listen)
-    for family, kind, proto, address in listen:
-        sock = socket.socket(family, kind, proto)
-        if family == socket.AF_INET6:
-            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-        if os.name == "posix":  # as waitress does: a restarted server binds at once
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind(address)
-        except OSError:
-            sock.close()
-            for bound in sockets:
-                bound.close()
-            raise
-        sock.listen(backlog)
-        sockets.append(sock)
-    return sockets
-
-
-def serve_forever(server: Any) -> None:
-    """Run waitress's server until stopped: over :class:`idle_loop.IdleLoop` where the system
-    has epoll, else with waitress's own loop."""
-    if not idle_loop.available():
-        server.run()
-        return
-    loop = idle_loop.IdleLoop()
-    try:
-        loop.loop(server.adj.asyncore_loop_timeout, sockets_of(server))
-    except (SystemExit, KeyboardInterrupt):  # as waitress's own run() stops
-        server.task_dispatcher.shutdown()
-    finally:
-        loop.close()
-
-
-def echo_capacity(capacity: Capacity) -> None:
-    """How many phones the server holds; on stderr, why not more where the files limit it."""
-    first, *warnings = capacity.lines()
-    click.echo(first)
-    for line in warnings:
-        click.echo(line, err=True)

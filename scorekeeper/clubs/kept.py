@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import threading
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
@@ -36,6 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import orm
+from sqlalchemy.exc import OperationalError
 
 from scorekeeper import seasons
 from scorekeeper.cache import LRUCache
@@ -43,6 +45,7 @@ from scorekeeper.clubs import season
 from scorekeeper.clubs import store as club_store
 from scorekeeper.clubs.register import Entry
 from scorekeeper.clubs.store import ClubEvening, LoadedClub, LoadedSeason
+from scorekeeper.db import busy
 from scorekeeper.evenings import record as evening_record
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import suspense
@@ -50,6 +53,8 @@ from scorekeeper.evenings.standings import PlayerStanding, Standings
 from scorekeeper.evenings.standings import standings as standings_of_evening
 from scorekeeper.games import registry
 from scorekeeper.games.stats import StatsTable
+
+log = logging.getLogger(__name__)
 
 #: The form of what is kept: a new one (what is kept is derived another way) derives again
 #: every evening a process reads from the database.
@@ -312,10 +317,26 @@ class Kept:
     before: dict[Any, Any] | None = None
     derived: dict[Any, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: :attr:`joined`, once worked out.
+    first_evenings: dict[int, season.Order] | None = None
 
     @property
     def merges(self) -> dict[int, int | None]:
         return {e.id: e.merged_into for e in self.entries}
+
+    @property
+    def joined(self) -> dict[int, season.Order]:
+        """Each member's first evening of the club (:func:`scorekeeper.clubs.season.first_evenings`
+        of every evening, each entry the member it stands for now): from it on, a season
+        charges their absences. Worked out once a version, or taken from the version before
+        when its register and evenings are this one's."""
+        if self.first_evenings is None:
+            merges = self.merges
+            self.first_evenings = season.first_evenings(
+                ((e.created_at, e.token), (club_store.follow(merges, m) for m in e.members))
+                for e in self.evenings
+            )
+        return self.first_evenings
 
     def names(self) -> dict[int, str]:
         """Every entry's display name now, merged ones by the member kept."""
@@ -346,16 +367,29 @@ def _lock(token: str) -> threading.Lock:
         return _LOCKS.setdefault(token, threading.Lock())
 
 
+#: Set in a session's ``info`` while it is in the middle of a write to a club
+#: (:func:`scorekeeper.clubs.services._club_write`): the club's version it reads is the one its
+#: own transaction moved to, which a rollback takes back, so nothing read then is kept.
+WRITING = "scorekeeper.clubs.writing"
+
+
 def current(session: orm.Session, club: LoadedClub) -> Kept:
     """The club as it is now: one read of its version when this process knows it at that
     version; else the evenings changed since the version it knew derived again (the club read
-    whole, and what the database keeps, the first time)."""
+    whole, and what the database keeps, the first time). In the middle of a club's write, the
+    club as the write's transaction sees it, kept nowhere."""
     version = club_store.version(session, club.id)
     found = _KEPT.get(club.token)
+    if found is not None and found.version > version:
+        found = None  # a version taken back is no later one: the database was restored
+    if session.info.get(WRITING):
+        return _read(session, club, version, found)
     if found is not None and found.version == version:
         return found
     with _lock(club.token):
         found = _KEPT.get(club.token)
+        if found is not None and found.version > version:
+            found = None
         if found is None or found.version != version:
             found = _read(session, club, version, found)
             _KEPT.put(club.token, found)
@@ -395,7 +429,10 @@ def _read(session: orm.Session, club: LoadedClub, version: int, known: Kept | No
         before = {**(known.before or {}), **known.derived}
         for view in before.values():  # what those went on from is not needed any more
             view.before = None
-    return Kept(club, version, last, entries, tuple(listed), seasons_, facts, before)
+    found = Kept(club, version, last, entries, tuple(listed), seasons_, facts, before)
+    if known is not None and entries is known.entries and found.evenings == known.evenings:
+        found.first_evenings = known.first_evenings  # the same register and evenings
+    return found
 
 
 def _derived(
@@ -452,7 +489,7 @@ _PENDING_LOCK = threading.Lock()
 def _keep(session: orm.Session, rows: list[tuple[int, str, dict[str, Any], str]]) -> None:
     """Keep these rows in the database once the request is over: a request that reads
     commits nothing, and one that writes may be in the middle of its transaction."""
-    if rows:
+    if rows and not session.info.get(WRITING):
         with _PENDING_LOCK:
             pending = _PENDING.setdefault(session.get_bind(), {})
             pending.update((row[0], row) for row in rows)
@@ -461,19 +498,24 @@ def _keep(session: orm.Session, rows: list[tuple[int, str, dict[str, Any], str]]
 def keep_pending() -> int:
     """Keep the rows derived since (each database's in a transaction of its own): how many.
     Another process keeping the same rows at the same moment is no error (what it keeps is
-    what these are); a row not kept is derived again when next needed."""
+    what these are); a row not kept is derived again when next needed. Nothing is raised: it
+    runs once a request is over, a page read too, and a kept row is a cache, so a database
+    too busy to write it (or any other fault) drops it, only a fault other than a busy
+    database logged."""
     with _PENDING_LOCK:  # (a database no longer open is forgotten with its rows)
         pending = list(_PENDING.items())
         _PENDING.clear()
     kept = 0
     for bind, rows in pending:
-        with orm.Session(bind) as own:
-            try:
+        try:
+            with orm.Session(bind) as own, own.begin():
                 club_store.keep(own, list(rows.values()))
-                own.commit()
-                kept += len(rows)
-            except Exception:  # a kept row is a cache: nothing is lost
-                own.rollback()
+            kept += len(rows)
+        except OperationalError as error:
+            if not busy(error):
+                log.warning("Derived rows of %d evenings not kept: %s", len(rows), error)
+        except Exception:
+            log.warning("Derived rows of %d evenings not kept.", len(rows), exc_info=True)
     return kept
 
 
@@ -557,15 +599,13 @@ class Mapped:
 
 
 def _mapped(evening: ClubEvening, facts: EveningFacts, merges: dict[int, int | None]) -> Mapped:
-    def member(player: int) -> int:
-        return club_store.follow(merges, evening.members[player])
+    def merges_to(entry: int) -> int:
+        return club_store.follow(merges, entry)
 
-    results: dict[int, tuple[int, Fraction]] = {}
-    for row in facts.rows:
-        if row.player < len(evening.members):
-            who = member(row.player)
-            place, points = results.get(who, (row.place, Fraction(0)))
-            results[who] = (min(place, row.place), points + row.points)
+    def member(player: int) -> int:
+        return merges_to(evening.members[player])
+
+    results = season.member_results(facts.rows, evening.members, merges_to)
     result = season.EveningResult(
         evening.token, evening.name, evening.created_at, results, facts.provisional
     )
@@ -631,6 +671,14 @@ class View:
             and all(m is n for (_e, m), (_f, n) in zip(shown, previous.shown, strict=True))
         ):
             self._cache = dict(previous._cache)
+            earlier = previous.kept
+            if earlier.first_evenings is not kept.first_evenings and earlier.joined != kept.joined:
+                # A member's first evening of the club moved: the tables charge absences anew.
+                self._cache = {
+                    k: v
+                    for k, v in self._cache.items()
+                    if not (type(k) is tuple and k[0] == "table")
+                }
         self._lock = threading.RLock()
 
     def _once(self, key: Any, make: Any) -> Any:
@@ -655,7 +703,8 @@ class View:
 
     def table(self, rule: seasons.SeasonRule) -> list[season.SeasonRow]:
         rows: list[season.SeasonRow] = self._once(
-            ("table", rule), lambda: season.season_table(self.prepared, self.names, rule)
+            ("table", rule),
+            lambda: season.season_table(self.prepared, self.names, rule, self.kept.joined),
         )
         return rows
 

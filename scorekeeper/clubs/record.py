@@ -20,6 +20,7 @@ so export → import → export gives the same bytes. ``docs/records.md`` docume
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -255,21 +256,26 @@ def _refused(message: Text) -> RecordError:
     return RecordError([problem(RECORD, message)])
 
 
-def decode_club(data: bytes | str) -> Any:
+def decode_club(data: bytes | str, *, any_size: bool = False) -> Any:
     """A club record's JSON text parsed as hostile input, as a game record's is
     (:func:`scorekeeper.records.guard.decode`: invalid UTF-8, NaN, duplicate fields, very long
     numbers, deep nesting and control characters refused), with room for a whole club:
-    :data:`MAX_CLUB_BYTES`."""
+    :data:`MAX_CLUB_BYTES`, or any size (``any_size``: the command line's ``club import``,
+    for a club larger than an upload may be)."""
+    limit = sys.maxsize if any_size else MAX_CLUB_BYTES
     too_large = T_(
         "the file is larger than %(n)s MB, more than a club record holds",
         n=MAX_CLUB_BYTES // (1024 * 1024),
     )
-    return decode(data, limit=MAX_CLUB_BYTES, too_large=too_large)
+    return decode(data, limit=limit, too_large=too_large)
 
 
-def loads_club(data: bytes | str, known_games: Sequence[str] | None = None) -> ClubRecord:
-    """Read and check a club record (see the module's docstring)."""
-    return parse_club(decode_club(data), known_games)
+def loads_club(
+    data: bytes | str, known_games: Sequence[str] | None = None, *, any_size: bool = False
+) -> ClubRecord:
+    """Read and check a club record (see the module's docstring; ``any_size``:
+    :func:`decode_club`)."""
+    return parse_club(decode_club(data, any_size=any_size), known_games)
 
 
 def _known() -> tuple[str, ...]:
@@ -316,8 +322,10 @@ def parse_club(raw: Any, known_games: Sequence[str] | None = None) -> ClubRecord
     lines: list[Text] = []
     members, numbered = _members(raw.get("members"), lines)
     # A member refused for one of its fields is still a member to the evenings: one line each.
-    evenings = _evenings(raw.get("evenings", []), numbered, games, lines)
-    seasons_ = _seasons(raw.get("seasons", []), len(evenings), lines)
+    listed = _list(raw.get("evenings", []), "evenings", MAX_EVENINGS, lines)
+    evenings = _evenings(listed, numbered, games, lines)
+    # A season names the record's evenings by number, a refused one too: one line each.
+    seasons_ = _seasons(raw.get("seasons", []), len(listed), lines)
     if lines:
         raise RecordError(lines)
     return ClubRecord(name, games, tuple(members), tuple(evenings), tuple(seasons_))
@@ -464,10 +472,10 @@ def _evening_where(number: int, entry: Any) -> Text:
 
 
 def _evenings(
-    raw: Any, members: set[int], games: Sequence[str], lines: list[Text]
+    listed: list[Any], members: set[int], games: Sequence[str], lines: list[Text]
 ) -> list[ClubEvening]:
     found = []
-    for number, entry in enumerate(_list(raw, "evenings", MAX_EVENINGS, lines), start=1):
+    for number, entry in enumerate(listed, start=1):
         where = _evening_where(number, entry)
         read = _evening(entry, where, members, games, lines)
         if read is not None:
@@ -643,11 +651,9 @@ def evening_results(read: ClubRecord) -> list[season.EveningResult]:
     found = []
     for number, evening in enumerate(read.evenings, start=1):
         standings = evening_standings(evening.evening)
-        results: dict[int, tuple[int, Fraction]] = {}
-        for row in standings.rows:
-            member = follow(kept, evening.members[row.player])
-            place, points = results.get(member, (row.place, Fraction(0)))
-            results[member] = (min(place, row.place), points + row.points)
+        results = season.member_results(
+            standings.rows, evening.members, lambda member: follow(kept, member)
+        )
         found.append(
             season.EveningResult(
                 _key(number),
@@ -676,7 +682,17 @@ def season_rows(
             if of.holds(number, e.date)
         ]
         rule = of.rule
-    return season.season_table(results, names_now(read), rule)
+    return season.season_table(results, names_now(read), rule, _first_evenings(read))
+
+
+def _first_evenings(read: ClubRecord) -> dict[int, season.Order]:
+    """Each member's first evening of the record's club (by its date and number), as
+    :func:`scorekeeper.clubs.season.first_evenings` tells it."""
+    kept = {m.id: m.merged_into for m in read.members}
+    return season.first_evenings(
+        ((e.date, _key(number)), (follow(kept, m) for m in e.members))
+        for number, e in enumerate(read.evenings, start=1)
+    )
 
 
 def club_games(read: ClubRecord) -> list[seasons.TableGame]:

@@ -1,15 +1,19 @@
 """The rules of a club and its register, in pure Python: a club's name, its games, its
-organiser PIN's form, a member's display name (unique in the club, ignoring case), and the
+organiser PIN's form, a member's display name (unique in the club as
+:mod:`scorekeeper.games.names` compares names: ignoring case and invisible characters), and the
 register's order (most recently seen first). Nothing here knows the database or the web."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from scorekeeper.games import names
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.players import name_problem
+from scorekeeper.games.names import unprintable
+from scorekeeper.games.players import control_character, name_problem
 from scorekeeper.games.text import T_
 
 MAX_CLUB_NAME = 60
@@ -17,24 +21,40 @@ MAX_CLUB_NAME = 60
 PIN_DIGITS = (4, 12)
 
 
+#: The most characters a member's :func:`name_key` keeps (``member.name_key``'s length).
+MEMBER_KEY_LENGTH = 40
+
+
 def name_key(name: str) -> str:
-    """A display name as the register compares it: trimmed, case folded (``Anna`` is ``ANNA``)."""
-    return name.strip().casefold()
+    """A display name as the register compares it (:func:`~scorekeeper.games.names.key`:
+    ``Anna`` is ``ANNA``, and ``Anna`` with a zero-width space), as the ``member.name_key``
+    column holds it (:func:`fitted`)."""
+    return fitted(names.key(name), MEMBER_KEY_LENGTH)
+
+
+def fitted(key: str, length: int) -> str:
+    """``key`` in at most ``length`` characters, for a column that holds no more: a longer
+    key (a name whose folded form grows: ``ß`` is ``ss``, ``ﬃ`` is ``ffi``) keeps its start and
+    a digest of the whole, so that two keys are equal exactly when the names are one."""
+    if len(key) <= length:
+        return key
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"{key[: length - len(digest) - 1]}#{digest}"
 
 
 def checked_club_name(name: str) -> str:
-    """The club's name, trimmed; RuleError (field ``name``) when empty, too long or holding a
-    control character."""
-    name = name.strip()
+    """The club's name, as shown (:func:`~scorekeeper.games.names.shown`); RuleError (field
+    ``name``) when empty, too long or holding a control character."""
+    bad = unprintable(name)
+    if bad is not None:
+        raise RuleError(control_character(bad), field="name")
+    name = names.shown(name)
     if not name:
         raise RuleError(T_("Give the club a name."), field="name")
     if len(name) > MAX_CLUB_NAME:
         raise RuleError(
             T_("A club's name can be at most %(n)s characters.", n=MAX_CLUB_NAME), field="name"
         )
-    problem = name_problem(name, (), 1)
-    if problem is not None:
-        raise RuleError(problem, field="name")
     return name
 
 
@@ -58,12 +78,13 @@ def checked_pin(pin: str) -> str:
 
 
 def checked_member_name(name: str, taken: Iterable[str]) -> str:
-    """A member's display name, trimmed: a name a game's player may have, and none of the
-    ``taken`` names of the club's other members (ignoring case). RuleError (field ``name``)."""
+    """A member's display name, as shown: a name a game's player may have, and none of the
+    ``taken`` names of the club's other members (:func:`name_key`). RuleError (field
+    ``name``)."""
     problem = name_problem(name, (), 1)
     if problem is not None:
         raise RuleError(problem, field="name")
-    name = name.strip()
+    name = names.shown(name)
     key = name_key(name)
     if any(name_key(other) == key for other in taken):
         raise RuleError(

@@ -3,21 +3,33 @@ evening results), derived from the evenings' standings whenever it is shown — 
 stored, so a correction in an evening's game moves it.
 
 A member's result at an evening is their points in its standings (the evening's own scoring:
-game totals or placings); members who share a season total share its place (1, 1, 3).
+game totals or placings); members who share a season total share its place (1, 1, 3). A member
+attended an evening when they played a game there that counts (a deal scored) or sat out a
+round that others played: an evening the organiser planned but nobody played is no evening of
+the season, and changes nothing in it.
+
+A member is one from their first evening of the club (the first evening they were ticked
+for): a season's absence rule charges them for every evening of the season they missed from
+then on, its first evening included when they were a member before it.
 
 A season the organisers keep (:class:`SeasonSpan`) holds the evenings held between two dates
 (inclusive, either open), or a chosen set of them; its name is unique in the club."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 
 from scorekeeper import seasons
+from scorekeeper.clubs.register import fitted
+from scorekeeper.evenings.standings import PlayerStanding
+from scorekeeper.games import names
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.players import unprintable
+from scorekeeper.games.names import unprintable
+from scorekeeper.games.players import control_character
 from scorekeeper.games.text import T_
 
 #: The season table unless the reader chooses another rule: the total of the evenings played.
@@ -76,9 +88,63 @@ class SeasonRow:
         return " · ".join("–" if at is None else str(at[0]) for at in shown)
 
 
+def attended(row: PlayerStanding) -> bool:
+    """Whether the player of an evening's standings ``row`` was there: they played a game that
+    counts, or sat out a round that others played."""
+    return row.games > 0 or row.sat_out > 0
+
+
+def member_results(
+    rows: Iterable[PlayerStanding], members: Sequence[int], follow: Callable[[int], int]
+) -> dict[int, tuple[int, Fraction]]:
+    """Each member's place and points at an evening, from its standings' ``rows``: only the
+    members who attended it (:func:`attended`). ``members`` are the member of each of the
+    evening's players; ``follow`` gives the member an entry stands for now (a merged entry's
+    results count for the member kept, at their best place)."""
+    results: dict[int, tuple[int, Fraction]] = {}
+    for row in rows:
+        if row.player < len(members) and attended(row):
+            member = follow(members[row.player])
+            place, points = results.get(member, (row.place, Fraction(0)))
+            results[member] = (min(place, row.place), points + row.points)
+    return results
+
+
+#: Where an evening stands in the club's order: when it was made, then its token.
+Order = tuple[datetime, str]
+
+
+def first_evenings(evenings: Iterable[tuple[Order, Iterable[int]]]) -> dict[int, Order]:
+    """Each member's first evening of the club (its place in the club's order), from every
+    evening's place and members (each already the member it stands for now): from then on they
+    are a member, absent from the evenings they miss."""
+    first: dict[int, Order] = {}
+    for order, members in evenings:
+        for member in members:
+            if member not in first or order < first[member]:
+                first[member] = order
+    return first
+
+
 def in_order(evenings: Sequence[EveningResult]) -> list[EveningResult]:
-    """The season's evenings in the order they were held."""
-    return sorted(evenings, key=lambda e: (e.created_at, e.token))
+    """The season's evenings in the order they were held: those somebody attended (an
+    evening planned that nobody played is no evening of the season)."""
+    return sorted((e for e in evenings if e.results), key=lambda e: (e.created_at, e.token))
+
+
+def _joined(
+    ordered: Sequence[EveningResult], members: Iterable[int], joined: Mapping[int, Order]
+) -> dict[int, tuple[str, str]]:
+    """For each member who joined the club before their first evening of the season, the
+    first of its evenings (its key in the table) held since they joined."""
+    held = [(e.created_at, e.token) for e in ordered]
+    found = {}
+    for member in members:
+        since = joined.get(member)
+        at = len(held) if since is None else bisect_left(held, since)
+        if at < len(held):
+            found[member] = (held[at][0].isoformat(), held[at][1])
+    return found
 
 
 @dataclass(frozen=True)
@@ -93,9 +159,10 @@ class Prepared:
 def prepared(evenings: Sequence[EveningResult], since: Prepared | None = None) -> Prepared:
     """The season's ``evenings`` prepared for its table; given what was prepared of it before
     (``since``), only the evenings that are not the very ones it had are read again."""
+    held = [e for e in evenings if e.results]  # an evening nobody played is none of it
     return Prepared(
-        tuple(in_order(evenings)),
-        seasons.prepare([e.read for e in evenings], None if since is None else since.table),
+        tuple(in_order(held)),
+        seasons.prepare([e.read for e in held], None if since is None else since.table),
     )
 
 
@@ -103,18 +170,22 @@ def season_table(
     evenings: Sequence[EveningResult] | Prepared,
     names: Mapping[int, str],
     rule: seasons.SeasonRule = DEFAULT_RULE,
+    joined: Mapping[int, Order] | None = None,
 ) -> list[SeasonRow]:
     """Every member who played an evening of the season, by the season's ``rule``
     (:mod:`scorekeeper.seasons.table`: the total by default), then by name; ``names`` are the
     members' display names now. Members not ranked yet (an average's minimum) come last. The
-    evenings may be given :func:`prepared` already."""
+    evenings may be given :func:`prepared` already. ``joined``: each member's first evening of
+    the club (:func:`first_evenings`), from which the rule's absences count; without it, from
+    their first evening of the season."""
     season = evenings if isinstance(evenings, Prepared) else prepared(evenings)
     # Within a place by name as the club sees it (case aside), as the register lists them.
     shown = {
         m: names.get(m, "?")
         for m in sorted(season.table.played, key=lambda m: names.get(m, "").casefold())
     }
-    table = season.table.table(shown, rule)
+    since = _joined(season.evenings, season.table.played, joined or {})
+    table = season.table.table(shown, rule, since)
     return [
         SeasonRow(
             row.member,
@@ -135,28 +206,26 @@ def season_table(
 MAX_SEASON_NAME = 40
 
 
+#: The most characters a season's :func:`season_key` keeps (``season.name_key``'s length).
+SEASON_KEY_LENGTH = 60
+
+
 def season_key(name: str) -> str:
-    """A season's name as the club compares it: trimmed, case folded."""
-    return name.strip().casefold()
+    """A season's name as the club compares it (:func:`~scorekeeper.games.names.key`), as the
+    ``season.name_key`` column holds it."""
+    return fitted(names.key(name), SEASON_KEY_LENGTH)
 
 
 def checked_season_name(name: str, taken: Iterable[str]) -> str:
-    """A season's name, trimmed; RuleError (field ``name``) when empty, too long, holding a
-    control character, or the name of another of the club's ``taken`` seasons (ignoring
-    case)."""
-    name = name.strip()
-    if not name:
-        raise RuleError(T_("Give the season a name."), field="name")
+    """A season's name, as shown (:func:`~scorekeeper.games.names.shown`); RuleError (field
+    ``name``) when empty, too long, holding a control character, or the name of another of the
+    club's ``taken`` seasons (:func:`season_key`)."""
     bad = unprintable(name)
     if bad is not None:
-        code = f"{ord(bad):04X}"
-        raise RuleError(
-            T_(
-                "A name cannot hold a tab, a line break or another control character (U+%(code)s).",
-                code=code,
-            ),
-            field="name",
-        )
+        raise RuleError(control_character(bad), field="name")
+    name = names.shown(name)
+    if not name:
+        raise RuleError(T_("Give the season a name."), field="name")
     if len(name) > MAX_SEASON_NAME:
         raise RuleError(
             T_("A season's name can be at most %(n)s characters.", n=MAX_SEASON_NAME),

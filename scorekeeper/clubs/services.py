@@ -10,7 +10,8 @@ stolen database is the cost of each guess, which a memory-hard hash keeps high o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,7 @@ from scorekeeper.clubs.store import (
 )
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
+from scorekeeper.evenings import store as evening_store
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.games import registry
 from scorekeeper.games.events import RuleError
@@ -58,6 +60,7 @@ __all__ = [
     "add_member",
     "all_tokens",
     "check_pin",
+    "close_evening",
     "club_of_evening",
     "create",
     "evenings_of_games",
@@ -77,6 +80,7 @@ __all__ = [
     "rebuild",
     "rename_member",
     "retire_member",
+    "reveal_standings",
     "save_season",
     "season_of",
     "seasons_of",
@@ -159,6 +163,13 @@ class ClubPage:
     kept: keeping.Kept | None = field(default=None, compare=False, repr=False)
 
     @property
+    def joined(self) -> Mapping[int, season.Order]:
+        """Each member's first evening of the club, from which a season charges their absences
+        (:func:`scorekeeper.clubs.season.first_evenings`): of all the club's evenings, also
+        when ``evenings`` are only a season's (worked out once a version of the club)."""
+        return {} if self.kept is None else self.kept.joined
+
+    @property
     def members(self) -> list[Entry]:
         """The active members, by name."""
         return sorted((e for e in self.entries if e.active), key=lambda e: rules.name_key(e.name))
@@ -190,6 +201,54 @@ def page_of(club: LoadedClub, *, session: orm.Session | None = None) -> ClubPage
     return ClubPage(club, list(kept.entries), list(kept.evenings), kept)
 
 
+def _register_now(session: orm.Session, club: LoadedClub) -> list[Entry]:
+    """The club's register as it is now, read in a write's own transaction (never what this
+    process keeps of the club: the write may yet be rolled back)."""
+    return store.register(session, club.id, store.evenings(session, club.id))
+
+
+class _Write:
+    """One write to a club in progress (:func:`_club_write`)."""
+
+    def __init__(self) -> None:
+        self.changed = True
+
+    def unchanged(self) -> bool:
+        """Nothing to do: it is so already (another phone did it first). The transaction is
+        rolled back, so the club's version stays and nothing is logged. False, for the
+        service to return."""
+        self.changed = False
+        return False
+
+
+@contextmanager
+def _club_write(session: orm.Session, club: LoadedClub) -> Iterator[_Write]:
+    """One organiser's write to the club, checked and written in one transaction that no
+    second writer slips through: whatever the request read before is left behind, the club's
+    version moves first (:func:`~scorekeeper.clubs.store.begin_write`: a second writer waits
+    here until this one has committed), then the block reads and checks what is there now,
+    writes, and is committed — or, on any error or when :meth:`_Write.unchanged`, rolled back
+    whole. Meanwhile nothing this process keeps of the club is read at the version this
+    transaction moved it to (:data:`scorekeeper.clubs.kept.WRITING`): a write rolled back
+    leaves no kept state believing it happened."""
+    session.commit()  # the reads before this write are not what it checks
+    write = _Write()
+    session.info[keeping.WRITING] = True
+    try:
+        if not store.begin_write(session, club.id):
+            raise ClubNotFound(club.token)
+        yield write
+        if write.changed:
+            session.commit()
+        else:
+            session.rollback()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.info.pop(keeping.WRITING, None)
+
+
 def _taken(session: orm.Session, club: LoadedClub, but: int | None = None) -> list[str]:
     return [
         e.name for e in store.register(session, club.id) if e.merged_into is None and e.id != but
@@ -209,59 +268,85 @@ def _commit_or_taken(session: orm.Session, name: str) -> None:
 
 def add_member(club: LoadedClub, name: str, by: str, *, session: orm.Session | None = None) -> int:
     """A new member of the club (its id); RuleError (field ``name``) for a name that will not
-    do or that another member has (ignoring case)."""
+    do or that another member has (ignoring case), another phone's of a moment ago too."""
     session = _session(session)
-    name = rules.checked_member_name(name, _taken(session, club))
-    row = store.add_member(session, club.id, name)
-    store.log(session, club.id, "add", name, by)
-    member_id = row.id
-    _commit_or_taken(session, name)
+    with _club_write(session, club):
+        name = rules.checked_member_name(name, _taken(session, club))
+        row = store.add_member(session, club.id, name)
+        store.log(session, club.id, "add", name, by)
+        member_id = row.id
+        _commit_or_taken(session, name)
     return member_id
+
+
+def _current(session: orm.Session, club: LoadedClub, member_id: int) -> models.Member:
+    """The member's row as it is now; RuleError (field ``merged``) naming the member it was
+    merged into, if it was (by another phone, say)."""
+    row = store.member_row(session, club.id, member_id)
+    if row.merged_into_id is not None:
+        kept = store.member_row(session, club.id, row.merged_into_id)
+        raise RuleError(
+            T_("%(merged)s was merged into %(kept)s already.", merged=row.name, kept=kept.name),
+            field="merged",
+        )
+    return row
 
 
 def rename_member(
     club: LoadedClub, member_id: int, name: str, by: str, *, session: orm.Session | None = None
-) -> None:
-    """The member's new display name (the old one stays in the history)."""
+) -> bool:
+    """The member's new display name (the old one stays in the history). False when the
+    member has that name already (another phone renamed them a moment ago): nothing logged."""
     session = _session(session)
-    row = store.member_row(session, club.id, member_id)
-    name = rules.checked_member_name(name, _taken(session, club, but=member_id))
-    if name == row.name:
-        return
-    was = row.name
-    store.rename(session, row, name)
-    store.log(session, club.id, "rename", f"{was} → {name}", by)
-    _commit_or_taken(session, name)
+    with _club_write(session, club) as write:
+        row = _current(session, club, member_id)
+        name = rules.checked_member_name(name, _taken(session, club, but=member_id))
+        if name == row.name:
+            return write.unchanged()
+        was = row.name
+        store.rename(session, row, name)
+        store.log(session, club.id, "rename", f"{was} → {name}", by)
+        _commit_or_taken(session, name)
+    return True
 
 
 def retire_member(
     club: LoadedClub, member_id: int, by: str, *, session: orm.Session | None = None
-) -> None:
-    """The member leaves the register's tick boxes; their evenings stay theirs."""
+) -> bool:
+    """The member leaves the register's tick boxes; their evenings stay theirs. False when the
+    member is retired already: nothing logged."""
     session = _session(session)
-    row = store.member_row(session, club.id, member_id)
-    if row.retired_at is None:
+    with _club_write(session, club) as write:
+        row = _current(session, club, member_id)
+        if row.retired_at is not None:
+            return write.unchanged()
         store.retire(row)
         store.log(session, club.id, "retire", row.name, by)
-        session.commit()
+    return True
 
 
 def merge_members(
     club: LoadedClub, keep: int, merged: int, by: str, *, session: orm.Session | None = None
-) -> None:
+) -> bool:
     """Two entries that are one person: ``merged`` points at ``keep`` from now on, and its
-    evenings count for ``keep``. RuleError (field ``merged``) for an entry merged already or
-    the same entry twice."""
+    evenings count for ``keep``. False when it does already (another phone merged the same
+    two a moment ago): nothing logged. RuleError (field ``merged``) for the same entry twice,
+    or an entry merged into another already, which says into which: so two phones merging A
+    into B and B into A at once never make a circle, whatever the timing (the second reads
+    what the first wrote)."""
     session = _session(session)
-    kept = store.member_row(session, club.id, keep)
-    gone = store.member_row(session, club.id, merged)
-    if kept.id == gone.id:
-        raise RuleError(T_("Choose two different members."), field="merged")
-    if kept.merged_into_id is not None or gone.merged_into_id is not None:
-        raise RuleError(T_("That entry was merged already."), field="merged")
-    store.merge(session, kept, gone)
-    store.log(session, club.id, "merge", f"{gone.name} → {kept.name}", by)
-    session.commit()
+    with _club_write(session, club) as write:
+        kept = store.member_row(session, club.id, keep)
+        gone = store.member_row(session, club.id, merged)
+        if kept.id == gone.id:
+            raise RuleError(T_("Choose two different members."), field="merged")
+        if gone.merged_into_id == kept.id:
+            return write.unchanged()
+        _current(session, club, gone.id)
+        _current(session, club, kept.id)
+        store.merge(session, kept, gone)
+        store.log(session, club.id, "merge", f"{gone.name} → {kept.name}", by)
+    return True
 
 
 def new_evening(
@@ -280,28 +365,29 @@ def new_evening(
     session = _session(session)
     if evening.get("kind") not in club.games:
         raise RuleError(T_("Choose one of the club's games."), field="kind")
-    page = page_of(club, session=session)
-    active = {e.id: e for e in page.members}
-    if any(member not in active for member in chosen):
-        raise RuleError(T_("Tick members of the club's register."), field="members")
-    taken = [e.name for e in page.entries if e.merged_into is None]
-    names: list[str] = []
-    for name in new_names:
-        try:
-            names.append(rules.checked_member_name(name, [*taken, *names]))
-        except RuleError as error:
-            raise RuleError(error.text, field="new_members") from None
-    players = [active[m].name for m in dict.fromkeys(chosen)] + names
-    setup = EveningSetup(players=tuple(players), **evening)  # RuleError: nothing stored yet
-    added = [store.add_member(session, club.id, name) for name in names]
-    members = [*dict.fromkeys(chosen), *(row.id for row in added)]
-    for name in names:
-        store.log(session, club.id, "add", name, by)
-    store.log(session, club.id, "evening", setup.name, by)
-    with store.linked_on_commit(session, club.id, members):
-        # One transaction: the evening's service commits the new members, the evening, its
-        # link to the club and the log together, or (on any error) none of them.
-        return evenings.create(setup, session=session)
+    with _club_write(session, club):
+        entries = _register_now(session, club)
+        active = {e.id: e for e in entries if e.active}
+        if any(member not in active for member in chosen):
+            raise RuleError(T_("Tick members of the club's register."), field="members")
+        taken = [e.name for e in entries if e.merged_into is None]
+        names: list[str] = []
+        for name in new_names:
+            try:
+                names.append(rules.checked_member_name(name, [*taken, *names]))
+            except RuleError as error:
+                raise RuleError(error.text, field="new_members") from None
+        players = [active[m].name for m in dict.fromkeys(chosen)] + names
+        setup = EveningSetup(players=tuple(players), **evening)  # RuleError: nothing stored
+        added = [store.add_member(session, club.id, name) for name in names]
+        members = [*dict.fromkeys(chosen), *(row.id for row in added)]
+        for name in names:
+            store.log(session, club.id, "add", name, by)
+        store.log(session, club.id, "evening", setup.name, by)
+        with store.linked_on_commit(session, club.id, members):
+            # One transaction: the evening's service commits the new members, the evening,
+            # its link to the club and the log together, or (on any error) none of them.
+            return evenings.create(setup, session=session)
 
 
 def new_game(
@@ -328,6 +414,50 @@ def new_game(
         )
     evening = new_evening(club, chosen, new_names, {**game, "rounds": 1}, by, session=session)
     return evenings.start_round(evening, 1, session=session)
+
+
+def close_evening(
+    club: LoadedClub,
+    evening: evenings.LoadedEvening,
+    closed: bool,
+    by: str,
+    *,
+    session: orm.Session | None = None,
+) -> bool:
+    """Close the club's evening (its games read-only for everyone but the organiser), or open
+    it again, logged in the same transaction. False when it is so already (another phone did
+    it a moment ago): nothing changed, nothing logged."""
+    session = _session(session)
+    with _club_write(session, club) as write:
+        _positions, closed_now, _revealed = evening_store.evening_state(session, evening.token)
+        if closed_now == closed:
+            return write.unchanged()
+        evening_store.set_closed(session, evening, closed)
+        action = "close-evening" if closed else "reopen-evening"
+        store.log(session, club.id, action, evening.setup.name, by)
+    return True
+
+
+def reveal_standings(
+    club: LoadedClub,
+    evening: evenings.LoadedEvening,
+    places: int,
+    by: str,
+    *,
+    session: orm.Session | None = None,
+) -> bool:
+    """Show ``places`` places of the club's evening's hidden standings, from the last up, when
+    the reveal is where this phone saw it (``evening.revealed``: None before it began; its
+    beginning is logged). False when another phone moved it first: nothing changed."""
+    session = _session(session)
+    with _club_write(session, club) as write:
+        _positions, _closed, revealed = evening_store.evening_state(session, evening.token)
+        if revealed != evening.revealed:
+            return write.unchanged()
+        evening_store.set_revealed(session, evening, places)
+        if evening.revealed is None:
+            store.log(session, club.id, "reveal-standings", evening.setup.name, by)
+    return True
 
 
 def seasons_of(club: LoadedClub, *, session: orm.Session | None = None) -> list[LoadedSeason]:
@@ -358,25 +488,35 @@ def save_season(
     name another season has, ignoring case; ``evenings`` for an evening not the club's) and
     nothing stored; SeasonNotFound for a season not the club's."""
     session = _session(session)
-    row = None if season_id is None else store.season_row(session, club.id, season_id)
-    others = [s.name for s in store.seasons(session, club.id) if s.id != season_id]
-    name = season.checked_season_name(name, others)
-    if span.chosen is not None:
-        held = {e.id for e in store.evenings(session, club.id)}
-        if any(evening not in held for evening in span.chosen):
-            raise RuleError(T_("Tick evenings of the club."), field="evenings")
-        span = SeasonSpan(chosen=tuple(sorted(set(span.chosen))))
-    try:
-        row = store.keep_season(session, club.id, row, name, rule, span)
-        store.log(session, club.id, "season" if season_id is None else "season-edit", name, by)
-        made = row.id
-        session.commit()
-    except IntegrityError:  # another phone gave a season that name at the same moment
-        session.rollback()
-        raise RuleError(
-            T_("The club already has a season called %(name)s.", name=name), field="name"
-        ) from None
+    with _club_write(session, club) as write:
+        row = None if season_id is None else store.season_row(session, club.id, season_id)
+        others = [s.name for s in store.seasons(session, club.id) if s.id != season_id]
+        name = season.checked_season_name(name, others)
+        if span.chosen is not None:
+            held = {e.id for e in store.evenings(session, club.id)}
+            if any(evening not in held for evening in span.chosen):
+                raise RuleError(T_("Tick evenings of the club."), field="evenings")
+            span = SeasonSpan(chosen=tuple(sorted(set(span.chosen))))
+        if row is not None and _as_saved(
+            store.load_season(session, club.id, row.id), name, rule, span
+        ):
+            write.unchanged()  # as another phone (or this one) saved it already: not logged
+            return row.id
+        try:
+            row = store.keep_season(session, club.id, row, name, rule, span)
+            store.log(session, club.id, "season" if season_id is None else "season-edit", name, by)
+            made = row.id
+            session.commit()
+        except IntegrityError:  # a unique key's backstop: refused as the check above says
+            raise RuleError(
+                T_("The club already has a season called %(name)s.", name=name), field="name"
+            ) from None
     return made
+
+
+def _as_saved(kept: LoadedSeason, name: str, rule: seasons.SeasonRule, span: SeasonSpan) -> bool:
+    """Whether the season is kept with this name, rule and span already."""
+    return (kept.name, kept.rule, kept.span) == (name, rule, span)
 
 
 def in_season(page: ClubPage, chosen: LoadedSeason) -> ClubPage:
@@ -562,21 +702,6 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
     return club_record.dumps_club(built_club)
 
 
-class _CommitsAtTheEnd:
-    """The session as the evenings' store sees it while a whole club is imported: its commits
-    only flush, so the club, its register and every one of its evenings are committed together
-    at the end, or (on any error) none of them. Everything else is the session's own."""
-
-    def __init__(self, session: orm.Session):
-        self._session = session
-
-    def commit(self) -> None:
-        self._session.flush()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._session, name)
-
-
 def import_club(
     data: bytes | str,
     pin: str,
@@ -584,65 +709,21 @@ def import_club(
     by: str,
     *,
     session: orm.Session | None = None,
+    any_size: bool = False,
 ) -> LoadedClub:
     """A new club from a club record as uploaded, with a new organiser ``pin``: its register,
     its evenings (new ones, with new games, each at the time the record gives) and which member
-    each player is — all of it stored in one transaction, or nothing.
+    each player is. The record is read, checked and every game replayed once before anything is
+    written; then it is written in short transactions that never hold up a club night, and
+    nothing of it can be seen until all of it is there (:mod:`scorekeeper.clubs.imports`).
     :class:`~scorekeeper.records.RecordError` for a record that is not a valid one (a line a
-    problem, naming the evening, table and field); RuleError (field ``pin``) for a PIN that
-    will not do."""
-    from typing import cast
-
-    from scorekeeper import models
+    problem, naming the evening, table and field; one larger than
+    :data:`~scorekeeper.clubs.record.MAX_CLUB_BYTES` too, unless ``any_size``: the command
+    line's import); RuleError (field ``pin``) for a PIN that will not do. Either way, nothing
+    stored."""
+    from scorekeeper.clubs import imports
     from scorekeeper.clubs import record as club_record
 
-    read = club_record.loads_club(data, known_games)
+    read = club_record.loads_club(data, known_games, any_size=any_size)
     pin_hash = hash_pin(pin)
-    session = _session(session)
-    now = store.now()
-    try:
-        row = store.create_club(session, read.name, read.games, pin_hash)
-        rows = {
-            m.id: models.Member(
-                club_id=row.id,
-                name=m.name,
-                name_key=rules.name_key(m.name) if m.merged_into is None else None,
-                created_at=m.joined or now,
-                retired_at=now if m.retired else None,
-            )
-            for m in read.members
-        }
-        session.add_all(rows.values())
-        session.flush()
-        for m in read.members:
-            if m.merged_into is not None:
-                rows[m.id].merged_into_id = rows[m.merged_into].id
-            session.add_all(
-                models.MemberName(member_id=rows[m.id].id, name=old, until=now)
-                for old in m.former_names
-            )
-        joint = cast("orm.Session", _CommitsAtTheEnd(session))
-        made_ids: list[int] = []
-        for evening in read.evenings:
-            got = evening.evening
-            tables = [evenings.table_game(r, n, game) for r, n, game in got.tables]
-            made = evenings.import_evening(
-                got.setup, got.plan, got.seed, tables, closed_at=got.closed_at, session=joint
-            )
-            stored = session.get(models.Evening, made.id)
-            if stored is not None:
-                stored.created_at = evening.date
-            store.link_evening(session, row.id, made.id, [rows[m].id for m in evening.members])
-            made_ids.append(made.id)
-        for stored_season in read.seasons:
-            span = stored_season.span
-            if span.chosen is not None:
-                span = SeasonSpan(chosen=tuple(sorted(made_ids[n - 1] for n in span.chosen)))
-            store.keep_season(session, row.id, None, stored_season.name, stored_season.rule, span)
-        # Logged as made (the log page words every action it knows; an import is a making).
-        store.log(session, row.id, "create", read.name, by)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
-    return store.loaded(row)
+    return imports.store_club(_session(session), read, pin_hash, by)

@@ -1,6 +1,11 @@
 """Clubs in the database: a club's row, its members with their former names, its evenings
 (and which member each player is), and the organisers' log. These functions add and change
-rows; the services commit (an action and its line of the log in one transaction)."""
+rows; the services commit (an action and its line of the log in one transaction).
+
+Every write to a club begins with :func:`begin_write`: it moves the club's ``version`` first
+in its transaction, so the database holds a second writer to the same club until the first
+has committed (the row's lock on PostgreSQL; SQLite's one write lock, taken at ``BEGIN
+IMMEDIATE``), and what the write then reads to check itself is what is there now."""
 
 from __future__ import annotations
 
@@ -78,11 +83,42 @@ def create_club(
     return row
 
 
+def begin_write(session: orm.Session, club_id: int) -> bool:
+    """Begin a write to the club: a transaction that holds the club until it ends, its version
+    moved first (False when there is no such club). The session must have no transaction of
+    its own open (the caller ends it first).
+
+    On SQLite the transaction begins with ``BEGIN IMMEDIATE``: the write lock is taken (waiting
+    as long as the busy timeout) *before* anything is read, so the reads that follow are of the
+    latest state and no other writer commits until this one has. (Python's sqlite3 would only
+    begin a deferred transaction at the first change: reads before it see an older snapshot,
+    which then cannot be written to.) On PostgreSQL the ``UPDATE`` of the club's row takes its
+    lock, and each read after it (read committed) sees every write committed before."""
+    if session.get_bind().dialect.name == "sqlite":
+        session.execute(sa.text("BEGIN IMMEDIATE"))
+    moved = session.execute(
+        sa.update(models.Club)
+        .where(models.Club.id == club_id)
+        .values(version=models.Club.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(moved.rowcount)  # type: ignore[attr-defined]
+
+
 def loaded(row: models.Club) -> LoadedClub:
     return LoadedClub(row.id, row.token, row.name, tuple(row.games), row.pin_hash, row.created_at)
 
 
+#: How the token of a club still being imported begins (:mod:`scorekeeper.clubs.imports`):
+#: never a token :func:`new_token` makes, and never found by :func:`load_club`.
+PENDING = "~"
+
+
 def load_club(session: orm.Session, token: str) -> LoadedClub:
+    """The club at ``token``; :class:`ClubNotFound` if there is none (or it is still being
+    imported)."""
+    if token.startswith(PENDING):
+        raise ClubNotFound(token)
     row = session.execute(sa.select(models.Club).where(models.Club.token == token)).scalar()
     if row is None:
         raise ClubNotFound(token)
@@ -90,8 +126,11 @@ def load_club(session: orm.Session, token: str) -> LoadedClub:
 
 
 def tokens(session: orm.Session) -> list[str]:
-    """Every club's token, oldest club first."""
-    return list(session.execute(sa.select(models.Club.token).order_by(models.Club.id)).scalars())
+    """Every club's token, oldest club first (not a club still being imported)."""
+    query = sa.select(models.Club.token).where(
+        ~models.Club.token.startswith(PENDING, autoescape=True)
+    )
+    return list(session.execute(query.order_by(models.Club.id)).scalars())
 
 
 def club_of_evening(session: orm.Session, evening_token: str) -> LoadedClub | None:
@@ -318,14 +357,11 @@ def keep_season(
 
 
 def log(session: orm.Session, club_id: int, action: str, detail: str, session_id: str) -> None:
-    """A line of the organisers' log, in the transaction of what it logs: every change to the
-    register, the evenings or the seasons logs one, so it moves the club's version too (what
-    its pages are kept by, :mod:`scorekeeper.clubs.kept`)."""
-    session.execute(
-        sa.update(models.Club)
-        .where(models.Club.id == club_id)
-        .values(version=models.Club.version + 1)
-    )
+    """A line of the organisers' log, in the transaction of what it logs. Every change to the
+    register, the evenings or the seasons logs one, in a write that moved the club's version
+    first (:func:`begin_write`): what its pages are kept by (:mod:`scorekeeper.clubs.kept`) and
+    the lock a second writer waits on. A line on its own (a PIN typed, a phone signed out)
+    changes no page, and moves nothing."""
     session.add(
         models.OrganiserAction(
             club_id=club_id, at=now(), action=action, detail=detail[:200], session_id=session_id

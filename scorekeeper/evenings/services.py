@@ -10,9 +10,10 @@ scores nothing again until some table records something.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import orm
 
@@ -39,7 +40,7 @@ from scorekeeper.evenings.store import (
     TableGame,
     table_game,
 )
-from scorekeeper.games.events import RuleError
+from scorekeeper.games.events import Played, RuleError
 from scorekeeper.games.text import T_, Text
 from scorekeeper.store import LoadedGame
 
@@ -52,11 +53,13 @@ __all__ = [
     "Seat",
     "Table",
     "create",
+    "guard_rounds",
     "import_evening",
     "import_record",
     "in_play_before",
     "load",
     "load_games",
+    "locks",
     "my_evenings",
     "page_state",
     "positions",
@@ -66,6 +69,7 @@ __all__ = [
     "seat_of",
     "standings_of",
     "start_round",
+    "table_elsewhere",
     "table_game",
 ]
 
@@ -103,19 +107,17 @@ def load_games(
     return game_store.load_games(_session(session), tokens, keep=keep)
 
 
-def state(
-    token: str, *, session: orm.Session | None = None
-) -> tuple[tuple[tuple[int, int, int], ...], bool]:
-    """:func:`positions` and whether the evening is closed, in one light query."""
-    positions, closed, _revealed = store.evening_state(_session(session), token)
-    return positions, closed
+def locks(token: str, *, session: orm.Session | None = None) -> tuple[bool, int]:
+    """Whether the evening at ``token`` is closed and how many rounds it has started, in one
+    query that reads no game's log: what locks its games (:mod:`scorekeeper.evenings.locks`)."""
+    return store.evening_locks(_session(session), token)
 
 
 def page_state(
     token: str, *, session: orm.Session | None = None
 ) -> tuple[tuple[tuple[int, int, int], ...], bool, int | None]:
-    """:func:`state` and how many places of the hidden standings are revealed, in the same
-    one light query: the key of the evening's kept pages."""
+    """:func:`positions`, whether the evening is closed and how many places of the hidden
+    standings are revealed, in one light query: the key of the evening's kept pages."""
     return store.evening_state(_session(session), token)
 
 
@@ -191,6 +193,23 @@ def in_play_before(evening: LoadedEvening, round_: int) -> InPlay | None:
     return InPlay(round_ - 1, playing, len(tables)) if playing else None
 
 
+#: A check every start of a round goes through first: why this request may not start one (a
+#: RuleError, usually :class:`~scorekeeper.services.Locked`), or None. The layers above
+#: register their own (:func:`guard_rounds`): a club's evening's rounds are its organiser's to
+#: start (a start locks the finished games of the rounds before), and a closed evening of no
+#: club is nobody's.
+RoundCheck = Callable[[LoadedEvening], RuleError | None]
+
+_ROUND_CHECKS: list[RoundCheck] = []
+
+
+def guard_rounds(check: RoundCheck) -> RoundCheck:
+    """Make every start of a round pass ``check`` first (once)."""
+    if check not in _ROUND_CHECKS:
+        _ROUND_CHECKS.append(check)
+    return check
+
+
 def start_round(
     evening: LoadedEvening,
     round_: int,
@@ -199,9 +218,14 @@ def start_round(
     session: orm.Session | None = None,
 ) -> LoadedEvening:
     """Make round ``round_``'s games, each table's first dealer drawn at random (as the new-game
-    form's draw does). :class:`RoundInPlay` while the round before is still being played,
-    unless ``anyway`` (the organiser confirmed it); :class:`RoundStarted` when another phone
-    did it first; RuleError when an earlier round has not been started."""
+    form's draw does). The refusal of a check (:func:`guard_rounds`) when this request may not
+    start it; :class:`RoundInPlay` while the round before is still being played, unless
+    ``anyway`` (the organiser confirmed it); :class:`RoundStarted` when another phone did it
+    first; RuleError when an earlier round has not been started."""
+    for check in _ROUND_CHECKS:
+        refused = check(evening)
+        if refused is not None:
+            raise refused
     if not anyway:
         in_play = in_play_before(evening, round_)
         if in_play is not None:
@@ -218,10 +242,12 @@ def import_evening(
     tables: Sequence[TableGame],
     *,
     closed_at: datetime | None = None,
+    replayed: Sequence[Played[Any]] | None = None,
     session: orm.Session | None = None,
 ) -> LoadedEvening:
-    """A new evening from a whole record (closed when it was): all of it stored, or nothing."""
-    return store.import_evening(_session(session), setup, plan, seed, tables, closed_at)
+    """A new evening from a whole record (closed when it was): all of it stored, or nothing.
+    ``replayed``: each table's log as the record's check replayed it (not replayed again)."""
+    return store.import_evening(_session(session), setup, plan, seed, tables, closed_at, replayed)
 
 
 def record_of(evening: LoadedEvening) -> str:
@@ -293,6 +319,16 @@ def seat_of(game: LoadedGame) -> Seat | None:
         found = store.seat_of_game(db.session, game.id) or _ALONE
         _SEATS.put(game.token, found)
     return None if isinstance(found, str) else found
+
+
+def table_elsewhere(game: LoadedGame, phone: str | None) -> int | None:
+    """In an evening whose tables confirm, another table of ``game``'s round where ``phone``
+    entered or confirmed anything at a seat (its number): a phone is at one table a round
+    (issue 35). None for a game of no evening, one that does not confirm, or no phone."""
+    if phone is None or not game.confirms:
+        return None
+    seat = seat_of(game)
+    return None if seat is None else store.table_of_phone(db.session, seat, phone)
 
 
 def watch_round(evening: LoadedEvening, round_: int, now: datetime) -> list[watch.Watched]:

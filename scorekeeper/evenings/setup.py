@@ -19,7 +19,8 @@ from scorekeeper.evenings.seating import Plan, Round, SeatingError, check_reques
 from scorekeeper.evenings.standings import PLACINGS, TOTALS
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.game import Game
-from scorekeeper.games.players import checked_names, unprintable
+from scorekeeper.games.names import shown, unprintable
+from scorekeeper.games.players import checked_names
 from scorekeeper.games.registry import UnknownGame, game_for
 from scorekeeper.games.text import T_, Text
 
@@ -171,7 +172,9 @@ def _checked_name(name: object) -> str:
         raise RuleError(
             T_("A name cannot hold a control character (U+%(code)s).", code=code), field="name"
         )
-    name = " ".join(name.split())
+    name = " ".join(shown(name).split())
+    if not name:
+        raise RuleError(T_("Give the evening a name."), field="name")
     if len(name) > MAX_NAME:
         raise RuleError(
             T_("An evening's name can be at most %(n)s characters.", n=MAX_NAME), field="name"

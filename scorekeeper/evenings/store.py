@@ -24,7 +24,8 @@ from scorekeeper import models, store
 from scorekeeper.cache import LRUCache
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan
-from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.confirming import ORGANISER
+from scorekeeper.games.events import Event, Played, RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.store import LoadedGame
 
@@ -166,6 +167,25 @@ _POSITIONS = (
     .where(models.Evening.token == sa.bindparam("token"))
     .order_by(models.EveningTable.round, models.EveningTable.number)
 )
+
+
+_LOCKS = (
+    sa.select(models.Evening.closed_at, sa.func.max(models.EveningTable.round))
+    .select_from(models.Evening)
+    .outerjoin(models.EveningTable, models.EveningTable.evening_id == models.Evening.id)
+    .where(models.Evening.token == sa.bindparam("token"))
+    .group_by(models.Evening.id, models.Evening.closed_at)
+)
+
+
+def evening_locks(session: orm.Session, token: str) -> tuple[bool, int]:
+    """Whether the evening at ``token`` is closed and how many rounds it has started: what
+    locks its games, in one query that reads no game's log (every write to a table's game and
+    every page of one asks it); :class:`EveningNotFound` if there is none."""
+    row = session.execute(_LOCKS, {"token": token}).first()
+    if row is None:
+        raise EveningNotFound(token)
+    return row[0] is not None, row[1] or 0
 
 
 def evening_positions(session: orm.Session, token: str) -> tuple[tuple[int, int, int], ...]:
@@ -324,15 +344,27 @@ def table_game(round_: int, number: int, game: Any) -> TableGame:
 
 
 def _insert(
-    session: orm.Session, evening: LoadedEvening, tables: Sequence[TableGame]
+    session: orm.Session,
+    evening: LoadedEvening,
+    tables: Sequence[TableGame],
+    replayed_already: Sequence[Played[Any]] | None = None,
 ) -> dict[tuple[int, int], LoadedGame] | None:
-    """Store these tables' games (each replayed first: RuleError before anything is written)
-    in one transaction; None when the unique key says a table is already there."""
+    """Store these tables' games (each replayed first, unless ``replayed_already`` gives each
+    one's replay: RuleError before anything is written) in one transaction; None when the
+    unique key says a table is already there."""
     kind = evening.setup.kind
     rules = evening.setup.game
-    played = [rules.replay(table[2], tuple(table[3])) for table in tables]
+    played = (
+        list(replayed_already)
+        if replayed_already is not None
+        else [rules.replay(table[2], tuple(table[3])) for table in tables]
+    )
     made = {}
     try:
+        # The club whose evening this is (if it is a club's) moves on first, and marks the
+        # evening changed: its pages show its rounds, and a second writer to the club waits
+        # until this one has committed (see :mod:`scorekeeper.clubs.store`).
+        store.moved(session, evening_id=evening.id)
         for table, replayed in zip(tables, played, strict=True):
             round_, number, setup, events, times = table[:5]
             seats = table[5] if len(table) >= 6 else ()
@@ -355,7 +387,6 @@ def _insert(
                 )
             )
             made[round_, number] = game
-        store.moved(session, evening_id=evening.id)  # the club's pages show its new round
         session.commit()
     except IntegrityError:
         session.rollback()
@@ -373,10 +404,12 @@ def import_evening(
     seed: int,
     tables: Sequence[TableGame],
     closed_at: datetime | None = None,
+    replayed: Sequence[Played[Any]] | None = None,
 ) -> LoadedEvening:
     """Store a whole evening at once (an imported record): the evening, its plan and every
     table's game with its log (and when it was closed, if it was), in one transaction — all of
-    it or, on any error, nothing."""
+    it or, on any error, nothing. ``replayed``: each table's log as a check already replayed
+    it (a record read), so it is not replayed again."""
     row = models.Evening(
         token=store.new_token(),
         kind=setup.kind,
@@ -388,7 +421,7 @@ def import_evening(
         session.add(row)
         session.flush()
         evening = LoadedEvening(row.id, row.token, row.created_at, setup, plan, {})
-        made = _insert(session, evening, tables)  # commits both, or rolls both back
+        made = _insert(session, evening, tables, replayed)  # commits both, or rolls both back
     except Exception:
         session.rollback()
         raise
@@ -430,6 +463,48 @@ def seat_of_game(session: orm.Session, game_id: int) -> Seat | None:
     if row is None:
         return None
     return Seat(row.token, str(row.setup.get("name", "")), row.round, row.number)
+
+
+def _acted_at_a_seat(table: Any, game_id: Any, phone: Any) -> Any:
+    """Whether ``phone`` entered or confirmed anything at a player's seat in the game
+    ``game_id`` of ``table`` (an EXISTS each, on the game's own rows)."""
+    return sa.exists().where(
+        table.game_id == game_id,
+        table.phone == phone,
+        table.seat.is_not(None),
+        table.seat != ORGANISER,
+    )
+
+
+#: Another table of a round of an evening where a phone entered or confirmed at a seat: the
+#: lowest such table's number (the evening's token, the round, this table and the phone bound).
+_PHONE_ELSEWHERE = (
+    sa.select(models.EveningTable.number)
+    .join(models.Evening, models.Evening.id == models.EveningTable.evening_id)
+    .where(
+        models.Evening.token == sa.bindparam("evening"),
+        models.EveningTable.round == sa.bindparam("round"),
+        models.EveningTable.number != sa.bindparam("table"),
+        sa.or_(
+            _acted_at_a_seat(models.Event, models.EveningTable.game_id, sa.bindparam("phone")),
+            _acted_at_a_seat(
+                models.Confirmation, models.EveningTable.game_id, sa.bindparam("phone")
+            ),
+        ),
+    )
+    .order_by(models.EveningTable.number)
+    .limit(1)
+)
+
+
+def table_of_phone(session: orm.Session, seat: Seat, phone: str) -> int | None:
+    """Another table of ``seat``'s round where ``phone`` entered or confirmed anything at a
+    player's seat (its number), or None: one query over the round's games' own rows."""
+    found = session.execute(
+        _PHONE_ELSEWHERE,
+        {"evening": seat.token, "round": seat.round, "table": seat.table, "phone": phone},
+    ).first()
+    return None if found is None else int(found.number)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,14 @@ def hidden(rounds: int, hide_last: int, started: int, revealed: bool) -> bool:
     organiser has revealed them all (``revealed``)."""
     if hide_last <= 0 or revealed:
         return False
-    return started >= max(1, rounds - hide_last + 1)
+    return started >= first_hidden(rounds, hide_last)
+
+
+def first_hidden(rounds: int, hide_last: int) -> int:
+    """The first of the rounds whose results are hidden (0: none): while the standings are,
+    nothing a player's phone can fetch tells how a table of this round or a later one went,
+    since those results would add up to the standings (issue 35)."""
+    return max(1, rounds - hide_last + 1) if hide_last > 0 else 0
 
 
 def first_shown(places: Sequence[int], revealed: int) -> int:

@@ -1,7 +1,7 @@
 """what a club derives, kept
 
 Revision ID: 1796310000
-Revises: 1796265000
+Revises: 1796300000
 Create Date: 2026-12-05 00:00:00
 
 Derived, then kept by what it derives from (issue 33). Each evening of a club says at which of
@@ -21,7 +21,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision: str = '1796310000'
-down_revision: Union[str, Sequence[str], None] = '1796265000'
+down_revision: Union[str, Sequence[str], None] = '1796300000'
 branch_labels: Union[str, Sequence[str], None] = ()
 depends_on: Union[str, Sequence[str], None] = None
 

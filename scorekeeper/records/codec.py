@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from scorekeeper.games.cards import Suit
-from scorekeeper.games.events import Event, RuleError
+from scorekeeper.games.events import Event, Played, RuleError
 from scorekeeper.games.game import Game, GameSetup, GameState
 from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import N_, T_, Text
@@ -92,7 +92,8 @@ class GameRecord:
     known; empty when none is); ``has_history`` tells whether the events came from the
     record's ``history`` or were made from its deals; ``confirms`` whether the game's phones
     confirm each other's entries, and ``confirmed`` which seats confirmed the entry at each
-    log position (version 2).
+    log position (version 2). ``played`` is the log as the check replayed it (``state`` is its
+    state), so storing the game need not replay it again.
     """
 
     codec: Codec[Any, Any, Any]
@@ -104,6 +105,7 @@ class GameRecord:
     seats: tuple[str | None, ...] = ()
     confirms: bool = False
     confirmed: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    played: Played[Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def kind(self) -> str:
@@ -335,7 +337,7 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         if parsed_history is None:
             events = tuple(self.events_from(setup, entries))
             times: tuple[datetime | None, ...] = (None,) * len(events)
-            state = self._replay(setup, events, problems, history=False)
+            played = self._replay(setup, events, problems, history=False)
             problems.raise_any()
         else:
             events, times, seats, confirmed = parsed_history
@@ -346,16 +348,19 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
             if confirmed and not confirms:
                 problems.add(RECORD, T_("confirmed_by is only for a game that confirms"))
             problems.raise_any()
-            state = self._replay(setup, events, problems, history=True)
+            played = self._replay(setup, events, problems, history=True)
             problems.raise_any()
-            self._compare(state, entries, problems)
+            assert played is not None  # or a problem was raised
+            self._compare(played.state, entries, problems)
             problems.raise_any()
+        assert played is not None  # or a problem was raised
+        state = played.state
         self._check_derived(raw, raw_items, state, problems)
         problems.raise_any()
         seats = seats if any(seats) else ()
         has_history = parsed_history is not None
         return GameRecord(
-            self, setup, events, times, state, has_history, seats, confirms, confirmed
+            self, setup, events, times, state, has_history, seats, confirms, confirmed, played
         )
 
     def _check_seats(self, setup: SetupT, seats: Sequence[str | None], problems: Problems) -> None:
@@ -407,12 +412,12 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
 
     def _replay(
         self, setup: SetupT, events: Sequence[Event], problems: Problems, *, history: bool
-    ) -> Any:
-        """The replayed state; or None, with a problem naming the first event the rules refuse
-        (its history entry, if the events came from the history) and its deal."""
+    ) -> Played[Any] | None:
+        """The events replayed (once); or None, with a problem naming the first event the rules
+        refuse (its history entry, if the events came from the history) and its deal."""
         game = self.game
         try:
-            return game.replay(setup, events).state
+            return game.replay(setup, events)
         except RuleError:
             pass
         # Fold again one event at a time, to name the first one the rules refuse.

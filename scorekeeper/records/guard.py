@@ -38,11 +38,20 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
+class _Twice(dict[str, Any]):
+    """An object that holds a field twice: refused by :func:`_check_tree`, which knows where
+    it is (the parser's hook does not)."""
+
+    twice: str
+
+
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _BadJSON(T_("the field %(name)s appears twice in one object", name=show(key, 30)))
+            found = _Twice(result)
+            found.twice = key
+            return found
         result[key] = value
     return result
 
@@ -101,24 +110,55 @@ def decode(data: bytes | str, *, limit: int = MAX_RECORD_BYTES, too_large: Text 
     return raw
 
 
+#: Where a value is in the record: its container's place and its key or index (None: the top).
+_Place = tuple[Any, str | int] | None
+
+
 def _check_tree(raw: Any) -> None:
-    """Refuse deep nesting and text with control characters or lone surrogates (without
-    recursion, so that no input can exhaust the stack)."""
-    stack: list[tuple[Any, int]] = [(raw, 1)]
+    """Refuse deep nesting, an object with a field twice (saying where) and text with control
+    characters or lone surrogates (without recursion, so that no input can exhaust the
+    stack)."""
+    if isinstance(raw, str):
+        _check_text(raw)
+    # Containers only: text is checked as its container is read, other values hold nothing.
+    stack: list[tuple[Any, int, _Place]] = [(raw, 1, None)] if _nested(raw) else []
     while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
+        value, depth, place = stack.pop()
+        if isinstance(value, _Twice):
+            raise _refused(_twice(value.twice, place))
+        if value and depth >= MAX_DEPTH:  # its items are a level deeper
             raise _refused(
                 T_("the JSON is nested too deeply (more than %(n)s levels)", n=MAX_DEPTH)
             )
-        if isinstance(value, dict):
-            for key, item in value.items():
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            if isinstance(key, str):
                 _check_text(key)
-                stack.append((item, depth + 1))
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
-        elif isinstance(value, str):
-            _check_text(value)
+            if isinstance(item, str):
+                _check_text(item)
+            elif _nested(item):
+                stack.append((item, depth + 1, (place, key)))
+
+
+def _nested(value: Any) -> bool:
+    return isinstance(value, dict | list)
+
+
+def _twice(key: str, place: _Place) -> Text:
+    """A field twice in one object, and where that object is: a JSON Pointer (RFC 6901, a
+    list's items counted from 0, as a program would find it: ``/evenings/1/record``)."""
+    if place is None:
+        return T_("the field %(name)s appears twice at the top of the record", name=show(key, 30))
+    steps: list[str] = []
+    while place is not None:
+        place, step = place
+        steps.append(str(step).replace("~", "~0").replace("/", "~1"))
+    pointer = "/" + "/".join(reversed(steps))
+    return T_(
+        "the field %(name)s appears twice in the object at %(place)s",
+        name=show(key, 30),
+        place=show(pointer, 80),
+    )
 
 
 def _check_text(text: str) -> None:

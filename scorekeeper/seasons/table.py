@@ -17,9 +17,11 @@ and one rule for an evening a member missed:
 * **Their average** (``average``): the member's own average over the evenings they played,
   counted the same way. A member who played no evening gets nothing.
 
-An absence only counts for evenings after the member joined the club (after their first
-evening in the season's order, or from the day they were added): a new member is not absent
-from the evenings before their time.
+An absence only counts from the evening the member joined: their first evening played in the
+table, or an earlier evening ``joined`` names (a kept season's first evening, for everyone who
+was a member of the club when it was held): a new member is not absent from the evenings
+before their time, and a member of the club is absent from a season's first evening as from
+any other.
 Places are shared on equal points (1, 2, 2, 4) and listed by name within a place. Points are
 kept exact (fractions), so the table is the same whatever order the evenings were given in.
 
@@ -169,12 +171,23 @@ class Prepared:
         self,
         names: Mapping[Member, str],
         rule: SeasonRule,
-        joined: Mapping[Member, date] | None = None,
+        joined: Mapping[Member, Hashable] | None = None,
     ) -> SeasonTable:
         """The table of ``names``' members by ``rule`` (see :func:`season_table`)."""
-        joined = joined or {}
-        rows = [_row(self, m, name, rule, joined.get(m)) for m, name in names.items()]
+        at = self.places_of(joined) if joined else {}
+        rows = [_row(self, m, name, rule, at.get(m)) for m, name in names.items()]
         return SeasonTable(rule, self.keys, _placed(rows))
+
+    def places_of(self, joined: Mapping[Member, Hashable]) -> dict[Member, int]:
+        """Where the evening each member joined at (its key) stands in the season's order,
+        for the members whose evening is one of the season's."""
+        position = {key: at for at, key in enumerate(self.keys)}
+        found = {}
+        for member, key in joined.items():
+            at = position.get(key)
+            if at is not None:
+                found[member] = at
+        return found
 
     def shown(self, member: Member) -> tuple[tuple[int, Fraction] | None, ...]:
         """The member's place and points at each evening (None: missed, or no place)."""
@@ -362,19 +375,21 @@ def season_table(
     names: Mapping[Member, str],
     evenings: Sequence[EveningResult],
     rule: SeasonRule,
-    joined: Mapping[Member, date] | None = None,
+    joined: Mapping[Member, Hashable] | None = None,
 ) -> SeasonTable:
     """The table of ``names``' members (each member's display name) over ``evenings``, by
-    ``rule``; ``joined`` says from which day a member can miss an evening (else from their
-    first evening played)."""
+    ``rule``. ``joined`` names, for a member who was one before their first evening played
+    here, the evening (its key) from which they can miss one; else they can from their first
+    evening played."""
     return prepare(evenings).table(names, rule, joined)
 
 
 @dataclass(frozen=True)
 class _Member:
-    """What one member's row is added up from: their evenings, the first evening they can miss
-    (``since``: after their first, in the season's order, or the first held on or after the
-    day they joined), what a missed evening counts (``absence``) and their own average."""
+    """What one member's row is added up from: their evenings, the first evening from which
+    they can miss one (``since``: their first played, in the season's order, or the evening
+    they joined at if earlier), what a missed evening counts (``absence``) and their own
+    average."""
 
     season: Prepared
     member: Member
@@ -386,12 +401,12 @@ class _Member:
     scaled: int = 0
 
     @classmethod
-    def of(cls, season: Prepared, member: Member, absence: str, joined: date | None) -> _Member:
+    def of(cls, season: Prepared, member: Member, absence: str, joined: int | None) -> _Member:
+        """``joined``: the place in the season's order of the evening they joined at, if any."""
         entries = season.played.get(member, ())
-        if joined is not None:
-            since = bisect_left(season.days, joined)
-        else:
-            since = entries[0].at + 1 if entries else len(season.keys)
+        first = entries[0].at if entries else len(season.keys)
+        # A member from their first evening played, or from the evening they joined if earlier.
+        since = first if joined is None else min(first, joined)
         scaled = season.scaled(member)
         own = Fraction(scaled, season.scale * len(entries)) if entries else None
         return cls(season, member, entries, since, absence, own, scaled)
@@ -411,7 +426,7 @@ class _Member:
 
 
 def _row(
-    season: Prepared, member: Member, name: str, rule: SeasonRule, joined: date | None
+    season: Prepared, member: Member, name: str, rule: SeasonRule, joined: int | None
 ) -> SeasonRow:
     who = _Member.of(season, member, rule.absence, joined)
     if rule.rule == BEST:

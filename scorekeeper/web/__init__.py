@@ -12,7 +12,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from scorekeeper import proxy
 from scorekeeper.db import db
-from scorekeeper.web import compression, security
+from scorekeeper.web import bounds, compression, security
 from scorekeeper.web.poll import PollFirst
 
 csrf = CSRFProtect()
@@ -44,6 +44,11 @@ def init_app(app: Flask) -> None:
     compression.init_app(app)
     csrf.init_app(app)
     app.session_interface = SessionInterface()
+    # Before any route is added: every <int:...> reads a number a database column holds, every
+    # other variable a token's letters; anything else is a 404, never an error of the database
+    # (issue 34: web/bounds.py).
+    app.url_map.converters["int"] = bounds.WholeConverter
+    app.url_map.converters["default"] = bounds.TokenConverter
     from scorekeeper.web import (
         actions,
         assets,

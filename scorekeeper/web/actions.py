@@ -17,8 +17,11 @@ from typing import Any, ClassVar, Protocol
 
 from flask import (
     Response,
+    abort,
     flash,
+    g,
     get_flashed_messages,
+    make_response,
     redirect,
     render_template,
     request,
@@ -32,10 +35,19 @@ from flask_wtf import FlaskForm
 from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
+from scorekeeper.games.text import Text
 from scorekeeper.i18n import say_here
 from scorekeeper.web.forms import AgainForm, ConfirmForm, ErrorSlot, LogForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import pages_for
+from scorekeeper.web.phone import known_phone_id
+from scorekeeper.web.seats import ORGANISER_CHECKS as ORGANISER_CHECKS
+from scorekeeper.web.seats import SEATS_KEPT as SEATS_KEPT
+from scorekeeper.web.seats import at_game as at_game
+from scorekeeper.web.seats import choose_seat as choose_seat
+from scorekeeper.web.seats import is_organiser as is_organiser
+from scorekeeper.web.seats import phone_seat as phone_seat
+from scorekeeper.web.seats import seat_names as seat_names
 
 
 class FormErrors:
@@ -59,8 +71,10 @@ def field_for(form: FlaskForm, error: RuleError) -> Any:
 
 
 def show_error(form: FlaskForm, error: RuleError) -> None:
-    """Put a rule error's message, in the reader's language, where :func:`field_for` says."""
-    field_for(form, error).errors.append(say_here(error.text))
+    """Put a rule error's message, in the reader's language, where :func:`field_for` says; a
+    lock's (:class:`services.Locked`) is no form's: the page says it once, at its top."""
+    if not isinstance(error, services.Locked):
+        field_for(form, error).errors.append(say_here(error.text))
 
 
 def refusals(forms: Iterable[FlaskForm | None]) -> list[str]:
@@ -141,12 +155,15 @@ def game_page(
     what came back of an entry that did not go in (``forms``, as ``render_game`` takes them),
     only the ``recent`` rounds and changes of a long game, and the game's own ``context``."""
     told = entry_context(forms)
+    shared = page_context(game)
     page = render_template(
         f"{game.kind}/game.html",
-        **page_context(game),
+        **shared,
         **told,
         land=NEWS
         if told["conflict"] or told["stray_errors"] or done_words()
+        else LOCKED
+        if shared["readonly"]
         else WAITING
         if game.waiting
         else None,
@@ -173,6 +190,10 @@ NEWS = "news"
 #: box that lists them, with Confirm (``waiting_box`` in ``_macros.html``).
 WAITING = "waiting"
 
+#: Where the page of a game this phone may not change lands (and there is no news): the
+#: notice at its top that says why (``lock_notice`` in ``_game_parts.html``).
+LOCKED = "locked"
+
 
 def done_words() -> list[str]:
     """What the write that led to this page said (flashed as :data:`DONE`)."""
@@ -182,31 +203,83 @@ def done_words() -> list[str]:
 def page_context(game: services.LoadedGame) -> dict[str, Any]:
     """What every game page's shared sections need (joining, keeping, printing, the log, what
     Undo takes back, the deal a correction just changed, the evening it was made for, what the
-    game calls a round: ``deal`` or ``hand``)."""
+    game calls a round: ``deal`` or ``hand``; its ``lock``, and ``readonly`` when this phone
+    may write nothing to it: no entry form, ✎, Undo, Confirm or seat to choose)."""
+    seat = evenings.seat_of(game)
+    lock = lock_of(game)
     return {
+        "lock": lock,
+        "readonly": lock is not None and not lock.organiser,
         "game": game,
         "state": game.state,
         "share_url": share_url(game.token),
         "times": game.times,
         "last_action": last_action(game),
         "noted": noted_round(),
-        "again": AgainForm(formdata=None) if game.state.finished else None,
-        "seat": evenings.seat_of(game),
+        # A table's game of an evening plays on in the evening's next round, not outside it.
+        "again": AgainForm(formdata=None) if game.state.finished and not seat else None,
+        "seat": seat,
         "noun": game.rules.noun,
-        "you": phone_seat(game.token),
+        "you": phone_seat(game),
         "seat_names": seat_names(game),
         **waiting_context(game),
     }
 
 
-#: Whether this browser holds the organiser's PIN for a game (the game of a club's evening):
-#: registered by the clubs' pages (``web/clubs/locks.py``); with none, nobody does.
-ORGANISER_CHECKS: list[Callable[[services.LoadedGame], bool]] = []
+@dataclass(frozen=True)
+class Lock:
+    """Why a game is no longer its table's to change (its pages say it at their top) and
+    whether this browser holds the authority that changes it all the same (the club's
+    organiser PIN: its pages then keep every control)."""
+
+    reason: Text
+    organiser: bool = False
+
+    @property
+    def key(self) -> tuple[str, bool]:
+        """What a kept page drawn under this lock is kept by."""
+        return str(self.reason), self.organiser
 
 
-def is_organiser(game: services.LoadedGame) -> bool:
-    """Whether this browser holds the organiser's PIN for ``game``."""
-    return any(check(game) for check in ORGANISER_CHECKS)
+#: Who locks a game, and how for this browser: registered by the clubs' pages
+#: (``web/clubs/locks.py``); with none, no game is ever locked.
+LOCK_CHECKS: list[Callable[[services.LoadedGame], Lock | None]] = []
+
+
+def lock_of(game: services.LoadedGame) -> Lock | None:
+    """The lock on ``game`` for this browser, or None (asked once per request and position)."""
+    asked: dict[tuple[str, int], Lock | None] = g.setdefault("locks", {})
+    key = (game.token, game.position)
+    if key not in asked:
+        found = (check(game) for check in LOCK_CHECKS)
+        asked[key] = next((lock for lock in found if lock is not None), None)
+    return asked[key]
+
+
+def refuse_if_locked(game: services.LoadedGame) -> None:
+    """Stop here a request to change ``game`` (or to open a form that would) that this
+    browser may not make: a page that asked for a form goes to the game's page, a form that was
+    sent gets that page (403); either says at its top why, once, and offers nothing to write.
+    (The write itself checks again, :func:`services.guard_writes`.)"""
+    lock = lock_of(game)
+    if lock is not None and not lock.organiser:
+        abort(locked_page(game, lock))
+
+
+def refused_as_locked(refused: services.Refused) -> Response | None:
+    """The locked page of a write refused by a lock (the game was locked after its form was
+    opened: an evening closed meanwhile), or None for any other refusal."""
+    if isinstance(refused.error, services.Locked):
+        return locked_page(refused.game, Lock(refused.error.text))
+    return None
+
+
+def locked_page(game: services.LoadedGame, lock: Lock) -> Response:
+    """The answer to a request ``lock`` refuses (see :func:`refuse_if_locked`)."""
+    if request.method == "GET":
+        return make_response(redirect(url_for("play.game", token=game.token), 303))
+    g.setdefault("locks", {})[(game.token, game.position)] = lock
+    return make_response(pages_for(game.kind).render_game(game, 403))
 
 
 def waiting_context(game: services.LoadedGame) -> dict[str, Any]:
@@ -219,48 +292,11 @@ def waiting_context(game: services.LoadedGame) -> dict[str, Any]:
     return {"waiting": waiting, "confirm_form": ConfirmForm(), "organiser": is_organiser(game)}
 
 
-#: How many games' seats a phone's session keeps (its signed cookie stays small).
-SEATS_KEPT = 20
-
-
-def seat_names(game: services.LoadedGame) -> tuple[str, ...]:
-    """Who a phone can say it is, by seat number: each player, or in a game of pairs each pair
-    (seats 0 and 2, 1 and 3: ``Anna & Carla``)."""
-    players = tuple(game.state.players)
-    if game.rules.pairs and len(players) == 4:
-        return tuple(f"{players[k]} & {players[k + 2]}" for k in range(2))
-    return players
-
-
-def phone_seat(token: str) -> str | None:
-    """The seat this phone said it is at in the game at ``token`` (its session), or None."""
-    seat = dict(_seats_kept()).get(token)
-    return seat if isinstance(seat, str) else None
-
-
-def choose_seat(token: str, seat: str | None) -> None:
-    """Keep in this phone's session that it is at ``seat`` in the game at ``token`` (None: at
-    no seat), the most recent :data:`SEATS_KEPT` games only. Nothing of it goes into the
-    game's log but the seat of each entry this phone makes."""
-    kept = [pair for pair in _seats_kept() if pair[0] != token]
-    if seat is not None:
-        kept.append((token, seat))
-    session["seats"] = [list(pair) for pair in kept[-SEATS_KEPT:]]
-
-
-def _seats_kept() -> list[tuple[str, str]]:
-    """The (game, seat) pairs this phone's session keeps, oldest first. A list, not a mapping:
-    the session's JSON sorts a mapping's keys, which would lose which games are the latest (a
-    session from before keeps its mapping, read in whatever order it has)."""
-    seats = session.get("seats")
-    pairs = seats.items() if isinstance(seats, dict) else seats if isinstance(seats, list) else ()
-    return [
-        (pair[0], pair[1])
-        for pair in pairs
-        if isinstance(pair, list | tuple)
-        and len(pair) == 2
-        and all(isinstance(p, str) for p in pair)
-    ]
+def entered_here(game: services.LoadedGame) -> tuple[int, ...]:
+    """The log positions of the entries waiting in ``game`` that this phone entered (it
+    confirms none of them: the page says so, ``this_phone()`` in ``waiting_box``)."""
+    phone = known_phone_id()
+    return tuple(w.seq for w in game.waiting if phone is not None and w.phone == phone)
 
 
 def last_action(game: services.LoadedGame) -> HistoryEntry | None:
@@ -307,17 +343,20 @@ def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
     game = open_game(token, kind)
     if not entry.form.validate_on_submit():
         return refill(game, entry)
-    form = entry.form
-    seat = phone_seat(token)
-    written = services.record(game, entry, form.based_on(), about=form.deal_number(), seat=seat)
+    form, by = entry.form, at_game(game)
+    written = services.record(
+        game, entry, form.based_on(), about=form.deal_number(), seat=by.seat, phone=by.phone
+    )
     return entered(written, entry)
 
 
 def open_game(token: str, kind: str | None = None) -> services.LoadedGame:
-    """The game a form was sent to (of ``kind``, for a page of one game's), kept on this
-    browser's list; the 404 page when there is none."""
+    """The game a form was sent to, or a form's page is for (of ``kind``, for a page of one
+    game's), kept on this browser's list; the 404 page when there is none, its locked page when
+    this browser may not change it (:func:`refuse_if_locked`)."""
     game = get_game_or_404(token, kind)
     remember(token)
+    refuse_if_locked(game)
     return game
 
 
@@ -343,6 +382,9 @@ def entered(written: services.Written, entry: Typed) -> ResponseReturnValue:
             flash(_("Another phone recorded the same: nothing more to do."), DONE)
         return to_latest(now)
     if isinstance(written, services.Refused):
+        locked = refused_as_locked(written)
+        if locked is not None:
+            return locked
         show_error(entry.form, written.error)
         return refill(written.game, entry)
     return conflict_page(written, entry)
@@ -400,8 +442,23 @@ def conflict_page(conflict: services.Conflict, entry: Typed) -> ResponseReturnVa
     return pages_for(now.kind).render_game(now, 409, **forms)
 
 
-#: Fields a typed entry does not carry over to a correction of its deal.
-NOT_CARRIED = frozenset({"csrf_token", "seq", "deal", "was", "step"})
+#: Fields a typed entry does not carry over to a correction of its deal; and the names of
+#: the correction address's own arguments, which a form sent with such a field must not set
+#: twice (``typed=``: a TypeError, once a 500).
+NOT_CARRIED = frozenset(
+    {"csrf_token", "seq", "deal", "was", "step"}
+    | {"token", "noun", "number", "also", "suggest", "typed"}
+)
+
+
+def carried() -> dict[str, list[str]]:
+    """What a typed entry carries over to a correction (its address's query string): the
+    form's fields, but for :data:`NOT_CARRIED` and ``url_for``'s own (``_anchor`` …)."""
+    return {
+        name: values
+        for name, values in request.form.lists()
+        if name not in NOT_CARRIED and not name.startswith("_")
+    }
 
 
 def correction_url(game: services.LoadedGame, number: int | None, form: LogForm) -> str | None:
@@ -411,11 +468,7 @@ def correction_url(game: services.LoadedGame, number: int | None, form: LogForm)
     pages = pages_for(game.kind)
     if number is None or not 1 <= number <= pages.rounds(game.state):
         return None
-    typed = {
-        name: values
-        for name, values in request.form.lists()
-        if name not in NOT_CARRIED and values != [""]
-    }
+    typed = {name: values for name, values in carried().items() if values != [""]}
     whole = pages.correction is None or isinstance(form, pages.correction.form)
     return pages.correction_url(game.token, number, typed="all" if whole else "some", **typed)
 

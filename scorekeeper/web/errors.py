@@ -4,12 +4,16 @@ every page is: :mod:`scorekeeper.web.compression`), never the framework's plain 
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, current_app, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import MethodNotAllowed
 
-from scorekeeper.db import db
+from scorekeeper.db import busy, db
+
+#: The seconds a phone answered 503 (the database busy) waits before it sends again.
+RETRY_AFTER = 2
 
 
 def init_app(app: Flask) -> None:
@@ -17,6 +21,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(405, not_allowed)
     app.register_error_handler(413, too_large)
     app.register_error_handler(CSRFError, csrf_error)
+    app.register_error_handler(OperationalError, database_busy)
     app.register_error_handler(500, server_error)
 
 
@@ -68,3 +73,25 @@ def server_error(_error: Exception) -> tuple[str, int]:
         _("Nothing you entered before was lost. Reload the page and try again."),
         500,
     )
+
+
+def database_busy(error: OperationalError) -> tuple[str, int, dict[str, str]]:
+    """A write that could not get the database in time (another held it past the busy wait):
+    503 with ``Retry-After``, and a sentence; nothing of the request was stored (its
+    transaction is rolled back), so the phone keeps what was typed and sends it again
+    (``static/app.js``). Any other database error is a fault (500, logged)."""
+    if not busy(error):
+        raise error
+    db.session.rollback()
+    current_app.logger.warning(
+        "The database was busy: %s %s answered 503 (%s).", request.method, request.path, error.orig
+    )
+    page, status = _page(
+        _("Busy"),
+        _(
+            "The server was busy and stored nothing. What you entered is kept: go back and "
+            "send it again in a moment."
+        ),
+        503,
+    )
+    return page, status, {"Retry-After": str(RETRY_AFTER)}

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from scorekeeper.games.cards import parse_card
 from scorekeeper.games.confirming import ORGANISER
 from scorekeeper.games.text import join_names, signed
+from scorekeeper.web.bounds import whole_or_none
 from scorekeeper.web.pages import has_pages, pages_for
 
 
@@ -46,6 +47,5 @@ def seat_label(seat: str | None, names: Sequence[str]) -> str | None:
     ``seat`` of ``names``, "the organiser", or None when not known."""
     if seat == ORGANISER:
         return str(_("the organiser"))
-    if seat is not None and seat.isdigit() and int(seat) < len(names):
-        return names[int(seat)]
-    return None
+    number = whole_or_none(seat, most=len(names) - 1)
+    return None if number is None else names[number]

@@ -18,6 +18,8 @@ from wtforms import (
     Form,
     HiddenField,
     IntegerField,
+    SelectField,
+    SelectMultipleField,
 )
 from wtforms.form import BaseForm
 from wtforms.i18n import messages_path
@@ -26,6 +28,7 @@ from wtforms.widgets import NumberInput, TextInput
 
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.text import whole_number
+from scorekeeper.web.bounds import whole, whole_or_none
 
 if TYPE_CHECKING:
     from markupsafe import Markup
@@ -151,6 +154,41 @@ def counted_field(
     )
 
 
+class NumberChoiceField(SelectField):
+    """A choice of one thing by its number (a member of the register): read by
+    :func:`~scorekeeper.web.bounds.whole`, so that a value no column holds (24 digits, ``²``)
+    is refused beside the field in its own words (``invalid``) before any query is made with
+    it. Whether the number is one of the choices is the service's to say."""
+
+    def __init__(self, label: Any = None, validators: Any = None, *, invalid: Any, **kwargs: Any):
+        super().__init__(label, validators, coerce=whole, validate_choice=False, **kwargs)
+        self.invalid = invalid
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError as error:
+            raise ValueError(self.invalid) from error
+
+
+class NumberChoicesField(SelectMultipleField):
+    """A choice of several things by their numbers (members or evenings ticked), read as
+    :class:`NumberChoiceField` reads one."""
+
+    def __init__(self, label: Any = None, validators: Any = None, *, invalid: Any, **kwargs: Any):
+        super().__init__(label, validators, coerce=whole, **kwargs)
+        self.invalid = invalid
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError as error:
+            raise ValueError(self.invalid) from error
+
+    def pre_validate(self, form: BaseForm) -> None:
+        """Unknown values are the service's to refuse, in its words."""
+
+
 class ErrorSlot:
     """A place for the errors of a group of fields (a form's ``error_slots``): the engine's
     ``sequences`` or ``captured``, shown once beside the whole group."""
@@ -179,7 +217,7 @@ class LogForm(AppForm):
         self.error_slots = {name: ErrorSlot() for name in self.error_groups}
 
     def based_on(self) -> int:
-        found = whole_number(self.seq.data or "", negative=True)
+        found = whole_or_none(self.seq.data or "")
         return -1 if found is None else found
 
     def deal_number(self) -> int | None:
@@ -224,6 +262,8 @@ __all__ = [
     "FormWords",
     "ImportForm",
     "LogForm",
+    "NumberChoiceField",
+    "NumberChoicesField",
     "SelectChoice",
     "UndoForm",
     "WholeNumberField",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from urllib.parse import urlsplit
 
 from flask import Response, abort, current_app, render_template, request, session, url_for
 from flask_babel import get_locale
@@ -14,10 +15,28 @@ from markupsafe import Markup
 from scorekeeper import hosts, services
 from scorekeeper.cache import LRUCache
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.players import unprintable
 from scorekeeper.i18n import language, say_here
 from scorekeeper.qr import qr_svg
 
 MY_GAMES = 20
+
+
+def on_this_site(url: str) -> bool:
+    """Whether ``url``, a way back a request names (``next``), is a path on this site
+    (``/g/…``): never another site (``//evil.example``, ``https:…``, ``javascript:…``) nor
+    anything with a control character (a line break would end the ``Location`` header and
+    start another; ``urlsplit`` drops tabs and line breaks, so they are looked for first).
+    Every ``next`` the app follows is checked here."""
+    if unprintable(url) is not None:
+        return False
+    parts = urlsplit(url)
+    return (
+        url.startswith("/")
+        and not url.startswith(("//", "/\\"))
+        and not parts.scheme
+        and not parts.netloc
+    )
 
 
 def get_game_or_404(token: str, kind: str | None = None) -> services.LoadedGame:

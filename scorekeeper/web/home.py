@@ -3,15 +3,14 @@ page shows."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import i18n, locales, proxy, services
-from scorekeeper.games.players import unprintable
 from scorekeeper.web import page_cache
-from scorekeeper.web.helpers import my_game_tokens
+from scorekeeper.web.helpers import my_game_tokens, on_this_site
 
 bp = Blueprint("home", __name__)
 
@@ -46,7 +45,7 @@ def choose_language(lang: str) -> ResponseReturnValue:
     if lang not in locales.LANGUAGES:
         abort(404)
     back = request.args.get("next", "")
-    response = redirect(back if _on_this_site(back) else url_for("home.index"), 303)
+    response = redirect(back if on_this_site(back) else url_for("home.index"), 303)
     response.set_cookie(
         i18n.COOKIE,
         lang,
@@ -56,21 +55,6 @@ def choose_language(lang: str) -> ResponseReturnValue:
         secure=proxy.cookie_secure(current_app.config["SESSION_COOKIE_SECURE"]),  # as the session's
     )
     return response
-
-
-def _on_this_site(url: str) -> bool:
-    """A path on this site (``/g/…``), never another site (``//evil.example``, ``https:…``)
-    nor anything with a control character (a line break would end the ``Location`` header and
-    start another; ``urlsplit`` drops tabs and line breaks, so they are looked for first)."""
-    if unprintable(url) is not None:
-        return False
-    parts = urlsplit(url)
-    return (
-        url.startswith("/")
-        and not url.startswith(("//", "/\\"))
-        and not parts.scheme
-        and not parts.netloc
-    )
 
 
 @bp.app_template_global()

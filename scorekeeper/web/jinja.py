@@ -12,6 +12,7 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.web import assets, charts, helpers
 from scorekeeper.web.formatting import card_label, game_title, join_names, seat_label, signed
 from scorekeeper.web.pages import all_pages, pages_for
+from scorekeeper.web.phone import known_phone_id
 from scorekeeper.web.whitespace import Unindent
 
 
@@ -35,6 +36,7 @@ def init_app(app: Flask) -> None:
     env.globals["page_part"] = helpers.page_part
     env.globals["memo"] = helpers.memo
     env.globals["join_qr"] = helpers.share_qr
+    env.globals["this_phone"] = known_phone_id
 
 
 def asset_urls(app: Flask) -> Callable[[str], str]:

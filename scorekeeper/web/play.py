@@ -14,10 +14,12 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from scorekeeper import services
+from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
-from scorekeeper.web import actions, page_cache
+from scorekeeper.web import actions, page_cache, seats
+from scorekeeper.web.bounds import whole
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm, SeatForm, UndoForm
 from scorekeeper.web.helpers import get_game_or_404, remember, share_url
 from scorekeeper.web.pages import Correction, GamePages, pages_for
@@ -44,9 +46,13 @@ def game(token: str) -> ResponseReturnValue:
     remember(token)
     # The page shows the game at its polled position (its log and, in a game that confirms, its
     # confirmations), its address (from the request's host), who this phone said it is (its
-    # head) and, while entries wait, whether this browser confirms them as the organiser.
+    # head) and, while entries wait, whether this browser confirms them as the organiser and
+    # which of them it entered (it confirms none of those).
     organiser = bool(loaded.waiting) and actions.is_organiser(loaded)
-    key = (loaded.token, loaded.position, share_url(token), actions.phone_seat(token), organiser)
+    you, mine = actions.phone_seat(loaded), actions.entered_here(loaded)
+    # ... and whether it is locked (its evening closed, a later round started), for this phone.
+    lock = actions.lock_of(loaded)
+    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine, lock and lock.key)
     return page_cache.serve(key, lambda: render_game(loaded))
 
 
@@ -54,28 +60,35 @@ def game(token: str) -> ResponseReturnValue:
 def seat(token: str) -> ResponseReturnValue:
     """Who is at this phone: one of the game's seats (a player, or a pair), or none. Kept in
     the phone's session for that game; every entry it makes from then on records that seat.
-    Then back to the game page, which says it in its head ("You: Anna")."""
+    Then back to the game page, which says it in its head ("You: Anna"). Anything but one of
+    the game's own seats is refused, and so is a change the phone may no longer make (it
+    entered or confirmed at a seat of a game that confirms: :mod:`scorekeeper.web.seats`): the
+    page again saying why (422), nothing kept."""
     loaded = actions.open_game(token)
     form = SeatForm()
-    names = actions.seat_names(loaded)
+    you, stays = actions.phone_seat(loaded), seats.why_seat_stays(loaded)
+    refused = None
     if form.is_submitted():
-        chosen = form.seat.data or ""
-        known = chosen.isdigit() and int(chosen) < len(names)
-        if not form.validate() or not (known or chosen == ""):
+        if not form.validate():
             abort(400)
-        actions.choose_seat(token, chosen or None)
-        return redirect(url_for("play.game", token=token), 303)
-    you = actions.phone_seat(token)
-    mine = you is not None and you.isdigit() and int(you) < len(names)
+        chosen = form.seat.data or ""
+        if chosen not in ("", *seats.seat_ids(loaded)):
+            refused = _("Choose one of this game's seats.")
+        elif stays is not None and (chosen or None) != you:
+            refused = stays
+        else:
+            actions.choose_seat(token, chosen or None)
+            return redirect(url_for("play.game", token=token), 303)
     return render_template(
         "seat.html",
         game=loaded,
         state=loaded.state,
         form=form,
-        seat_names=names,
+        seat_names=actions.seat_names(loaded),
         you=you,
-        mine=mine,
-    )
+        stays=stays,
+        refused=refused,
+    ), 422 if refused else 200
 
 
 @bp.route("/<kind>/new", methods=["GET", "POST"])
@@ -138,7 +151,7 @@ def correct(token: str, noun: str, number: int) -> ResponseReturnValue:
     correction = pages.correction
     if correction is None or noun != loaded.rules.noun:
         abort(404)
-    remember(token)
+    actions.open_game(token)  # kept on the list; its page instead when locked for this phone
     count = pages.rounds(loaded.state)
     if not 1 <= number <= count:
         return redirect(url_for("play.game", token=token), 303)
@@ -168,7 +181,7 @@ def _prefill(game: services.LoadedGame, entry: Corrected) -> None:
     if "typed" in request.args:
         for typed in (form, *others.values()):
             actions.carry_over(typed, request.args)
-    suggested = request.args.get("suggest", type=int)
+    suggested = request.args.get("suggest", type=whole)
     if correction.suggest and suggested in others:
         correction.suggest(form, others[suggested], game, entry.number, suggested)
 
@@ -178,13 +191,22 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
     form again: with the rules' message (and the other round it names offered), or based on
     the game as another phone's change left it."""
     form, numbers = entry.form, entry.numbers
-    seat = actions.phone_seat(game.token)
+    by = actions.at_game(game)
     written = services.correct(
-        game, entry, form.based_on(), rounds=numbers, was=form.was.data, seat=seat
+        game,
+        entry,
+        form.based_on(),
+        rounds=numbers,
+        was=form.was.data,
+        seat=by.seat,
+        phone=by.phone,
     )
     if isinstance(written, services.LoadedGame):
         return actions.landed(written, numbers)
     if isinstance(written, services.Refused):
+        locked = actions.refused_as_locked(written)
+        if locked is not None:
+            return locked
         offered = actions.refused(form, written.error, numbers)
         return _correction_page(written.game, entry, 422, offered=offered)
     actions.rebase(form, written.current, numbers)
@@ -194,7 +216,7 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
 def _also(number: int, count: int) -> list[int]:
     """The other rounds of a correction (``?also=``): each once, at most a few."""
     found: list[int] = []
-    for k in request.args.getlist("also", type=int):
+    for k in request.args.getlist("also", type=whole):
         if 1 <= k <= count and k != number and k not in found:
             found.append(k)
     return found[: MOST_AT_ONCE - 1]
@@ -203,9 +225,7 @@ def _also(number: int, count: int) -> list[int]:
 def _with_also(token: str, noun: str, number: int, also: list[int], adding: int) -> str:
     """The correction page of ``number`` with ``also`` beside it, keeping what was typed for
     ``number`` (and, where the game suggests it, what round ``adding`` should say)."""
-    typed: dict[str, Any] = {
-        name: values for name, values in request.form.lists() if name not in actions.NOT_CARRIED
-    }
+    typed: dict[str, Any] = actions.carried()
     return url_for(
         "play.correct",
         token=token,
@@ -264,7 +284,8 @@ def undo(token: str) -> ResponseReturnValue:
     refused: RuleError | None = None
     if form.validate_on_submit():
         entry = actions.last_action(loaded)
-        written = services.undo(loaded, form.based_on(), seat=actions.phone_seat(token))
+        by = actions.at_game(loaded)
+        written = services.undo(loaded, form.based_on(), seat=by.seat, phone=by.phone)
         if isinstance(written, services.LoadedGame):
             said = actions.change_words(entry, loaded.rules.noun) if entry else ""
             flash(_("Taken back: %(change)s", change=said), actions.DONE)
@@ -298,8 +319,15 @@ def confirm(token: str, seq: int) -> ResponseReturnValue:
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    seat = actions.phone_seat(token)
-    written = services.confirm(loaded, seq, seat, organiser=actions.is_organiser(loaded))
+    by = actions.at_game(loaded)
+    written = services.confirm(
+        loaded,
+        seq,
+        by.seat,
+        phone=by.phone,
+        elsewhere=by.elsewhere,
+        organiser=actions.is_organiser(loaded),
+    )
     if isinstance(written, services.Refused):
         form.form_errors.append(say_here(written.error.text))
         return render_game(written.game, 422, confirm=form)
@@ -322,10 +350,15 @@ def join(token: str) -> ResponseReturnValue:
 
 @bp.post("/g/<token>/again")
 def again(token: str) -> ResponseReturnValue:
-    """Play again: the same players, the next one dealing first (one game, however many phones
-    ask); then the new game's page, whose QR code the table may not even need."""
-    loaded = get_game_or_404(token)
-    remember(token)
+    """Play again: the same players and options, the next one dealing first (one game, however
+    many phones ask); then the new game's page, whose QR code the table may not even need. Not
+    for a table's game of an evening: its players play on in the evening's next round, seated
+    by its plan (a game outside it would count nowhere and follow none of its rules)."""
+    loaded = actions.open_game(token)
+    if evenings.seat_of(loaded) is not None:
+        form = AgainForm()
+        form.form_errors.append(_("A game of an evening plays on in the evening's next round."))
+        return render_game(loaded, 403, again=form)
     if not AgainForm().validate_on_submit() or not loaded.state.finished:
         return redirect(url_for("play.game", token=token), 303)
     following = services.play_again(loaded)

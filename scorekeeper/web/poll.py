@@ -22,10 +22,10 @@ import sqlalchemy as sa
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper import store
-from scorekeeper.web import security
+from scorekeeper.web import bounds, security
 
-#: ``/g/<token>/seq``: the poll's address.
-POLL_PATH = re.compile(r"/g/([^/]+)/seq")
+#: ``/g/<token>/seq``: the poll's address (a token as the app's routes read one).
+POLL_PATH = re.compile(rf"/g/({bounds.TOKEN})/seq")
 
 #: What every answer of the poll says besides its body: never cache it, never sniff it, never
 #: frame it, never pass its address on. The headers every response carries

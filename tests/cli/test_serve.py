@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from flask.cli import ScriptInfo
 
 from scorekeeper import hosts, qr
-from scorekeeper.cli import main
+from scorekeeper.cli import main, serving
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
@@ -67,16 +67,16 @@ def addresses(client, table: Table, base_url: str, port: str) -> dict[str, str]:
 
 
 def serve(app, monkeypatch, *args: str, while_serving=None):
-    """Run ``scorekeeper serve`` with waitress replaced by ``while_serving(app)``, which runs
+    """Run ``scorekeeper serve`` with the server replaced by ``while_serving()``, which runs
     where the server would (the addresses the app shows are those of that moment)."""
-    served: list[dict] = []
+    served: list[serving.Server] = []
 
-    def fake_waitress(wsgi_app, capacity, **kwargs):
-        served.append(kwargs)
+    def fake_server(wsgi_app, server, in_worker=None):
+        served.append(server)
         if while_serving:
             while_serving()
 
-    monkeypatch.setattr("scorekeeper.cli.serving.run_waitress", fake_waitress)
+    monkeypatch.setattr(serving, "run", fake_server)
     result = CliRunner().invoke(main, ["serve", *args], obj=ScriptInfo(create_app=lambda: app))
     assert result.exit_code == 0, result.output
     assert served
@@ -95,7 +95,7 @@ def test_bound_to_loopback_the_banner_says_so_and_every_address_is_loopback(
     result, served = serve(
         app, monkeypatch, "--host", "127.0.0.1", "--port", "8123", while_serving=phones
     )
-    assert served["host"] == "127.0.0.1" and served["port"] == 8123
+    assert served.host == "127.0.0.1" and served.port == 8123
     assert "Scorekeeper is running for this computer only, at:\n\n  http://127.0.0.1:8123/\n" in (
         result.output
     )
@@ -122,7 +122,7 @@ def test_on_every_interface_the_lan_address_is_printed_and_shared(app, client, t
         seen.update(addresses(client, table, "http://localhost:8000", "8000"))
 
     result, served = serve(app, monkeypatch, "--host", "0.0.0.0", while_serving=phones)
-    assert served["host"] == "0.0.0.0"
+    assert served.host == "0.0.0.0"
     assert f"On any phone on this network, open:\n\n  http://{LAN}:8000/\n" in result.output
     assert "█" in result.output  # the QR code of that address
     assert "Phones cannot reach" not in result.output
@@ -132,7 +132,7 @@ def test_on_every_interface_the_lan_address_is_printed_and_shared(app, client, t
 
 def test_the_default_host_is_every_interface(app, monkeypatch):
     result, served = serve(app, monkeypatch)
-    assert served["host"] == "0.0.0.0" and f"http://{LAN}:8000/" in result.output
+    assert served.host == "0.0.0.0" and f"http://{LAN}:8000/" in result.output
 
 
 def test_bound_to_one_lan_address_that_address_is_shared(app, client, table, monkeypatch):

@@ -161,3 +161,25 @@ def test_an_error_while_storing_stores_nothing(app, exported, monkeypatch):
         with pytest.raises(RuntimeError):
             services.import_club(json.dumps(exported), PIN, GAMES, BY)
         assert made and counts() == before
+
+
+def test_a_record_refused_for_one_broken_evening_names_that_evening_only(app, exported):
+    """A season that names the record's third evening is right, though the first is refused
+    (it named evenings by how many were read)."""
+    exported["evenings"][0]["record"]["tables"][0]["record"]["deals"][2]["tricks"] = [9, 9, 9]
+    exported["seasons"][0]["evenings"] = [3]
+    lines = _refused(app, exported)
+    where = "evening 1 (Vecka 1): round 1, table 1: "
+    assert lines and all(line.startswith(where) for line in lines)
+
+
+def test_a_field_twice_is_refused_naming_the_object_it_is_in(app, exported):
+    text = json.dumps(exported)
+    name = '"name": "Vecka 2"'
+    assert text.count(name) == 1
+    twice = text.replace(name, f'{name}, "name": "Vecka 2"')
+    with app.app_context(), pytest.raises(RecordError) as refused:
+        services.import_club(twice, PIN, GAMES, BY)
+    assert [str(line) for line in refused.value.problems] == [
+        'record: the field "name" appears twice in the object at "/evenings/1/record"'
+    ]

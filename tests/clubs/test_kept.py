@@ -353,6 +353,33 @@ def test_club_rebuild_throws_away_what_is_kept_and_derives_it_again(app, runner)
     assert runner.invoke(main, ["club", "rebuild"]).exit_code == 2
 
 
+@pytest.mark.parametrize("token", ["a\x00b", "a\nb", "x" * 65, "~pending", "Ａｂｃ"])
+def test_club_rebuild_reads_only_a_tokens_letters(app, runner, token, monkeypatch):
+    """A token no club can have (a NUL, which PostgreSQL refuses in a query, a line break,
+    too long, a pending import's, another script's letters) is no club: nothing asked of the
+    database."""
+    asked = []
+    monkeypatch.setattr(services, "load", lambda found: asked.append(found))
+    result = runner.invoke(main, ["club", "rebuild", token])
+    assert result.exit_code == 1 and "There is no club" in result.output
+    assert asked == []
+
+
+def test_club_rebuild_all_leaves_out_a_club_still_being_imported(app, runner):
+    with app.app_context():
+        club = services.import_club(club_record(4), "4711", ["bismarck"], "test")
+        pending = services.create("Halfway", ["bismarck"], "4711", ["bismarck"], "test")
+        db.session.execute(
+            sa.update(models.Club)
+            .where(models.Club.id == pending.id)
+            .values(token="~" + pending.token)
+        )
+        db.session.commit()
+    result = runner.invoke(main, ["club", "rebuild", "--all"])
+    assert result.exit_code == 0, result.output
+    assert club.name in result.output and "Halfway" not in result.output
+
+
 def test_the_export_writes_the_kept_records_without_replaying(app, monkeypatch):
     with app.app_context():
         club = services.import_club(club_record(40), "4711", ["bismarck"], "test")
@@ -406,6 +433,51 @@ def test_every_write_that_changes_the_clubs_pages_moves_its_version(app):
         services.add_member(other, "Someone", "test")  # another club's register
         assert _versions(club) == (revealed, listed)
         assert _versions(other)[0] == elsewhere[0] + 1
+
+
+def test_a_club_write_rolled_back_leaves_nothing_kept_at_the_version_it_took_back(app):
+    """A club's write moves the version first, in its transaction; whatever is read of the
+    club inside it is not kept, so a write rolled back (refused) leaves no process believing
+    in the club at that version, which the next write makes again with something else."""
+    with app.app_context():
+        club = services.import_club(club_record(8), "4711", ["bismarck"], "test")
+        services.page_of(club)  # known at the version now
+        with pytest.raises(RuntimeError), services._club_write(db.session, club):
+            inside = services.page_of(club)  # the club at the write's version
+            assert "Newcomer" not in [e.name for e in inside.entries]
+            raise RuntimeError("refused")
+        services.add_member(club, "Newcomer", "test")  # the same version number, committed
+        assert "Newcomer" in [e.name for e in services.page_of(club).entries]
+
+
+def test_a_version_taken_back_is_read_anew(app):
+    """A club whose version is lower than the one this process knows (its database restored
+    from a backup made before tonight's last deals, while the process ran) is read again
+    whole, not gone on from: nothing marked changed since the later version is no news."""
+    with app.app_context():
+        club = services.import_club(club_record(8), "4711", ["bismarck"], "test")
+        tonight = _tonight(club, tables=1)
+        _play(tonight[0], deals(random.Random(2))[:2])
+        version, listed = _versions(club)
+        before = page_numbers.numbers(club)
+        _play(tonight[0], deals(random.Random(2))[2:4])
+        assert page_numbers.numbers(club) != before  # known at the later version
+        # The backup's database: the last two entries gone, the versions as they were.
+        game = games.load(tonight[0])
+        db.session.execute(
+            sa.delete(models.Event).where(models.Event.game_id == game.id, models.Event.seq >= 2)
+        )
+        db.session.execute(
+            sa.update(models.Club).where(models.Club.id == club.id).values(version=version)
+        )
+        for evening, at in listed.items():
+            db.session.execute(
+                sa.update(models.ClubEvening)
+                .where(models.ClubEvening.evening_id == evening)
+                .values(version=at)
+            )
+        db.session.commit()
+        assert page_numbers.numbers(club) == before
 
 
 def deals_setup() -> Any:

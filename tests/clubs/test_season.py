@@ -9,7 +9,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.clubs.season import EveningResult, season_table
+from scorekeeper import seasons
+from scorekeeper.clubs.season import EveningResult, in_order, member_results, season_table
+from scorekeeper.evenings.standings import PlayerStanding
 
 NAMES = {1: "Anna", 2: "Ben", 3: "Carla", 4: "Dag"}
 
@@ -72,3 +74,44 @@ def test_beside_each_member_the_places_of_the_latest_evenings():
     assert anna.latest_places(4) == "1 · 2 · 3 · 1"
     # Days 3 to 12: day 4 missed, else place day % 3 + 1.
     assert anna.latest_places() == "1 · – · 3 · 1 · 2 · 3 · 1 · 2 · 3 · 1"
+
+
+rules = st.builds(
+    seasons.SeasonRule,
+    st.sampled_from(seasons.RULES),
+    st.sampled_from(seasons.ABSENCES),
+    st.integers(1, 3),
+)
+
+
+@settings(deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 28), results), min_size=1, max_size=5),
+    st.integers(1, 28),
+    rules,
+)
+def test_an_evening_nobody_attended_changes_nothing(evenings, day, rule):
+    made = [_evening(d, r, number) for number, (d, r) in enumerate(evenings)]
+    nobodys = EveningResult("planned", "Planerad", datetime(2026, 3, day, 12), {})
+    assert season_table([*made, nobodys], NAMES, rule) == season_table(made, NAMES, rule)
+    assert in_order([*made, nobodys]) == in_order(made)
+
+
+def _standing(player: int, place: int, points: int, games: int, sat_out: int = 0):
+    return PlayerStanding(
+        player, f"p{player}", place, False, Fraction(points), games, 0, 0, sat_out, Fraction(0),
+        None,
+    )  # fmt: skip
+
+
+def test_a_member_attended_an_evening_they_played_or_sat_out_a_round_of():
+    rows = [
+        _standing(0, 1, 6, games=2),
+        _standing(1, 2, 0, games=0, sat_out=1),  # sat out the round the others played
+        _standing(2, 2, 0, games=0),  # seated at a table that never played
+        _standing(3, 4, -6, games=2),
+        _standing(4, 1, 6, games=1),  # an entry merged into member 10, as player 0 is
+    ]
+    results = member_results(rows, [10, 11, 12, 13, 14], lambda m: 10 if m == 14 else m)
+    assert results == {10: (1, Fraction(12)), 11: (2, Fraction(0)), 13: (4, Fraction(-6))}
+    assert member_results(rows[2:3], [10, 11, 12], lambda m: m) == {}

@@ -1,13 +1,15 @@
 """Issue 15 on a phone: a deal in five taps, a changed mind that does not lock Announce, the
-screen kept on, an entry kept when the network is gone."""
+screen kept on, an entry kept when the network is gone or the server too busy to store it."""
 
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.live import PHONE, live_server
 from tests.e2e.screens import page_width
 from tests.e2e.table import Player, seed_game, shoot, stored_events
 from tests.e2e.taps import Taps
@@ -143,3 +145,44 @@ def test_an_entry_without_an_answer_is_kept_and_a_conflict_is_still_caught(new_p
     phone.unroute(NO_ANSWER)  # back: the next poll sends what was kept, by itself
     expect(phone.locator(".conflict")).to_contain_text("Already recorded from another phone")
     assert stored_events(server, token) == 1
+
+
+def test_an_entry_the_server_was_too_busy_to_store_is_kept_and_sent_again(browser, tmp_path):
+    """Another writer holds the database longer than the server waits for it
+    (``DATABASE_BUSY_SECONDS``): the entry is answered 503 with ``Retry-After``. The page keeps
+    it, says the server was busy, and sends it again by itself until it goes in once (issue
+    34). Before, the phone showed the 503 page, and what was typed was gone from it."""
+    instance = tmp_path / "busy"
+    with live_server(instance, POLL_SECONDS=1, DATABASE_BUSY_SECONDS=0.5) as busy:
+        context = browser.new_context(**PHONE, base_url=busy.url)
+        context.set_default_timeout(15_000)
+        phone = context.new_page()
+        token = seed_game(busy, 0)
+        phone.goto(f"/g/{token}")
+        sent: list[str] = []
+        phone.on("request", lambda r: sent.append(r.url) if DEAD_WIFI.search(r.url) else None)
+        Player(phone).contract_button("sang").tap()
+        holder = sqlite3.connect(instance / "e2e.sqlite3", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # the database's one write lock, held
+        try:
+            phone.get_by_role("button", name="Announce").tap()
+            unsent = phone.locator("[data-unsent]")
+            expect(unsent).to_be_visible()
+            expect(unsent).to_contain_text("Not sent: no connection, or the server was busy.")
+            kept = phone.evaluate("JSON.parse(localStorage.getItem('unsent:' + location.pathname))")
+            assert ["seq", "0"] in kept["fields"] and ["contract", "sang"] in kept["fields"]
+            for _ in range(75):  # sent again by itself (Retry-After, or the poll), still busy
+                if len(sent) > 1:
+                    break
+                phone.wait_for_timeout(200)
+            assert len(sent) > 1, sent
+            expect(unsent).to_be_visible()
+            assert stored_events(busy, token) == 0
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        expect(phone.locator(".announced")).to_contain_text("Ben plays Sang")
+        expect(phone.locator("[data-unsent]")).to_be_hidden()
+        assert stored_events(busy, token) == 1
+        assert phone.evaluate("localStorage.getItem('unsent:' + location.pathname)") is None
+        context.close()

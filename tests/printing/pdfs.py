@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import pytest
@@ -19,26 +20,30 @@ LETTER = (612, 792)
 
 @dataclass(frozen=True)
 class Pdf:
+    """A PDF's bytes and what is read from them, each read once: a test that looks for forty
+    rows of one season table reads its text once, not forty times (``cached_property`` writes
+    the instance's dictionary, which a frozen dataclass allows)."""
+
     data: bytes
 
-    @property
+    @cached_property
     def reader(self) -> PdfReader:
         return PdfReader(io.BytesIO(self.data))
 
-    @property
+    @cached_property
     def pages(self) -> int:
         return len(self.reader.pages)
 
-    @property
+    @cached_property
     def size(self) -> tuple[int, int]:
         box = self.reader.pages[0].mediabox
         return round(float(box.width)), round(float(box.height))
 
-    @property
+    @cached_property
     def text(self) -> str:
         return "\n".join(page.extract_text() for page in self.reader.pages)
 
-    @property
+    @cached_property
     def lines(self) -> list[str]:
         """The text's non-empty lines, stripped: a table's cells come one per line."""
         return [line.strip() for line in self.text.splitlines() if line.strip()]
@@ -48,7 +53,7 @@ class Pdf:
         lines, size = self.lines, len(cells)
         return any(tuple(lines[i : i + size]) == cells for i in range(len(lines) - size + 1))
 
-    @property
+    @cached_property
     def content(self) -> bytes:
         return b"".join(page.get_contents().get_data() for page in self.reader.pages)
 

@@ -326,7 +326,21 @@ HOSTILE: list[tuple[str, bytes, str]] = [
         "record: the JSON is nested too deeply (more than 16 levels)",
     ),
     ("NaN", b'{"format": NaN}', "record: NaN is not a number a record may hold"),
-    ("a field twice", b'{"format": 1, "format": 2}', 'record: the field "format" appears twice'),
+    (
+        "a field twice",
+        b'{"format": 1, "format": 2}',
+        'record: the field "format" appears twice at the top of the record',
+    ),
+    (
+        "a field twice in a deal",
+        b'{"deals": [{}, {"a/b": 1, "tricks": [9, 2, 5], "a/b": 2}], "format": 1}',
+        'record: the field "a/b" appears twice in the object at "/deals/1"',
+    ),
+    (
+        "a field twice deep in a list",
+        b'{"x": [[{"~": {"k": 1, "k": 1}}]]}',
+        'record: the field "k" appears twice in the object at "/x/0/0/~0"',
+    ),
     ("a huge number", _text(_deal(redeals=10**40)), "record: a number has more than 30 digits"),
     (
         "unknown version",

@@ -6,7 +6,6 @@ rule changes both."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from datetime import date
 from fractions import Fraction
 from typing import Any
 
@@ -25,15 +24,18 @@ def season_table(
     names: Mapping[Any, str],
     evenings: Sequence[EveningResult],
     rule: SeasonRule,
-    joined: Mapping[Any, date] | None = None,
+    joined: Mapping[Any, Hashable] | None = None,
 ) -> tuple[tuple[Hashable, ...], list[tuple[Any, ...]]]:
     """The evenings' keys in order, and each row as (member, name, place, shared, points,
-    played, counted, cells)."""
+    played, counted, cells). ``joined``: the key of the evening a member joined at, from
+    which they can miss one if it is earlier than their first played (issue 35's rule)."""
     ordered = sorted(evenings, key=lambda e: (e.day, repr(e.key)))
     lowest = {e.key: min(e.points.values(), default=None) for e in ordered}
+    position = {e.key: index for index, e in enumerate(ordered)}
     rows = []
     for member, name in names.items():
-        cells = _cells(member, ordered, rule, lowest, (joined or {}).get(member))
+        since = position.get((joined or {}).get(member))
+        cells = _cells(member, ordered, rule, lowest, since)
         rows.append(_row(member, name, cells, rule))
     return tuple(e.key for e in ordered), _placed(rows)
 
@@ -43,11 +45,13 @@ def _cells(
     evenings: Sequence[EveningResult],
     rule: SeasonRule,
     lowest: Mapping[Hashable, Fraction | None],
-    joined: date | None,
+    joined: int | None,
 ) -> list[Cell]:
     played = [e.points[member] for e in evenings if member in e.points]
     own = sum(played, Fraction(0)) / len(played) if played else None
     first = next((i for i, e in enumerate(evenings) if member in e.points), len(evenings))
+    # A member from their first evening played, or from the evening they joined if earlier.
+    since = first if joined is None else min(first, joined)
     cells = []
     for index, evening in enumerate(evenings):
         if member in evening.points:
@@ -55,7 +59,7 @@ def _cells(
             cells.append(Cell(evening.key, points, evening.places.get(member), points, True))
             continue
         counted = None
-        if index > first if joined is None else evening.day >= joined:
+        if index >= since:  # missed as a member
             counted = lowest[evening.key] if rule.absence == LOWEST else None
             counted = own if rule.absence == OWN_AVERAGE else counted
         cells.append(Cell(evening.key, None, None, counted, counted is not None))

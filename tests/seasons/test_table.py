@@ -203,6 +203,22 @@ def test_a_member_is_not_absent_from_an_evening_before_their_first_on_the_same_d
     assert made.row_of("b").points == -4 + -1  # but b missed the later one
 
 
+def test_a_member_who_joined_before_the_tables_first_evening_is_absent_from_it():
+    # Dan first plays e2, but ``joined`` says he was a member from e1: e1's lowest (−6) is his.
+    # Carla, with no word of when she joined, is a member from her first evening (e1) as ever.
+    made = season_table(NAMES, SEASON, SeasonRule(TOTAL, LOWEST), joined={"d": "e1"})
+    assert {row.name: (row.place, row.points) for row in made.rows} == {
+        "Anna": (1, 2),
+        "Ben": (2, 1),
+        "Carla": (3, -3),
+        "Dan": (4, -15),
+    }
+    # An evening the table does not hold, or one after their first played, changes nothing.
+    for later in ("e3", "elsewhere"):
+        again = season_table(NAMES, SEASON, SeasonRule(TOTAL, LOWEST), joined={"d": later})
+        assert again.row_of("d").points == -9
+
+
 # --- the fast table equals the table worked out cell by cell -------------------------------------
 
 ANY_RULE = st.builds(
@@ -236,7 +252,8 @@ def _evenings(drawn: list[tuple[dict[str, Fraction], int, bool]]) -> list[Evenin
 @given(
     ANY_EVENINGS,
     ANY_RULE,
-    st.dictionaries(MEMBERS, st.integers(1, 20).map(lambda d: date(2026, 9, d))),
+    # The evening each joined at: one of the season's, or one it does not hold (e9).
+    st.dictionaries(MEMBERS, st.integers(0, 9).map(lambda n: f"e{n}")),
 )
 def test_the_table_is_the_one_worked_out_cell_by_cell(drawn, rule, joined):
     from tests.seasons import reference_table

@@ -3,9 +3,10 @@
 
 The pages are made through the test client — the games of all three kinds in play, finished,
 refused (422) and beaten by another phone (409), their new-game and correction pages, an
-evening with its new-evening form, page and projector view, the home and join pages, refused
-imports and blank sheets, the error pages — written to a folder and checked by one run of the
-checker (one JVM start for them all). No page may name two landmarks alike either (the checker
+evening with its new-evening form, page and projector view, a club evening's locked and closed
+games and hidden rounds as a player sees them, the home and join pages, refused imports and
+blank sheets, the error pages — written to a folder and checked by one run of the checker (one
+JVM start for them all). No page may name two landmarks alike either (the checker
 does not look at that; a screen reader's list of landmarks does). Skipped where Java or the
 checker is missing, except in CI, where it must run.
 """
@@ -27,6 +28,8 @@ from tests.conftest import csrf_token
 from tests.e2e.live import NODE_MODULES, install_node_tools
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table, play_modern_game
+from tests.web.clubs.club import post
+from tests.web.clubs.locked import club_of_every_game, games_of, seed_evening
 from tests.web.evenings.test_pages import evening_token, new_evening, play_out, start_seated
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
@@ -151,6 +154,23 @@ def evening_pages(app: Any, client: Any, pages: Pages) -> None:
     page(pages, "projector", client.get(f"/e/{token}/screen"), 200)
 
 
+def locked_pages(app: Any, client: Any, pages: Pages, language: str) -> None:
+    """A club evening as a player's phone sees it: a locked game (its page, and the page
+    answering a form sent to it), the evening with its last rounds hidden, its projector."""
+    club = club_of_every_game(client)
+    evening = seed_evening(app, client, club, "sviten", rounds=3, hide_last=2, started=2)
+    phone = app.test_client()
+    phone.get(f"/language/{language}")
+    game = games_of(app, evening)[1, 1]
+    page(pages, "game locked", phone.get(f"/g/{game}"), 200)
+    undo = {"csrf_token": csrf_token(phone), "seq": "3"}
+    page(pages, "game locked refused", phone.post(f"/g/{game}/undo", data=undo), 403)
+    page(pages, "evening hidden", phone.get(f"/e/{evening}"), 200)
+    page(pages, "projector hidden", phone.get(f"/e/{evening}/screen"), 200)
+    assert post(client, f"/c/{club}/e/{evening}/close").status_code == 303
+    page(pages, "game closed", phone.get(f"/g/{games_of(app, evening)[2, 1]}"), 200)
+
+
 def other_pages(client: Any, pages: Pages) -> None:
     page(pages, "home", client.get("/"), 200)
     refused = client.post(
@@ -186,6 +206,7 @@ def all_pages(app: Any, language: str) -> Pages:
     for make in makers:
         make(client, pages)
     evening_pages(app, client, pages)
+    locked_pages(app, client, pages, language)
     return pages
 
 
@@ -238,7 +259,7 @@ def test_every_kind_of_page_passes_the_nu_html_checker(app, tmp_path):
             names[file] = f"{name} [{language}]"
             repeated = {n for n in landmark_names(html) if landmark_names(html).count(n) > 1}
             assert not repeated, f"{name} [{language}]: landmarks named alike: {repeated}"
-    assert len(names) == 2 * 41
+    assert len(names) == 2 * 46
     errors = validate(folder)
     said = [
         f"{names.get(Path(m.get('url', '')).name, m.get('url'))}: line {m.get('lastLine')}: "

@@ -104,14 +104,33 @@ def test_a_phone_keeps_the_seats_of_its_latest_games_whatever_their_addresses(ap
 
 
 def test_a_seat_the_game_does_not_have_is_refused_and_nothing_changes(client):
+    """Only the game's own seat ids are seats: not another way of writing one (``00``, a
+    full-width ``０``, a superscript ``²``, spaces), which once slipped through as seat 0 or
+    answered 500. Each is refused on the seat page with a message, and nothing is kept."""
     table = Table(client)
     table.start()
     choose(table, "1")
-    for bad in ("3", "-1", "x", "organiser", "1" * 40):
-        assert choose(table, bad).status_code == 400, bad
+    for bad in ("3", "-1", "x", "organiser", "1" * 40, "00", "01", "０", "²", "¹", " 1", "1 "):
+        refused = choose(table, bad)
+        assert refused.status_code == 422, bad
+        page = refused.get_data(as_text=True)
+        assert "Choose one of this game&#39;s seats." in page, bad
+        assert 'name="seat" value="1" aria-current="true">Ben</button>' in page, bad
     no_token = client.post(f"{table.url}/seat", data={"seat": "0"})
     assert no_token.status_code == 400
     assert said_in_head(table.page()) == "You: Ben"
+
+
+def test_a_seat_kept_in_another_form_by_an_older_session_is_no_seat(client):
+    """A session that kept ``00`` (before seats were checked exactly) says no seat at all."""
+    table = Table(client)
+    table.start()
+    token = table.url.rsplit("/", 1)[-1]
+    for kept in ("00", "０", "²"):
+        with client.session_transaction() as session:
+            session["seats"] = [[token, kept]]
+        assert said_in_head(table.page()) == "I am …", kept
+        assert seat_page(table).count('aria-current="true"') == 0, kept
 
 
 def test_every_entry_records_the_seat_and_the_changes_list_says_who(app, client):
@@ -176,7 +195,7 @@ def test_in_sviten_a_phone_is_at_a_pair(app, client):
     table.start()
     page = seat_page(table)
     assert 'value="1">Ben &amp; Dan</button>' in page
-    assert choose(table, "2").status_code == 400  # two pairs, not four players
+    assert choose(table, "2").status_code == 422  # two pairs, not four players
     choose(table, "1")
     assert said_in_head(table.page()) == "You: Ben &amp; Dan"
     assert table.hand(1, HANDS[0]).status_code == 303

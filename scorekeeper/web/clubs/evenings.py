@@ -185,14 +185,19 @@ def _set_closed(token: str, evening_token: str, closed: bool) -> ResponseReturnV
     if belongs is None or belongs.id != club.id:
         abort(404)
     evening = evening_services.load(evening_token)
+    changed = services.close_evening(club, evening, closed, session_id())
     if closed:
-        evening_services.close(evening)
-        services.log(club, "close-evening", evening.setup.name, session_id())
-        flash(_("The evening is closed: only you, the organiser, can change its games now."))
+        flash(
+            _("The evening is closed: only you, the organiser, can change its games now.")
+            if changed
+            else _("The evening was closed already (on another phone).")
+        )
     else:
-        evening_services.reopen(evening)
-        services.log(club, "reopen-evening", evening.setup.name, session_id())
-        flash(_("The evening is open again: every table can change its games."))
+        flash(
+            _("The evening is open again: every table can change its games.")
+            if changed
+            else _("The evening was open already (on another phone).")
+        )
     return redirect(url_for("evenings.tables", token=evening_token), 303)
 
 
@@ -222,7 +227,6 @@ def _reveal(token: str, evening_token: str, *, first: bool) -> ResponseReturnVal
         flash(_("Nothing to reveal: the standings are as shown."))
     else:
         places = 1 if first else shown.shown + 1
-        evening_services.reveal(evening, places)
-        if first:
-            services.log(club, "reveal-standings", evening.setup.name, session_id())
+        if not services.reveal_standings(club, evening, places, session_id()):
+            flash(_("Another phone revealed it first: the standings are as shown."))
     return redirect(url_for("evenings.tables", token=evening_token), 303)

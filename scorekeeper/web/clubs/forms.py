@@ -13,12 +13,11 @@ from wtforms import (
     Form,
     PasswordField,
     RadioField,
-    SelectField,
     SelectMultipleField,
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, PasswordInput
 
 from scorekeeper import seasons
@@ -29,7 +28,14 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.i18n import say_here
 from scorekeeper.web.evenings.forms import EveningForm
-from scorekeeper.web.forms import FORM_WORDS, AppForm, SelectChoice, WholeNumberField
+from scorekeeper.web.forms import (
+    FORM_WORDS,
+    AppForm,
+    NumberChoiceField,
+    NumberChoicesField,
+    SelectChoice,
+    WholeNumberField,
+)
 
 
 class PinInput(PasswordInput):
@@ -54,6 +60,13 @@ class TickBoxes(SelectMultipleField):
         """Unknown values are the service's to refuse, in its words."""
 
 
+class NumberTickBoxes(NumberChoicesField):
+    """Several things ticked by their numbers (members, evenings), each a tick box."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
 class ClubForm(AppForm):
     name = StringField(
         _l("Name of the club"),
@@ -72,11 +85,26 @@ class ClubForm(AppForm):
     )
 
 
+class PinShape:
+    """A PIN typed in the form every PIN has (4 to 12 digits), or the field's message: what
+    cannot be any club's PIN is no guess at this one's, so it is neither checked, counted nor
+    logged (a 5,000-digit "PIN" costs nothing and stores nothing)."""
+
+    def __call__(self, form: Any, field: Any) -> None:
+        low, high = PIN_DIGITS
+        typed = (field.data or "").strip()
+        if not (typed.isascii() and typed.isdigit() and low <= len(typed) <= high):
+            raise ValidationError(
+                say_here(T_("A PIN is %(low)s to %(high)s digits.", low=low, high=high))
+            )
+        field.data = typed
+
+
 class PinForm(AppForm):
     pin = PasswordField(
         _l("Organiser PIN"),
         widget=PinInput(),
-        validators=[InputRequired(_l("Type the organiser PIN."))],
+        validators=[InputRequired(_l("Type the organiser PIN.")), PinShape()],
     )
 
 
@@ -86,11 +114,16 @@ class MemberForm(AppForm):
     name = StringField(_l("Name"), validators=[InputRequired(_l("Type the member's name."))])
 
 
+_CHOOSE_TWO = _l("Choose two members of the register.")
+
+
 class MergeForm(AppForm):
     """Two entries that are one person: ``merged`` joins ``keep``."""
 
-    keep = SelectField(_l("Keep"), coerce=int, validate_choice=False)
-    merged = SelectField(_l("Merge into it"), coerce=int, validate_choice=False)
+    keep = NumberChoiceField(_l("Keep"), [InputRequired(_CHOOSE_TWO)], invalid=_CHOOSE_TWO)
+    merged = NumberChoiceField(
+        _l("Merge into it"), [InputRequired(_CHOOSE_TWO)], invalid=_CHOOSE_TWO
+    )
 
 
 class ActionForm(AppForm):
@@ -104,7 +137,7 @@ class ClubEveningForm(EveningForm):
     players = None  # type: ignore[assignment]  # the register's tick boxes instead
     #: The evening's refusals about its players are said beside the tick boxes.
     error_fields: ClassVar[dict[str, str]] = {"players": "members"}
-    members = TickBoxes(_l("Who plays"), coerce=int)
+    members = NumberTickBoxes(_l("Who plays"), invalid=_l("Tick members of the club's register."))
     new_members = TextAreaField(_l("New members, one name a line"))
     #: Suspense (issue 26): the setup checks it against the evening's rounds.
     hide_last = WholeNumberField(
@@ -227,7 +260,9 @@ class SeasonForm(AppForm):
     date_to = DateField(
         _l("To (the last day)"), validators=[Optional()], render_kw={"max": "9999-12-31"}
     )
-    evenings = TickBoxes(_l("The evenings of the season"), coerce=int)
+    evenings = NumberTickBoxes(
+        _l("The evenings of the season"), invalid=_l("Tick evenings of the club.")
+    )
 
     def season_rule(self) -> seasons.SeasonRule:
         """The rule chosen; RuleError naming its field when it is not one."""

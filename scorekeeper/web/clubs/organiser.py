@@ -1,123 +1,161 @@
-"""Who may manage a club: a browser that typed the club's organiser PIN, remembered in its
-signed session for the evening (:data:`ORGANISER_HOURS`), and the limit on wrong PINs.
+"""Who may manage a club, as the web asks it: a phone that typed the club's organiser PIN, for
+the evening (:data:`~scorekeeper.clubs.organisers.MANAGES_HOURS`), and the limits on wrong PINs.
 
-Wrong PINs are counted with Flask-Limiter's rate limiter and storage (in memory unless
-``RATELIMIT_STORAGE_URI`` names a shared one, such as Redis, for several processes): per club
-(:data:`PER_CLUB`, so many addresses together cannot try every PIN) and per client address
-(:data:`PER_ADDRESS`, across every club). Only wrong PINs count: an organiser who types the
-right one is never held up by an earlier slip. The counting is done here rather than by the
-library's route decorator so that a refused attempt gets the PIN page again (429) saying when
-to try again, and a right PIN is free."""
+A phone that types the right PIN gets a **device cookie** (OWASP's "device cookies"): a random
+id of its own, signed with the app's secret key, kept for a year. The server keeps, per club,
+which phones it knows and until when each manages it (:mod:`scorekeeper.clubs.organisers`),
+and asks that on every organiser page and action: *Forget* and *Sign out every phone* end
+authority on the server's side, a copy of the cookies with it.
+
+Wrong PINs are counted in the database (:mod:`scorekeeper.clubs.wrong_pins`), exactly, however
+many processes serve: a phone the club knows against itself alone (``CLUB_PIN_PER_PHONE``),
+never held back by anyone else's; any other phone against itself (its session), its address
+(``CLUB_PIN_PER_ADDRESS``, across clubs) and the club's unknown phones together
+(``CLUB_PIN_PER_CLUB``). Only wrong PINs count: an organiser who types the right one is never
+held up by an earlier slip."""
 
 from __future__ import annotations
 
-import math
 import secrets
-import time
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, abort, render_template, request, session, url_for
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
-from limits import RateLimitItem, parse
+from flask import (
+    Flask,
+    Response,
+    abort,
+    after_this_request,
+    current_app,
+    g,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from scorekeeper.clubs import services
+from scorekeeper import proxy
+from scorekeeper.clubs import organisers, services, wrong_pins
+from scorekeeper.clubs.wrong_pins import Limit, Limits, Typist
+from scorekeeper.web.phone import session_id as phone_session_id
 
-#: How long a browser that typed the PIN may manage the club (an evening's length).
-ORGANISER_HOURS = 12
-#: Wrong PINs allowed per club, whoever types them, and per client address, across clubs.
-PER_CLUB = "20 per hour"
+#: Wrong PINs allowed per phone (a phone the club knows: its only limit), per client address
+#: across clubs and per club for the phones it does not know together (None: no such limit).
+PER_PHONE = "5 per 15 minutes"
 PER_ADDRESS = "5 per 15 minutes"
-#: The most clubs a browser is organiser of at once (the session cookie stays small).
-MOST_CLUBS = 8
-
-#: The store is the app's ``RATELIMIT_STORAGE_URI`` (memory by default): a store given here
-#: would win over the app's setting.
-limiter = Limiter(get_remote_address, strategy="moving-window", headers_enabled=False)
+PER_CLUB = "100 per hour"
+#: The device cookie: the phone's id, signed, for as long as a club knows a phone.
+DEVICE_COOKIE = "organiser_phone"
+DEVICE_SALT = "scorekeeper.organiser-phone"
+DEVICE_SECONDS = organisers.KNOWN_DAYS * 24 * 3600
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
-    app.config.setdefault("CLUB_PIN_PER_CLUB", PER_CLUB)
+    app.config.setdefault("CLUB_PIN_PER_PHONE", PER_PHONE)
     app.config.setdefault("CLUB_PIN_PER_ADDRESS", PER_ADDRESS)
-    limiter.init_app(app)
-    # Only wrong PINs are counted (below), never a request as such: the limiter's check of
-    # every request would find no limit to apply, and costs about 75 µs on every page (the
-    # game pages' budgets are a few ms), so it is taken off again.
-    hooks = app.before_request_funcs.get(None, [])
-    hooks[:] = [hook for hook in hooks if getattr(hook, "__self__", None) is not limiter]
+    app.config.setdefault("CLUB_PIN_PER_CLUB", PER_CLUB)
+    limits(app.config)  # a limit that is not one stops the start, saying which
+
+
+def limits(config: Mapping[str, Any]) -> Limits:
+    club = config.get("CLUB_PIN_PER_CLUB")
+    return Limits(
+        Limit.parse(config["CLUB_PIN_PER_PHONE"]),
+        Limit.parse(config["CLUB_PIN_PER_ADDRESS"]),
+        Limit.parse(club) if club else None,
+    )
 
 
 def session_id() -> str:
-    """A random id of this browser's session, for the organisers' log (never the PIN)."""
-    found = session.get("sid")
-    if not isinstance(found, str):
-        found = secrets.token_hex(8)
-        session["sid"] = found
-    return found
+    """A random id of this browser's session, for the organisers' log (never the PIN): the
+    phone's own (:func:`scorekeeper.web.phone.session_id`)."""
+    return phone_session_id()
+
+
+def _signer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.secret_key or "", salt=DEVICE_SALT)
+
+
+def device() -> str | None:
+    """This phone's id from its device cookie, when it has one the server signed."""
+    if "organiser_device" not in g:
+        found = request.cookies.get(DEVICE_COOKIE)
+        try:
+            loaded = None if found is None else _signer().loads(found, max_age=DEVICE_SECONDS)
+        except BadSignature:
+            loaded = None
+        g.organiser_device = loaded if isinstance(loaded, str) and loaded else None
+    return g.organiser_device  # type: ignore[no-any-return]
+
+
+def _set_device(phone: str) -> None:
+    """Give this phone the device cookie naming ``phone`` (with the response)."""
+    g.organiser_device = phone
+    g.pop("organiser_of", None)
+    session.pop("organiser", None)  # where an earlier version kept it, the cookie's own say
+    value = _signer().dumps(phone)
+
+    @after_this_request
+    def keep(response: Response) -> Response:
+        response.set_cookie(
+            DEVICE_COOKIE,
+            value,
+            max_age=DEVICE_SECONDS,
+            httponly=True,
+            samesite="Lax",
+            secure=proxy.cookie_secure(current_app.config["SESSION_COOKIE_SECURE"]),
+        )
+        return response
 
 
 def is_organiser(club: services.LoadedClub) -> bool:
-    """Whether this browser typed the club's PIN less than :data:`ORGANISER_HOURS` ago."""
-    until = session.get("organiser", {}).get(club.token)
-    return isinstance(until, int | float) and until > time.time()
+    """Whether this phone manages the club now (asked of the server once a request)."""
+    phone = device()
+    if phone is None:
+        return False
+    known: dict[int, bool] = g.setdefault("organiser_of", {})
+    if club.id not in known:
+        known[club.id] = organisers.manages(club, phone)
+    return known[club.id]
 
 
 def become_organiser(club: services.LoadedClub) -> None:
-    held = session.get("organiser", {})
-    now = time.time()
-    kept = {t: u for t, u in held.items() if isinstance(u, int | float) and u > now}
-    kept.pop(club.token, None)
-    newest = sorted(kept.items(), key=lambda item: item[1])[-(MOST_CLUBS - 1) :]
-    session["organiser"] = {**dict(newest), club.token: int(now + ORGANISER_HOURS * 3600)}
+    """This phone manages the club it made or imported."""
+    phone = device() or secrets.token_urlsafe(16)
+    organisers.grant(club, phone)
+    _set_device(phone)
 
 
-def stop_being_organiser(club: services.LoadedClub) -> None:
-    held = dict(session.get("organiser", {}))
-    if held.pop(club.token, None) is not None:
-        session["organiser"] = held
+def type_pin(club: services.LoadedClub, pin: str) -> organisers.Typed:
+    """The PIN typed on this phone (see the module's docstring); when right, this phone
+    manages the club."""
+    phone = device()
+    typist = Typist(
+        phone or session_id(),
+        wrong_pins.address_key(request.remote_addr),
+        phone is not None and organisers.knows(club, phone),
+    )
+    given = phone or secrets.token_urlsafe(16)
+    typed = organisers.type_pin(
+        club, pin, typist, limits(current_app.config), session_id(), device=given
+    )
+    if typed.right:
+        _set_device(given)
+    return typed
 
 
-def _limits(club: services.LoadedClub) -> list[tuple[RateLimitItem, tuple[str, ...]]]:
-    from flask import current_app
-
-    config = current_app.config
-    return [
-        (_limit(config, "CLUB_PIN_PER_CLUB"), ("club-pin", club.token)),
-        (_limit(config, "CLUB_PIN_PER_ADDRESS"), ("club-pin-address", get_remote_address())),
-    ]
+def stop_being_organiser(club: services.LoadedClub) -> bool:
+    """This phone no longer manages the club, nor does the club know it (logged); whether
+    it did."""
+    phone = device()
+    g.pop("organiser_of", None)
+    return phone is not None and organisers.forget(club, phone, session_id())
 
 
-def _limit(config: Mapping[str, Any], name: str) -> RateLimitItem:
-    """The limit the setting ``name`` says, as this process applies it.
-
-    Wrong PINs counted in memory are counted by each of the ``SERVER_PROCESSES`` processes
-    ``scorekeeper serve`` forked (one a core) on its own: each then allows its share of every
-    limit, rounded up, so that all of them together allow what one would. (With a shared store,
-    such as Redis, the limit is as it is.) An organiser whose browser keeps talking to one
-    process gets that process's share before the wait; the many addresses of an attack get no
-    more than one process would allow."""
-    limit = parse(config[name])
-    processes = int(config.get("SERVER_PROCESSES", 1))
-    if processes <= 1 or config["RATELIMIT_STORAGE_URI"] != "memory://":
-        return limit
-    return type(limit)(math.ceil(limit.amount / processes), limit.multiples, limit.namespace)
-
-
-def wait_seconds(club: services.LoadedClub) -> int:
-    """How long before this browser may try a PIN again: 0 when it may now."""
-    wait = 0.0
-    for item, keys in _limits(club):
-        if not limiter.limiter.test(item, *keys):
-            reset = limiter.limiter.get_window_stats(item, *keys).reset_time
-            wait = max(wait, reset - time.time())
-    return math.ceil(wait)
-
-
-def count_wrong_pin(club: services.LoadedClub) -> None:
-    for item, keys in _limits(club):
-        limiter.limiter.hit(item, *keys)
+def sign_out_every_phone(club: services.LoadedClub) -> None:
+    """No phone manages the club any more, this one neither (logged)."""
+    g.pop("organiser_of", None)
+    organisers.sign_out_every_phone(club, session_id())
 
 
 def organiser_club(token: str) -> services.LoadedClub:

@@ -5,6 +5,9 @@ register and an evening of the club's members. Views parse, call one service of
 
 from __future__ import annotations
 
+import math
+import re
+
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -14,6 +17,8 @@ from scorekeeper import hosts
 from scorekeeper.clubs import register, services
 from scorekeeper.clubs.season import DEFAULT_RULE
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.names import shown
+from scorekeeper.i18n import say_here
 from scorekeeper.qr import qr_svg
 from scorekeeper.web import charts, page_cache
 from scorekeeper.web.actions import show_error
@@ -27,6 +32,7 @@ from scorekeeper.web.clubs.forms import (
     SeasonRuleForm,
 )
 from scorekeeper.web.clubs.organiser import club_or_404, organiser_club, session_id
+from scorekeeper.web.helpers import on_this_site
 from scorekeeper.web.pages import all_pages
 
 bp = Blueprint("clubs", __name__)
@@ -96,15 +102,21 @@ def club(token: str) -> ResponseReturnValue:
     )
 
 
+#: A path a PIN form goes back to: letters, digits and a path's and query's punctuation only
+#: (no line break, which no header may hold; no backslash, which browsers read as a slash).
+SAFE_PATH = re.compile(r"[\w/.~%?=&+-]*", re.ASCII)
+
+
 def _back(club: services.LoadedClub) -> str:
     """Where the PIN form goes once the PIN is right: a page of this club, else its page."""
     back = request.values.get("next", "")
     mine = f"/c/{club.token}/"
-    return back if back.startswith(mine) and "//" not in back else f"/c/{club.token}"
+    good = on_this_site(back) and back.startswith(mine) and "//" not in back
+    return back if good and SAFE_PATH.fullmatch(back) else f"/c/{club.token}"
 
 
-def _try_again(seconds: int) -> str:
-    minutes = max(1, -(-seconds // 60))
+def _try_again(seconds: float) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
     return str(
         ngettext(
             "Too many wrong PINs. Try again in %(num)d minute.",
@@ -117,38 +129,47 @@ def _try_again(seconds: int) -> str:
 @bp.route("/c/<token>/pin", methods=["GET", "POST"])
 def pin(token: str) -> ResponseReturnValue:
     """The organiser PIN, once per phone and evening. Wrong PINs are limited (429, saying when
-    to try again); each attempt is logged."""
+    to try again; nothing stored or logged); each PIN tried is logged."""
     found = club_or_404(token)
     form = PinForm()
+    back = _back(found)
     status = 200
     if form.validate_on_submit():
-        wait = organiser.wait_seconds(found)
-        if wait:
-            form.pin.errors = [_try_again(wait)]
+        typed = organiser.type_pin(found, form.pin.data or "")
+        if typed.right:
+            return redirect(back, 303)
+        if typed.wait:
+            form.pin.errors = [_try_again(typed.wait)]
             status = 429
-        elif services.check_pin(found, form.pin.data or ""):
-            organiser.become_organiser(found)
-            services.log(found, "pin", "", session_id())
-            return redirect(_back(found), 303)
         else:
-            organiser.count_wrong_pin(found)
-            services.log(found, "wrong-pin", "", session_id())
             form.pin.errors = [_("That is not the organiser PIN.")]
             status = 422
     elif form.is_submitted():
         status = 422
     return render_template(
-        "clubs/pin.html", club=found, form=form, back=_back(found), refused=False
+        "clubs/pin.html", club=found, form=form, back=back, refused=False
     ), status
 
 
 @bp.post("/c/<token>/pin/forget")
 def forget(token: str) -> ResponseReturnValue:
-    """This phone stops being the organiser's (a borrowed phone given back)."""
+    """This phone stops being the organiser's (a borrowed phone given back): on the server's
+    side, so a copy of its cookies stops too."""
     found = club_or_404(token)
     if ActionForm().validate_on_submit():
         organiser.stop_being_organiser(found)
         flash(_("This phone no longer manages the club."))
+    return redirect(url_for("clubs.club", token=token), 303)
+
+
+@bp.post("/c/<token>/pin/sign-out")
+def sign_out(token: str) -> ResponseReturnValue:
+    """No phone manages the club any more, this one neither (a phone lost, a PIN seen): each
+    needs the PIN again."""
+    found = organiser_club(token)
+    if ActionForm().validate_on_submit():
+        organiser.sign_out_every_phone(found)
+        flash(_("Every phone is signed out: each needs the organiser PIN again."))
     return redirect(url_for("clubs.club", token=token), 303)
 
 
@@ -179,7 +200,7 @@ def add_member(token: str) -> ResponseReturnValue:
         except RuleError as error:
             show_error(form, error)
         else:
-            flash(_("%(name)s is a member now.", name=(form.name.data or "").strip()))
+            flash(_("%(name)s is a member now.", name=shown(form.name.data or "")))
             return redirect(url_for("clubs.members", token=token), 303)
     return _members_page(found, form, MergeForm(formdata=None)), 422
 
@@ -192,18 +213,20 @@ def merge(token: str) -> ResponseReturnValue:
     if form.validate_on_submit():
         names = services.page_of(found).names()  # as they are before the merge
         try:
-            services.merge_members(found, form.keep.data, form.merged.data, session_id())
+            merged = services.merge_members(found, form.keep.data, form.merged.data, session_id())
         except services.MemberNotFound:
             form.merged.errors = [_("Choose two members of the register.")]
         except RuleError as error:
             show_error(form, error)
         else:
+            who = {
+                "merged": names.get(form.merged.data, "?"),
+                "kept": names.get(form.keep.data, "?"),
+            }
             flash(
-                _(
-                    "%(merged)s is %(kept)s now.",
-                    merged=names.get(form.merged.data, "?"),
-                    kept=names.get(form.keep.data, "?"),
-                )
+                _("%(merged)s is %(kept)s now.", **who)
+                if merged
+                else _("%(merged)s was merged into %(kept)s already (on another phone).", **who)
             )
             return redirect(url_for("clubs.members", token=token), 303)
     return _members_page(found, MemberForm(formdata=None), form), 422
@@ -241,12 +264,17 @@ def member(token: str, member_id: int) -> ResponseReturnValue:
     if request.method == "POST":
         if form.validate_on_submit():
             _entry_or_404(services.page_of(found), member_id)
+            name = shown(form.name.data or "")
             try:
-                services.rename_member(found, member_id, form.name.data or "", session_id())
+                renamed = services.rename_member(found, member_id, name, session_id())
             except RuleError as error:
                 show_error(form, error)
             else:
-                flash(_("Renamed: %(name)s.", name=(form.name.data or "").strip()))
+                flash(
+                    _("Renamed: %(name)s.", name=name)
+                    if renamed
+                    else _("Nothing to rename: the member is called %(name)s already.", name=name)
+                )
                 return redirect(url_for("clubs.members", token=token), 303)
         return _member_page(found, member_id, form), 422
     return _member_page(found, member_id, form)
@@ -257,8 +285,16 @@ def retire(token: str, member_id: int) -> ResponseReturnValue:
     found = organiser_club(token)
     entry = _entry_or_404(services.page_of(found), member_id)
     if ActionForm().validate_on_submit():
-        services.retire_member(found, member_id, session_id())
-        flash(_("%(name)s is retired: no longer on the evenings' tick boxes.", name=entry.name))
+        try:
+            retired = services.retire_member(found, member_id, session_id())
+        except RuleError as error:  # merged into another meanwhile: which, it says
+            flash(say_here(error.text))
+        else:
+            flash(
+                _("%(name)s is retired: no longer on the evenings' tick boxes.", name=entry.name)
+                if retired
+                else _("%(name)s was retired already (on another phone).", name=entry.name)
+            )
     return redirect(url_for("clubs.members", token=token), 303)
 
 
@@ -276,6 +312,8 @@ def action_word(action: str) -> str:
         "create": _("Club made"),
         "pin": _("PIN typed"),
         "wrong-pin": _("Wrong PIN"),
+        "forget": _("A phone stopped managing"),
+        "sign-out": _("Every phone signed out"),
         "add": _("Member added"),
         "rename": _("Member renamed"),
         "retire": _("Member retired"),

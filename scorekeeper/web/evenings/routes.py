@@ -25,11 +25,12 @@ from flask_babel import format_decimal, get_locale, ngettext, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import hosts
+from scorekeeper import services as games
 from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import services
 from scorekeeper.evenings.setup import EveningSetup, default_scoring
 from scorekeeper.evenings.standings import TOTALS, Standings, TableState
-from scorekeeper.evenings.suspense import Curtain, curtain
+from scorekeeper.evenings.suspense import Curtain, curtain, first_hidden
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here, words
@@ -152,15 +153,21 @@ def _share_url(token: str) -> str:
     return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
 
 
-def _context(evening: services.LoadedEvening) -> dict[str, Any]:
+def _context(evening: services.LoadedEvening, *, veiled: bool) -> dict[str, Any]:
+    """What the evening's pages share; ``veiled``: the reader is not its organiser (or it is
+    the projector, which the whole room reads), so while the standings are hidden the tables
+    of the hidden rounds show neither their games nor who won (``veiled_from``)."""
     rules = game_for(evening.setup.kind)
     standings = services.standings_of(evening)
+    shown = curtain_of(evening, standings)
+    hides = veiled and shown.hidden
     return {
         "evening": evening,
         "rules": rules,
         "states": services.table_states(evening),
         "standings": standings,
-        "curtain": curtain_of(evening, standings),
+        "curtain": shown,
+        "veiled_from": first_hidden(evening.setup.rounds, evening.setup.hide_last) if hides else 0,
         "sides": lambda seats: _sides(evening, rules.pairs, seats),
     }
 
@@ -186,22 +193,29 @@ def _sides(
     return [(name,) for name in names]
 
 
-def _evening_page(loaded: services.LoadedEvening, start_form: StartRoundForm) -> str:
+def _evening_page(
+    loaded: services.LoadedEvening, start_form: StartRoundForm, managing: bool
+) -> str:
+    """The evening's page, for its organiser (``managing``) or anyone else."""
     url = _share_url(loaded.token)
     next_round = loaded.next_round
     club = clubs.members_of_evening(loaded.token)
     return render_template(
         "evenings/evening.html",
-        **_context(loaded),
+        **_context(loaded, veiled=not managing),
         start_form=start_form,
+        # Who starts the next round: anyone, in an open evening of no club; in a club's, its
+        # organiser; in a closed evening of no club, nobody (it has no organiser).
+        starts=managing if club is not None else not loaded.closed_at,
         # The round before the next is still being played: starting needs "Start anyway".
         in_play=None if next_round is None else services.in_play_before(loaded, next_round),
         share_url=url,
         share_qr=qr_svg(url, title=_("QR code of this evening's address")),
         round_notice=round_notice,
         player_page=_player_pages(loaded, club),
-        # An evening of no club has no organiser: no lock, no PIN (its page says so).
-        no_organiser=club is None,
+        # An evening of no club has no organiser: no lock, no PIN (its page says so), while
+        # it is open.
+        no_organiser=club is None and not loaded.closed_at,
     )
 
 
@@ -226,10 +240,12 @@ def evening(token: str) -> ResponseReturnValue:
     # The page shows the evening's tables at their log positions and its address (from the
     # request's host): drawn once for those, then served from memory without loading the
     # evening (its setup and plan never change).
-    key = ("evening", token, _state_or_404(token), _share_url(token))
+    _club, managing = _club_of(token)
+    key = ("evening", token, _state_or_404(token), _share_url(token), managing)
     remember_evening(token)
     return page_cache.serve(
-        key, lambda: _evening_page(_evening_or_404(token), StartRoundForm(formdata=None))
+        key,
+        lambda: _evening_page(_evening_or_404(token), StartRoundForm(formdata=None), managing),
     )
 
 
@@ -245,10 +261,13 @@ def start_round(token: str, number: int) -> ResponseReturnValue:
     if form.validate_on_submit():
         try:
             services.start_round(loaded, number, anyway=bool(form.anyway.data))
+        except games.Locked as error:  # not this phone's to start: said beside the round
+            flash(say_here(error.text), round_notice(number))
+            return _evening_page(loaded, StartRoundForm(formdata=None), False), 403
         except services.RoundInPlay as error:
             tick = _("Tick “Start round %(n)d anyway” to start it all the same.", n=number)
             form.anyway.errors = [f"{say_here(error.text)} {tick}"]
-            return _evening_page(loaded, form), 422
+            return _evening_page(loaded, form, _club_of(token)[1]), 422
         except services.RoundStarted:
             said = _("Round %(n)d was already started on another phone.", n=number)
         except RuleError as error:
@@ -274,7 +293,9 @@ def screen(token: str) -> ResponseReturnValue:
         page_cache.serve(
             key,
             lambda: render_template(
-                "evenings/screen.html", **_context(_evening_or_404(token)), refresh=SCREEN_REFRESH
+                "evenings/screen.html",
+                **_context(_evening_or_404(token), veiled=True),
+                refresh=SCREEN_REFRESH,
             ),
         )
     )
@@ -316,7 +337,7 @@ def _tables_page(loaded: services.LoadedEvening, club: str | None, managing: boo
     )
     return render_template(
         "evenings/tables.html",
-        **_context(loaded),
+        **_context(loaded, veiled=not managing),
         number=number,
         watched=watched,
         quiet=[n for n, w in watched.items() if w.quiet],
@@ -481,14 +502,30 @@ def table_cards(token: str, number: int) -> ResponseReturnValue:
     # request's host): drawn a few at a time, kept by what they show. The evening is loaded
     # only to draw them (a big one's games take a while to load the first time).
     started = any(round_ == number for round_, _table, _seq in positions)
-    key = ("cards", token, number, started, str(get_locale()), paper, _share_url(token))
-    data = long_prints.drawn(key, lambda: _table_cards(_evening_or_404(token), number, paper))
+    # A round whose results are hidden from this phone: its cards without the games' addresses
+    # (the organiser prints them; each table then reaches its own game by its card).
+    addresses = started and not _veiled(token, number)
+    key = ("cards", token, number, started, addresses, str(get_locale()), paper, _share_url(token))
+    data = long_prints.drawn(
+        key, lambda: _table_cards(_evening_or_404(token), number, paper, addresses)
+    )
     if data is None:
         return long_prints.busy()
     return _pdf(data, pgettext("file name", "round-%(num)d.pdf", num=number))
 
 
-def _table_cards(loaded: services.LoadedEvening, number: int, paper: str) -> bytes:
+def _veiled(token: str, number: int) -> bool:
+    """Whether round ``number``'s results are hidden from this phone: its standings are hidden
+    from that round on and this phone is not the evening's organiser."""
+    club, managing = _club_of(token)
+    if club is None or managing:
+        return False
+    loaded = _evening_or_404(token)
+    shown = curtain_of(loaded, services.standings_of(loaded))
+    return shown.hidden and number >= first_hidden(loaded.setup.rounds, loaded.setup.hide_last)
+
+
+def _table_cards(loaded: services.LoadedEvening, number: int, paper: str, addresses: bool) -> bytes:
     if not 1 <= number <= loaded.setup.rounds:
         abort(404)
     pairs = game_for(loaded.setup.kind).pairs
@@ -503,7 +540,7 @@ def _table_cards(loaded: services.LoadedEvening, number: int, paper: str) -> byt
                 seats=names,
                 sides=tuple(_sides(loaded, pairs, table.seats)),
                 first_dealer=None if game is None else game.setup.players[game.setup.first_dealer],
-                url=None if game is None else game_share_url(game.token),
+                url=None if game is None or not addresses else game_share_url(game.token),
                 sheet=Blank(names, None if game is None else game.setup.first_dealer, settings),
             )
         )
@@ -530,9 +567,12 @@ def points(value: Fraction, signed: bool = False) -> str:
     return sign + str(format_decimal(float(abs(value)), format="#,##0.0#"))
 
 
-def table_status(state: TableState, noun: str, names: Sequence[str]) -> str:
+def table_status(state: TableState, noun: str, names: Sequence[str], veiled: bool = False) -> str:
     """Where a table stands in words: not started, the deal (hand) in play, or over and who
-    won (``names`` are the evening's players)."""
+    won (``names`` are the evening's players); over and no more while its result is hidden
+    (``veiled``)."""
+    if state.finished and veiled:
+        return str(_("Finished"))
     if state.finished:
         winners = [names[p] for p in state.winners]
         if state.shared:

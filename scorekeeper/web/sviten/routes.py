@@ -188,9 +188,14 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
         return _propose(game, entry)
     if entry.correcting:
         return _save_correction(game, entry)
-    seat = actions.phone_seat(game.token)
-    written = services.record(game, entry, form.based_on(), about=form.deal_number(), seat=seat)
+    by = actions.at_game(game)
+    written = services.record(
+        game, entry, form.based_on(), about=form.deal_number(), seat=by.seat, phone=by.phone
+    )
     if isinstance(written, services.Refused):
+        locked = actions.refused_as_locked(written)
+        if locked is not None:
+            return locked
         actions.show_error(form, written.error)
         return _again(written.game, entry)
     return actions.entered(written, entry)
@@ -238,13 +243,22 @@ def _save_correction(game: services.LoadedGame, entry: SvitenHand) -> ResponseRe
     """Write the correction of the hand; when its hand changed meanwhile, its first step again,
     based on the game as it is now."""
     form, numbers = entry.form, [entry.number]
-    seat = actions.phone_seat(game.token)
+    by = actions.at_game(game)
     written = services.correct(
-        game, entry, form.based_on(), rounds=numbers, was=form.was.data, seat=seat
+        game,
+        entry,
+        form.based_on(),
+        rounds=numbers,
+        was=form.was.data,
+        seat=by.seat,
+        phone=by.phone,
     )
     if isinstance(written, services.LoadedGame):
         return actions.landed(written, numbers)
     if isinstance(written, services.Refused):
+        locked = actions.refused_as_locked(written)
+        if locked is not None:
+            return locked
         actions.refused(form, written.error, numbers)
         return _again(written.game, entry)
     actions.rebase(form, written.current, numbers)

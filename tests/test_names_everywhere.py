@@ -1,0 +1,292 @@
+"""One name looks like one name (issue 34) wherever a name enters: every form of the web, every
+record imported (a game's, an evening's, a club's) and every command. ``Anna`` and ``Anna``
+with a zero-width space (or another invisible character) are one name, refused as a second
+one; a name is kept without its invisible characters; nothing is stored by a refusal."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+import sqlalchemy as sa
+from click.testing import CliRunner
+from flask.cli import ScriptInfo
+
+from scorekeeper import models
+from scorekeeper.cli import main
+from scorekeeper.clubs import services as clubs
+from scorekeeper.db import db
+from tests.clubs.season_club import season_club
+from tests.conftest import csrf_token
+from tests.records.test_records import example
+from tests.web.clubs.club import add, make_club, member_ids, new_club, post
+from tests.web.clubs.test_club_record import upload as upload_club
+from tests.web.evenings.test_pages import new_evening
+from tests.web.test_hostile_input import error_of
+from tests.web.test_records_pages import field_errors
+from tests.web.test_records_pages import upload as upload_game
+
+#: The invisible characters each test puts in a name: zero-width space, joiner, word joiner,
+#: byte order mark, soft hyphen, left-to-right mark.
+MARKS = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e"]
+ZWSP = "\u200b"
+
+
+def rows(app) -> dict[str, int]:
+    with app.app_context():
+        return {
+            t.name: db.session.scalar(sa.select(sa.func.count()).select_from(t)) or 0
+            for t in models.Model.metadata.sorted_tables
+        }
+
+
+# --- forms -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_a_new_game_of_anna_and_anna_with_an_invisible_character_is_refused(app, client, mark):
+    data = {"player_0": "Anna", "player_1": f"Anna{mark}", "player_2": "Ben"}
+    data |= {"csrf_token": csrf_token(client), "first_dealer": "0", "variant": "modern"}
+    before = rows(app)
+    response = client.post("/bismarck/new", data=data)
+    assert response.status_code == 422
+    assert error_of(response.get_data(as_text=True), "player_1") == "Two players are called Anna."
+    assert rows(app) == before
+
+
+def test_a_new_game_keeps_names_without_their_invisible_characters(app, client):
+    data = {"player_0": f"An{ZWSP}na", "player_1": "\ufeffBen", "player_2": "A\u030asa"}
+    data |= {"csrf_token": csrf_token(client), "first_dealer": "0", "variant": "modern"}
+    response = client.post("/bismarck/new", data=data)
+    assert response.status_code == 303
+    with app.app_context():
+        setup = db.session.scalars(sa.select(models.Game.setup)).one()
+    assert setup["players"] == ["Anna", "Ben", "Åsa"]
+
+
+def test_a_blank_sheet_of_anna_and_anna_with_an_invisible_character_is_refused(client):
+    query = {"player_0": "Anna", "player_1": f"ANNA{ZWSP}", "player_2": "Ben"}
+    response = client.get("/print/blank", query_string=query)
+    assert response.status_code == 422
+    assert error_of(response.get_data(as_text=True), "player_1") == "Two players are called ANNA."
+
+
+def test_an_evenings_players_are_one_each_and_its_name_is_kept_as_shown(app, client):
+    players = f"Anna\nBen\nCarla\nAnna{ZWSP}\nDan\nEva"
+    response = new_evening(client, players=players)
+    assert response.status_code == 422
+    assert "Two players are called Anna." in error_of(response.get_data(as_text=True), "players")
+    response = new_evening(client, name=f"Club{ZWSP} night", players="Anna\nBen\nCarla")
+    assert response.status_code == 303
+    with app.app_context():
+        setup = db.session.scalars(sa.select(models.Evening.setup)).one()
+    assert setup["name"] == "Club night"
+
+
+def test_a_clubs_name_is_kept_without_its_invisible_characters(app, client):
+    make_club(client, name=f"Torsdags{ZWSP}klubben\u2060")
+    with app.app_context():
+        assert db.session.scalars(sa.select(models.Club.name)).one() == "Torsdagsklubben"
+    assert new_club(client, name=ZWSP * 3).status_code == 422
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_a_member_who_looks_like_another_is_refused_added_renamed_or_new_at_an_evening(
+    app, client, mark
+):
+    token = make_club(client)
+    add(client, token, "Anna", "Ben")
+    before = rows(app)
+    added = post(client, f"/c/{token}/members/add", name=f"Anna{mark}")
+    assert added.status_code == 422
+    said = "The club already has a member called Anna."
+    assert error_of(added.get_data(as_text=True), "name") == said
+    ben = member_ids(client, token)["Ben"]
+    renamed = post(client, f"/c/{token}/m/{ben}", name=f"{mark}ANNA")
+    assert renamed.status_code == 422
+    assert "already has a member called ANNA" in error_of(renamed.get_data(as_text=True), "name")
+    evening = post(
+        client,
+        f"/c/{token}/evening/new/bismarck",
+        name="Vecka 1",
+        rounds="1",
+        scoring="totals",
+        variant="modern",
+        members=list(member_ids(client, token).values()),
+        new_members=f"Carla\nAn{mark}na",
+    )
+    assert evening.status_code == 422
+    assert "Anna" in evening.get_data(as_text=True)
+    assert rows(app) == before
+
+
+def test_a_member_is_kept_without_invisible_characters(app, client):
+    token = make_club(client)
+    add(client, token, f"\ufeffAnna{ZWSP}")
+    assert list(member_ids(client, token)) == ["Anna"]
+    with app.app_context():
+        key = db.session.scalars(sa.select(models.Member.name_key)).one()
+    assert key == "anna"
+
+
+def test_a_name_whose_folded_form_outgrows_its_column_is_a_member(app, client):
+    """``ß`` folds to ``ss``: 30 of them make a key of 60, past the 40 characters its column
+    holds (a 500 on PostgreSQL). Kept, and ``ẞ`` × 30 is the same name."""
+    token = make_club(client)
+    add(client, token, "ß" * 30)
+    again = post(client, f"/c/{token}/members/add", name="ẞ" * 30)
+    assert again.status_code == 422
+    with app.app_context():
+        key = db.session.scalars(sa.select(models.Member.name_key)).one()
+    assert len(key) <= 40
+
+
+def test_a_season_that_looks_like_another_is_refused(app, client):
+    token = make_club(client)
+    made = post(client, f"/c/{token}/seasons/new", name="Våren", rule="total", by="dates")
+    assert made.status_code == 303
+    before = rows(app)
+    again = post(client, f"/c/{token}/seasons/new", name=f"VÅ{ZWSP}REN", rule="total", by="dates")
+    assert again.status_code == 422
+    assert error_of(again.get_data(as_text=True), "name") == (
+        "The club already has a season called VÅREN."
+    )
+    long = post(client, f"/c/{token}/seasons/new", name="ß" * 40, rule="total", by="dates")
+    assert long.status_code == 303  # a key of 80 characters, kept in its 60
+    assert rows(app)["season"] == before["season"] + 1
+
+
+# --- records ---------------------------------------------------------------------------------
+
+
+def test_a_game_record_of_anna_and_anna_with_an_invisible_character_is_refused(app, client):
+    raw = json.loads(example("seed-002.json"))
+    raw["players"] = ["Anna", f"Anna{ZWSP}", "Carla"]
+    before = rows(app)
+    response = upload_game(client, json.dumps(raw).encode())
+    assert response.status_code == 422
+    assert any("Two players are called Anna" in line for line in field_errors(response.text))
+    assert rows(app) == before
+
+
+def test_an_evening_record_of_anna_twice_is_refused(app, client):
+    from tests.cli.test_evening_score import evening_text
+
+    raw = json.loads(evening_text()[0])
+    first = raw["players"][0]
+    raw["players"][1] = f"{first}{ZWSP}"
+    before = rows(app)
+    data = {"csrf_token": csrf_token(client, "/"), "evening_record": (_file(raw), "e.json")}
+    response = client.post("/evening/import", data=data, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert f"record: Two players are called {first}<" in response.get_data(as_text=True)
+    assert rows(app) == before
+
+
+def _file(raw):
+    import io
+
+    return io.BytesIO(json.dumps(raw).encode())
+
+
+@pytest.fixture
+def club_record(app) -> dict:
+    with app.app_context():
+        record = json.loads(clubs.record_of(season_club()))
+        clubs.keep_derived()  # what the export derived, kept as at the end of its request
+        return record
+
+
+def test_a_club_record_with_two_members_who_look_alike_is_refused(app, client, club_record):
+    first = club_record["members"][0]["name"]
+    club_record["members"][1]["name"] = f"{first}{ZWSP}"
+    before = rows(app)
+    response = upload_club(client, json.dumps(club_record))
+    assert response.status_code == 422
+    said = f"member 2: The club already has a member called {first}<"
+    assert said in response.get_data(as_text=True)
+    assert rows(app) == before
+
+
+# --- the command line --------------------------------------------------------------------------
+
+
+def no_app():
+    raise AssertionError("this command needs no app")
+
+
+def command(*args: str, input: bytes | None = None):
+    return CliRunner().invoke(main, list(args), input=input, obj=ScriptInfo(create_app=no_app))
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_an_evening_plan_of_anna_twice_is_refused(mark):
+    players = f"Anna,Ben,Carla,Anna{mark},Dan,Eva"
+    result = command("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "2")
+    assert result.exit_code == 2
+    assert "Two players are called Anna." in result.stderr
+
+
+def test_an_evening_plan_names_players_as_shown():
+    players = f"An{ZWSP}na,Ben,Carla"
+    result = command("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "1")
+    assert result.exit_code == 0, result.output
+    assert "Anna, Ben, Carla" in result.stdout
+
+
+def test_a_blank_sheet_of_anna_twice_is_refused(tmp_path):
+    players = f"Anna,ANNA{ZWSP},Ben"
+    result = command(
+        "sheet", "--blank", "--game", "bismarck", "--players", players, "-o", str(tmp_path / "s")
+    )
+    assert result.exit_code == 2
+    assert "Two players are called ANNA." in result.stderr
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_first_dealer_is_found_by_the_name_as_compared(tmp_path):
+    out = tmp_path / "s.pdf"
+    result = command(
+        "sheet",
+        "--blank",
+        "--game",
+        "bismarck",
+        "--players",
+        "Anna,Ben,Carla",
+        "--first-dealer",
+        f"BEN{ZWSP}",
+        "-o",
+        str(out),
+    )
+    assert result.exit_code == 0, result.output
+
+
+def test_scoring_a_record_of_anna_twice_is_refused():
+    raw = json.loads(example("seed-002.json"))
+    raw["players"] = ["Anna", f"Anna{ZWSP}", "Carla"]
+    result = command("score", "-", input=json.dumps(raw).encode())
+    assert result.exit_code == 2
+    assert "Two players are called Anna" in result.stderr
+
+
+def test_scoring_a_club_record_with_two_members_who_look_alike_is_refused(club_record, tmp_path):
+    first = club_record["members"][0]["name"]
+    club_record["members"][1]["name"] = f"\ufeff{first}"
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(club_record), encoding="utf-8")
+    result = command("club", "score", str(path))
+    assert result.exit_code == 2
+    assert re.search(f"The club already has a member called {first}", result.stderr)
+
+
+def test_importing_a_record_of_anna_twice_stores_nothing(app, runner, tmp_path):
+    raw = json.loads(example("seed-002.json"))
+    raw["players"] = ["Anna", f"Anna{ZWSP}", "Carla"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    before = rows(app)
+    result = runner.invoke(main, ["import", str(path)])
+    assert result.exit_code != 0
+    assert "Two players are called Anna" in result.output
+    assert rows(app) == before
