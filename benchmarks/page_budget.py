@@ -3,7 +3,9 @@ with a real browser.
 
 Serves the real app on 127.0.0.1 (temporary database), seeds a 12-deal Bismarck game,
 Klaberjass games (in play at hand 9, finished, and a long one in play at hand 12), Sviten
-Special matches (in play at hand 3, finished, and a long one in play at hand 12) and a Bismarck
+Special matches (in play at hand 3, finished, and a long one in play at hand 12), free games (a
+new Chicago, in play at deal 4, won at deal 6, and a long one of eight players in play at deal
+31) and a Bismarck
 evening of 12 players and 4 rounds in its third round (two rounds played: the standings, the
 statistics and the places chart in full; one of its tables' game pages is measured too), and
 measures, for each game page and for the evening's page (``/e/<token>``) and projector view
@@ -56,6 +58,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests
 
 from tests.e2e.club_seed import first_member, seed_club
 from tests.e2e.evening_table import seed_evening, table_game
+from tests.e2e.free_table import EIGHT, seed_free
+from tests.e2e.free_table import LONG_GAME as LONG_FREE
 from tests.e2e.klaberjass_table import LONG_GAME, seed_klaberjass
 from tests.e2e.live import (
     ARTIFACTS,
@@ -230,6 +234,13 @@ def main() -> int:
             "sviten in-play": seed_sviten(server, 2),
             "sviten finished": seed_sviten(server, 3),
             "sviten long": seed_sviten(server, LONG_MATCH, hand_cap=12),
+            # The free game: a new Chicago (its QR code at the top), in play at deal 4, won at
+            # deal 6; and a long game of eight players in play at deal 31 (the page shows the
+            # latest deals and changes).
+            "free new": seed_free(server, 0),
+            "free in-play": seed_free(server, 3),
+            "free finished": seed_free(server, 6),
+            "free long": seed_free(server, LONG_FREE, players=EIGHT, target=None),
         }
         evening = seed_evening(server)
         # An evening's table in play (deal 6 of round 3): a game page that also leads back to

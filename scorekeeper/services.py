@@ -297,7 +297,7 @@ def _same_confirms(
     wanted = store.same_event(event)
     for entry in game.waiting:
         typed = entry.seq >= conflict.based_on and store.same_event(game.events[entry.seq])
-        if typed == wanted and confirming.why_not(entry, seat, phone) is None:
+        if typed == wanted and confirming.why_not(entry, seat, phone, sides=game.sides) is None:
             return store.confirm(session, game, entry.seq, seat, phone)
     return game
 
@@ -326,7 +326,7 @@ def confirm(
             seat = ORGANISER
     except RuleError as error:
         return Refused(game, error)
-    reason = confirming.why_not(entry, seat, phone, elsewhere)
+    reason = confirming.why_not(entry, seat, phone, elsewhere, game.sides)
     if reason is not None:
         deal = entry.deal if entry is not None else None
         return Refused(game, RuleError(reason, field="confirm", deal=deal))

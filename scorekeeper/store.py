@@ -96,8 +96,19 @@ class LoadedGame:
         if not self.confirms:
             return ()
         return waiting_entries(
-            self.state.history, self.seat_of, self.confirmed, self.rules.scored, self.phone_of
+            self.state.history,
+            self.seat_of,
+            self.confirmed,
+            self.rules.scored,
+            self.phone_of,
+            self.sides,
         )
+
+    @cached_property
+    def sides(self) -> dict[str, str]:
+        """Each seat's side where seats score together (a free game's teams), else empty: a
+        confirmation comes from another side (:func:`~scorekeeper.games.confirming.confirms`)."""
+        return self.rules.sides_of_seats(self.setup, len(self.setup.players))
 
     @property
     def rules(self) -> Game[Any, Any]:

@@ -33,6 +33,7 @@ from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table
 from tests.web.clubs.club import PIN, add, evening_token, make_club, member_ids, plan_evening, post
 from tests.web.evenings.test_pages import new_evening
+from tests.web.free.client import FreeTable
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.sviten.client import SvitenTable
 
@@ -84,7 +85,8 @@ def _play(app, game: str, deals: list, *, undo_after: int | None = None) -> None
 
 
 def _club_on_its_pages(app, client, server: Server) -> None:
-    token = make_club(client, name="Torsdagsklubben", games=("bismarck", "klaberjass", "sviten"))
+    games = ("bismarck", "klaberjass", "sviten", "free")
+    token = make_club(client, name="Torsdagsklubben", games=games)
     server.clubs.append(token)
     add(client, token, "Anna", "Ben", "Carla", "Dag", "Eva", "Fred", "Gun", "Anna S", "Bengt")
     ids = member_ids(client, token)
@@ -176,7 +178,11 @@ def _casual(app, client, server: Server) -> None:
     sviten = SvitenTable(client)
     sviten.start()
     sviten.play()
-    server.games += [t.url.removeprefix("/g/") for t in (bismarck, klaberjass, sviten)]
+    chicago = FreeTable(client)
+    chicago.start(game_name="Chicago", player_teams="2", end="target", target="40")
+    chicago.play([[30, 2], [-5, 9], [15, 0]])
+    tables = (bismarck, klaberjass, sviten, chicago)
+    server.games += [t.url.removeprefix("/g/") for t in tables]
     evening = evening_token(new_evening(client, name="Fredagskväll"))
     server.evenings.append(evening)
     _start(client, evening, 1)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import records, services, store
 from scorekeeper.db import db
-from scorekeeper.games import bismarck
+from scorekeeper.games import bismarck, free
 from scorekeeper.games.confirming import ORGANISER, Waiting, held, waiting_entries, why_not
 from scorekeeper.games.events import Event, HistoryEntry
 
@@ -250,6 +250,21 @@ def test_why_not_worked_example():
     assert said is not None and "table 2 of this round" in said
     assert why_not(entry, "1", "q") is None
     assert why_not(Waiting(4, 2, "0"), "1", "p") is None  # an entry from a phone not known
+
+
+def test_a_seat_of_the_entering_side_does_not_confirm_where_seats_score_together():
+    """A free game of two teams, seats 0 and 2 against 1 and 3 (its sides by seat)."""
+    sides = free.GAME.sides_of_seats(
+        free.Setup(("Anna", "Ben", "Carla", "Dan"), 0, teams=((0, 2), (1, 3))), 4
+    )
+    assert sides == {"0": "0", "1": "1", "2": "0", "3": "1"}
+    entry = Waiting(4, 2, "0", "p")
+    assert why_not(entry, "2", "q", sides=sides) is not None  # Anna's partner
+    assert why_not(entry, "2", "q") is None  # where each seat is its own side
+    assert why_not(entry, "3", "q", sides=sides) is None  # an opponent
+    assert why_not(entry, ORGANISER, "q", sides=sides) is None
+    assert free.GAME.sides_of_seats(free.Setup(("Anna", "Ben"), 0), 2) == {"0": "0", "1": "1"}
+    assert bismarck.GAME.sides_of_seats(None, 3) == {}  # each seat its own side
 
 
 def test_held_worked_example():

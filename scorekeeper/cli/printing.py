@@ -17,6 +17,7 @@ from click.core import ParameterSource
 from scorekeeper import records
 from scorekeeper.cli.common import WholeNumber, fail, lang_option, read_record
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.game import Game
 from scorekeeper.games.names import same, shown
 from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import N_, say
@@ -55,7 +56,7 @@ def _game_options(*, card: bool) -> list[click.Option]:
     printers = registered_printers()
     games = [game_for(p.kind) for p in printers]
     described = [g.kind if g.title.lower() == g.kind else f"{g.kind} ({g.title})" for g in games]
-    seats = ", ".join(f"{_COUNT_WORDS.get(g.seats, g.seats)} for {g.title}" for g in games)
+    seats = ", ".join(f"{_counted(g)} for {g.title}" for g in games)
     options = [
         click.Option(
             ["--game"],
@@ -76,7 +77,7 @@ def _game_options(*, card: bool) -> list[click.Option]:
                 help=setting.help,
             )
         )
-    most = max(g.seats for g in games)
+    most = max(g.most for g in games)
     options += [
         click.Option(
             ["--players"],
@@ -136,25 +137,39 @@ def _url_option(command: CommandT) -> CommandT:
     )(command)
 
 
+def _counted(game: Game[Any, Any]) -> str:
+    """How many players a game has, in words for the options' help: ``three``, ``2 to 8``."""
+    if game.fewest != game.most:
+        return f"{game.fewest} to {game.most}"
+    return _COUNT_WORDS.get(game.seats, str(game.seats))
+
+
 def _seats(
-    players: str | None, first_dealer: str | None, count: int
+    players: str | None, first_dealer: str | None, game: Game[Any, Any]
 ) -> tuple[tuple[str, ...] | None, int | None]:
-    """The ``count`` names of --players and the seat of --first-dealer (a name or 1…count)."""
+    """The names of --players (as many as ``game`` has) and the seat of --first-dealer (a
+    name or its position, 1…)."""
     if players is None:
         if first_dealer is not None:
             raise click.UsageError(_("--first-dealer needs --players."))
         return None, None
     names = tuple(shown(name) for name in players.split(","))
-    if len(names) != count or not all(names):
-        example = ",".join(_EXAMPLE_NAMES[:count])
-        raise click.BadParameter(
-            _(
+    if not game.fewest <= len(names) <= game.most or not all(names):
+        if game.fewest != game.most:
+            said = _(
+                'give %(fewest)s to %(most)s names separated by commas, clockwise: "%(example)s".',
+                fewest=game.fewest,
+                most=game.most,
+                example=",".join(_EXAMPLE_NAMES[: game.seats]),
+            )
+        else:
+            said = _(
                 'give %(count)s names separated by commas, clockwise: "%(example)s".',
-                count=say(_COUNT_WORDS.get(count, str(count))),
-                example=example,
-            ),
-            param_hint="--players",
-        )
+                count=say(_COUNT_WORDS.get(game.seats, str(game.seats))),
+                example=",".join(_EXAMPLE_NAMES[: game.seats]),
+            )
+        raise click.BadParameter(said, param_hint="--players")
+    count = len(names)
     seat = None
     if first_dealer is not None:
         wanted = first_dealer.strip()
@@ -243,7 +258,7 @@ def _blank(
 
     printers = printer_for(values["game"])
     _refuse_other_games_settings(ctx, printers, card=card)
-    names, seat = _seats(values["players"], values["first_dealer"], game_for(printers.kind).seats)
+    names, seat = _seats(values["players"], values["first_dealer"], game_for(printers.kind))
     if card and names is not None and seat is None:
         raise click.UsageError(_("--players needs --first-dealer on a rules card."))
     for setting in printers.settings_on(card=card):

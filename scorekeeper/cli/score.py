@@ -65,6 +65,7 @@ def unconfirmed(record: records.GameRecord) -> list[str]:
         lambda seq: seats[seq] if seq < len(seats) else None,
         record.confirmed,
         record.codec.game.scored,
+        sides=record.codec.game.sides_of_seats(record.setup, len(record.setup.players)),
     )
     if not waiting:
         return []

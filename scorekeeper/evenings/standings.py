@@ -2,9 +2,10 @@
 
 The scoring, as each evening's page explains it:
 
-* **Totals** (``totals``): a player scores their side's game total at each table. Right for a
-  game whose totals weigh the same at every table (Bismarck: always as many deals, each summing
-  to zero), so the evening's points sum to zero too.
+* **Totals** (``totals``): a player scores their side's game total at each table (with its
+  sign turned, in a game the lowest total wins). Right for a game whose totals weigh the same at
+  every table (Bismarck: always as many deals, each summing to zero), so the evening's points
+  sum to zero too.
 * **Placings** (``placings``): at each table a player scores 1 point for every side that
   finished (or stands) below theirs and ½ for every side level with theirs: in a game of three
   2, 1 and 0; of two (or two pairs) 1 for the win and ½ each for a tie. Right for a race to a
@@ -95,7 +96,7 @@ class Standings:
 def game_points(board: Scoreboard, scoring: str) -> tuple[Fraction, ...]:
     """Each side's evening points for one game (see the module's docstring)."""
     if scoring == TOTALS:
-        return tuple(Fraction(total) for total in board.totals)
+        return tuple(Fraction(total) for total in board.ranked)
     found = board.places()
     return tuple(
         sum(

@@ -61,10 +61,16 @@ def held(
     return found
 
 
-def confirms(entered_by: str | None, seat: str) -> bool:
+def confirms(entered_by: str | None, seat: str, sides: Mapping[str, str] | None = None) -> bool:
     """Whether a confirmation by ``seat`` counts for an entry ``entered_by``: the organiser's
-    always, any other seat's unless it is the one that entered it."""
-    return seat == ORGANISER or seat != entered_by
+    always, any other seat's unless it is the one that entered it or, where seats score
+    together (``sides``: each seat's side, :meth:`~scorekeeper.games.game.Game.sides_of_seats`),
+    one of its side's."""
+    if seat == ORGANISER:
+        return True
+    if sides and entered_by is not None:
+        return sides.get(seat, seat) != sides.get(entered_by, entered_by)
+    return seat != entered_by
 
 
 def waiting_entries(
@@ -73,10 +79,12 @@ def waiting_entries(
     confirmed: Mapping[int, Collection[str]],
     scored: Collection[str],
     phone_of: Callable[[int], str | None] | None = None,
+    sides: Mapping[str, str] | None = None,
 ) -> tuple[Waiting, ...]:
     """The entries of ``history`` that wait, in log order. ``seat_of`` says who entered the
     entry at a log position (and ``phone_of`` from which phone), ``confirmed`` which seats
-    confirmed each log position."""
+    confirmed each log position, ``sides`` which side each seat scores with (see
+    :func:`confirms`)."""
     latest: dict[int | tuple[str, int], HistoryEntry] = {}
     for entry in history:
         if entry.undone or entry.kind not in scored:
@@ -87,7 +95,7 @@ def waiting_entries(
         by = seat_of(entry.seq)
         if by == ORGANISER:
             continue
-        if any(confirms(by, seat) for seat in confirmed.get(entry.seq, ())):
+        if any(confirms(by, seat, sides) for seat in confirmed.get(entry.seq, ())):
             continue
         found.append(Waiting(entry.seq, entry.deal, by, phone_of(entry.seq) if phone_of else None))
     return tuple(found)
@@ -98,10 +106,12 @@ def why_not(
     seat: str | None,
     phone: str | None = None,
     elsewhere: int | None = None,
+    sides: Mapping[str, str] | None = None,
 ) -> Text | None:
     """Why a phone at ``seat`` may not confirm ``entry`` (None: not waiting, any more), or
     None when it may. ``phone`` is which phone asks (None: not known); ``elsewhere`` the other
-    table of the same round of an evening where that phone entered or confirmed at a seat."""
+    table of the same round of an evening where that phone entered or confirmed at a seat;
+    ``sides`` which side each seat scores with (a team's seat confirms no entry of its team)."""
     if entry is None:
         return T_("This entry is not waiting for confirmation (any more).")
     if phone is not None and entry.phone == phone:
@@ -116,7 +126,7 @@ def why_not(
         )
     if seat is None:
         return T_("Say who you are at this phone first: a phone of another seat confirms.")
-    if not confirms(entry.seat, seat):
+    if not confirms(entry.seat, seat, sides):
         return T_(
             "This phone's seat entered it: a phone of another seat (an opponent) confirms it."
         )

@@ -62,7 +62,8 @@ class Game(Generic[SetupT, StateT]):
     kind: str
     #: Its name as players say it (``Sviten Special``); the web layer translates it.
     title: str
-    #: How many players sit at the table.
+    #: How many players sit at the table (at an evening's table, and on a blank sheet without
+    #: names, when a game may have more or fewer: :attr:`seat_range`).
     seats: int
     #: What one round is called: ``deal`` or ``hand``.
     noun: Literal["deal", "hand"]
@@ -86,6 +87,38 @@ class Game(Generic[SetupT, StateT]):
     #: phones confirm each other's entries, these are the ones that wait for a second phone
     #: (:mod:`scorekeeper.games.confirming`); an announcement or a redeal scores nothing.
     scored: frozenset[str] = frozenset()
+    #: The fewest and the most players a game may have, when that is not always ``seats`` (a
+    #: free game: 2 to 8); its setup's ``players`` says how many a game has.
+    seat_range: tuple[int, int] | None = None
+    #: The name a setup gives its game (a free game's ``Chicago``: shown with the game's
+    #: title on its pages, records and sheets), when the game has names of its own.
+    name_of: Callable[[SetupT], str] | None = None
+    #: The side a player's seat scores with, when seats are players who score together (a free
+    #: game's teams); None: each seat is a side of its own (a pair game's seat is its pair).
+    #: A confirmation comes from another side (:mod:`scorekeeper.games.confirming`).
+    side_of_seat: Callable[[SetupT, int], int] | None = None
+
+    @property
+    def fewest(self) -> int:
+        """The fewest players a game of this kind may have."""
+        return self.seat_range[0] if self.seat_range else self.seats
+
+    @property
+    def most(self) -> int:
+        """The most players a game of this kind may have."""
+        return self.seat_range[1] if self.seat_range else self.seats
+
+    def named(self, setup: SetupT) -> str:
+        """The name a game's setup gives it (``Chicago``), or "" (the game has no name of its
+        own: its title says what it is)."""
+        return self.name_of(setup) if self.name_of is not None else ""
+
+    def sides_of_seats(self, setup: SetupT, seats: int) -> dict[str, str]:
+        """Each of ``seats`` seat ids (``"0"``…) with the number of the side it scores with
+        (empty unless the game has :attr:`side_of_seat`: each seat is then its own side)."""
+        if self.side_of_seat is None:
+            return {}
+        return {str(k): str(self.side_of_seat(setup, k)) for k in range(seats)}
 
     def replay(self, setup: SetupT, events: Sequence[Event]) -> Played[StateT]:
         """Fold a whole log, once: RuleError if it breaks a rule."""

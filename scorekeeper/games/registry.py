@@ -21,7 +21,7 @@ from scorekeeper.games.game import Game
 from scorekeeper.games.stats import PlayerStats
 
 #: The built-in games: each a package ``scorekeeper.games.<kind>`` that defines ``GAME``.
-BUILT_IN = ("bismarck", "klaberjass", "sviten")
+BUILT_IN = ("bismarck", "klaberjass", "sviten", "free")
 
 T = TypeVar("T")
 

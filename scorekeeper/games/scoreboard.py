@@ -46,6 +46,8 @@ class Scoreboard:
     #: What the details are (``Average as declarer, by contract``) and their labels in order.
     detail_heading: Text | None = None
     detail_labels: tuple[str, ...] = ()
+    #: The lowest total is the best (a free game played so: Hearts, golf); the highest otherwise.
+    lowest_wins: bool = False
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -68,8 +70,14 @@ class Scoreboard:
         """Each side's place (1 is first); sides level share a place (1, 1, 3). Once the game
         is over its winners are first whatever their totals (the rules may say so: in Sviten
         Special the declarers win when both pairs pass 100 in one hand); the others follow by
-        their totals."""
-        return places(self.totals, self.winners if self.finished else ())
+        their totals, the lowest first in a game the lowest total wins."""
+        return places(self.ranked, self.winners if self.finished else ())
+
+    @property
+    def ranked(self) -> tuple[int, ...]:
+        """Each side's total as it ranks, the higher the better: the totals, or in a game the
+        lowest total wins the totals with their signs turned."""
+        return tuple(-t for t in self.totals) if self.lowest_wins else self.totals
 
 
 def places(

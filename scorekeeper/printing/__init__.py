@@ -32,7 +32,7 @@ from scorekeeper.printing.printers import (
 )
 
 #: The games this app prints, each a package here that gives its :data:`PRINTERS`.
-BUILT_IN = ("bismarck", "klaberjass", "sviten")
+BUILT_IN = ("bismarck", "klaberjass", "sviten", "free")
 
 for _kind in BUILT_IN:
     register_printers(importlib.import_module(f"{__name__}.{_kind}").PRINTERS)

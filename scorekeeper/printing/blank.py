@@ -15,11 +15,13 @@ class Blank:
     """A sheet or rules card to fill in by hand: the names in seat order (None: to write in),
     the first dealer's seat (None: not decided yet) and the game's settings in the record form
     of its setup (``{"variant": "classic"}``, ``{"options": {"target": 1000}}``). The names
-    are kept as a tuple."""
+    are kept as a tuple. ``seats``: how many seats a sheet without names has, for a game of a
+    varying number of players (None: the game's usual number)."""
 
     players: Sequence[str] | None = None
     first_dealer: int | None = None
     settings: Mapping[str, Any] = field(default_factory=dict)
+    seats: int | None = None
 
     def __post_init__(self) -> None:
         if self.players is None and self.first_dealer is not None:
@@ -38,7 +40,7 @@ class Blank:
         setting is wrong. Without names, the seats' numbers stand in for them."""
         players = self.players
         if players is None:
-            players = tuple(str(seat) for seat in range(1, game.seats + 1))
+            players = tuple(str(seat) for seat in range(1, (self.seats or game.seats) + 1))
         return game.parse_setup(
             {**self.settings, "players": list(players), "first_dealer": self.first_dealer or 0}
         )

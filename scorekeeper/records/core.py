@@ -42,7 +42,7 @@ _READS = f"{FORMAT} and {CONFIRMING_FORMAT}"
 #: The record format of every game kind, by the record's ``game``, in registration order.
 #: The built-in games' codecs: each a module here (``scorekeeper.records.<kind>``) that gives its
 #: ``CODEC``, imported the first time a record of that game is read or written.
-BUILT_IN = ("bismarck", "klaberjass", "sviten")
+BUILT_IN = ("bismarck", "klaberjass", "sviten", "free")
 
 _CODECS: Registry[Codec[Any, Any, Any]] = Registry(
     BUILT_IN, lambda kind: import_module(f"scorekeeper.records.{kind}").CODEC

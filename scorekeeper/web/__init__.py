@@ -18,7 +18,7 @@ from scorekeeper.web.poll import PollFirst
 csrf = CSRFProtect()
 
 #: The games this app ships with, each a package here that gives its ``PAGES``.
-BUILT_IN = ("bismarck", "klaberjass", "sviten")
+BUILT_IN = ("bismarck", "klaberjass", "sviten", "free")
 
 
 def register_built_in_games() -> None:

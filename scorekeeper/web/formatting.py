@@ -9,22 +9,27 @@ A game's own way of writing its cards (Sviten's jokers) comes from its
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from flask_babel import gettext as _
 
 from scorekeeper.games.cards import parse_card
 from scorekeeper.games.confirming import ORGANISER
+from scorekeeper.games.registry import game_for, is_known
 from scorekeeper.games.text import join_names, signed
 from scorekeeper.web.bounds import whole_or_none
 from scorekeeper.web.pages import has_pages, pages_for
 
 
-def game_title(kind: str) -> str:
-    """The name of a game kind as the pages show it (``Klaberjass``)."""
+def game_title(kind: str, setup: Any = None) -> str:
+    """The name of a game kind as the pages show it (``Klaberjass``); of a game whose setup
+    gives it a name of its own (a free game's ``Chicago``), that name and the kind's."""
     try:
-        return str(pages_for(kind).title)
+        title = str(pages_for(kind).title)
     except LookupError:
         return kind.capitalize()
+    named = game_for(kind).named(setup) if setup is not None and is_known(kind) else ""
+    return f"{named} ({title})" if named else title
 
 
 def card_label(code: str, kind: str | None = None) -> str:

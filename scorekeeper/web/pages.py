@@ -137,6 +137,9 @@ class GamePages:
     card_label: Callable[[str], str] | None = None
     #: Its new-game page; by default ``<kind>/new.html``.
     new_template: str = ""
+    #: What its start button says (a lazy translation), when "New … game" does not say it
+    #: well (a free game: "New free game", not "New Free game game").
+    new_title: Any = None
 
     def __post_init__(self) -> None:
         if not self.new_template:
@@ -164,6 +167,11 @@ class GamePages:
     @property
     def seats(self) -> int:
         return game_for(self.kind).seats
+
+    @property
+    def seat_range(self) -> tuple[int, int] | None:
+        """The fewest and the most players, for a game of a varying number of them."""
+        return game_for(self.kind).seat_range
 
     def rounds(self, state: Any) -> int:
         """How many rounds (deals, hands) the game has so far, the one in play included."""

@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, RuleError
-from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
 from scorekeeper.web import actions, page_cache, seats
 from scorekeeper.web.bounds import whole
@@ -98,7 +97,7 @@ def new(kind: str) -> ResponseReturnValue:
     form = pages.new_form()
     if form.validate_on_submit():
         drawn = form.first_dealer.data == "random"
-        seats = game_for(kind).seats
+        seats = len(form.names())  # the game's seats, or as many as were typed (a free game)
         first = secrets.randbelow(seats) if drawn else int(form.first_dealer.data)
         try:
             setup = form.setup(first)

@@ -159,7 +159,8 @@ def blank(kind: str) -> ResponseReturnValue:
     if not form.validate():
         return _form_again(pages, form)
     names = form.names()
-    blank_sheet = Blank(names, form.first_dealer_seat() if names else None, form.settings())
+    seats = form.blank_seats()
+    blank_sheet = Blank(names, form.first_dealer_seat() if names else None, form.settings(), seats)
     paper = form.paper.data or printing.DEFAULT_PAPER
     card = request.args.get("card") == "rules"
     try:

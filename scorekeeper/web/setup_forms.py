@@ -168,6 +168,11 @@ class BlankSheetForm(Seated, Form):
         """The game's settings in the record form of its setup (``{"variant": "classic"}``)."""
         return {}
 
+    def blank_seats(self) -> int | None:
+        """How many seats a sheet without names has, for a game of a varying number of players
+        (None: the game's usual number)."""
+        return None
+
     def names(self) -> tuple[str, ...] | None:
         """The names typed (trimmed), or None when none was."""
         names = tuple((field.data or "").strip() for field in self.player_fields)

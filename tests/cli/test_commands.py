@@ -167,6 +167,36 @@ def test_klaberjass_records_score_too():
     assert result.stderr == "hand 2: 6♠ is not in a 32-card pack\n"
 
 
+def test_free_game_records_score_too():
+    """The example Chicago (to 52, in play after deal 3): its name, options, deals and totals;
+    a zero-sum record whose deal does not add up is refused naming the deal."""
+    result = score(str(RECORDS / "free.json"))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "Chicago (free game): Anna, Ben, Carla, Dan",
+        "The highest total wins; the game ends when a total reaches 52.",
+        "",
+        "                       points                 totals",
+        " Deal  Dealer  Anna  Ben  Carla  Dan  Anna  Ben  Carla  Dan",
+        "-----  ------  ----  ---  -----  ---  ----  ---  -----  ---",
+        "    1  Anna     +10    0     +5   +1   +10    0     +5   +1",
+        "    2  Ben        0  +20      0   +8   +10  +20     +5   +9",
+        "    3  Carla    +15    0    +12    0   +25  +20    +17   +9",
+        "Total                                  +25  +20    +17   +9",
+        "",
+        "3 deals played; next: deal 4, Dan deals.",
+    ]
+    raw = json.loads(example("free.json"))
+    del raw["history"]
+    raw["options"]["zero_sum"] = True
+    raw["deals"] = [{"points": [1, -1, 0, 0]}, {"points": [3, 0, 0, 0]}]
+    result = score("-", input=json.dumps(raw).encode())
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "deal 2: The points add up to +3: in this game every deal adds up to 0\n"
+    )
+
+
 # --- the real console script ------------------------------------------------------------------
 
 

@@ -112,7 +112,7 @@ def test_a_seed_gives_another_plan():
         ),
         (
             ["--game", "poker", "--players", "9", "--rounds", "4"],
-            "Unknown game 'poker': choose one of bismarck, klaberjass, sviten.",
+            "Unknown game 'poker': choose one of bismarck, klaberjass, sviten, free.",
         ),
         (
             ["--game", "bismarck", "--players", "9", "--rounds", "0"],

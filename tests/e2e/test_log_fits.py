@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.free_table import seed_free
 from tests.e2e.klaberjass_table import seed_klaberjass
 from tests.e2e.sviten_table import seed_sviten
 from tests.e2e.table import seed_game, shoot
@@ -30,14 +31,16 @@ REACH = """() => {
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "sv-SE"])
-@pytest.mark.parametrize("game", ["bismarck", "klaberjass", "sviten"])
+@pytest.mark.parametrize("game", ["bismarck", "klaberjass", "sviten", "free"])
 def test_pen_and_undo_are_in_view_without_a_sideways_scroll(game, locale, new_phone, server):
     if game == "bismarck":
         token = seed_game(server, 11, announce_next=True, players=NAMES[:3])
     elif game == "klaberjass":
         token = seed_klaberjass(server, 7, players=NAMES[:2])
-    else:
+    elif game == "sviten":
         token = seed_sviten(server, 2, players=NAMES)
+    else:
+        token = seed_free(server, 5, players=NAMES)
     phone = new_phone(locale=locale)
     problems = []
     for width in (320, 360, 390):

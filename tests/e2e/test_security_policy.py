@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
+from tests.e2e.free_table import seed_free
 from tests.e2e.klaberjass_table import seed_klaberjass
 from tests.e2e.sviten_table import SvitenPlayer, seed_sviten
 from tests.e2e.table import seed_game
@@ -61,7 +62,7 @@ def test_every_kind_of_page_runs_under_the_policy(watched, server):
         assert violations(page) == [], url
 
     visit("/")
-    for kind in ("bismarck", "klaberjass", "sviten"):
+    for kind in ("free", "bismarck", "klaberjass", "sviten"):
         visit(f"/{kind}/new")
     # The square table's styles (a stylesheet of its own) apply.
     assert page.locator(".square").evaluate(REMS) == 9
@@ -83,6 +84,10 @@ def test_every_kind_of_page_runs_under_the_policy(watched, server):
     style = page.locator(".cards-row i").first.evaluate("e => getComputedStyle(e).display")
     assert style == "inline-block"
 
+    # The free game's ± buttons are shown by free.js (its bundle).
+    visit(f"/g/{seed_free(server, 2)}")
+    expect(page.get_by_role("button", name="Turn the sign of Anna’s points")).to_be_visible()
+
     # A game's chart (in play too): its looks come from the stylesheet, no inline style.
     visit(f"/g/{seed_game(server, 12)}")
     line = page.locator(".chart .c0").first
@@ -93,7 +98,7 @@ def test_every_kind_of_page_runs_under_the_policy(watched, server):
 
     visit("/g/no-such-game")
     assert problems == [], problems
-    assert len(visited) == 9
+    assert len(visited) == 11
 
 
 @contextmanager

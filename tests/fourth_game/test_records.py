@@ -161,7 +161,7 @@ def test_unregistered_tally_is_an_unknown_game_like_any_other(tally):
         records.loads(text)
     assert error.value.problems == [
         'record: unknown game "tally": this Scorekeeper reads records of '
-        "bismarck, klaberjass, sviten"
+        "bismarck, klaberjass, sviten, free"
     ]
 
 

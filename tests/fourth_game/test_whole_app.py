@@ -109,3 +109,16 @@ def test_a_tally_record_goes_out_and_comes_back_as_a_new_game(tally_app, tmp_pat
     scored = CliRunner().invoke(main, ["score", str(path)])
     assert scored.exit_code == 0, scored.output
     assert "Anna" in scored.output and "9" in scored.output
+
+
+def test_no_two_games_answer_at_one_address(tally_app):
+    """Each game's own actions have addresses of their own: a plug-in's route that a built-in
+    game took first would never be reached (Werkzeug keeps both rules and answers the first)."""
+    seen: dict[tuple[str, str], str] = {}
+    for rule in tally_app.url_map.iter_rules():
+        kind = rule.endpoint.split(".", 1)[0]
+        if "." not in rule.endpoint or kind in ("play", "static"):
+            continue
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            taken = seen.setdefault((rule.rule, method), kind)
+            assert taken == kind, f"{method} {rule.rule}: {taken} and {kind}"

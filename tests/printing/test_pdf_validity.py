@@ -23,12 +23,13 @@ from tests.printing.pdfs import Pdf, require_tool
 from tests.web.bismarck.client import Table, play_modern_game
 from tests.web.clubs.club import make_club
 from tests.web.evenings.test_pages import evening_token, new_evening, start
+from tests.web.free.client import CHICAGO, FreeTable
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
 from tests.web.sviten.client import SvitenTable
 
-KINDS = ("bismarck", "klaberjass", "sviten")
+KINDS = ("bismarck", "klaberjass", "sviten", "free")
 
 
 def fetch(client: Any, url: str) -> Any:
@@ -44,9 +45,9 @@ def game_pdfs(client: Any) -> dict[str, bytes]:
     for kind in KINDS:
         pdfs[f"{kind} blank sheet"] = fetch(client, f"/print/blank/{kind}").data
         pdfs[f"{kind} blank rules card"] = fetch(client, f"/print/blank/{kind}?card=rules").data
-    for state, deals, hands, matches in (
-        ("in play", MODERN_GAME[:4], KLABERJASS_HANDS[:3], SVITEN_HANDS[:2]),
-        ("finished", MODERN_GAME, KLABERJASS_HANDS, SVITEN_HANDS),
+    for state, deals, hands, matches, chicago in (
+        ("in play", MODERN_GAME[:4], KLABERJASS_HANDS[:3], SVITEN_HANDS[:2], CHICAGO[:2]),
+        ("finished", MODERN_GAME, KLABERJASS_HANDS, SVITEN_HANDS, CHICAGO),
     ):
         bismarck = Table(client)
         bismarck.start()
@@ -57,7 +58,11 @@ def game_pdfs(client: Any) -> dict[str, bytes]:
         sviten = SvitenTable(client)
         sviten.start()
         sviten.play(matches)
-        for kind, table in (("bismarck", bismarck), ("klaberjass", klaberjass), ("sviten", sviten)):
+        free = FreeTable(client)
+        free.start(game_name="Chicago", end="target", target="52")
+        free.play(chicago)
+        tables = {"bismarck": bismarck, "klaberjass": klaberjass, "sviten": sviten, "free": free}
+        for kind, table in tables.items():
             pdfs[f"{kind} sheet, {state}"] = fetch(client, f"{table.url}/sheet.pdf").data
             pdfs[f"{kind} rules card, {state}"] = fetch(client, f"{table.url}/rules.pdf").data
     return pdfs
@@ -114,7 +119,7 @@ def test_every_kind_of_pdf_is_sound_embeds_its_fonts_and_names_its_language(
     qpdf = require_tool("qpdf", "qpdf")
     client.get(f"/language/{language}")
     pdfs = {**game_pdfs(client), **evening_pdfs(client, language), **club_pdfs(client, language)}
-    assert len(pdfs) == 2 * 3 + 4 * 3 + 2 * 3 + 1
+    assert len(pdfs) == (2 + 4 + 2) * len(KINDS) + 1
     problems = []
     for number, (name, data) in enumerate(pdfs.items()):
         path = tmp_path / f"{number}.pdf"

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from scorekeeper import printing
+from scorekeeper.games import free
 from scorekeeper.locales import words_for
 from scorekeeper.printing import Blank
 from scorekeeper.printing.bismarck import bismarck_sheet
@@ -22,7 +23,8 @@ from tests.web.test_languages import ENGLISH
 SWEDISH = words_for("sv")
 #: Words in a printout that are the same in both languages: names of games, contracts, suits'
 #: symbols, card letters, the QR code.
-SAME = {"QR", "PDF", "NT"}
+SAME = {"QR", "PDF", "NT", "Chicago"}
+PLAYERS4 = ("Anna", "Ben", "Carla", "Dan")
 
 
 def english_words(pdf: Pdf) -> set[str]:
@@ -49,7 +51,20 @@ KINDS = {
         ("Sviten Special-protokoll", "Ö–V", "Spelförare"),
         ("Regelkort för Sviten Special", "Kombinationer", "tretal", "serie", "Storslam"),
     ),
+    "free": (
+        lambda: free_state(),
+        Blank(("Anna", "Ben", "Carla", "Dan"), 0, {"name": "Chicago", "options": {"rounds": 8}}),
+        ("Protokoll för Chicago", "Den högsta summan vinner", "Anna & Carla vinner med +52."),
+        ("Chicago: valda alternativ", "Bordets egna regler", "Lag 1: Anna & Carla"),
+    ),
 }
+
+
+def free_state():
+    """The hand-worked Chicago, in two teams: Anna & Carla reach 52 first."""
+    setup = free.Setup(PLAYERS4, 0, "Chicago", ((0, 2), (1, 3)), free.Options(target=52))
+    events = [free.deal_event(n, p) for n, p in enumerate(([30, 2], [-3, 20], [25, 0]), 1)]
+    return free.GAME.replay(setup, events).state
 
 
 @pytest.mark.parametrize("kind", KINDS)

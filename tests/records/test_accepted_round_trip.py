@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import records
-from scorekeeper.games import bismarck, klaberjass, sviten
+from scorekeeper.games import bismarck, free, klaberjass, sviten
 from scorekeeper.games.cards import Suit, full_pack
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.printing import printer_for
@@ -198,3 +198,54 @@ def test_what_sviten_accepts_survives_records_and_printing(players, jokers, trip
         setup = sviten.Setup(("Anna", "Ben", "Carla", "Dan"), 0, options)
     events = accepted(setup, data, sviten_entry, 12)
     survives("sviten", setup, events)
+
+
+# --- the free game ----------------------------------------------------------------------------
+
+
+def free_entry(state: free.State, data: st.DataObject) -> Event:
+    number = state.current or len(state.deals) + 1
+    number = data.draw(st.sampled_from([number, number, number, number - 1, 0, number + 1]))
+    sides = len(state.sides)
+    size = data.draw(st.sampled_from([sides, sides, sides, sides, sides - 1, sides + 1]))
+    wide = st.integers(-free.MOST_POINTS - 1, free.MOST_POINTS + 1)
+    points = data.draw(st.lists(st.integers(-20, 30) | wide, min_size=size, max_size=size))
+    kind = data.draw(st.sampled_from(["deal"] * 6 + ["correct", "correct", "end", "undo"]))
+    if kind == "undo":
+        return Event("undo", {})
+    if kind == "end":
+        return free.end_event(number)
+    if kind == "correct":
+        number = data.draw(st.integers(-1, max(1, len(state.deals))))
+    if data.draw(st.booleans()) and len(points) >= 1:
+        points = [*points[:-1], -sum(points[:-1])]  # often a zero-sum deal
+    return Event(kind, {"deal": number, "points": points})
+
+
+@pytest.mark.slow
+@SETTINGS
+@given(
+    st.lists(names, min_size=2, max_size=8),
+    names,
+    st.sampled_from([None, (0, 1), "all"]),
+    st.booleans(),
+    st.sampled_from([{}, {"target": 30}, {"rounds": 4}]),
+    st.data(),
+)
+def test_what_the_free_game_accepts_survives_records_and_printing(
+    players, name, teams, zero_sum, end, data
+):
+    count = len(players)
+    grouped = (
+        ()
+        if teams is None
+        else tuple(tuple(s for s in range(count) if s % 2 == t) for t in range(2))
+    )
+    options = free.Options(
+        wins=data.draw(st.sampled_from(list(free.Wins))), zero_sum=zero_sum, **end
+    )
+    setup = setup_or_none(lambda: free.Setup(tuple(players), 0, name, grouped, options))
+    if setup is None:
+        setup = free.Setup(("Anna", "Ben", "Carla"), 0, "Chicago", options=options)
+    events = accepted(setup, data, free_entry, 20)
+    survives("free", setup, events)

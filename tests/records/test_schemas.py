@@ -24,13 +24,14 @@ from scorekeeper.cli import main
 from scorekeeper.db import db
 from scorekeeper.evenings import services
 from scorekeeper.evenings.record import loads_evening
-from scorekeeper.games import bismarck, klaberjass, sviten
+from scorekeeper.games import bismarck, free, klaberjass, sviten
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
 from tests.e2e.table import example_events
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table, play_modern_game
 from tests.web.evenings.test_pages import evening_token, new_evening, start
+from tests.web.free.client import CHICAGO, PLAYERS, FreeTable
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
@@ -117,6 +118,20 @@ def game_records(client: Any) -> dict[str, Any]:
     sv_done.start(hand_cap=12, jokers=True)
     sv_done.play()
     found["sviten finished"] = sv_done
+    fr = FreeTable(client)
+    fr.start(PLAYERS, game_name="Whist", player_teams="2", end="rounds", deals="5", zero_sum="y")
+    fr.play([[3, -3], [-1, 1]])
+    assert fr.correct(1, [4, ""]).status_code == 303  # the zero-sum fill, in a correction
+    found["free in play"] = fr
+    fr_done = FreeTable(client)
+    fr_done.start(game_name="Chicago", end="target", target="52")
+    fr_done.play(CHICAGO)
+    found["free finished"] = fr_done
+    fr_ended = FreeTable(client)
+    fr_ended.start(wins="lowest")
+    fr_ended.play(CHICAGO[:2])
+    assert fr_ended.end(3).status_code == 303
+    found["free ended by the table"] = fr_ended
     exported = {}
     for name, table in found.items():
         response = client.get(f"{table.url}/record.json")
@@ -169,6 +184,8 @@ def table_events(kind: str, count: int) -> list[Event]:
         return [klaberjass.hand_event(n, h) for n, h in enumerate(KLABERJASS_HANDS[:count], 1)]
     if kind == "sviten":
         return [sviten.hand_event(n, h) for n, h in enumerate(SVITEN_HANDS[:count], 1)]
+    if kind == "free":
+        return [free.deal_event(n, p) for n, p in enumerate(CHICAGO[:count], 1)]
     events = []
     for deal, (contract, trump, tricks) in enumerate(MODERN_GAME[:count], start=1):
         events.append(Event("announce", {"deal": deal, "contract": contract, "trump": trump}))
@@ -179,8 +196,12 @@ def table_events(kind: str, count: int) -> list[Event]:
 def evening_records(client: Any, app: Any) -> dict[str, Any]:
     """Each game's evening, downloaded before its first round, during it and after it."""
     exported = {}
-    for kind, count in (("bismarck", 12), ("klaberjass", 3), ("sviten", 3)):
-        extra = {"target": "500"} if kind != "bismarck" else {"variant": "modern"}
+    settings = {
+        "bismarck": {"variant": "modern"},
+        "free": {"game_name": "Chicago", "end": "target", "target": "52", "zero_sum": ""},
+    }
+    for kind, count in (("bismarck", 12), ("klaberjass", 3), ("sviten", 3), ("free", 5)):
+        extra = settings.get(kind, {"target": "500"})
         token = evening_token(new_evening(client, kind, **extra))
         exported[f"{kind}, planned"] = client.get(f"/e/{token}/evening.json").data
         assert start(client, token, 1).status_code == 303

@@ -133,7 +133,7 @@ def test_a_game_s_stylesheet_leaves_out_what_only_other_pages_use(app):
         evening = client.get("/assets/evening.css").data
         for css in (shared, evening):
             assert b".games li" in css and b"input[type=file]{" in css.replace(b" ", b"")
-        for kind in ("bismarck", "klaberjass", "sviten"):
+        for kind in ("bismarck", "klaberjass", "sviten", "free"):
             game = client.get(f"/assets/{kind}.css").data
             assert b".games li" not in game and b"input[type=file]{" not in game, kind
             assert b".choice{" in game and b"@media print" in game, kind
@@ -154,7 +154,7 @@ def test_bundles_name_app_css_s_custom_properties_short_and_define_every_one_the
     short = short_properties((STATIC / "app.css").read_bytes())
     assert short[b"accent"] != short[b"accent-fg"] and len(set(short.values())) == len(short)
     with app.test_client() as client:
-        for kind in ("bismarck", "klaberjass", "sviten", "evening", "club"):
+        for kind in ("bismarck", "klaberjass", "sviten", "free", "evening", "club"):
             css = client.get(f"/assets/{kind}.css").data
             assert b"--accent" not in css and b"var(--" + short[b"accent"] + b")" in css, kind
             used = set(re.findall(rb"var\(--([a-z][a-z0-9-]*)", css))

@@ -143,7 +143,7 @@ class Server:
             return [{**fixed, "token": self.club, "noun": "deal"}]
         if path.startswith("/e/"):
             return [{**fixed, "token": self.evening, "noun": "deal"}]
-        nouns = {"bismarck": "deal", "klaberjass": "hand", "sviten": "hand"}
+        nouns = {"bismarck": "deal", "klaberjass": "hand", "sviten": "hand", "free": "deal"}
         return [
             {**fixed, "token": token, "noun": nouns[kind], "kind": kind}
             for kind, token in sorted(self.games.items())

@@ -1,7 +1,7 @@
 """Issue 23, point 11: every kind of page passes the Nu HTML checker (the W3C's validator, the
 ``vnu-jar`` npm package run by Debian's Java) with no error, in English and Swedish.
 
-The pages are made through the test client — the games of all three kinds in play, finished,
+The pages are made through the test client — the games of all four kinds in play, finished,
 refused (422) and beaten by another phone (409), their new-game and correction pages, an
 evening with its new-evening form, page and projector view, a club evening's locked and closed
 games and hidden rounds as a player sees them, the home and join pages, refused imports and
@@ -31,6 +31,7 @@ from tests.web.bismarck.client import Table, play_modern_game
 from tests.web.clubs.club import post
 from tests.web.clubs.locked import club_of_every_game, games_of, seed_evening
 from tests.web.evenings.test_pages import evening_token, new_evening, play_out, start_seated
+from tests.web.free.client import CHICAGO, FreeTable
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
@@ -40,7 +41,7 @@ VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
 LANGUAGES = ("en", "sv")
 CORRECT = re.compile(r'href="(/g/[^"?#]+/correct)"')
 
-pytestmark = pytest.mark.slow  # about 15 s: 40 pages in each language, a JVM
+pytestmark = pytest.mark.slow  # about 17 s: 58 pages in each language, a JVM
 
 
 def checker() -> list[str]:
@@ -140,6 +141,34 @@ def sviten_pages(client: Any, pages: Pages) -> None:
     correction(pages, client, "sviten correction", pages["sviten finished"])
 
 
+def free_pages(client: Any, pages: Pages) -> None:
+    page(pages, "free new", client.get("/free/new"), 200)
+    refused = {"csrf_token": csrf_token(client), "player_0": "Anna", "player_2": "Carla"}
+    page(pages, "free new refused", client.post("/free/new", data=refused), 422)
+    table = FreeTable(client)
+    table.start(game_name="Chicago", end="target", target="52", zero_sum="")
+    page(pages, "free first deal", client.get(table.url), 200)
+    table.play(CHICAGO[:3])
+    page(pages, "free in play", client.get(table.url), 200)
+    page(pages, "free refused", table.deal(4, ["x", "", "3", "99999999"]), 422)
+    seq = table.seq()
+    table.play(CHICAGO[:4], first=4)
+    page(pages, "free beaten", table.deal(4, [1, 2, 3, 4], seq=seq), 409)
+    teams = FreeTable(client)
+    teams.start(game_name="Whist", player_teams="2", zero_sum="y", end="rounds", deals="2")
+    page(pages, "free teams refused", teams.deal(1, [3, 2]), 422)
+    teams.play([[3, -3], [0, 0]])
+    page(pages, "free teams finished", client.get(teams.url), 200)
+    table.play(CHICAGO, first=5)
+    page(pages, "free finished", client.get(table.url), 200)
+    correction(pages, client, "free correction", pages["free finished"])
+    ended = FreeTable(client)
+    ended.start(("Anna", "Ben"))
+    ended.play([[1, 2]])
+    assert ended.end(2).status_code == 303
+    page(pages, "free ended", client.get(ended.url), 200)
+
+
 def evening_pages(app: Any, client: Any, pages: Pages) -> None:
     page(pages, "evening new", client.get("/evening/new/bismarck"), 200)
     page(pages, "evening new refused", new_evening(client, rounds="x"), 422)
@@ -185,7 +214,12 @@ def other_pages(client: Any, pages: Pages) -> None:
         content_type="multipart/form-data",
     )
     page(pages, "evening import refused", refused, 422)
-    for kind, prefix in (("bismarck", ""), ("klaberjass", "kj-"), ("sviten", "sv-")):
+    for kind, prefix in (
+        ("bismarck", ""),
+        ("klaberjass", "kj-"),
+        ("sviten", "sv-"),
+        ("free", "fr-"),
+    ):
         bad = client.get(f"/print/blank/{kind}?{prefix}player_0=Anna&{prefix}player_1=Anna")
         page(pages, f"{kind} blank sheet refused", bad, 422)
     page(pages, "not found", client.get("/g/no-such-game"), 404)
@@ -201,6 +235,7 @@ def all_pages(app: Any, language: str) -> Pages:
         bismarck_pages,
         klaberjass_pages,
         sviten_pages,
+        free_pages,
         other_pages,
     ]
     for make in makers:
@@ -259,7 +294,7 @@ def test_every_kind_of_page_passes_the_nu_html_checker(app, tmp_path):
             names[file] = f"{name} [{language}]"
             repeated = {n for n in landmark_names(html) if landmark_names(html).count(n) > 1}
             assert not repeated, f"{name} [{language}]: landmarks named alike: {repeated}"
-    assert len(names) == 2 * 46
+    assert len(names) == 2 * 58
     errors = validate(folder)
     said = [
         f"{names.get(Path(m.get('url', '')).name, m.get('url'))}: line {m.get('lastLine')}: "

@@ -11,6 +11,8 @@ import pytest
 
 from tests.conftest import csrf_token
 from tests.web.bismarck.client import Table
+from tests.web.free import client as free_client
+from tests.web.free.client import FreeTable
 from tests.web.klaberjass import client as klaberjass_client
 from tests.web.sviten import client as sviten_client
 from tests.web.test_records_pages import upload
@@ -183,6 +185,29 @@ def test_a_swedish_sviten_match(client):
     assert "Ö–V" in shown(page) and "Vem vann budgivningen?" in shown(page)
     assert "Giv 1: Ö bjöd 1 i sang (hem); N–S +17, Ö–V +11" in shown(page)
     assert english_in(page) == set()
+
+
+def test_a_swedish_free_game(client):
+    swedish(client)
+    assert english_in(client.get("/free/new").get_data(as_text=True)) == set()
+    table = FreeTable(client)
+    table.start(free_client.PLAYERS, game_name="Whist", player_teams="2", zero_sum="y")
+    table.play([[5, ""], [-2, 2]])
+    page = table.page()
+    assert (
+        "Giv 3" in shown(page) and "Anna & Carla" in shown(page) and "högst vinner" in shown(page)
+    )
+    assert "blir 0 tillsammans: lämna en tom så fylls den i" in shown(page)
+    assert english_in(page) == set()
+    refused = table.deal(3, [5, 3]).get_data(as_text=True)
+    assert "Poängen blir +8 tillsammans: i det här spelet blir varje giv 0." in shown(refused)
+    assert english_in(refused) == set()
+    assert table.end(3).status_code == 303
+    over = table.page()
+    assert "Anna & Carla vinner med +3." in shown(over)
+    assert "avslutade spelet efter giv 2" in shown(over) and english_in(over) == set()
+    correct = client.get(f"{table.url}/deal/1/correct").get_data(as_text=True)
+    assert "Rätta giv 1" in shown(correct) and english_in(correct) == set()
 
 
 def test_import_problems_in_swedish(client):

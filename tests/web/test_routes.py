@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from scorekeeper import store
 from scorekeeper.db import db
-from scorekeeper.games import bismarck, klaberjass, sviten
+from scorekeeper.games import bismarck, free, klaberjass, sviten
 from scorekeeper.games.events import Event
 from tests.conftest import csrf_token
 from tests.web.sviten.client import HANDS, PLAYERS
@@ -39,7 +39,9 @@ def _seed() -> dict[str, str]:
     kj = store.append(db.session, kj, klaberjass.hand_event(1, {"thrown_in": True}), 0)
     sv = store.create_game(db.session, "sviten", sviten.Setup(PLAYERS))
     sv = store.append(db.session, sv, sviten.hand_event(1, HANDS[0]), 0)
-    return {game.kind: game.token for game in (bis, kj, sv)}
+    fr = store.create_game(db.session, "free", free.Setup(PLAYERS, name="Chicago"))
+    fr = store.append(db.session, fr, free.deal_event(1, [5, 0, 0, 2]), 0)
+    return {game.kind: game.token for game in (bis, kj, sv, fr)}
 
 
 def _urls(rule: str, token: str) -> list[str]:

@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.web import security
 from tests.web.bismarck.client import Table
+from tests.web.free.client import FreeTable
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
@@ -25,6 +26,8 @@ INLINE = re.compile(
     r"<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle\s*=|\son[a-z]+\s*=|javascript:", re.I
 )
 
+KINDS = ["bismarck", "klaberjass", "sviten", "free"]
+
 
 @pytest.fixture
 def games(client):
@@ -38,7 +41,10 @@ def games(client):
     sviten = SvitenTable(client)
     sviten.start()
     sviten.quick(1, SVITEN_HANDS[0])
-    return {"bismarck": bismarck, "klaberjass": klaberjass, "sviten": sviten}
+    free = FreeTable(client)
+    free.start(game_name="Chicago")
+    free.deal(1, [10, 0, 5, -2])
+    return {"bismarck": bismarck, "klaberjass": klaberjass, "sviten": sviten, "free": free}
 
 
 def check_common(response) -> None:
@@ -71,7 +77,7 @@ def check_not_stored(response) -> None:
     assert not response.cache_control.public
 
 
-@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_game_pages_of_every_kind(client, games, kind):
     table = games[kind]
     page = client.get(table.url)
@@ -79,7 +85,7 @@ def test_game_pages_of_every_kind(client, games, kind):
     assert page.cache_control.private
 
 
-@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_new_game_pages_of_every_kind(client, kind):
     check_page(client.get(f"/{kind}/new"))
 
@@ -149,7 +155,7 @@ def test_a_write_answers_with_a_redirect_that_is_not_stored(client, games):
 
 
 @pytest.mark.parametrize("export", ["record.json", "deals.csv"])
-@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_exports(client, games, kind, export):
     response = client.get(f"{games[kind].url}/{export}")
     assert response.status_code == 200
@@ -159,7 +165,7 @@ def test_exports(client, games, kind, export):
 
 
 @pytest.mark.parametrize("pdf", ["sheet.pdf", "rules.pdf"])
-@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_game_pdfs(client, games, kind, pdf):
     response = client.get(f"{games[kind].url}/{pdf}")
     assert response.status_code == 200 and response.mimetype == "application/pdf"

@@ -10,18 +10,24 @@ from scorekeeper.clubs import services as clubs
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import store as evening_store
-from scorekeeper.games import klaberjass, sviten
+from scorekeeper.games import free, klaberjass, sviten
 from scorekeeper.games.events import Event
 from tests.e2e.table import example_events
 from tests.web.clubs.club import add, make_club, member_ids
+from tests.web.free.client import CHICAGO
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
 
-KINDS = ("bismarck", "klaberjass", "sviten")
+KINDS = ("bismarck", "klaberjass", "sviten", "free")
 #: The club's members: enough for a table of every game (Sviten Special seats four).
 MEMBERS = ("Anna", "Ben", "Carla", "Dan", "Eva", "Fred")
 #: Players at an evening of each game: one table a round.
-PLAYERS = {"bismarck": MEMBERS[:3], "klaberjass": MEMBERS[:2], "sviten": MEMBERS[:4]}
+PLAYERS = {
+    "bismarck": MEMBERS[:3],
+    "klaberjass": MEMBERS[:2],
+    "sviten": MEMBERS[:4],
+    "free": MEMBERS[:4],
+}
 
 
 def game_events(kind: str) -> list[Event]:
@@ -30,7 +36,11 @@ def game_events(kind: str) -> list[Event]:
         return list(example_events(12))
     if kind == "klaberjass":
         return [klaberjass.hand_event(n, hand) for n, hand in enumerate(KLABERJASS_HANDS, 1)]
-    return [sviten.hand_event(n, hand) for n, hand in enumerate(SVITEN_HANDS, 1)]
+    if kind == "sviten":
+        return [sviten.hand_event(n, hand) for n, hand in enumerate(SVITEN_HANDS, 1)]
+    # A free game the table ends (the evening's settings choose no end of their own).
+    deals = [free.deal_event(n, points) for n, points in enumerate(CHICAGO, 1)]
+    return [*deals, free.end_event(len(CHICAGO) + 1)]
 
 
 def club_of_every_game(client) -> str:

@@ -24,7 +24,7 @@ def test_the_home_page_offers_a_new_club(client):
 
 def test_the_new_club_form_asks_for_a_name_the_games_and_a_pin_twice(client):
     page = client.get("/club/new").get_data(as_text=True)
-    for kind in ("bismarck", "klaberjass", "sviten"):
+    for kind in ("bismarck", "klaberjass", "sviten", "free"):
         assert f'name="games" type="checkbox" value="{kind}"' in page
     assert page.count('type="password"') == 2
     assert page.count('inputmode="numeric"') == 2

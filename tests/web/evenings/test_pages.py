@@ -46,7 +46,7 @@ def start(client, token: str, number: int, *, anyway: bool = False):
 
 def test_the_home_page_offers_an_evening_of_every_game(client):
     page = client.get("/").get_data(as_text=True)
-    for kind in ("bismarck", "klaberjass", "sviten"):
+    for kind in ("bismarck", "klaberjass", "sviten", "free"):
         assert f'href="/evening/new/{kind}"' in page
 
 
@@ -373,7 +373,7 @@ def test_the_home_page_lists_a_browsers_evenings_only_to_that_browser(app):
     assert f"/e/{token}" not in fresh.get("/").get_data(as_text=True)
 
 
-@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten"])
+@pytest.mark.parametrize("kind", ["bismarck", "klaberjass", "sviten", "free"])
 def test_a_tables_game_page_leads_back_to_its_evening_and_round(client, app, kind):
     fields = {"name": "Club <night>", "rounds": "2", "scoring": "placings", "target": "500"}
     token = evening_token(new_evening(client, kind, **fields))

@@ -1,0 +1,1 @@
+"""The free game\x27s engine: worked examples and properties."""

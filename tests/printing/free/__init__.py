@@ -1,0 +1,1 @@
+"""The free game on paper."""
