@@ -5,9 +5,10 @@ is made ``0700`` and the database file ``0600`` (SQLite gives its ``-wal``, ``-s
 ``-journal`` files the database file's mode). The database file is created here, empty, before
 SQLite first opens it: an empty file is an empty SQLite database.
 
-A folder or database that other users can read (made by an earlier version, or a checkout's
-``instance/``) is tightened at startup, with a warning saying so. One that belongs to another
-user is left as it is, with a warning: the server cannot change it.
+A folder or database that other users can read (made by an earlier version) is tightened at
+startup, with a warning saying so; a checkout's ``instance/``, which holds nothing yet, without
+one. One that belongs to another user is left as it is, with a warning: the server cannot
+change it.
 """
 
 from __future__ import annotations
@@ -26,12 +27,20 @@ FILE_MODE = 0o600
 SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
+#: What a folder may hold and still have nothing in it to keep from other users: a checkout's
+#: ``instance/`` comes with its ``.gitkeep``.
+PLACEHOLDERS = frozenset({".gitkeep"})
+
+
 def private_folder(path: Path, log: logging.Logger | None = None) -> None:
-    """Make ``path`` (and missing parents) a folder only its owner can open."""
+    """Make ``path`` (and missing parents) a folder only its owner can open. One that holds
+    nothing yet (a fresh checkout's ``instance/``, made by git for everyone to read) is
+    tightened without a word: nothing in it was ever readable, so there is nothing to warn of."""
     try:
         path.mkdir(mode=FOLDER_MODE, parents=True)  # the umask can only take more away
     except FileExistsError:
-        tighten(path, FOLDER_MODE, log)
+        held = any(entry.name not in PLACEHOLDERS for entry in path.iterdir())
+        tighten(path, FOLDER_MODE, log, tell=held)
 
 
 def private_file(path: Path, log: logging.Logger | None = None) -> None:
@@ -44,9 +53,9 @@ def private_file(path: Path, log: logging.Logger | None = None) -> None:
         os.close(fd)
 
 
-def tighten(path: Path, mode: int, log: logging.Logger | None = None) -> None:
+def tighten(path: Path, mode: int, log: logging.Logger | None = None, *, tell: bool = True) -> None:
     """Take from ``path`` every permission that ``mode`` does not give (``0o600``: group's and
-    others'), warning when something was taken or could not be."""
+    others'), warning when something could not be taken, and (``tell``) when something was."""
     if os.name == "nt":  # pragma: no cover - POSIX permissions only
         return
     try:
@@ -68,7 +77,7 @@ def tighten(path: Path, mode: int, log: logging.Logger | None = None) -> None:
                 path,
             )
         return
-    if log is not None:
+    if log is not None and tell:
         log.warning(
             "%s could be read by other users (%s); it is now %s.", path, oct(current), oct(mode)
         )

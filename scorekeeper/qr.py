@@ -156,11 +156,27 @@ def qr_svg(data: str, *, border: int = 2, title: str = "") -> Markup:
     )
 
 
+#: The quiet zone around a terminal's QR code, in modules: light, like the code's background,
+#: whatever the terminal's own colours (a camera needs it to find the code).
+TERMINAL_BORDER = 2
+
+
+class _Terminal(io.StringIO):
+    """Text written as to a terminal (``qrcode``'s ``print_ascii(tty=True)`` asks)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def qr_text(data: str) -> str:
-    """A QR code drawn with block characters, for the terminal."""
-    code = qrcode.QRCode(border=1)
+    """A QR code drawn with block characters for the terminal, in colours of its own: dark
+    modules on a light ground, as a camera reads them, whether the terminal is light or dark
+    (drawn in the terminal's own colours, a dark-on-light terminal showed it light on dark,
+    which phones do not read). ``click.echo`` leaves the colours out where the output is not
+    a terminal."""
+    code = qrcode.QRCode(border=TERMINAL_BORDER)
     code.add_data(data)
     code.make(fit=True)
-    out = io.StringIO()
-    code.print_ascii(out=out, invert=True)
+    out = _Terminal()
+    code.print_ascii(out=out, tty=True)
     return out.getvalue()

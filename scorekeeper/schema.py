@@ -10,6 +10,9 @@ plain sentence instead of a traceback when it cannot be used.
   on a fresh instance one creates the schema while the other waits, then finds it done.
 * Empty tables without a version stamp, left by a first start that was killed before this
   was so, are dropped and made again.
+* The upgrade at startup runs quietly (Alembic's warnings and errors only): a fresh start's
+  terminal shows the server's banner, not a line for each migration; ``scorekeeper db
+  upgrade`` still lists them.
 * A database this version cannot use (written by a newer Scorekeeper; no tables yet or an
   older schema while ``AUTO_MIGRATE`` is off) is reported in one sentence that says what to
   run: logged at startup and shown as the page for every request (503) until it is fixed;
@@ -19,6 +22,7 @@ plain sentence instead of a traceback when it cannot be used.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -200,7 +204,8 @@ def start(app: Flask, alembic: SerialAlembic) -> None:
         current, known, latest = _versions(alembic)
         found = _problem(current, known, latest)
         if app.config["AUTO_MIGRATE"] and current != latest and current <= known:
-            alembic.upgrade_at_start()
+            with _quiet(MIGRATION_LOGGER):
+                alembic.upgrade_at_start()
             found = problem(alembic)
     except SchemaProblem as error:
         found = str(error)
@@ -209,6 +214,24 @@ def start(app: Flask, alembic: SerialAlembic) -> None:
         return
     app.extensions[PROBLEM] = found
     app.logger.error("%s", found)
+
+
+#: Alembic's logger, which Flask-Alembic points at the terminal: a line for each migration it
+#: runs, useful from ``scorekeeper db upgrade``, noise before a server's banner (a fresh start
+#: printed one line for each of the schema's migrations).
+MIGRATION_LOGGER = "alembic"
+
+
+@contextlib.contextmanager
+def _quiet(name: str) -> Iterator[None]:
+    """Only warnings and errors of the logger ``name`` while the block runs."""
+    logger = logging.getLogger(name)
+    before = logger.level
+    logger.setLevel(logging.WARNING)
+    try:
+        yield
+    finally:
+        logger.setLevel(before)
 
 
 def init_app(app: Flask, alembic: Alembic) -> None:

@@ -80,12 +80,16 @@
   // it would send the form again. A poll that fails (no server, an error page, no seq, hung for
   // two intervals), or two unanswered when the next is due, says in the head that the page is
   // not live, until one gets through.
-  var game = document.querySelector("[data-game]");
+  // What a page needs only sometimes (static/later.js, a module) is loaded when it does.
+  var game = document.querySelector("[data-game]"), later = function (then) {
+    import(game.dataset.later).then(then);
+  };
   if (game && window.fetch) {
     var seq = game.dataset.seq, dirty = false, page = game.dataset.seqUrl.replace(/\/seq$/, ""),
       off = document.querySelector(".notlive") || {}, asked = 0,
       every = (+game.dataset.poll || 2) * 1000;
-    document.addEventListener("input", function () { dirty = true; });
+    // Typing (the form typed in): what another phone wrote is said in the head, and compared.
+    document.addEventListener("input", function (e) { dirty = e.target.form; });
     setInterval(function () {
       if (document.hidden) return;
       if (++asked > 2) off.hidden = 0;
@@ -100,21 +104,23 @@
         // A log only grows: an answer no longer than this page's (one a second old, from another
         // server process's memory) is nothing new.
         if (+d.seq <= +seq) return;
-        if (dirty) document.querySelector("[data-live]").hidden = false;
+        if (dirty) later(function (sk) { sk.news(head, dirty, page, land, function () { seq = d.seq; }); });
         else if (location.pathname === page) land(page + "#latest");
         else location.replace(page + "#latest");
       }).catch(function () { off.hidden = 0; });
     }, every);
   }
-  // Screen on: while a game page is open the screen does not dim (Screen Wake Lock), unless
-  // the player switched it off here; the choice is kept on this phone.
+  // Screen on: while a game page is open the screen does not dim, unless the player switched it
+  // off here (the choice is kept on this phone): by the Screen Wake Lock API where the browser
+  // has it, else (plain http on the LAN) as static/later.js does it.
   var wake = document.querySelector("[data-wake]");
-  if (wake && navigator.wakeLock) {
+  if (wake && game) {
     var lock = null, want = localStorage.getItem("wake") !== "0";
     var hold = function (on) {
       want = on;
       localStorage.setItem("wake", on ? "1" : "0");
       wake.setAttribute("aria-pressed", String(on));
+      if (!navigator.wakeLock) return later(function (sk) { sk.awake(on && !document.hidden); });
       if (on && !lock && !document.hidden) {
         navigator.wakeLock.request("screen").then(function (l) {
           lock = l;

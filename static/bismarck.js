@@ -1,6 +1,6 @@
 // Bismarck: tap to pick each player's tricks. One row of numbers (drawn by the page) writes the marked player's
-// tricks and moves the mark to the next player still to fill in (the last one fills itself,
-// app.js): a deal's tricks in two taps. Typing and the steppers work as before.
+// tricks and moves the mark on to the next player round the table (the last one fills itself,
+// tricks.js): a deal's tricks in two taps. Typing and the steppers work as before.
 (function () {
   "use strict";
   document.querySelectorAll("[data-tricks]").forEach(function (box) {
@@ -15,13 +15,14 @@
       if (e.target.tagName !== "BUTTON") return;
       target.value = e.target.textContent;
       target.dispatchEvent(new Event("input", { bubbles: true }));
-      var k = inputs.indexOf(target), rest = inputs.slice(k + 1).concat(inputs.slice(0, k));
-      var open = rest.filter(function (i) { return i.value === ""; });
-      aim(open[0] || rest.filter(function (i) { return i.hasAttribute("data-auto"); })[0] || target);
+      aim(inputs[(inputs.indexOf(target) + 1) % inputs.length]);
     });
     inputs.forEach(function (input) {
       input.addEventListener("focus", function () { aim(input); });
     });
+    // Refused (they do not add up): the pad starts again at the first player, and the last
+    // fills itself again, so that a wrong count is fixed in three taps (two counts, Record).
+    if (box.classList.contains("invalid")) inputs[inputs.length - 1].setAttribute("data-auto", "");
     aim(inputs.filter(function (i) { return i.value === ""; })[0] || inputs[0]);
   });
   // The suit picker is only needed for contracts with a trump suit to name.

@@ -115,3 +115,21 @@ def test_a_database_outside_the_instance_is_owner_only_too(tmp_path, instance):
     elsewhere.parent.mkdir()
     create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{elsewhere}"})
     assert mode(elsewhere) == 0o600
+
+
+def test_a_fresh_checkouts_instance_is_tightened_without_a_word(instance, caplog):
+    """Issue 37: git makes a checkout's ``instance/`` (it holds a ``.gitkeep``) for everyone to
+    read; nothing in it ever was readable, so the first start tightens it without a warning
+    before the banner. Once it holds something, a folder others could read is warned of."""
+    instance.mkdir(parents=True, mode=0o755)
+    os.chmod(instance, 0o755)
+    (instance / ".gitkeep").touch()
+    with caplog.at_level(logging.WARNING):
+        create_app({"TESTING": True, "DATABASE_URL": "sqlite:///scorekeeper.sqlite3"})
+    assert mode(instance) == 0o700
+    assert not [r for r in caplog.records if "read by other users" in r.getMessage()]
+    os.chmod(instance, 0o755)  # now it holds the secret key and the database
+    with caplog.at_level(logging.WARNING):
+        create_app({"TESTING": True, "DATABASE_URL": "sqlite:///scorekeeper.sqlite3"})
+    assert mode(instance) == 0o700
+    assert f"{instance} could be read by other users (0o755); it is now 0o700." in caplog.text

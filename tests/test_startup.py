@@ -424,3 +424,19 @@ def test_a_failed_write_leaves_no_key_file(tmp_path, monkeypatch):
         _instance_secret_key(tmp_path)
     assert not (tmp_path / "secret_key").exists()
     assert [p.name for p in tmp_path.iterdir()] == [".secret_key.lock"]
+
+
+def test_a_fresh_start_says_nothing_before_the_banner(tmp_path):
+    """Issue 37: a first start on a new database printed a line for each migration (and, in a
+    checkout, a permissions warning) before the banner. Now the upgrade is quiet; the
+    migrations' own command still lists what it runs."""
+    database = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    start = (
+        "from scorekeeper import create_app; "
+        f"create_app({{'SECRET_KEY': 'x', 'DATABASE_URL': {database!r}}})"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", start], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout + done.stderr == "", done.stdout + done.stderr
+    assert tables(tmp_path / "fresh.sqlite3") >= {"game", "event"}

@@ -83,6 +83,15 @@ class GameFacts:
 
 
 @dataclass(frozen=True)
+class GamePlace:
+    """Where a game of a club's evening was played: the evening, its round and table."""
+
+    evening: ClubEvening
+    round: int
+    table: int
+
+
+@dataclass(frozen=True)
 class EveningFacts:
     """What an evening gives the club's pages, and what it was derived from (``key``): its
     standings' lines (by player), whether some game is still being played and whether its
@@ -772,6 +781,19 @@ class View:
             return found
 
         found: dict[str, ClubEvening] = self._once("evening of", make)
+        return found
+
+    def places_of_games(self) -> dict[str, GamePlace]:
+        """Where each game that scored was played, by the game's token."""
+
+        def make() -> dict[str, GamePlace]:
+            return {
+                g.token: GamePlace(e, g.round, g.table)
+                for e, m in self.shown
+                for g, _sat in m.seats
+            }
+
+        found: dict[str, GamePlace] = self._once("places of games", make)
         return found
 
     def stats(self, member: int, session: orm.Session) -> list[StatsTable]:

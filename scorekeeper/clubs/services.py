@@ -25,6 +25,7 @@ from scorekeeper import models, seasons
 from scorekeeper.clubs import kept as keeping
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import season, store
+from scorekeeper.clubs.kept import GamePlace
 from scorekeeper.clubs.register import Entry
 from scorekeeper.clubs.season import SeasonSpan
 from scorekeeper.clubs.store import (
@@ -52,6 +53,7 @@ __all__ = [
     "ClubPage",
     "Entry",
     "EveningOfClub",
+    "GamePlace",
     "LoadedClub",
     "LoadedSeason",
     "MemberNotFound",
@@ -76,6 +78,7 @@ __all__ = [
     "merge_members",
     "new_evening",
     "page_of",
+    "places_of_games",
     "ratings_of",
     "rebuild",
     "rename_member",
@@ -582,6 +585,12 @@ def ratings_of(page: ClubPage, *, session: orm.Session | None = None) -> seasons
 def story_of(page: ClubPage, member: int, *, session: orm.Session | None = None) -> seasons.Story:
     """A member's games, places, scores and meetings with the others (see :func:`games_of`)."""
     return _view(page, session).story(member)
+
+
+def places_of_games(page: ClubPage, *, session: orm.Session | None = None) -> dict[str, GamePlace]:
+    """Where each game of the club's evenings that has scored was played (its evening, round
+    and table), by the game's token: a rating's history names them."""
+    return _view(page, session).places_of_games()
 
 
 def evenings_of_games(

@@ -57,6 +57,7 @@ def init_app(app: Flask) -> None:
         evenings,
         home,
         jinja,
+        news,
         play,
         printing,
         records,
@@ -70,6 +71,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(printing.bp)
     app.register_blueprint(assets.bp)
     app.register_blueprint(evenings.bp)
+    app.register_blueprint(news.bp)
     clubs.init_app(app)
     for pages in all_pages():
         app.register_blueprint(pages.blueprint)

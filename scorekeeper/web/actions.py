@@ -100,20 +100,24 @@ def entry_form(
     return shown
 
 
-def entry_context(forms: Mapping[str, Any]) -> dict[str, Any]:
+def entry_context(forms: Mapping[str, Any], shown: Sequence[Any] = ()) -> dict[str, Any]:
     """What a game page shows of an entry that did not go in (``forms``, as ``render_game``
     takes them): what another phone recorded first (``conflict``; ``own`` when this phone
     did, :func:`sent_here`), what was typed (``kept``) and the offer to correct its deal with
-    it (``fix``); and the messages of the forms that came back (``stray_errors``,
-    :func:`refusals`)."""
-    given = [form for form in forms.values() if isinstance(form, FlaskForm)]
+    it (``fix``); the messages of the forms that came back and that the page no longer shows
+    (``stray_errors``, :func:`refusals`: the game moved on under the player); and the name of
+    the form that came back refused and is shown again (``refused``), its messages beside its
+    fields: said once, where the player fixes them (``shown``: the forms the page shows)."""
+    given = {name: f for name, f in forms.items() if isinstance(f, FlaskForm)}
     conflict = forms.get("conflict")
+    again = [name for name, f in given.items() if any(f is s for s in shown) and refusals([f])]
     return {
         "conflict": conflict,
         "own": conflict is not None and sent_here(conflict.current, conflict.based_on),
         "kept": forms.get("kept"),
         "fix": forms.get("fix"),
-        "stray_errors": refusals(given),
+        "stray_errors": refusals(f for name, f in given.items() if name not in again),
+        "refused": again[0] if again else None,
     }
 
 
@@ -148,14 +152,21 @@ def game_page(
     entries: Mapping[str, LogForm | None],
     *,
     recent: Recent | None = None,
+    in_place: bool = False,
     **context: Any,
 ) -> ResponseReturnValue:
     """A game's page (``<kind>/game.html``): the sections every game page shares, its entry
     forms by name (None where its phase shows none; none is shown once the game is over),
     what came back of an entry that did not go in (``forms``, as ``render_game`` takes them),
-    only the ``recent`` rounds and changes of a long game, and the game's own ``context``."""
-    told = entry_context(forms)
+    only the ``recent`` rounds and changes of a long game, and the game's own ``context``.
+    ``in_place``: a refused form the page shows again says its messages beside its fields only
+    and the page lands on it (:data:`REFUSED`; a game whose forms fit a small phone's screen),
+    rather than at the top too. A page that shows this phone no form (``readonly``) says them
+    at its top."""
     shared = page_context(game)
+    writes = in_place and not shared["readonly"]
+    shown = [form for form in entries.values() if form is not None] if writes else []
+    told = entry_context(forms, shown)
     page = render_template(
         f"{game.kind}/game.html",
         **shared,
@@ -164,6 +175,8 @@ def game_page(
         if told["conflict"] or told["stray_errors"] or done_words()
         else LOCKED
         if shared["readonly"]
+        else REFUSED
+        if told["refused"]
         else WAITING
         if game.waiting
         else None,
@@ -186,6 +199,11 @@ _EMPTY_LINES = re.compile(r"\n{2,}")
 #: the game's template picks the part that shows the latest change (the round, the winner).
 NEWS = "news"
 
+#: Where a game page lands when a form it shows came back refused: that form, the messages
+#: beside its fields (its template puts ``#latest`` on the form named ``refused``), so that
+#: fixing it needs no scroll on a small phone.
+REFUSED = "refused"
+
 #: Where a game page lands while entries wait for a second phone (and there is no news): the
 #: box that lists them, with Confirm (``waiting_box`` in ``_macros.html``).
 WAITING = "waiting"
@@ -204,7 +222,9 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
     """What every game page's shared sections need (joining, keeping, printing, the log, what
     Undo takes back, the deal a correction just changed, the evening it was made for, what the
     game calls a round: ``deal`` or ``hand``; its ``lock``, and ``readonly`` when this phone
-    may write nothing to it: no entry form, ✎, Undo, Confirm or seat to choose)."""
+    may write nothing to it: no entry form, ✎, Undo, Confirm or seat to choose; whether this
+    browser did not have the game on its list before this page, ``new_here``: its QR code then
+    comes first)."""
     seat = evenings.seat_of(game)
     lock = lock_of(game)
     return {
@@ -222,6 +242,7 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "noun": game.rules.noun,
         "you": phone_seat(game),
         "seat_names": seat_names(game),
+        "new_here": g.get("new_here", False),
         **waiting_context(game),
     }
 

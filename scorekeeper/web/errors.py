@@ -4,7 +4,10 @@ every page is: :mod:`scorekeeper.web.compression`), never the framework's plain 
 
 from __future__ import annotations
 
-from flask import Flask, current_app, render_template, request
+import re
+
+from flask import Flask, current_app, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
@@ -37,9 +40,22 @@ def not_found(_error: Exception) -> tuple[str, int]:
     )
 
 
-def not_allowed(error: MethodNotAllowed) -> tuple[str, int, dict[str, str]]:
-    """A request of a kind the address does not take (``GET /import``, reached by typing the
-    address a form was sent to): the page, and the methods it takes (``Allow``) as HTTP says."""
+#: The page each kind of capability address leads back to: a game's, an evening's, a club's.
+_HOMES = {"g": "play.game", "e": "evenings.evening", "c": "clubs.club"}
+#: An address under one of them: ``/g/<token>/record``, ``/c/<token>/members/add`` …
+_UNDER = re.compile(r"/([gec])/([^/]+)/.+")
+
+
+def not_allowed(error: MethodNotAllowed) -> ResponseReturnValue:
+    """A request of a kind the address does not take. Opened (GET) under a game, an evening or
+    a club (``/g/<token>/record``: a refused entry's page's address, reopened from the history
+    or a shared link) it leads to that game's, evening's or club's page (303; a token that is
+    not one gets that page's 404) rather than end there. Otherwise (``GET /import``, reached by
+    typing the address a form was sent to): the page, and the methods it takes (``Allow``) as
+    HTTP says."""
+    under = _UNDER.fullmatch(request.path)
+    if under and request.method in ("GET", "HEAD"):
+        return redirect(url_for(_HOMES[under[1]], token=under[2]), 303)
     page, status = _page(
         _("Not here"),
         _(

@@ -3,7 +3,8 @@ page shows."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+import ipaddress
+from urllib.parse import urlencode, urlsplit
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -29,13 +30,28 @@ def index() -> ResponseReturnValue:
     games = None if positions is not None else services.my_games_now(tokens)
     if positions is None:
         positions = [(row.token, row.seq) for row, _now in games or ()]
-    key = ("home", *positions, "evenings", *my_evening_tokens())
+    app_here = installs_an_app()
+    key = ("home", *positions, "evenings", *my_evening_tokens(), app_here)
 
     def draw() -> str:
         shown = games if games is not None else services.my_games_now(tokens)
-        return render_template("home.html", games=shown)
+        return render_template("home.html", games=shown, installs_an_app=app_here)
 
     return page_cache.serve(key, draw)
+
+
+def installs_an_app() -> bool:
+    """Whether a browser installs Scorekeeper as an app from this page's address: over HTTPS,
+    or from this very computer (a loopback address, ``localhost``: browsers trust them as they
+    trust HTTPS). Over plain http on the LAN (the address ``scorekeeper serve`` prints) it only
+    puts a shortcut on the home screen, and has no Screen Wake Lock either."""
+    host = urlsplit("//" + request.host).hostname or ""
+    if request.is_secure or host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 @bp.get("/language/<lang>")

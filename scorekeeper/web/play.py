@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -20,7 +20,7 @@ from scorekeeper.i18n import say_here
 from scorekeeper.web import actions, page_cache, seats
 from scorekeeper.web.bounds import whole
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm, SeatForm, UndoForm
-from scorekeeper.web.helpers import get_game_or_404, remember, share_url
+from scorekeeper.web.helpers import get_game_or_404, my_game_tokens, remember, share_url
 from scorekeeper.web.pages import Correction, GamePages, pages_for
 
 bp = Blueprint("play", __name__)
@@ -42,6 +42,10 @@ def _pages_or_404(kind: str) -> GamePages:
 @bp.get("/g/<token>")
 def game(token: str) -> ResponseReturnValue:
     loaded = get_game_or_404(token)
+    # Before the first entry, a browser that did not have the game on its list yet (it came by
+    # a link: an evening's page, a table card) shows its QR code first, for the others at its
+    # table; the phone that started the game shows the form first, the code a tap away.
+    new_here = g.new_here = not loaded.seq and token not in my_game_tokens()
     remember(token)
     # The page shows the game at its polled position (its log and, in a game that confirms, its
     # confirmations), its address (from the request's host), who this phone said it is (its
@@ -49,9 +53,11 @@ def game(token: str) -> ResponseReturnValue:
     # which of them it entered (it confirms none of those).
     organiser = bool(loaded.waiting) and actions.is_organiser(loaded)
     you, mine = actions.phone_seat(loaded), actions.entered_here(loaded)
-    # ... and whether it is locked (its evening closed, a later round started), for this phone.
+    # ... whether it is locked (its evening closed, a later round started), for this phone, and
+    # whether this browser came by a link (new_here, above).
     lock = actions.lock_of(loaded)
-    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine, lock and lock.key)
+    locked = lock and lock.key
+    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine, locked, new_here)
     return page_cache.serve(key, lambda: render_game(loaded))
 
 

@@ -11,6 +11,10 @@ A game's address is its only key (``/g/<token>``), so the headers guard it and w
   with an inline style and a plugin, which a full policy would block (crbug.com/271452).
 * **Referrer-Policy: no-referrer**: a link followed from a game page never carries the game's
   address to another site.
+* **X-Robots-Tag: noindex, nofollow** on everything at a secret address (a game's, an
+  evening's, a club's, and their pages, records and PDFs): should such an address ever be
+  pasted somewhere public, a search engine is told to leave it out of its index and not to
+  follow its links. The home page and the new-game pages are for everyone and say nothing.
 * **X-Content-Type-Options: nosniff** on everything: an upload or a record is never run as a
   script or shown as a page because its bytes look like one.
 * **Cache-Control: no-store** on every page and download that did not set its own caching:
@@ -60,11 +64,17 @@ def policy_for(mimetype: str | None) -> str:
     return PDF_POLICY if mimetype == "application/pdf" else PAGE_POLICY
 
 
+#: The addresses that are keys, a game's, an evening's and a club's, and all beneath them.
+SECRET_ADDRESSES = ("/g/", "/e/", "/c/")
+
+
 def add_headers(response: Response) -> Response:
     """Add the security headers to ``response`` (a view's own values are kept)."""
     headers = response.headers
     for name, value in HEADERS.items():
         headers.setdefault(name, value)
+    if request.path.startswith(SECRET_ADDRESSES):
+        headers.setdefault("X-Robots-Tag", "noindex, nofollow")
     headers.setdefault("Content-Security-Policy", policy_for(response.mimetype))
     if "Cache-Control" not in headers:
         response.cache_control.no_store = True

@@ -11,14 +11,18 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, Form, RadioField, StringField
 from wtforms.validators import InputRequired
 
-from scorekeeper.games.players import name_problem
+from scorekeeper.games.players import MAX_NAME_LENGTH, name_problem
 from scorekeeper.i18n import say_here
 from scorekeeper.web.forms import FORM_WORDS, AppForm, FormWords, SelectChoice
+
+#: What a name field's ``maxlength`` says: the longest name the engines take, known before
+#: submitting (the form still refuses a longer one, sent by other means, in words).
+NAME_FIELD = {"maxlength": MAX_NAME_LENGTH}
 
 
 def name_field(label: Any) -> StringField:
     """A player's name: required; the engines' rules for a name are :func:`check_names`'."""
-    return StringField(label, validators=[InputRequired(_l("Enter a name."))])
+    return StringField(label, validators=[InputRequired(_l("Enter a name."))], render_kw=NAME_FIELD)
 
 
 def first_dealer_field(seats: Sequence[Any]) -> RadioField:
@@ -42,7 +46,7 @@ def blank_first_dealer_field(seats: Sequence[Any]) -> RadioField:
 
 
 def blank_name_field(label: Any) -> StringField:
-    return StringField(label)
+    return StringField(label, render_kw=NAME_FIELD)
 
 
 def check_names(fields: Sequence[Field]) -> bool:

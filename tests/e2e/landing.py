@@ -41,7 +41,7 @@ WHERE = """(selector) => {
 }"""
 
 #: How far below the head "just below" may be (app.js leaves 8 px; CSS alone, without the
-#: script, assumes a head of 9rem).
+#: script, assumes a head of 7rem).
 GAP = 40
 
 

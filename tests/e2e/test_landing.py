@@ -228,8 +228,8 @@ def test_every_sviten_entry_lands_below_the_head(screen, new_phone, server):
 
 @pytest.mark.parametrize("screen", ["320-dark-sv", "390-dark-en"])
 def test_without_javascript_the_fragment_lands_below_the_head(screen, new_phone, server):
-    """No script to measure the head: the stylesheet keeps 9rem above what the page lands on
-    (app.css), which clears the head of every game on these screens."""
+    """No script to measure the head: the stylesheet keeps 7rem above what the page lands on
+    (app.css), which clears the head of a Bismarck game (three short lines) on these screens."""
     phone = new_phone(**SCREENS[screen], java_script_enabled=False)
     phone.goto(f"/g/{seed_game(server, 11, announce_next=True)}")
     tricks(phone, (5, 5, 5))

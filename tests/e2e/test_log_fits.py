@@ -8,6 +8,7 @@ import pytest
 
 from tests.e2e.free_table import seed_free
 from tests.e2e.klaberjass_table import seed_klaberjass
+from tests.e2e.screens import mid_word_breaks
 from tests.e2e.sviten_table import seed_sviten
 from tests.e2e.table import seed_game, shoot
 
@@ -59,3 +60,25 @@ def test_pen_and_undo_are_in_view_without_a_sideways_scroll(game, locale, new_ph
             phone.locator("#log").scroll_into_view_if_needed()
             shoot(phone, f"log-{game}-{locale}-{width}", full_page=False)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "sv-SE"])
+@pytest.mark.parametrize("game", ["bismarck", "free"])
+def test_a_short_name_in_the_logs_head_stays_whole_beside_a_long_one(
+    game, locale, new_phone, server
+):
+    """Issue 37, point 6: "Carla" broke as "Carl/a" in the deal-by-deal table at 360 px, its
+    column squeezed by a long name's; a short name keeps its head whole, the long one breaks.
+    The free game's first column is a player's (Bismarck's is the deal's)."""
+    players = ("Carla", NAMES[1], "Anna")
+    if game == "bismarck":
+        token = seed_game(server, 11, announce_next=True, players=players)
+    else:
+        token = seed_free(server, 5, players=(*players, "Eva"))
+    phone = new_phone(locale=locale)
+    for width in (320, 360, 390):
+        phone.set_viewport_size({"width": width, "height": 740})
+        phone.goto(f"/g/{token}")
+        broken = mid_word_breaks(phone, "table.log thead th")
+        assert not [b for b in broken if b.replace("|", "") in ("Carla", "Anna")], (width, broken)
+        assert any(b.replace("|", "").startswith("Bartholomew") for b in broken) or width > 360

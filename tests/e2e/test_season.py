@@ -75,13 +75,11 @@ def places(points: Mapping[str, Fraction]) -> dict[str, int]:
 
 
 def written(value: Fraction) -> str:
-    """Points as the season table writes them."""
+    """Points as the season table writes them (a half in decimals too: 1.5)."""
     sign = "−" if value < 0 else ""
     whole, rest = divmod(abs(value), 1)
     if rest == 0:
         return f"{sign}{whole}"
-    if rest == Fraction(1, 2):
-        return f"{sign}{whole or ''}½"
     return f"{sign}{float(abs(value)):.2f}".rstrip("0")
 
 
@@ -276,11 +274,14 @@ def test_a_season_of_three_evenings(new_phone, server):
     expect(phone.locator("h1")).to_contain_text("Fred")
     look("player")
     expect(phone.locator("main")).to_contain_text("Games2")
-    # Its Bismarck statistics (a row per contract Fred declared, and declaring or not) and its
-    # games by their evening's name.
+    # Its Bismarck statistics (a row per contract Fred declared, and declaring or not), its
+    # games by their evening's name, and its rating's history by evening, round and table.
     expect(phone.locator("#stats-bismarck")).to_have_text("Bismarck")
     expect(phone.get_by_role("row", name="As declarer")).to_be_visible()
-    expect(phone.get_by_role("link", name=re.compile(r"^Vecka"))).to_have_count(2)
+    games = phone.get_by_role("link", name=re.compile(r"^Vecka \d, \d{4}"))
+    expect(games).to_have_count(2)
+    steps = phone.get_by_role("link", name=re.compile(r"^Vecka \d, round 1, table \d$"))
+    expect(steps).to_have_count(2)
 
     # The last evening's standings lead to each player's page too.
     phone.goto(f"/e/{evening_token}")

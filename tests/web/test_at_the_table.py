@@ -91,15 +91,27 @@ def test_undo_says_what_it_takes_back_asks_and_says_what_it_took_back(client, ap
     assert [e.kind for e in events(app, table)][-1] == "record"
 
 
-def test_joining_comes_first_then_is_a_tap_away(client):
+def test_the_form_comes_first_and_joining_is_a_tap_away(app):
+    """Issue 37: on deal 1 the phone that started the game shows the form first (the QR code
+    below it, and a tap away: Join); a phone that did not have the game yet (it came by a
+    link: an evening's page, a table card) shows the code first, for the others at its table,
+    until it has seen the game once. After the first entry, Join alone."""
+    client = app.test_client()
     table = Table(client)
     table.start()
     page = table.page()
-    assert page.index('id="share-h"') < page.index("Announce")
-    assert f'href="{table.url}/join"' not in page
+    join = f'href="{table.url}/join"'
+    assert page.index("Announce") < page.index('id="share-h"') and join in page
+    stranger = app.test_client()
+    first = stranger.get(table.url).get_data(as_text=True)
+    assert first.index('id="share-h"') < first.index("Announce") and join in first
+    again = stranger.get(table.url).get_data(as_text=True)
+    assert again.index("Announce") < again.index('id="share-h"')
+    third = app.test_client().get(table.url).get_data(as_text=True)  # not the page kept for B
+    assert third.index('id="share-h"') < third.index("Announce")
     table.announce(1, "sang")
-    page = table.page()
-    assert 'id="share-h"' not in page and f'href="{table.url}/join"' in page
+    for seen in (table.page(), stranger.get(table.url).get_data(as_text=True)):
+        assert 'id="share-h"' not in seen and join in seen
     joined = client.get(f"{table.url}/join").get_data(as_text=True)
     assert "<svg" in joined and table.url in joined
 

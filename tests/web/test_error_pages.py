@@ -5,6 +5,7 @@ a refused form (422) travels compressed too."""
 from __future__ import annotations
 
 import gzip
+import re
 
 import brotli
 import pytest
@@ -96,3 +97,33 @@ def test_a_refused_entry_travels_compressed_with_its_status(client):
     assert response.status_code == 422
     assert response.headers.get("Content-Encoding") == "gzip"
     assert 'class="error"' in decoded(response)
+
+
+def _post_only_addresses(app):
+    """Every address under a game, an evening or a club that only takes a form (from
+    ``app.url_map``, so a new route is covered), with its arguments filled in."""
+    under = ("/g/<token>/", "/e/<token>/", "/c/<token>/")
+    for rule in app.url_map.iter_rules():
+        if "GET" in rule.methods or not rule.rule.startswith(under):
+            continue
+        path = rule.rule.replace("<token>", "TOKEN")
+        path = re.sub(r"<int:\w+>", "3", path)
+        yield rule.rule, re.sub(r"<(?:\w+:)?\w+>", "x", path)
+
+
+def test_opening_an_address_a_form_is_sent_to_leads_to_its_page(app, client):
+    """Issue 37: a refused entry's page has the form's address (``/g/<token>/record``); opened
+    again from the history or a shared link, it leads to the game's page rather than to a 405
+    that ends there. The same under an evening's and a club's address."""
+    checked = set()
+    for rule, path in _post_only_addresses(app):
+        response = client.get(path)
+        assert response.status_code == 303, (rule, response.status_code)
+        home = "/" + path.split("/")[1] + "/TOKEN"
+        assert response.headers["Location"] == home, (rule, response.headers["Location"])
+        checked.add(path.split("/")[1])
+    assert checked == {"g", "e", "c"}
+    table = Table(client)
+    table.start()
+    answer = client.get(f"{table.url}/record", follow_redirects=True)
+    assert answer.status_code == 200 and answer.request.path == table.url.split("localhost")[-1]

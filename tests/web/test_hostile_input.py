@@ -400,7 +400,9 @@ def test_a_name_longer_than_30_characters_is_refused_and_kept(app, client, langu
     }
     assert error_of(page, field.format(0)) == said[language]
     shown = name_input(page, field.format(0))
-    assert f'value="{long_name}"' in shown and "maxlength" not in shown
+    # Kept as sent (a field's maxlength, issue 37, stops typing past 30; a name sent by other
+    # means is refused in words, and what was sent stays in the field to be shortened).
+    assert f'value="{long_name}"' in shown and 'maxlength="30"' in shown
     assert 'aria-invalid="true"' in shown
     assert games(app) == 0
 
@@ -411,11 +413,12 @@ def test_a_name_of_30_characters_with_spaces_around_it_is_taken(client):
     assert response.status_code == 303
 
 
-def test_no_name_field_cuts_what_is_pasted(client):
+def test_every_name_field_says_the_limit_while_typing(client):
+    """Issue 37: the limit is learned while typing (``maxlength``), not after sending."""
     for path in ("/bismarck/new", "/klaberjass/new", "/sviten/new", "/"):
         page = client.get(path).get_data(as_text=True)
-        for field in re.findall(r'<input[^>]*name="(?:\w+-)?player_\d"[^>]*>', page):
-            assert "maxlength" not in field, (path, field)
+        fields = re.findall(r'<input[^>]*name="(?:\w+-)?player_\d"[^>]*>', page)
+        assert fields and all('maxlength="30"' in field for field in fields), path
 
 
 @pytest.mark.parametrize(

@@ -133,6 +133,7 @@ class Server:
             "season_id": str(self.season),
             "number": "1",
             "seq": "1",
+            "since": "0",
             "kind": "bismarck",
             "lang": "sv",
             "ext": "css",

@@ -10,7 +10,7 @@ import pytest
 from tests.web.bismarck.client import Table
 
 NOT_LIVE = re.compile(
-    r'<header class="?now"?>.*?'
+    r'<header class="?now"?[^>]*>.*?'
     r"<b class=notlive role=status hidden>([^<]+)</b>.*?</header>",
     re.S,
 )

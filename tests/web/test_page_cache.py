@@ -40,7 +40,8 @@ def test_two_phones_get_one_drawing_each_with_its_own_token_and_both_can_write(a
     anna, ben = Table(app.test_client()), Table(app.test_client())
     anna.start()
     ben.url = anna.url
-    ben.token = re.search(CSRF, ben.page()).group(1)
+    ben.token = re.search(CSRF, ben.page()).group(1)  # his first look: the QR code first
+    ben.page()  # from now on the page Anna's phone gets too (issue 37)
     before = drawn["n"]
     first, second = anna.page(), ben.page()
     assert drawn["n"] == before  # both served from the drawing made when Anna's page was loaded

@@ -26,6 +26,7 @@ VALUES = {
     "evening_token": ["x"],
     "season_id": ["1", "99"],
     "seq": ["1", "99"],
+    "since": ["0", "1", "99"],
 }
 VARIABLE = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
 

@@ -301,3 +301,31 @@ def test_a_form_from_this_site_or_an_older_browser_is_taken(client, site):
     )
     assert response.status_code == 303
     assert table.seq() == 1
+
+
+def test_secret_addresses_tell_search_engines_to_leave_them_out(client, games):
+    """Issue 37, point 6: every response at a secret address (a game's, an evening's, a
+    club's, their records and PDFs) says ``noindex``; the public pages do not."""
+    from tests.web.clubs.club import make_club
+    from tests.web.evenings.test_pages import evening_token, new_evening
+
+    game = games["bismarck"].url
+    club = make_club(client)
+    evening = evening_token(new_evening(client))
+    secret = [
+        game,
+        f"{game}/join",
+        f"{game}/record.json",
+        f"{game}/sheet.pdf",
+        f"{game}/news/0",
+        f"/e/{evening}",
+        f"/c/{club}",
+        f"/c/{club}/season",
+        "/g/no-such-game",
+    ]
+    for path in secret:
+        response = client.get(path)
+        assert response.status_code == (404 if "no-such" in path else 200), path
+        assert response.headers.get("X-Robots-Tag") == "noindex, nofollow", path
+    for path in ("/", "/bismarck/new", "/club/new", "/evening/new/bismarck"):
+        assert "X-Robots-Tag" not in client.get(path).headers, path

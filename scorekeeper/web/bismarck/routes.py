@@ -52,7 +52,9 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     if "announce" in shown and "announce" not in forms and len(state.allowed) == 1:
         shown["announce"].contract.data = state.allowed[0].value
     entries = {name: shown.get(name) for name in _FORMS}
-    return actions.game_page(game, status, forms, entries, recent=RECENT, rules=rules)
+    return actions.game_page(
+        game, status, forms, entries, recent=RECENT, in_place=True, rules=rules
+    )
 
 
 @dataclass(frozen=True)

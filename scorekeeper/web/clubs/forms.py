@@ -3,6 +3,7 @@ evening of the club's members."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
@@ -22,7 +23,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, PasswordInput
 
 from scorekeeper import seasons
 from scorekeeper.clubs.register import MAX_CLUB_NAME, PIN_DIGITS
-from scorekeeper.clubs.season import SeasonSpan
+from scorekeeper.clubs.season import MAX_SEASON_NAME, SeasonSpan
 from scorekeeper.evenings.setup import MAX_ROUNDS
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
@@ -36,6 +37,7 @@ from scorekeeper.web.forms import (
     SelectChoice,
     WholeNumberField,
 )
+from scorekeeper.web.setup_forms import NAME_FIELD
 
 
 class PinInput(PasswordInput):
@@ -111,7 +113,9 @@ class PinForm(AppForm):
 class MemberForm(AppForm):
     """A member's display name: a new member, or a new name for one."""
 
-    name = StringField(_l("Name"), validators=[InputRequired(_l("Type the member's name."))])
+    name = StringField(
+        _l("Name"), validators=[InputRequired(_l("Type the member's name."))], render_kw=NAME_FIELD
+    )
 
 
 _CHOOSE_TWO = _l("Choose two members of the register.")
@@ -228,6 +232,15 @@ class SeasonRuleForm(Form):
             return None
 
 
+class DayField(DateField):
+    """A day (a date input). What it writes back into the page is a day or nothing: a date
+    input holds nothing else (a browser empties it, and the HTML checker refuses the page), so
+    an impossible one sent anyway (``2026-02-30``) is said beside the field, not written back."""
+
+    def _value(self) -> str:
+        return self.data.isoformat() if isinstance(self.data, date) else ""
+
+
 #: A season's evenings: those held between two dates, or those ticked.
 BY_DATES = "dates"
 CHOSEN = "chosen"
@@ -239,7 +252,9 @@ class SeasonForm(AppForm):
     ticked."""
 
     name = StringField(
-        _l("Name of the season"), validators=[InputRequired(_l("Give the season a name."))]
+        _l("Name of the season"),
+        validators=[InputRequired(_l("Give the season a name."))],
+        render_kw={"maxlength": MAX_SEASON_NAME},
     )
     rule = _rule_field()
     n = _n_field()
@@ -252,12 +267,12 @@ class SeasonForm(AppForm):
         ],
         default=BY_DATES,
     )
-    date_from = DateField(
+    date_from = DayField(
         _l("From (the first day)"),
         validators=[Optional()],
         render_kw={"max": "9999-12-31"},
     )
-    date_to = DateField(
+    date_to = DayField(
         _l("To (the last day)"), validators=[Optional()], render_kw={"max": "9999-12-31"}
     )
     evenings = NumberTickBoxes(

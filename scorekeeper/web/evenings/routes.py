@@ -556,21 +556,24 @@ def _table_cards(loaded: services.LoadedEvening, number: int, paper: str, addres
 
 
 def points(value: Fraction, signed: bool = False) -> str:
-    """An evening's points as people write them: ``12``, ``1½``, ``−3``, ``2.33`` (in the
-    page's language: ``2,33``); ``signed`` adds a plus to a positive number."""
+    """Points (an evening's, a season's, an average) as the pages and their prints write them:
+    ``12``, ``−3``, and anything between two whole numbers in decimals, a half too (``1.5``,
+    ``2.33``; in the page's language ``1,5``, ``2,33``): one way on every page (``−1½`` beside
+    ``−0,17`` read as two kinds of number). ``signed`` adds a plus to a positive number."""
     sign = "−" if value < 0 else "+" if signed and value > 0 else ""
     whole, rest = divmod(abs(value), 1)
     if rest == 0:
         return f"{sign}{whole}"
-    if rest == Fraction(1, 2):
-        return f"{sign}{whole or ''}½"
     return sign + str(format_decimal(float(abs(value)), format="#,##0.0#"))
 
 
-def table_status(state: TableState, noun: str, names: Sequence[str], veiled: bool = False) -> str:
+def table_status(
+    state: TableState, noun: str, names: Sequence[str], entered: int = 0, veiled: bool = False
+) -> str:
     """Where a table stands in words: not started, the deal (hand) in play, or over and who
     won (``names`` are the evening's players); over and no more while its result is hidden
-    (``veiled``)."""
+    (``veiled``). A table with ``entered`` entries but no round scored yet (a contract
+    announced) has its first deal in play: it has started."""
     if state.finished and veiled:
         return str(_("Finished"))
     if state.finished:
@@ -578,7 +581,7 @@ def table_status(state: TableState, noun: str, names: Sequence[str], veiled: boo
         if state.shared:
             return str(_("Finished: %(names)s share the win", names=join_names(winners)))
         return str(_("Finished: %(names)s won", names=join_names(winners)))
-    if not state.made or not state.scored:
+    if not state.made or not (state.scored or entered):
         return str(_("Not started"))
     number = state.scored + 1
     return str(_("Deal %(n)d", n=number) if noun == "deal" else _("Hand %(n)d", n=number))

@@ -15,6 +15,7 @@ from scorekeeper.games import free
 from scorekeeper.games.free.setup import LEAST_POINTS_SAID
 from scorekeeper.web.forms import LogForm, SelectChoice, WholeNumberField, WholeNumberInput
 from scorekeeper.web.setup_forms import (
+    NAME_FIELD,
     BlankSheetForm,
     NewGameForm,
     check_names,
@@ -26,12 +27,15 @@ SEATS = tuple(_l("Player %(n)d", n=n) for n in range(1, free.MOST + 1))
 
 
 def _optional_name(label: Any) -> StringField:
-    """A seat's name: empty for a seat nobody takes (the names' rules are the form's)."""
-    return StringField(label)
+    """A seat's name: empty for a seat nobody takes (the names' rules are the form's; its
+    limit said as it is typed, :data:`NAME_FIELD`)."""
+    return StringField(label, render_kw=NAME_FIELD)
 
 
 def _game_name() -> StringField:
-    return StringField(_l("Name of the game (optional)"))
+    return StringField(
+        _l("Name of the game (optional)"), render_kw={"maxlength": free.MAX_GAME_NAME}
+    )
 
 
 def _wins() -> RadioField:

@@ -163,8 +163,9 @@ def test_bad_tricks_get_a_message_next_to_the_field_and_keep_the_input(
     response = table.record(1, tricks)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert f'<p class="error" id="tricks-error">{message}' in page
-    assert 'aria-describedby="tricks-error"' in page
+    assert f'<p class="error" id="tricks-error" role="alert">{message}' in page
+    assert 'aria-describedby="tricks-error" id="latest"' in page  # where the page lands
+    assert page.count(message) == 1  # said once, beside the counts
     for typed in tricks:
         if typed:
             assert f'value="{typed}"' in page

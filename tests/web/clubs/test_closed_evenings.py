@@ -255,7 +255,7 @@ def test_an_imported_copy_of_a_closed_evening_is_read_only_for_everyone(app, cli
 
 def _top(page: str) -> str:
     """What a game page says between its head and its first section of play."""
-    head = re.search(r'<header class="?now"?>.*?</header>', page, re.S)
+    head = re.search(r'<header class="?now"?[^>]*>.*?</header>', page, re.S)
     return page[head.end() :].split("<section", 1)[0][:800]
 
 

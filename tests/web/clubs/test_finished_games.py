@@ -53,7 +53,7 @@ def test_a_finished_game_of_an_earlier_round_is_the_organisers_to_change(app, cl
     phone = app.test_client()  # a player's phone: the club's link, not its PIN
     refused = _undo(phone, game)
     assert refused.status_code == 403
-    assert LOCKED in refused.text
+    assert refused.text.count(LOCKED) == 1  # said once, at the top (issue 37)
     assert _length(app, game) == before
     # The organiser's phone (it made the club, so it has the PIN) changes it, and it is logged.
     done = _undo(client, game)
@@ -79,7 +79,7 @@ def test_a_correction_typed_before_the_lock_is_refused_once_and_keeps_nothing(ap
     fields.update({f"tricks_{seat}": str(t) for seat, t in enumerate((5, 4, 4))})
     refused = phone.post(f"/g/{game}/deal/3/correct", data=fields)
     assert refused.status_code == 403
-    assert refused.text.count(LOCKED) == 1
+    assert refused.text.count(LOCKED) == 1  # at the top, where the page lands (issue 37)
     assert "Save correction" not in refused.text and "/correct" not in refused.text
     assert _length(app, game) == before
     # Opening a correction there now leads to the game's page, which says so first.

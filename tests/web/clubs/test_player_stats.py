@@ -45,13 +45,11 @@ def _rows(page: str, heading: str) -> dict[str, tuple[str, ...]]:
 
 
 def _shown(value: Fraction) -> str:
-    """An average as the page writes it (+1½, −3, 0, +0.13)."""
+    """An average as the page writes it (+1.5, −3, 0, +0.13)."""
     sign = "−" if value < 0 else "+" if value > 0 else ""
     whole, rest = divmod(abs(value), 1)
     if rest == 0:
         return f"{sign}{whole}"
-    if rest == Fraction(1, 2):
-        return f"{sign}{whole or ''}½"
     return f"{sign}{float(abs(value)):.2f}".rstrip("0")
 
 

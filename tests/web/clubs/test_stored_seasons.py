@@ -68,7 +68,7 @@ def _table(client, url: str) -> dict[str, str]:
     page = client.get(url).get_data(as_text=True)
     row = (
         r'<tr>\s*<td>[^<]*</td>\s*<th scope="row"><a [^>]+>([^<]+?)</a>'
-        r"\s*<span[^>]*>[^<]*</span></th>\s*<td>.*?</td>\s*<td>([^<]+)</td>"
+        r'\s*<span class="hint places">.*?</span></th>\s*<td>.*?</td>\s*<td>([^<]+)</td>'
     )
     return dict(re.findall(row, page, re.S))
 

@@ -481,3 +481,45 @@ def test_a_busy_printer_says_when_to_try_again_and_keeps_the_pages_free(client, 
         for _ in taken:
             printer.slots.release()
     assert client.get(f"/e/{token}/round/2/cards.pdf").mimetype == "application/pdf"
+
+
+def test_a_table_that_announced_a_contract_has_started(client, app):
+    """Issue 37, point 7: a table whose first contract is announced (nothing scored yet) is
+    playing its first deal, on the evening's page and the organiser's tables; one with nothing
+    entered has not started."""
+    token = evening_token(new_evening(client))
+    start(client, token, 1)
+    with app.app_context():
+        first = services.load(token).tables(1)[0].game
+        game_services.record(
+            first, Event("announce", {"deal": 1, "contract": "sang", "trump": None}), first.seq
+        )
+    evening = in_round(client.get(f"/e/{token}").get_data(as_text=True), 1)
+    tables = client.get(f"/e/{token}/tables").get_data(as_text=True)
+    for said in (evening, tables):
+        assert said.count("Deal 1<") == 1 and said.count("Not started") == 2  # the other two
+
+
+def test_points_between_whole_numbers_are_written_one_way():
+    """Issue 37, point 7: a half was written 1½ beside an average's 0,17 on one page; every
+    page (and its print) now writes both in decimals, in the page's language."""
+    from fractions import Fraction
+
+    from flask import Flask
+    from flask_babel import Babel, force_locale
+
+    from scorekeeper.web.evenings.routes import points
+
+    app = Flask(__name__)
+    Babel(app)
+    with app.app_context():
+        with force_locale("en"):
+            said = [points(Fraction(-3, 2)), points(Fraction(-1, 6)), points(Fraction(7, 2), True)]
+            assert said == ["−1.5", "−0.17", "+3.5"]
+            assert [points(Fraction(12)), points(Fraction(-3)), points(Fraction(1, 2))] == [
+                "12",
+                "−3",
+                "0.5",
+            ]
+        with force_locale("sv"):
+            assert [points(Fraction(-3, 2)), points(Fraction(-1, 6))] == ["−1,5", "−0,17"]

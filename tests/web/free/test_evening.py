@@ -74,9 +74,9 @@ def _play_round(app, client, evening: str, number: int, deals) -> dict[str, Frac
 
 
 def _fraction(shown: str) -> Fraction:
-    """Points as the pages write them (``5``, ``5½``, ``½``) as a number."""
-    whole, half = shown.removesuffix("½"), shown.endswith("½")
-    return Fraction(int(whole or 0)) + (Fraction(1, 2) if half else 0)
+    """Points as the pages write them (``5``, ``4.5``, ``0.5``: decimals, issue 37) as a
+    number."""
+    return Fraction(shown.replace("−", "-"))
 
 
 def _by_hand(seated, placings) -> dict[str, Fraction]:

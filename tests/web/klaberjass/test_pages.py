@@ -396,10 +396,13 @@ def test_a_correction_that_breaks_a_later_hand_is_refused(client, app):
     response = table.correct(3, corrected)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert (
-        '<p class="error" role="alert">This correction would make hand 4 illegal: The game was '
-        "over after hand 3 (Ben won), so hand 4 cannot be played.</p>"
-    ) in page
+    said = (
+        "This correction would make hand 4 illegal: The game was over after hand 3 (Ben won), "
+        "so hand 4 cannot be played."
+    )
+    # Said once, at the top in an alert, where the page lands (issue 37: it was said twice).
+    assert f'role="alert" id="latest" tabindex="-1"><p class="error">{said}</p>' in page
+    assert page.count(said) == 1
     assert 'value="40"' in page  # the input is kept
     assert stored_events(app, table) == 4
 
