@@ -31,6 +31,11 @@ class LRUCache(Generic[V]):
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
+    def pop(self, key: Hashable) -> V | None:
+        """Forget ``key``: what was kept under it, or None."""
+        with self._lock:
+            return self._items.pop(key, None)
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()

@@ -185,11 +185,37 @@ class ClubEvening(Model):
     of the evening's players)."""
 
     __tablename__ = "club_evening"
+    #: A club's evenings, and those changed since a version of the club: one range of one index.
+    __table_args__ = (sa.Index("ix_club_evening_club_id_version", "club_id", "version"),)
 
     id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
-    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"), index=True)
+    club_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("club.id"))
     evening_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("evening.id"), unique=True)
     members: orm.Mapped[list[int]] = orm.mapped_column(sa.JSON)
+    #: The club's version when this evening last changed (a game of it written, a round
+    #: started, its standings revealed, closed or opened): a page that knew the club at an
+    #: older version derives again only the evenings changed since.
+    version: orm.Mapped[int] = orm.mapped_column(default=0, server_default="0")
+
+
+class KeptEvening(Model):
+    """What an evening of a club derives, kept (``scorekeeper.clubs.kept``): its results and
+    its games' outcomes (``facts``) and its record (``record``, the evening record's text),
+    with what they were derived from (``key``: its games' log positions, how much of its
+    hidden standings is revealed, when it was closed, and the form they are kept in). The log
+    stays the truth: a row whose key is not the evening's now is derived again, and
+    ``scorekeeper club rebuild`` throws every row away. Marked derived: a backup leaves it out
+    and a restore leaves it empty (``scorekeeper.backup.tables``); each evening is derived
+    again when its club is first read."""
+
+    __tablename__ = "kept_evening"
+    __table_args__ = ({"info": {"derived": True}},)
+
+    id: orm.Mapped[int] = orm.mapped_column(primary_key=True)
+    evening_id: orm.Mapped[int] = orm.mapped_column(sa.ForeignKey("evening.id"), unique=True)
+    key: orm.Mapped[str] = orm.mapped_column(sa.Text)
+    facts: orm.Mapped[dict[str, Any]] = orm.mapped_column(sa.JSON)
+    record: orm.Mapped[str] = orm.mapped_column(sa.Text)
 
 
 class OrganiserAction(Model):

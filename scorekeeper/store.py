@@ -187,19 +187,31 @@ def same_event(event: Event) -> str:
 
 
 class _Replays:
-    """The latest replayed games by (token, seq), least recently used dropped first."""
+    """The latest replayed games by (token, seq), least recently used dropped first; and of
+    each game the longest log kept (a game another process wrote to since is folded on from
+    there: :func:`_replayed`)."""
 
     def __init__(self, size: int = 1024):
         self._games: LRUCache[LoadedGame] = LRUCache(size)
+        self._longest: LRUCache[int] = LRUCache(size)
 
     def get(self, token: str, seq: int) -> LoadedGame | None:
         return self._games.get((token, seq))
 
     def put(self, game: LoadedGame) -> None:
         self._games.put((game.token, game.seq), game)
+        longest = self._longest.get(game.token)
+        if longest is None or longest <= game.seq or self.get(game.token, longest) is None:
+            self._longest.put(game.token, game.seq)
+
+    def longest(self, token: str, most: int) -> LoadedGame | None:
+        """The game at ``token`` with the longest log kept, if no longer than ``most``."""
+        seq = self._longest.get(token)
+        return None if seq is None or seq > most else self.get(token, seq)
 
     def clear(self) -> None:
         self._games.clear()
+        self._longest.clear()
 
 
 REPLAYS = _Replays()
@@ -280,7 +292,7 @@ def create_game(
         if token is None:
             raise
         raise TokenTaken(token) from None
-    return kept(game)
+    return alone(game)
 
 
 def import_game(
@@ -320,7 +332,7 @@ def import_game(
     except Exception:
         session.rollback()
         raise
-    return kept(game)
+    return alone(game)
 
 
 def add_game(
@@ -388,6 +400,12 @@ def kept(game: LoadedGame) -> LoadedGame:
     """``game``, once committed, kept for the next request at its log position."""
     REPLAYS.put(game)
     return game
+
+
+def alone(game: LoadedGame) -> LoadedGame:
+    """``game``, made just now as a game of its own (no evening's table): kept."""
+    belongs(game, 0)
+    return kept(game)
 
 
 def _loaded(
@@ -499,28 +517,36 @@ def _replayed(
     rules: Game[Any, Any],
     entries: Sequence[Any],
     confirmed: Confirmed | None = None,
+    keep: bool = True,
 ) -> LoadedGame:
     """The game of ``row`` with its log ``entries`` (kind, data, created_at, seat, phone)
     replayed once (and its ``confirmed`` entries), kept for the next request at that log
-    position."""
+    position (unless not to ``keep``)."""
     events = tuple(Event(e.kind, e.data) for e in entries)
-    setup = rules.parse_setup(row.setup)
     times = tuple(e.created_at for e in entries)
     seats = tuple(e.seat for e in entries)
     phones = tuple(e.phone for e in entries)
-    played = rules.replay(setup, events)
-    return kept(
-        _loaded(
-            row,
-            setup,
-            events,
-            times,
-            played,
-            seats if any(seats) else (),
-            confirmed,
-            phones if any(phones) else (),
-        )
+    earlier = REPLAYS.longest(row.token, len(events))
+    if earlier is not None and earlier.id == row.id:
+        # A shorter log of the game was replayed here (another process wrote since): its
+        # entries never change, so the new ones are folded onto it, one fold each.
+        setup, played = earlier.setup, earlier.played
+        for event in events[earlier.seq :]:
+            played = rules.apply(played, event)
+    else:
+        setup = rules.parse_setup(row.setup)
+        played = rules.replay(setup, events)
+    game = _loaded(
+        row,
+        setup,
+        events,
+        times,
+        played,
+        seats if any(seats) else (),
+        confirmed,
+        phones if any(phones) else (),
     )
+    return kept(game) if keep else game
 
 
 @dataclass(frozen=True)
@@ -594,10 +620,12 @@ def game_columns() -> tuple[Any, ...]:
     return tuple(_GAME_AND_LENGTH.selected_columns)
 
 
-def load_rows(session: orm.Session, rows: Sequence[Any]) -> list[LoadedGame]:
+def load_rows(session: orm.Session, rows: Sequence[Any], *, keep: bool = True) -> list[LoadedGame]:
     """Several games from rows of :func:`game_columns`, in their order: those this process has
     replayed at that log position from the cache, the others' logs in **one** query together
-    (not one per game). A game whose kind is not known here raises :class:`GameNotFound`."""
+    (not one per game). A game whose kind is not known here raises :class:`GameNotFound`.
+    Without ``keep``, the games replayed are not kept for the next request (games of years
+    ago, read once to derive what is kept of them: :mod:`scorekeeper.clubs.kept`)."""
     found: dict[int, LoadedGame] = {}
     missing = []
     for row in rows:
@@ -619,8 +647,25 @@ def load_rows(session: orm.Session, rows: Sequence[Any]) -> list[LoadedGame]:
             # Only the entries that were there when the row was read: a phone may have written
             # since, and the loaded game must be the one at ``row.seq``.
             entries = logs[row.id][: row.seq]
-            found[row.id] = _replayed(row, rules, entries, confirmed.get(row.id))
+            found[row.id] = _replayed(row, rules, entries, confirmed.get(row.id), keep)
     return [found[row.id] for row in rows]
+
+
+#: Several games' rows and log lengths, by token (bound as ``tokens``, an expanding list).
+_GAMES = sa.select(*_GAME_AND_LENGTH.selected_columns).where(
+    models.Game.token.in_(sa.bindparam("tokens", expanding=True))
+)
+
+
+def load_games(
+    session: orm.Session, tokens: Sequence[str], *, keep: bool = True
+) -> dict[str, LoadedGame]:
+    """The games with these tokens (unknown ones left out), by token: two queries however many
+    they are (:func:`load_rows`)."""
+    if not tokens:
+        return {}
+    rows = session.execute(_GAMES, {"tokens": list(tokens)}).all()
+    return {game.token: game for game in load_rows(session, rows, keep=keep)}
 
 
 #: A game's polled position, by token: one indexed query (built once).
@@ -650,6 +695,73 @@ def recent_log_position(bind: sa.Engine, token: str, max_age: float) -> int:
     (a second server on the same database) within ``max_age``."""
     seen = POSITIONS.get(token, max_age)
     return seen if seen is not None else log_position(bind, token)
+
+
+#: The club's evening a game is a table of (no row: a game of its own, or of an evening of no
+#: club).
+_CLUB_EVENING_OF_GAME = (
+    sa.select(models.ClubEvening.evening_id)
+    .join(models.EveningTable, models.EveningTable.evening_id == models.ClubEvening.evening_id)
+    .where(models.EveningTable.game_id == sa.bindparam("game_id"))
+)
+
+#: A club's version moved on, the club being the one of the evening bound as ``moved``.
+_CLUB_MOVES = (
+    sa.update(models.Club)
+    .where(
+        models.Club.id
+        == sa.select(models.ClubEvening.club_id)
+        .where(models.ClubEvening.evening_id == sa.bindparam("moved"))
+        .scalar_subquery()
+    )
+    .values(version=models.Club.version + 1)
+)
+
+#: The evening bound as ``moved`` changed at its club's version now.
+_EVENING_MOVES = (
+    sa.update(models.ClubEvening)
+    .where(models.ClubEvening.evening_id == sa.bindparam("moved"))
+    .values(
+        version=sa.select(models.Club.version)
+        .where(models.Club.id == models.ClubEvening.club_id)
+        .scalar_subquery()
+    )
+)
+
+
+#: The club's evening each game is a table of (0: none), by the game's token: it never changes
+#: (a game's table is written with the game, an evening's club with the evening).
+_EVENINGS_OF_GAMES: LRUCache[int] = LRUCache(4096)
+
+
+def belongs(game: LoadedGame, club_evening: int) -> None:
+    """The game at ``game``'s token is a table of the club's evening ``club_evening`` (0: of
+    none), as the caller that made it knows: its writes need not ask."""
+    _EVENINGS_OF_GAMES.put(game.token, club_evening)
+
+
+def moved(
+    bind: orm.Session | sa.Connection,
+    *,
+    evening_id: int | None = None,
+    game: LoadedGame | None = None,
+) -> None:
+    """A write that changes what a club's pages show, of the evening ``evening_id`` (or of the
+    evening ``game`` is a table of), moves the club's version and marks the evening changed at
+    it, in the write's own transaction (before it commits; nothing for an evening or a game of
+    no club). What a page keeps of a club is kept by that version
+    (:mod:`scorekeeper.clubs.kept`): a deal in one of its games is a new version, and the
+    evening it changed is the one to derive again."""
+    if game is not None:
+        evening_id = _EVENINGS_OF_GAMES.get(game.token)
+        if evening_id is None:
+            found = bind.execute(_CLUB_EVENING_OF_GAME, {"game_id": game.id}).scalar()
+            evening_id = found or 0
+            _EVENINGS_OF_GAMES.put(game.token, evening_id)
+    if not evening_id:
+        return
+    bind.execute(_CLUB_MOVES, {"moved": evening_id})
+    bind.execute(_EVENING_MOVES, {"moved": evening_id})
 
 
 #: One event of a game's log, as a Core statement on the table (not the ORM class: the ORM's
@@ -686,8 +798,11 @@ def append(
         "phone": phone,
     }
     try:
-        # One INSERT, without the ORM's unit of work: nothing else of the session changes.
-        session.connection().execute(_INSERT_EVENT, {**row, "created_at": at})
+        # One INSERT, without the ORM's unit of work: nothing else of the session changes. The
+        # club whose evening the game is a table of moves on in the same transaction.
+        connection = session.connection()
+        moved(connection, game=game)
+        connection.execute(_INSERT_EVENT, {**row, "created_at": at})
         session.commit()
     except IntegrityError:
         session.rollback()

@@ -22,6 +22,7 @@ import sqlalchemy as sa
 
 from scorekeeper import models
 from scorekeeper import services as games
+from scorekeeper.backup import tables
 from scorekeeper.clubs import services as clubs
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
@@ -205,12 +206,15 @@ def fill(app, client) -> Server:
     return server
 
 
-def every_row(app) -> dict[str, list[tuple]]:
+def every_row(app, *, derived: bool = False) -> dict[str, list[tuple]]:
     """Every row of every table of the models (and the schema revision), ids and all, in the
-    order of their keys: what an identical server holds."""
+    order of their keys: what an identical server holds. A table of derived results (a
+    cache, ``info={"derived": True}``, which a backup leaves out) only with ``derived``."""
     found = {}
     with app.app_context(), db.engine.connect() as connection:
         for table in models.Model.metadata.sorted_tables:
+            if tables.derived(table) and not derived:
+                continue
             query = sa.select(table).order_by(*table.primary_key.columns)
             found[table.name] = [tuple(row) for row in connection.execute(query)]
         found["alembic_version"] = sorted(

@@ -121,6 +121,31 @@ def test_a_process_that_has_not_seen_the_newest_event_replays_the_longer_log(app
         assert loaded.state.announced.contract is bismarck.Contract.SANG
 
 
+def test_a_process_that_kept_a_shorter_log_folds_only_the_entries_since(app, monkeypatch):
+    """Another process wrote to a game this one replayed: the longer log is read, and only its
+    new entries are folded onto the replay kept (issue 33: a club night's other processes)."""
+    with app.app_context():
+        game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
+        game = store.append(db.session, game, _announce(1, "sang"), 0)
+        folds = []
+
+        def counted(state, event):
+            folds.append(event)
+            return bismarck.GAME.fold(state, event)
+
+        monkeypatch.setitem(registry._GAMES.items, "bismarck", replace(bismarck.GAME, fold=counted))
+        record = Event("record", {"deal": 1, "tricks": [4, 10, 2]})
+        with db.engine.begin() as other:  # another process's write: this one kept nothing of it
+            other.execute(
+                sa.insert(store.models.Event.__table__),
+                {"game_id": game.id, "seq": 1, "kind": record.kind, "data": dict(record.data)},
+            )
+        loaded = store.load(db.session, game.token)
+        assert loaded.seq == 2 and folds == [record]
+        assert loaded.state == state_of(game.setup, loaded.events)
+        assert store.load(db.session, game.token) is loaded
+
+
 def test_a_stale_game_is_a_conflict_carrying_the_game_as_it_is_now(app):
     with app.app_context():
         game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))

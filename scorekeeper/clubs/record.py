@@ -19,6 +19,7 @@ so export → import → export gives the same bytes. ``docs/records.md`` docume
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,6 @@ from scorekeeper.evenings.record import (
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_, Text, ngettext
 from scorekeeper.games.text import gettext as _
-from scorekeeper.records.core import dumps
 from scorekeeper.records.guard import decode
 from scorekeeper.records.problems import (
     RECORD,
@@ -61,9 +61,11 @@ SECRETS = ("pin", "pin_hash", "token")
 
 #: The largest club record read: a season of 40 evenings of ten tables is some 15 MB.
 MAX_CLUB_BYTES = 64 * 1024 * 1024
-#: The most members, evenings and seasons one record may hold.
+#: The most members, evenings and seasons one record may hold. (Evenings: more than a club
+#: of years holds, so that a club can always import its own export; the record's 64 MB bound
+#: it before this does.)
 MAX_MEMBERS = 2_000
-MAX_EVENINGS = 1_000
+MAX_EVENINGS = 20_000
 MAX_SEASONS = 100
 MAX_SEASON_NAME = season.MAX_SEASON_NAME
 
@@ -73,6 +75,7 @@ __all__ = [
     "ClubEvening",
     "ClubRecord",
     "Member",
+    "RecordText",
     "Season",
     "build_club",
     "club_games",
@@ -158,6 +161,11 @@ class ClubRecord:
 # --- writing ----------------------------------------------------------------------------------
 
 
+class RecordText(str):
+    """An evening's record already written as JSON text on one line (as :func:`dumps_club`
+    writes it: kept, so not read and written again), to stand for it in a club record."""
+
+
 def timestamp(at: datetime) -> str:
     """A time as the records write one: UTC, ``2026-03-05T19:02:11.123456Z``."""
     if at.tzinfo is not None:
@@ -180,12 +188,13 @@ def build_club(
     name: str,
     games: Sequence[str],
     members: Iterable[Member],
-    evenings: Iterable[tuple[datetime, Sequence[int], Mapping[str, Any]]],
+    evenings: Iterable[tuple[datetime, Sequence[int], Mapping[str, Any] | RecordText]],
     seasons_: Iterable[Season] = (),
 ) -> dict[str, Any]:
     """The club as a record: ``evenings`` are (when it was made, each player's member id, its
-    evening record as :func:`~scorekeeper.evenings.record.build_evening` builds it), written
-    oldest first; ``seasons_`` only when there are any (a record without is as valid)."""
+    evening record as :func:`~scorekeeper.evenings.record.build_evening` builds it, or as its
+    text), written oldest first; ``seasons_`` only when there are any (a record without is as
+    valid)."""
     record: dict[str, Any] = {
         "format": CLUB_FORMAT,
         "name": name,
@@ -197,15 +206,47 @@ def build_club(
         record["seasons"] = stored
     ordered = sorted(evenings, key=lambda e: e[0])  # stable: equal times keep their order
     record["evenings"] = [
-        {"date": timestamp(at), "members": list(ids), "record": dict(evening)}
+        {
+            "date": timestamp(at),
+            "members": list(ids),
+            "record": evening if isinstance(evening, RecordText) else dict(evening),
+        }
         for at, ids, evening in ordered
     ]
     return record
 
 
+#: The lists of a club record written an entry a line.
+LISTS = ("members", "seasons", "evenings")
+
+
 def dumps_club(record: Mapping[str, Any]) -> str:
-    """The club record as text: byte-stable, as a game record is."""
-    return dumps(record)
+    """The club record as text: byte-stable, as a game record is, and small: each member,
+    season and evening on a line of its own, written without spaces (a game of Bismarck some
+    3.5 KB, not 13.5: a club of years still fits the 64 MB an import takes). An evening's
+    record may be given as its text (:class:`RecordText`)."""
+    fields = []
+    for key, value in record.items():
+        if key in LISTS and isinstance(value, list) and value:
+            listed = ",\n".join(f"    {_entry(entry)}" for entry in value)
+            fields.append(f"  {_compact(key)}: [\n{listed}\n  ]")
+        else:
+            fields.append(f"  {_compact(key)}: {_compact(value)}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _entry(value: Any) -> str:
+    if isinstance(value, Mapping) and isinstance(value.get("record"), RecordText):
+        parts = [
+            f"{_compact(key)}:{part if key == 'record' else _compact(part)}"
+            for key, part in value.items()
+        ]
+        return "{" + ",".join(parts) + "}"
+    return _compact(value)
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -626,10 +667,14 @@ def evening_results(read: ClubRecord) -> list[season.EveningResult]:
 
 
 def season_rows(
-    read: ClubRecord, rule: seasons.SeasonRule = season.DEFAULT_RULE, of: Season | None = None
+    read: ClubRecord,
+    rule: seasons.SeasonRule = season.DEFAULT_RULE,
+    of: Season | None = None,
+    results: Sequence[season.EveningResult] | None = None,
 ) -> list[season.SeasonRow]:
-    """The season table of all the record's evenings, or of the stored season ``of``'s."""
-    results = evening_results(read)
+    """The season table of all the record's evenings, or of the stored season ``of``'s
+    (``results``: the evenings' :func:`evening_results`, when worked out already)."""
+    results = evening_results(read) if results is None else results
     if of is not None:
         results = [
             r
@@ -681,11 +726,12 @@ def club_games(read: ClubRecord) -> list[seasons.TableGame]:
     return found
 
 
-def ratings(read: ClubRecord) -> seasons.Ratings:
-    """Every member's rating from the record's finished games (see :func:`club_games`)."""
+def ratings(read: ClubRecord, games: Sequence[seasons.TableGame] | None = None) -> seasons.Ratings:
+    """Every member's rating from the record's finished games (see :func:`club_games`: the
+    ``games``, when worked out already)."""
     return seasons.replay(
         seasons.GameResult(g.key, g.ended, g.sides, g.places)
-        for g in club_games(read)
+        for g in (club_games(read) if games is None else games)
         if g.finished
     )
 
@@ -695,10 +741,13 @@ def _points(value: Fraction) -> str:
 
 
 def season_text(
-    read: ClubRecord, rule: seasons.SeasonRule = season.DEFAULT_RULE, of: Season | None = None
+    read: ClubRecord,
+    rule: seasons.SeasonRule = season.DEFAULT_RULE,
+    of: Season | None = None,
+    results: Sequence[season.EveningResult] | None = None,
 ) -> str:
     """A season table for the terminal: place (shared as ``=2``), member, points, evenings."""
-    rows = season_rows(read, rule, of)
+    rows = season_rows(read, rule, of, results)
     body = [
         [
             "–" if row.place is None else f"={row.place}" if row.shared else str(row.place),
@@ -712,10 +761,10 @@ def season_text(
     return "\n".join(table(headers, body, right={0, 2, 3}))
 
 
-def ratings_text(read: ClubRecord) -> str:
+def ratings_text(read: ClubRecord, games: Sequence[seasons.TableGame] | None = None) -> str:
     """The members' ratings for the terminal, highest first: the shown number, ± how sure,
     games played."""
-    found = ratings(read).now
+    found = ratings(read, games).now
     names = {m.id: m.name for m in read.members}
     ordered = sorted(found.items(), key=lambda item: (-item[1].shown, names[item[0]].casefold()))
     body = [
@@ -728,8 +777,10 @@ def ratings_text(read: ClubRecord) -> str:
 
 def club_text(read: ClubRecord) -> str:
     """What ``scorekeeper club score`` prints: the season table of every evening (total), each
-    stored season's table by its rule, and the ratings."""
+    stored season's table by its rule, and the ratings. Each evening's results and games are
+    worked out once (not once a season): the time grows as the record does."""
     active = sum(1 for m in read.members if m.merged_into is None and not m.retired)
+    results, games = evening_results(read), club_games(read)
     lines = [
         read.name,
         " · ".join(
@@ -741,14 +792,13 @@ def club_text(read: ClubRecord) -> str:
         "",
         _("Season table: every evening, total of evening results"),
         "",
-        season_text(read),
+        season_text(read, results=results),
     ]
     for stored in read.seasons:
-        lines += ["", _("Season %(name)s", name=stored.name), "", season_text(read, of=stored)]
+        held = season_text(read, of=stored, results=results)
+        lines += ["", _("Season %(name)s", name=stored.name), "", held]
     lines += ["", _("Ratings"), ""]
     lines.append(
-        ratings_text(read)
-        if any(g.finished for g in club_games(read))
-        else _("No finished games yet.")
+        ratings_text(read, games) if any(g.finished for g in games) else _("No finished games yet.")
     )
     return "\n".join(lines) + "\n"

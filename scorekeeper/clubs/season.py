@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 
@@ -46,6 +46,19 @@ class EveningResult:
     results: Mapping[int, tuple[int, Fraction]]
     #: Some of its games are still being played: the evening counts them as they stand.
     provisional: bool = False
+    #: The evening as the pure table reads it, made once with the evening (a club keeps its
+    #: evenings' results, and the table prepared once is prepared again only for the evenings
+    #: that are not these very ones, :func:`scorekeeper.seasons.prepare`).
+    read: seasons.EveningResult = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        read = seasons.EveningResult(
+            (self.created_at.isoformat(), self.token),
+            self.created_at.date(),
+            {member: points for member, (_place, points) in self.results.items()},
+            {member: place for member, (place, _points) in self.results.items()},
+        )
+        object.__setattr__(self, "read", read)
 
 
 #: How many of the latest evenings' places the season table shows beside each member.
@@ -134,34 +147,45 @@ def _joined(
     return found
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A season's evenings, in order, as every rule of its table reads them
+    (:func:`scorekeeper.seasons.prepare`)."""
+
+    evenings: tuple[EveningResult, ...]
+    table: seasons.Prepared
+
+
+def prepared(evenings: Sequence[EveningResult], since: Prepared | None = None) -> Prepared:
+    """The season's ``evenings`` prepared for its table; given what was prepared of it before
+    (``since``), only the evenings that are not the very ones it had are read again."""
+    held = [e for e in evenings if e.results]  # an evening nobody played is none of it
+    return Prepared(
+        tuple(in_order(held)),
+        seasons.prepare([e.read for e in held], None if since is None else since.table),
+    )
+
+
 def season_table(
-    evenings: Sequence[EveningResult],
+    evenings: Sequence[EveningResult] | Prepared,
     names: Mapping[int, str],
     rule: seasons.SeasonRule = DEFAULT_RULE,
     joined: Mapping[int, Order] | None = None,
 ) -> list[SeasonRow]:
     """Every member who played an evening of the season, by the season's ``rule``
     (:mod:`scorekeeper.seasons.table`: the total by default), then by name; ``names`` are the
-    members' display names now. Members not ranked yet (an average's minimum) come last.
-    ``joined``: each member's first evening of the club (:func:`first_evenings`), from which
-    the rule's absences count; without it, from their first evening of the season."""
-    ordered = in_order(evenings)
-    results = [
-        seasons.EveningResult(
-            (e.created_at.isoformat(), e.token),
-            e.created_at.date(),
-            {member: points for member, (_place, points) in e.results.items()},
-            {member: place for member, (place, _points) in e.results.items()},
-        )
-        for e in ordered
-    ]
-    played = {member for e in ordered for member in e.results}
+    members' display names now. Members not ranked yet (an average's minimum) come last. The
+    evenings may be given :func:`prepared` already. ``joined``: each member's first evening of
+    the club (:func:`first_evenings`), from which the rule's absences count; without it, from
+    their first evening of the season."""
+    season = evenings if isinstance(evenings, Prepared) else prepared(evenings)
     # Within a place by name as the club sees it (case aside), as the register lists them.
     shown = {
-        m: names.get(m, "?") for m in sorted(played, key=lambda m: names.get(m, "").casefold())
+        m: names.get(m, "?")
+        for m in sorted(season.table.played, key=lambda m: names.get(m, "").casefold())
     }
-    since = _joined(ordered, played, joined or {})
-    table = seasons.season_table(shown, results, rule, since)
+    since = _joined(season.evenings, season.table.played, joined or {})
+    table = season.table.table(shown, rule, since)
     return [
         SeasonRow(
             row.member,
@@ -170,12 +194,9 @@ def season_table(
             row.shared,
             row.points,
             row.played,
-            tuple(
-                None if cell.place is None or cell.points is None else (cell.place, cell.points)
-                for cell in row.cells
-            ),
+            row.cells.shown(),
             counted=row.counted,
-            counts=tuple(cell.counts for cell in row.cells),
+            counts=row.cells.counts,
         )
         for row in table.rows
     ]

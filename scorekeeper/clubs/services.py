@@ -22,9 +22,10 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models, seasons
-from scorekeeper.cache import LRUCache
+from scorekeeper.clubs import kept as keeping
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import season, store
+from scorekeeper.clubs.kept import GamePlace
 from scorekeeper.clubs.register import Entry
 from scorekeeper.clubs.season import SeasonSpan
 from scorekeeper.clubs.store import (
@@ -39,7 +40,6 @@ from scorekeeper.clubs.store import (
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import store as evening_store
-from scorekeeper.evenings import suspense
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.games import registry
 from scorekeeper.games.events import RuleError
@@ -53,13 +53,14 @@ __all__ = [
     "ClubPage",
     "Entry",
     "EveningOfClub",
+    "GamePlace",
     "LoadedClub",
     "LoadedSeason",
     "MemberNotFound",
-    "PlayedGame",
     "SeasonNotFound",
     "SeasonSpan",
     "add_member",
+    "all_tokens",
     "check_pin",
     "close_evening",
     "club_of_evening",
@@ -68,6 +69,7 @@ __all__ = [
     "games_of",
     "hidden",
     "in_season",
+    "keep_derived",
     "left_out_of",
     "load",
     "load_season",
@@ -76,8 +78,9 @@ __all__ = [
     "merge_members",
     "new_evening",
     "page_of",
-    "played_of",
+    "places_of_games",
     "ratings_of",
+    "rebuild",
     "rename_member",
     "retire_member",
     "reveal_standings",
@@ -124,6 +127,11 @@ def load(token: str, *, session: orm.Session | None = None) -> LoadedClub:
     return store.load_club(_session(session), token)
 
 
+def all_tokens(*, session: orm.Session | None = None) -> list[str]:
+    """Every club's token, oldest club first (the command line's work on every club)."""
+    return store.tokens(_session(session))
+
+
 def club_of_evening(evening_token: str, *, session: orm.Session | None = None) -> LoadedClub | None:
     """The club the evening at ``evening_token`` belongs to, or None."""
     return store.club_of_evening(_session(session), evening_token)
@@ -153,10 +161,16 @@ class ClubPage:
     club: LoadedClub
     entries: list[Entry]
     evenings: list[ClubEvening]
-    #: Each member's first evening of the club, from which a season charges their absences
-    #: (:func:`scorekeeper.clubs.season.first_evenings`): of all the club's evenings, also
-    #: when ``evenings`` are only a season's.
-    joined: Mapping[int, season.Order] = field(default_factory=dict)
+    #: The club at the version the page was read at, and what is derived of it
+    #: (:mod:`scorekeeper.clubs.kept`): every page of one request reads the club once.
+    kept: keeping.Kept | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def joined(self) -> Mapping[int, season.Order]:
+        """Each member's first evening of the club, from which a season charges their absences
+        (:func:`scorekeeper.clubs.season.first_evenings`): of all the club's evenings, also
+        when ``evenings`` are only a season's (worked out once a version of the club)."""
+        return {} if self.kept is None else self.kept.joined
 
     @property
     def members(self) -> list[Entry]:
@@ -184,15 +198,16 @@ class ClubPage:
 
 
 def page_of(club: LoadedClub, *, session: orm.Session | None = None) -> ClubPage:
-    """The club with its register and evenings (three queries)."""
-    session = _session(session)
-    evenings_ = store.evenings(session, club.id)
-    entries = store.register(session, club.id, evenings_)
-    kept = {e.id: e.merged_into for e in entries}
-    joined = season.first_evenings(
-        ((e.created_at, e.token), (store.follow(kept, m) for m in e.members)) for e in evenings_
-    )
-    return ClubPage(club, entries, evenings_, joined)
+    """The club with its register and evenings, as this process keeps it at the club's version
+    (one read of the version when it is known: :func:`scorekeeper.clubs.kept.current`)."""
+    kept = keeping.current(_session(session), club)
+    return ClubPage(club, list(kept.entries), list(kept.evenings), kept)
+
+
+def _register_now(session: orm.Session, club: LoadedClub) -> list[Entry]:
+    """The club's register as it is now, read in a write's own transaction (never what this
+    process keeps of the club: the write may yet be rolled back)."""
+    return store.register(session, club.id, store.evenings(session, club.id))
 
 
 class _Write:
@@ -216,9 +231,12 @@ def _club_write(session: orm.Session, club: LoadedClub) -> Iterator[_Write]:
     version moves first (:func:`~scorekeeper.clubs.store.begin_write`: a second writer waits
     here until this one has committed), then the block reads and checks what is there now,
     writes, and is committed — or, on any error or when :meth:`_Write.unchanged`, rolled back
-    whole."""
+    whole. Meanwhile nothing this process keeps of the club is read at the version this
+    transaction moved it to (:data:`scorekeeper.clubs.kept.WRITING`): a write rolled back
+    leaves no kept state believing it happened."""
     session.commit()  # the reads before this write are not what it checks
     write = _Write()
+    session.info[keeping.WRITING] = True
     try:
         if not store.begin_write(session, club.id):
             raise ClubNotFound(club.token)
@@ -230,6 +248,8 @@ def _club_write(session: orm.Session, club: LoadedClub) -> Iterator[_Write]:
     except BaseException:
         session.rollback()
         raise
+    finally:
+        session.info.pop(keeping.WRITING, None)
 
 
 def _taken(session: orm.Session, club: LoadedClub, but: int | None = None) -> list[str]:
@@ -349,11 +369,11 @@ def new_evening(
     if evening.get("kind") not in club.games:
         raise RuleError(T_("Choose one of the club's games."), field="kind")
     with _club_write(session, club):
-        page = page_of(club, session=session)
-        active = {e.id: e for e in page.members}
+        entries = _register_now(session, club)
+        active = {e.id: e for e in entries if e.active}
         if any(member not in active for member in chosen):
             raise RuleError(T_("Tick members of the club's register."), field="members")
-        taken = [e.name for e in page.entries if e.merged_into is None]
+        taken = [e.name for e in entries if e.merged_into is None]
         names: list[str] = []
         for name in new_names:
             try:
@@ -506,77 +526,23 @@ def in_season(page: ClubPage, chosen: LoadedSeason) -> ClubPage:
     """The club's page with only the evenings of the season ``chosen``: its season table and
     ratings (:func:`season_of`, :func:`ratings_of`) are the season's."""
     held = [e for e in page.evenings if chosen.span.holds(e.id, e.created_at.date())]
-    return ClubPage(page.club, page.entries, held, page.joined)
+    return ClubPage(page.club, page.entries, held, page.kept)
 
 
 def actions(club: LoadedClub, *, session: orm.Session | None = None) -> list[Action]:
     return store.actions(_session(session), club.id)
 
 
-def _result(
-    evening: ClubEvening, loaded: evenings.LoadedEvening, kept: dict[int, int | None]
-) -> season.EveningResult:
-    standings = evenings.standings_of(loaded)
-    results = season.member_results(
-        standings.rows, evening.members, lambda member: store.follow(kept, member)
-    )
-    return season.EveningResult(
-        evening.token, evening.name, evening.created_at, results, standings.provisional
-    )
-
-
-def _key(page: ClubPage, session: orm.Session, *, names: bool = False) -> tuple[object, ...]:
-    """What a club's derived values (season table, games, ratings, statistics) depend on: the
-    club, its register (with its names when ``names``), its evenings and every game's log
-    position with how much of each evening's hidden standings is revealed (one query)."""
-    return (
-        page.club.token,
-        tuple(
-            (e.id, e.name, e.merged_into) if names else (e.id, e.merged_into) for e in page.entries
-        ),
-        tuple((e.token, e.members) for e in page.evenings),
-        store.positions(session, page.club.id),
-    )
+def _view(page: ClubPage, session: orm.Session | None) -> keeping.View:
+    """What is derived of the page's evenings at the version the page was read at."""
+    kept = page.kept if page.kept is not None else keeping.current(_session(session), page.club)
+    return kept.view(page.evenings)
 
 
 def hidden(loaded: evenings.LoadedEvening) -> bool:
-    """Whether the evening's standings are hidden (its organiser hides the last rounds and has
-    not revealed every place yet, :mod:`scorekeeper.evenings.suspense`): until then the club's
-    pages leave its games out, as the evening's own pages hide its standings."""
-    if not loaded.setup.hide_last:
-        return False
-    places = [row.place for row in evenings.standings_of(loaded).rows]
-    shown = suspense.curtain(
-        loaded.setup.rounds, loaded.setup.hide_last, loaded.started, loaded.revealed, places
-    )
-    return shown.hidden
-
-
-#: Season tables worked out (with the evenings left out), by :func:`_key` and rule.
-_SEASONS: LRUCache[tuple[list[season.EveningResult], list[season.SeasonRow], list[ClubEvening]]] = (
-    LRUCache(64)
-)
-
-
-def _season(
-    page: ClubPage, rule: seasons.SeasonRule, session: orm.Session
-) -> tuple[list[season.EveningResult], list[season.SeasonRow], list[ClubEvening]]:
-    key = (*_key(page, session, names=True), rule, tuple(sorted(page.joined.items())))
-    found = _SEASONS.get(key)
-    if found is None:
-        kept = {e.id: e.merged_into for e in page.entries}
-        results = []
-        left_out = []
-        for evening in page.evenings:
-            loaded = evenings.load(evening.token, session=session)
-            if hidden(loaded):
-                left_out.append(evening)
-            else:
-                results.append(_result(evening, loaded, kept))
-        table = season.season_table(results, page.names(), rule, page.joined)
-        found = season.in_order(results), table, left_out[::-1]
-        _SEASONS.put(key, found)
-    return found
+    """Whether the evening's standings are hidden (:func:`scorekeeper.clubs.kept.hidden`):
+    until every place is revealed, the club's pages leave its games out."""
+    return keeping.hidden(loaded)
 
 
 def season_of(
@@ -586,145 +552,52 @@ def season_of(
     session: orm.Session | None = None,
 ) -> tuple[list[season.EveningResult], list[season.SeasonRow]]:
     """The club's evenings in order with each member's result, and the season table: derived
-    from the evenings' games, and kept per process by the club's register and the log
-    position of every game of its evenings (one query tells them), so a reload reads the
-    database once and a deal or a correction anywhere makes it anew. An evening whose
-    standings are hidden (:func:`hidden`) is left out until they are revealed
-    (:func:`left_out_of`)."""
-    found = _season(page, rule, _session(session))
-    return found[0], found[1]
+    from the evenings' games, and kept (:mod:`scorekeeper.clubs.kept`) by the club's version
+    and what each evening was derived from, so a deal works out tonight's evening again and
+    a reload nothing. An evening whose standings are hidden (:func:`hidden`) is left out until
+    they are revealed (:func:`left_out_of`)."""
+    view = _view(page, session)
+    return list(view.prepared.evenings), view.table(rule)
 
 
 def left_out_of(page: ClubPage, *, session: orm.Session | None = None) -> list[ClubEvening]:
     """The club's evenings whose standings are hidden, oldest first: the season table, the
     ratings and the players' pages leave them out until the organiser reveals them."""
-    return _season(page, season.DEFAULT_RULE, _session(session))[2]
-
-
-def _tables(
-    evening: ClubEvening, loaded: evenings.LoadedEvening, kept: dict[int, int | None]
-) -> list[seasons.TableGame]:
-    """The evening's games that have scored, as the ratings and players' stories read them:
-    each side's members (an entry merged into another counts as that one), totals and
-    places."""
-    rules = loaded.setup.game
-    found = []
-    for table in loaded.all_tables():
-        game = table.game
-        board = None if game is None else rules.scoreboard(game.state)
-        if game is None or board is None or not board.started:
-            continue
-        sides = tuple(
-            tuple(store.follow(kept, evening.members[table.seats[seat]]) for seat in seats)
-            for seats in board.sides
-        )
-        # In the order the games were played: a correction typed in next week does not move
-        # a game after the games played since (games of one round have no player in common,
-        # so their order among themselves changes no rating).
-        ended = game.created_at
-        found.append(
-            seasons.TableGame(
-                game.token, ended, sides, board.totals, board.places(), board.finished
-            )
-        )
-    return found
-
-
-#: The club's games and ratings worked out, by the register and every game's log position.
-_GAMES: LRUCache[tuple[list[seasons.TableGame], seasons.Ratings]] = LRUCache(64)
+    return list(_view(page, session).left_out)
 
 
 def games_of(
     page: ClubPage, *, session: orm.Session | None = None
 ) -> tuple[list[seasons.TableGame], seasons.Ratings]:
     """Every game of the club's evenings that has scored, and every member's rating from the
-    finished ones, replayed in the order they ended (:mod:`scorekeeper.seasons.ratings`):
-    derived, never stored, kept per process by the register and every game's log position.
-    An evening whose standings are hidden is left out until they are revealed."""
-    session = _session(session)
-    key = _key(page, session)
-    found = _GAMES.get(key)
-    if found is None:
-        kept = {e.id: e.merged_into for e in page.entries}
-        games = []
-        for evening in page.evenings:
-            loaded = evenings.load(evening.token, session=session)
-            if not hidden(loaded):
-                games.extend(_tables(evening, loaded, kept))
-        ratings = seasons.replay(
-            seasons.GameResult(g.key, g.ended, g.sides, g.places) for g in games if g.finished
-        )
-        found = games, ratings
-        _GAMES.put(key, found)
-    return found
+    finished ones in the order they ended (:mod:`scorekeeper.seasons.ratings`): kept like the
+    season table, the ratings run on from the last game rated (a correction of an earlier
+    game rates from that game on). An evening whose standings are hidden is left out."""
+    view = _view(page, session)
+    return view.games, view.ratings
 
 
 def ratings_of(page: ClubPage, *, session: orm.Session | None = None) -> seasons.Ratings:
     """Every member's rating (see :func:`games_of`)."""
-    return games_of(page, session=session)[1]
+    return _view(page, session).ratings
 
 
 def story_of(page: ClubPage, member: int, *, session: orm.Session | None = None) -> seasons.Story:
     """A member's games, places, scores and meetings with the others (see :func:`games_of`)."""
-    return seasons.story(member, games_of(page, session=session)[0])
+    return _view(page, session).story(member)
 
 
-@dataclass(frozen=True)
-class PlayedGame:
-    """A game of the club's evenings as a member's statistics read it: its kind and state, the
-    evening it was played at (its round and table), and the seat of each member at its table
-    (an entry merged into another sits as that one; a member who sat twice, two entries later
-    merged, by the first)."""
-
-    token: str
-    kind: str
-    state: Any
-    evening: ClubEvening
-    seats: Mapping[int, int]
-    #: Its round of the evening and its table in that round.
-    round: int = 0
-    table: int = 0
-
-
-#: The club's games with their states, by the register and every game's log position.
-_PLAYED: LRUCache[list[PlayedGame]] = LRUCache(16)
-
-
-def played_of(page: ClubPage, *, session: orm.Session | None = None) -> list[PlayedGame]:
-    """Every started game of the club's evenings, with its evening and each member's seat:
-    derived, kept per process like :func:`games_of` (an evening whose standings are hidden
-    left out)."""
-    session = _session(session)
-    key = _key(page, session)
-    found = _PLAYED.get(key)
-    if found is None:
-        kept = {e.id: e.merged_into for e in page.entries}
-        found = []
-        for evening in page.evenings:
-            loaded = evenings.load(evening.token, session=session)
-            if hidden(loaded):
-                continue
-            for table in loaded.all_tables():
-                if table.game is None:
-                    continue
-                seats: dict[int, int] = {}
-                for seat, player in enumerate(table.seats):
-                    if player < len(evening.members):
-                        seats.setdefault(store.follow(kept, evening.members[player]), seat)
-                game = table.game
-                kind, state = loaded.setup.kind, game.state
-                found.append(
-                    PlayedGame(game.token, kind, state, evening, seats, table.round, table.number)
-                )
-        _PLAYED.put(key, found)
-    return found
+def places_of_games(page: ClubPage, *, session: orm.Session | None = None) -> dict[str, GamePlace]:
+    """Where each game of the club's evenings that has scored was played (its evening, round
+    and table), by the game's token: a rating's history names them."""
+    return _view(page, session).places_of_games()
 
 
 def evenings_of_games(
     page: ClubPage, *, session: orm.Session | None = None
 ) -> dict[str, ClubEvening]:
-    """The evening of each game of the club's evenings, by the game's token."""
-    return {game.token: game.evening for game in played_of(page, session=session)}
+    """The evening of each game of the club's evenings that has scored, by the game's token."""
+    return _view(page, session).evening_of_games()
 
 
 def stats_of(
@@ -732,18 +605,9 @@ def stats_of(
 ) -> list[StatsTable]:
     """The member's statistics of each game they played at the club's evenings, in the order
     of the club's games (then any other): each game's own (``registry.stats_for``), over their
-    finished games of it. A game that keeps none has no table."""
-    by_kind: dict[str, list[tuple[Any, int]]] = {}
-    for game in played_of(page, session=session):
-        if member in game.seats:
-            by_kind.setdefault(game.kind, []).append((game.state, game.seats[member]))
-    order = {kind: i for i, kind in enumerate(page.club.games)}
-    tables = []
-    for kind in sorted(by_kind, key=lambda kind: (order.get(kind, len(order)), kind)):
-        stats = registry.stats_for(kind)
-        if stats is not None:
-            tables.append(stats(by_kind[kind]))
-    return tables
+    finished games of it (each game's state read once and kept). A game that keeps none has
+    no table."""
+    return _view(page, session).stats(member, _session(session))
 
 
 @dataclass(frozen=True)
@@ -775,14 +639,23 @@ def members_of_evening(
     return EveningOfClub(row.token, tuple(m if isinstance(m, int) else -1 for m in row.members))
 
 
-def version_of(
-    club: LoadedClub, *, session: orm.Session | None = None
-) -> tuple[int, tuple[store.Position, ...]]:
-    """What the club's pages show besides the reader, in two light queries: the latest
-    organiser action (every change to the register or the evenings logs one) and the log
-    position of every game of its evenings with how much of its evening's hidden standings
-    is revealed (a reveal is a new version). The key of its kept pages."""
+def version_of(club: LoadedClub, *, session: orm.Session | None = None) -> int:
+    """What the club's pages show besides the reader, in one read: the club's version, moved by
+    every write that changes what they show (a deal in one of its evenings' games, a round
+    started, a reveal, every organiser action). The key of its kept pages."""
     return store.version(_session(session), club.id)
+
+
+def keep_derived() -> int:
+    """Keep in the database what the requests derived of the clubs' evenings (once a request
+    is over: :func:`scorekeeper.clubs.kept.keep_pending`)."""
+    return keeping.keep_pending()
+
+
+def rebuild(club: LoadedClub, *, session: orm.Session | None = None) -> int:
+    """Throw away whatever is kept of the club and derive it again from the log: how many
+    evenings were derived (:func:`scorekeeper.clubs.kept.rebuild`)."""
+    return len(keeping.rebuild(_session(session), club).facts)
 
 
 # --- the club record (``scorekeeper-club/1``, :mod:`scorekeeper.clubs.record`) ----------------
@@ -794,7 +667,6 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
     games' whole histories and which member each player is. Never the PIN, its hash or the
     club's address. Byte-stable: the same club gives the same bytes."""
     from scorekeeper.clubs import record as club_record
-    from scorekeeper.evenings import record as evening_record
 
     session = _session(session)
     listed = store.evenings(session, club.id)
@@ -811,18 +683,16 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
         )
         for e in entries
     ]
-    held = []
-    # Oldest first, as made (equal times by the order they were stored).
-    for evening in reversed(listed):
-        loaded = evenings.load(evening.token, session=session)
-        tables = [
-            evening_record.RecordTable.of(r, n, game)
-            for (r, n), game in sorted(loaded.games.items())
-        ]
-        built = evening_record.build_evening(
-            loaded.setup, loaded.plan, loaded.seed, tables, loaded.closed_at
+    # Each evening's record as kept (derived again only where it changed since).
+    texts = keeping.records(session, club, listed)
+    held = [
+        (
+            evening.created_at,
+            [number[m] for m in evening.members],
+            club_record.RecordText(texts[evening.id]),
         )
-        held.append((evening.created_at, [number[m] for m in evening.members], built))
+        for evening in reversed(listed)  # oldest first, equal times in the order stored
+    ]
     # A season's chosen evenings by their number in the record (oldest first, from 1).
     numbered = {evening.id: n for n, evening in enumerate(reversed(listed), start=1)}
     stored = [

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy import orm
@@ -124,6 +125,14 @@ def load_club(session: orm.Session, token: str) -> LoadedClub:
     return loaded(row)
 
 
+def tokens(session: orm.Session) -> list[str]:
+    """Every club's token, oldest club first (not a club still being imported)."""
+    query = sa.select(models.Club.token).where(
+        ~models.Club.token.startswith(PENDING, autoescape=True)
+    )
+    return list(session.execute(query.order_by(models.Club.id)).scalars())
+
+
 def club_of_evening(session: orm.Session, evening_token: str) -> LoadedClub | None:
     """The club whose evening is at ``evening_token``, or None (an evening of no club)."""
     row = session.execute(
@@ -135,9 +144,11 @@ def club_of_evening(session: orm.Session, evening_token: str) -> LoadedClub | No
     return None if row is None else loaded(row)
 
 
-def evenings(session: orm.Session, club_id: int) -> list[ClubEvening]:
-    """The club's evenings, newest first (one query)."""
-    rows = session.execute(
+def evenings(
+    session: orm.Session, club_id: int, ids: Sequence[int] | None = None
+) -> list[ClubEvening]:
+    """The club's evenings (or only those of these ``ids``), newest first (one query)."""
+    query = (
         sa.select(
             models.Evening.id,
             models.Evening.token,
@@ -150,7 +161,10 @@ def evenings(session: orm.Session, club_id: int) -> list[ClubEvening]:
         .join(models.Evening, models.Evening.id == models.ClubEvening.evening_id)
         .where(models.ClubEvening.club_id == club_id)
         .order_by(models.Evening.created_at.desc(), models.Evening.id.desc())
-    ).all()
+    )
+    if ids is not None:
+        query = query.where(models.ClubEvening.evening_id.in_(list(ids)))
+    rows = session.execute(query).all()
     return [
         ClubEvening(
             row.token,
@@ -249,7 +263,13 @@ def merge(session: orm.Session, kept: models.Member, merged: models.Member) -> N
 def link_evening(
     session: orm.Session, club_id: int, evening_id: int, members: Sequence[int]
 ) -> None:
-    session.add(models.ClubEvening(club_id=club_id, evening_id=evening_id, members=list(members)))
+    """The evening is the club's, changed at the club's version now (:func:`log` moved it)."""
+    version = sa.select(models.Club.version).where(models.Club.id == club_id).scalar_subquery()
+    session.add(
+        models.ClubEvening(
+            club_id=club_id, evening_id=evening_id, members=list(members), version=version
+        )
+    )
 
 
 @contextmanager
@@ -337,6 +357,11 @@ def keep_season(
 
 
 def log(session: orm.Session, club_id: int, action: str, detail: str, session_id: str) -> None:
+    """A line of the organisers' log, in the transaction of what it logs. Every change to the
+    register, the evenings or the seasons logs one, in a write that moved the club's version
+    first (:func:`begin_write`): what its pages are kept by (:mod:`scorekeeper.clubs.kept`) and
+    the lock a second writer waits on. A line on its own (a PIN typed, a phone signed out)
+    changes no page, and moves nothing."""
     session.add(
         models.OrganiserAction(
             club_id=club_id, at=now(), action=action, detail=detail[:200], session_id=session_id
@@ -363,7 +388,8 @@ def actions(session: orm.Session, club_id: int, limit: int = 50) -> list[Action]
     return [Action(r.at, r.action, r.detail, r.session_id) for r in rows]
 
 
-#: Every table's game of a club's evenings with the length of its log: one query.
+#: Every table's game of a club's evenings: its log's length and confirmations, with its
+#: evening's reveal and closing (the key of what is kept of the evening): one query.
 _POSITIONS = (
     sa.select(
         models.ClubEvening.evening_id,
@@ -373,39 +399,131 @@ _POSITIONS = (
         .where(models.Event.game_id == models.EveningTable.game_id)
         .scalar_subquery()
         .label("seq"),
+        sa.select(sa.func.count(models.Confirmation.id))
+        .where(models.Confirmation.game_id == models.EveningTable.game_id)
+        .scalar_subquery()
+        .label("confirmations"),
         models.Evening.revealed,
+        models.Evening.closed_at,
     )
-    .join(models.EveningTable, models.EveningTable.evening_id == models.ClubEvening.evening_id)
     .join(models.Evening, models.Evening.id == models.ClubEvening.evening_id)
+    .outerjoin(models.EveningTable, models.EveningTable.evening_id == models.ClubEvening.evening_id)
     .where(models.ClubEvening.club_id == sa.bindparam("club_id"))
     .order_by(models.ClubEvening.evening_id, models.EveningTable.round, models.EveningTable.number)
 )
 
 
-#: (evening, round, table, log length, places revealed) of one game of a club's evening.
-Position = tuple[int, int, int, int, int | None]
+@dataclass(frozen=True)
+class EveningState:
+    """What is kept of an evening is derived from (:mod:`scorekeeper.clubs.kept`): each table's
+    game's round, table, log length and confirmations, how much of its hidden standings is
+    revealed and when it was closed."""
+
+    games: tuple[tuple[int, int, int, int], ...]
+    revealed: int | None
+    closed_at: datetime | None
 
 
-def positions(session: orm.Session, club_id: int) -> tuple[Position, ...]:
-    """(evening, round, table, log length, places revealed) of every game of the club's
-    evenings: what the season table depends on besides the register (one query). The rounds
-    started and how much of hidden standings the organiser has revealed say whether an
-    evening's standings are hidden (its setting never changes), so a reveal is a new key."""
-    return tuple(
-        (row.evening_id, row.round, row.number, row.seq, row.revealed)
-        for row in session.execute(_POSITIONS, {"club_id": club_id})
+def states(session: orm.Session, club_id: int) -> dict[int, EveningState]:
+    """Every evening of the club's :class:`EveningState`, by its id (one query)."""
+    games: dict[int, list[tuple[int, int, int, int]]] = {}
+    found: dict[int, tuple[int | None, datetime | None]] = {}
+    for row in session.execute(_POSITIONS, {"club_id": club_id}):
+        found[row.evening_id] = (row.revealed, row.closed_at)
+        listed = games.setdefault(row.evening_id, [])
+        if row.round is not None:
+            listed.append((row.round, row.number, row.seq, row.confirmations))
+    return {
+        evening: EveningState(tuple(games[evening]), revealed, closed)
+        for evening, (revealed, closed) in found.items()
+    }
+
+
+def version(session: orm.Session, club_id: int) -> int:
+    """The club's version (one read): every write that changes what its pages show moves it
+    (a deal in one of its evenings' games too)."""
+    found = session.execute(
+        sa.select(models.Club.version).where(models.Club.id == club_id)
+    ).scalar()
+    if found is None:
+        raise ClubNotFound(club_id)
+    return found
+
+
+def last_action(session: orm.Session, club_id: int) -> int:
+    """The latest organiser action of the club (0: none): every change to its register, its
+    evenings or its seasons logs one, in its own transaction."""
+    found = session.execute(
+        sa.select(sa.func.max(models.OrganiserAction.id)).where(
+            models.OrganiserAction.club_id == club_id
+        )
+    ).scalar()
+    return found or 0
+
+
+def changed_since(session: orm.Session, club_id: int, version: int) -> list[int]:
+    """The club's evenings changed since the club's ``version`` (their ids; new ones too)."""
+    return list(
+        session.execute(
+            sa.select(models.ClubEvening.evening_id).where(
+                models.ClubEvening.club_id == club_id, models.ClubEvening.version > version
+            )
+        ).scalars()
     )
 
 
-#: The latest organiser action of a club: every change to its register or evenings logs one in
-#: the same transaction, so it says (with the games' positions) whether anything changed.
-_LAST_ACTION = sa.select(sa.func.max(models.OrganiserAction.id)).where(
-    models.OrganiserAction.club_id == sa.bindparam("club_id")
-)
+@dataclass(frozen=True)
+class KeptRow:
+    """An evening's kept row: what it was derived from, and what it derived."""
+
+    evening_id: int
+    key: str
+    facts: dict[str, Any]
 
 
-def version(session: orm.Session, club_id: int) -> tuple[int, tuple[Position, ...]]:
-    """What the club's derived pages depend on besides the reader: its latest organiser action
-    and every game's log position (two light queries)."""
-    last = session.execute(_LAST_ACTION, {"club_id": club_id}).scalar() or 0
-    return last, positions(session, club_id)
+def kept_facts(session: orm.Session, club_id: int) -> dict[int, KeptRow]:
+    """The kept results of the club's evenings, by the evening's id (one query)."""
+    rows = session.execute(
+        sa.select(models.KeptEvening.evening_id, models.KeptEvening.key, models.KeptEvening.facts)
+        .join(models.ClubEvening, models.ClubEvening.evening_id == models.KeptEvening.evening_id)
+        .where(models.ClubEvening.club_id == club_id)
+    )
+    return {row.evening_id: KeptRow(row.evening_id, row.key, row.facts) for row in rows}
+
+
+def kept_records(session: orm.Session, club_id: int) -> dict[int, tuple[str, str]]:
+    """The kept record text of the club's evenings with the key each was derived from, by the
+    evening's id (one query)."""
+    rows = session.execute(
+        sa.select(models.KeptEvening.evening_id, models.KeptEvening.key, models.KeptEvening.record)
+        .join(models.ClubEvening, models.ClubEvening.evening_id == models.KeptEvening.evening_id)
+        .where(models.ClubEvening.club_id == club_id)
+    )
+    return {row.evening_id: (row.key, row.record) for row in rows}
+
+
+def keep(session: orm.Session, rows: Sequence[tuple[int, str, dict[str, Any], str]]) -> None:
+    """Keep these evenings' derived rows (evening id, key, facts, record), each in place of
+    the one it had; the caller commits."""
+    if not rows:
+        return
+    session.execute(
+        sa.delete(models.KeptEvening).where(
+            models.KeptEvening.evening_id.in_([evening for evening, *_ in rows])
+        )
+    )
+    session.add_all(
+        models.KeptEvening(evening_id=evening, key=key, facts=facts, record=record)
+        for evening, key, facts, record in rows
+    )
+
+
+def forget_kept(session: orm.Session, club_id: int | None = None) -> int:
+    """Throw away what is kept of the club's evenings (of every club's, without ``club_id``):
+    how many rows; the caller commits."""
+    query = sa.delete(models.KeptEvening)
+    if club_id is not None:
+        held = sa.select(models.ClubEvening.evening_id).where(models.ClubEvening.club_id == club_id)
+        query = query.where(models.KeptEvening.evening_id.in_(held))
+    result = cast(sa.CursorResult[Any], session.execute(query))
+    return result.rowcount or 0

@@ -80,6 +80,9 @@ class RecordTable:
     seats: Sequence[str | None] = ()
     confirms: bool = False
     confirmed: Mapping[int, Collection[str]] = field(default_factory=dict)
+    #: The events' state, when the caller has it (its record's derived fields are read from
+    #: it, nothing replayed again).
+    state: Any = None
 
     @classmethod
     def of(cls, round_: int, table: int, game: Any) -> RecordTable:
@@ -94,6 +97,7 @@ class RecordTable:
             game.seats,
             game.confirms,
             game.confirmed,
+            game.state,
         )
 
 

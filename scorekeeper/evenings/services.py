@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import orm
 
+from scorekeeper import store as game_store
 from scorekeeper.cache import LRUCache
 from scorekeeper.db import db
 from scorekeeper.evenings import record, store, watch
@@ -57,6 +58,7 @@ __all__ = [
     "import_record",
     "in_play_before",
     "load",
+    "load_games",
     "locks",
     "my_evenings",
     "page_state",
@@ -90,9 +92,19 @@ def create(
     return store.create_evening(_session(session), setup, seed)
 
 
-def load(token: str, *, session: orm.Session | None = None) -> LoadedEvening:
-    """The evening at ``token`` with its games; :class:`EveningNotFound` if there is none."""
-    return store.load_evening(_session(session), token)
+def load(token: str, *, session: orm.Session | None = None, keep: bool = True) -> LoadedEvening:
+    """The evening at ``token`` with its games; :class:`EveningNotFound` if there is none.
+    Without ``keep``, the games replayed are not kept for the next request (an evening of
+    years ago, read once to derive what is kept of it)."""
+    return store.load_evening(_session(session), token, keep=keep)
+
+
+def load_games(
+    tokens: Sequence[str], *, session: orm.Session | None = None, keep: bool = True
+) -> dict[str, LoadedGame]:
+    """The games of evenings with these tokens, by token, in two queries (see
+    :func:`load`)."""
+    return game_store.load_games(_session(session), tokens, keep=keep)
 
 
 def locks(token: str, *, session: orm.Session | None = None) -> tuple[bool, int]:

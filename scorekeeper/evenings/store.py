@@ -10,6 +10,7 @@ that length — their logs, all in one (:func:`scorekeeper.store.load_rows`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,6 +21,7 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models, store
+from scorekeeper.cache import LRUCache
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan
 from scorekeeper.games.confirming import ORGANISER
@@ -207,6 +209,7 @@ def evening_state(
 def set_revealed(session: orm.Session, evening: LoadedEvening, revealed: int | None) -> None:
     """How many places of the hidden standings are shown (None: none, no reveal); the caller
     commits."""
+    store.moved(session, evening_id=evening.id)
     session.execute(
         sa.update(models.Evening).where(models.Evening.id == evening.id).values(revealed=revealed)
     )
@@ -214,6 +217,7 @@ def set_revealed(session: orm.Session, evening: LoadedEvening, revealed: int | N
 
 def set_closed(session: orm.Session, evening: LoadedEvening, closed: bool) -> None:
     """Close the evening (now) or open it again; the caller commits."""
+    store.moved(session, evening_id=evening.id)
     session.execute(
         sa.update(models.Evening)
         .where(models.Evening.id == evening.id)
@@ -221,17 +225,33 @@ def set_closed(session: orm.Session, evening: LoadedEvening, closed: bool) -> No
     )
 
 
-def load_evening(session: orm.Session, token: str) -> LoadedEvening:
+#: Evenings' setups and plans as read and checked, by the evening's token and what was stored.
+_READ: LRUCache[tuple[EveningSetup, Plan]] = LRUCache(512)
+
+
+def _setup_and_plan(token: str, stored: Mapping[str, Any]) -> tuple[EveningSetup, Plan]:
+    """The evening's setup and plan from what is stored, checked once per process (the
+    evening's page and its club's reload it after every deal)."""
+    key = (token, json.dumps(stored, sort_keys=True))
+    found = _READ.get(key)
+    if found is None:
+        setup = EveningSetup.from_dict(stored)
+        found = (setup, read_plan(stored.get("plan"), setup))
+        _READ.put(key, found)
+    return found
+
+
+def load_evening(session: orm.Session, token: str, *, keep: bool = True) -> LoadedEvening:
     """The evening at ``token`` with every started table's game (:class:`EveningNotFound`);
-    at most three queries (see the module's docstring)."""
+    at most three queries (see the module's docstring). Without ``keep``, its games replayed
+    are not kept for the next request (:func:`scorekeeper.store.load_rows`)."""
     row = session.execute(_EVENING, {"token": token}).first()
     if row is None:
         raise EveningNotFound(token)
-    setup = EveningSetup.from_dict(row.setup)
-    plan = read_plan(row.setup.get("plan"), setup)
+    setup, plan = _setup_and_plan(row.token, row.setup)
     tables = session.execute(_TABLES, {"evening_id": row.id}).all()
     try:
-        loaded = store.load_rows(session, tables)
+        loaded = store.load_rows(session, tables, keep=keep)
     except store.GameNotFound:
         raise EveningNotFound(token) from None
     games = {(t.round, t.number): game for t, game in zip(tables, loaded, strict=True)}
@@ -289,23 +309,6 @@ def start_round(
     )
 
 
-def _move_club_version(session: orm.Session, evening_id: int) -> None:
-    """Move the version of the club whose evening this is (if it is a club's), first in the
-    transaction that starts a round: the club's pages show its rounds, and a second writer to
-    the club waits until this one has committed (see :mod:`scorekeeper.clubs.store`)."""
-    session.execute(
-        sa.update(models.Club)
-        .where(
-            models.Club.id.in_(
-                sa.select(models.ClubEvening.club_id).where(
-                    models.ClubEvening.evening_id == evening_id
-                )
-            )
-        )
-        .values(version=models.Club.version + 1)
-    )
-
-
 #: A table's game to store: round, table number, setup, events, their times and (optionally)
 #: who entered each event, and then whether its phones confirm each other's entries (else as
 #: the evening's setup says) and who confirmed which.
@@ -358,7 +361,10 @@ def _insert(
     )
     made = {}
     try:
-        _move_club_version(session, evening.id)
+        # The club whose evening this is (if it is a club's) moves on first, and marks the
+        # evening changed: its pages show its rounds, and a second writer to the club waits
+        # until this one has committed (see :mod:`scorekeeper.clubs.store`).
+        store.moved(session, evening_id=evening.id)
         for table, replayed in zip(tables, played, strict=True):
             round_, number, setup, events, times = table[:5]
             seats = table[5] if len(table) >= 6 else ()

@@ -19,6 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from scorekeeper.games.cards import Suit
@@ -68,6 +69,13 @@ def said_of(noun: str, what: str, **params: Any) -> Text:
     """The message ``what`` (a key of :data:`_BY_NOUN`) for a game whose entries are
     ``noun``s, with its parameters."""
     return Text(_BY_NOUN.get(noun, _BY_NOUN["deal"])[what], params)
+
+
+@cache
+def _where(noun: str, number: int) -> Text:
+    """Where in a record its entry ``number`` is ("deal 3"): made once (every entry of every
+    game of a club record names its place, for a problem it might have)."""
+    return said_of(noun, "where", n=number)
 
 
 SetupT = TypeVar("SetupT", bound=GameSetup)
@@ -288,7 +296,7 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         return self.game.replay(setup, events).state
 
     def where(self, number: int | None) -> Text:
-        return said_of(self.item, "where", n=number) if number is not None else RECORD
+        return _where(self.item, number) if number is not None else RECORD
 
     def parse(self, raw: dict[str, Any]) -> GameRecord:
         """Check a decoded record of this kind and replay it; RecordError, one line per problem."""

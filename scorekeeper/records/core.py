@@ -214,12 +214,13 @@ class Logged(Protocol):
 
 def build_logged(game: Logged) -> dict[str, Any]:
     """:func:`build` of a game with its whole log: who entered each entry and, in a game that
-    confirms, who confirmed each."""
+    confirms, who confirmed each (from its state when it has one: nothing replayed again)."""
     return build(
         game.kind,
         game.setup,
         game.events,
         game.times,
+        state=getattr(game, "state", None),
         seats=game.seats,
         confirms=game.confirms,
         confirmed=game.confirmed,

@@ -91,8 +91,22 @@ def unknown_fields(names: Sequence[str]) -> Text:
     return Tn_("unknown field %(names)s", "unknown fields %(names)s", len(names), names=shown)
 
 
+#: The JSON values whose equality as JSON is Python's own (given the same type).
+_PLAIN = (int, str, bool, type(None))
+
+
 def same(a: Any, b: Any) -> bool:
-    """Equal as JSON: ``true`` is not ``1`` and ``1.0`` is not ``1``."""
+    """Equal as JSON: ``true`` is not ``1`` and ``1.0`` is not ``1``. (Whole numbers, text and
+    lists of them are compared directly: a club record checks hundreds of thousands.)"""
+    if type(a) is type(b) and type(a) in _PLAIN:
+        return bool(a == b)
+    if (
+        type(a) in (list, tuple)
+        and type(b) in (list, tuple)
+        and len(a) == len(b)
+        and all(type(x) is type(y) and type(x) in _PLAIN for x, y in zip(a, b, strict=True))
+    ):
+        return bool(a == b) if type(a) is type(b) else list(a) == list(b)
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 

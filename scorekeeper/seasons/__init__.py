@@ -3,7 +3,15 @@ rule, and the members' ratings. Pure Python: no Flask, no database; nothing here
 every table and rating is derived again from the games' logs."""
 
 from scorekeeper.seasons.player import Meeting, Story, TableGame, story
-from scorekeeper.seasons.ratings import GameResult, Rating, Ratings, Step, replay
+from scorekeeper.seasons.ratings import (
+    GameResult,
+    Rating,
+    Ratings,
+    RatingsRun,
+    Step,
+    replay,
+    run,
+)
 from scorekeeper.seasons.table import (
     ABSENCES,
     AVERAGE,
@@ -14,10 +22,13 @@ from scorekeeper.seasons.table import (
     RULES,
     TOTAL,
     Cell,
+    Cells,
     EveningResult,
+    Prepared,
     SeasonRow,
     SeasonRule,
     SeasonTable,
+    prepare,
     season_table,
 )
 
@@ -31,18 +42,23 @@ __all__ = [
     "RULES",
     "TOTAL",
     "Cell",
+    "Cells",
     "EveningResult",
     "GameResult",
     "Meeting",
+    "Prepared",
     "Rating",
     "Ratings",
+    "RatingsRun",
     "SeasonRow",
     "SeasonRule",
     "SeasonTable",
     "Step",
     "Story",
     "TableGame",
+    "prepare",
     "replay",
+    "run",
     "season_table",
     "story",
 ]

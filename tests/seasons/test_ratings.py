@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from scorekeeper.seasons import GameResult, replay
-from scorekeeper.seasons.ratings import START
+from scorekeeper.seasons import ratings as ratings_module
+from scorekeeper.seasons.ratings import START, run
 
 T0 = datetime(2026, 9, 3, 19, 0)
 
@@ -118,3 +119,41 @@ def test_every_member_has_played_the_games_the_history_lists(played):
         assert ratings.now[member].games == len(steps)
         assert steps[-1].after == ratings.now[member]
         assert [s.ended for s in steps] == sorted(s.ended for s in steps)
+
+
+# --- ratings that run forward -----------------------------------------------------------------
+
+
+@settings(deadline=None)  # a shared machine: the time of a case says nothing here
+@given(games(), games(), st.integers(0, 12), st.booleans())
+def test_ratings_run_forward_to_what_a_replay_from_nothing_gives(before, others, cut, merge):
+    """A run on from an earlier one (games added at the end, an earlier game changed or taken
+    away, a merge) equals the replay of every game from nothing, and leaves the earlier run
+    as it was."""
+    same_as = {"g": "a"} if merge else None
+    earlier = run(before)
+    kept = replay(before)
+    later_games = [*before[:cut], *(game(20 + i, g.sides, g.places) for i, g in enumerate(others))]
+    if cut < len(before):  # an old game corrected: its places turned round
+        old = before[cut]
+        later_games.append(GameResult(old.key, old.ended, old.sides, old.places[::-1]))
+    later = run(later_games, since=earlier, same_as=same_as)
+    anew = replay(later_games, same_as=same_as)
+    assert later.ratings.now == anew.now
+    assert later.ratings.history == anew.history
+    assert earlier.ratings.now == kept.now and earlier.ratings.history == kept.history
+
+
+def test_a_game_at_the_end_is_the_only_one_rated_again(monkeypatch):
+    played = [game(n, [["a"], ["b"], ["c"]], (1, 2, 3)) for n in range(5)]
+    earlier = run(played)
+    rated = []
+    monkeypatch.setattr(
+        ratings_module._Rater, "rate", lambda self, game, sides: rated.append(game.key)
+    )
+    run([*played, game(9, [["a"], ["d"]], (2, 1))], since=earlier)
+    assert rated == ["g9"]
+    rated.clear()
+    changed = GameResult("g2", played[2].ended, played[2].sides, (3, 2, 1))
+    run([*played[:2], changed, *played[3:]], since=earlier)
+    assert rated == ["g2", "g3", "g4"]

@@ -23,6 +23,7 @@ from scorekeeper.seasons import (
     SeasonRule,
     season_table,
 )
+from scorekeeper.seasons.table import prepare
 
 NAMES = {"a": "Anna", "b": "Ben", "c": "Carla", "d": "Dan"}
 
@@ -216,3 +217,95 @@ def test_a_member_who_joined_before_the_tables_first_evening_is_absent_from_it()
     for later in ("e3", "elsewhere"):
         again = season_table(NAMES, SEASON, SeasonRule(TOTAL, LOWEST), joined={"d": later})
         assert again.row_of("d").points == -9
+
+
+# --- the fast table equals the table worked out cell by cell -------------------------------------
+
+ANY_RULE = st.builds(
+    SeasonRule,
+    st.sampled_from([TOTAL, BEST, AVERAGE]),
+    st.sampled_from([NO_SCORE, LOWEST, OWN_AVERAGE]),
+    st.integers(1, 7),
+).map(lambda r: SeasonRule(r.rule, r.absence, 0) if r.rule == TOTAL else r)
+#: Points of an evening: whole numbers, halves (placings) and thirds (a round sat out).
+POINTS = st.fractions(min_value=-30, max_value=30, max_denominator=3)
+ANY_EVENINGS = st.lists(
+    st.tuples(
+        st.dictionaries(MEMBERS, POINTS, max_size=4),
+        st.integers(1, 20),
+        st.booleans(),
+    ),
+    max_size=9,
+)
+
+
+def _evenings(drawn: list[tuple[dict[str, Fraction], int, bool]]) -> list[EveningResult]:
+    found = []
+    for number, (points, day, placed) in enumerate(drawn):
+        ranked = sorted(points.values(), reverse=True)
+        places = {m: 1 + ranked.index(p) for m, p in points.items() if placed or m != "a"}
+        found.append(EveningResult(f"e{number}", date(2026, 9, day), points, places))
+    return found
+
+
+@settings(deadline=None, max_examples=300)  # a shared machine: the time of a case says nothing
+@given(
+    ANY_EVENINGS,
+    ANY_RULE,
+    # The evening each joined at: one of the season's, or one it does not hold (e9).
+    st.dictionaries(MEMBERS, st.integers(0, 9).map(lambda n: f"e{n}")),
+)
+def test_the_table_is_the_one_worked_out_cell_by_cell(drawn, rule, joined):
+    from tests.seasons import reference_table
+
+    season = _evenings(drawn)
+    for given_joined in (None, joined):
+        made = season_table(NAMES, season, rule, given_joined)
+        keys, rows = reference_table.season_table(NAMES, season, rule, given_joined)
+        assert made.evenings == keys
+        assert [
+            (r.member, r.name, r.place, r.shared, r.points, r.played, r.counted, tuple(r.cells))
+            for r in made.rows
+        ] == rows
+        for row in made.rows:
+            assert row.cells.counts == tuple(cell.counts for cell in row.cells)
+            assert row.cells.shown() == tuple(
+                None if c.place is None or c.points is None else (c.place, c.points)
+                for c in row.cells
+            )
+
+
+def test_a_rows_cells_are_read_like_a_tuple():
+    made = season_table(NAMES, SEASON, SeasonRule(TOTAL, LOWEST))
+    cells = made.row_of("c").cells
+    assert len(cells) == 3 and cells[-1] == cells[2] and cells[1:] == tuple(cells)[1:]
+    assert cells[1].counted_points == -3 and cells[1].points is None and cells[1].counts
+    with pytest.raises(IndexError):
+        cells[3]
+
+
+@settings(deadline=None, max_examples=200)  # a shared machine: the time of a case says nothing
+@given(
+    ANY_EVENINGS,
+    st.lists(st.tuples(st.integers(0, 8), st.dictionaries(MEMBERS, POINTS, max_size=4))),
+    ANY_RULE,
+)
+def test_a_season_prepared_again_after_changes_is_the_season_prepared_anew(drawn, changes, rule):
+    """Tonight's evening changing deal by deal (or any evening corrected): the season prepared
+    from what was prepared before equals the season prepared from nothing."""
+    season = _evenings(drawn)
+    prepared = prepare(season)
+    for index, points in changes:
+        if not season:
+            break
+        at = index % len(season)
+        was = season[at]
+        ranked = sorted(points.values(), reverse=True)
+        places = {m: 1 + ranked.index(p) for m, p in points.items()}
+        season[at] = EveningResult(was.key, was.day, points, places)
+        prepared = prepare(season, prepared)
+        anew = prepare(season)
+        assert prepared.table(NAMES, rule) == anew.table(NAMES, rule)
+        assert {
+            m: [(e.at, e.points, e.place) for e in got] for m, got in prepared.played.items()
+        } == {m: [(e.at, e.points, e.place) for e in got] for m, got in anew.played.items()}

@@ -46,10 +46,10 @@ def busy_app(tmp_path, database_url):
 
 
 @contextmanager
-def held_write_lock(database_url: str) -> Iterator[None]:
+def held_write_lock(database_url: str, written: tuple[str, ...] = WRITTEN) -> Iterator[None]:
     """Another connection holds what every write needs, and lets go at the end: SQLite's
-    write lock (``BEGIN IMMEDIATE``), or PostgreSQL's tables locked against writing (reads
-    go on)."""
+    write lock (``BEGIN IMMEDIATE``), or PostgreSQL's tables (``written``) locked against
+    writing (reads go on)."""
     if not on_postgresql():
         path = database_url.removeprefix("sqlite:///")
         connection = sqlite3.connect(path, isolation_level=None)
@@ -62,7 +62,7 @@ def held_write_lock(database_url: str) -> Iterator[None]:
         return
     engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
     with engine.connect() as connection:
-        connection.exec_driver_sql(f"LOCK TABLE {', '.join(WRITTEN)} IN EXCLUSIVE MODE")
+        connection.exec_driver_sql(f"LOCK TABLE {', '.join(written)} IN EXCLUSIVE MODE")
         try:
             yield
         finally:
@@ -134,6 +134,35 @@ def test_a_club_write_while_the_database_is_held_is_answered_503_and_stores_noth
     assert response.status_code == 303
     version, logged, merged_into = state()
     assert (version, logged, merged_into) == (before[0] + 1, before[1] + 1, ids["Anna"])
+
+
+def test_a_page_read_while_the_database_is_held_is_served_without_keeping_what_it_derived(
+    busy_app, database_url
+):
+    """What a page derived of a club's evenings is kept once the request is over, a page read
+    too: a cache's write. With the database held it is dropped without a word (the page is
+    served, never a 500 nor a 503), and kept by a later request."""
+    from scorekeeper.clubs import kept as keeping
+    from scorekeeper.clubs import services as clubs
+    from tests.clubs.big_club import club_record
+
+    def kept() -> int:
+        with busy_app.app_context():
+            query = sa.select(sa.func.count()).select_from(models.KeptEvening)
+            return db.session.execute(query).scalar_one()
+
+    with busy_app.app_context():
+        club = clubs.import_club(club_record(8), "4711", ["bismarck"], "test")
+    keeping.forget()  # a process that has read nothing of the club yet
+    client = busy_app.test_client()
+    with held_write_lock(database_url, (*WRITTEN, "kept_evening")):
+        response = client.get(f"/c/{club.token}/season")
+        assert response.status_code == 200
+        assert "Evening 2" in response.get_data(as_text=True)
+    assert kept() == 0
+    keeping.forget()
+    assert client.get(f"/c/{club.token}").status_code == 200
+    assert kept() == 2  # its settled evenings, derived again and kept this time
 
 
 def test_a_club_import_that_cannot_get_the_database_says_to_run_it_again(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from scorekeeper.clubs import services
 from scorekeeper.web.clubs import evenings, locks, organiser, records, season_prints, seasons
 from scorekeeper.web.clubs.routes import bp
 
@@ -12,7 +13,13 @@ __all__ = ["bp", "evenings", "init_app", "records", "season_prints", "seasons"]
 
 
 def init_app(app: Flask) -> None:
-    """The clubs' blueprint and the limiter of wrong PINs."""
+    """The clubs' blueprint and the limiter of wrong PINs; what a request derived of a club's
+    evenings kept in the database once the request is over."""
     organiser.init_app(app)
     locks.init_app(app)
     app.register_blueprint(bp)
+    app.teardown_request(_keep_derived)
+
+
+def _keep_derived(_error: BaseException | None) -> None:
+    services.keep_derived()

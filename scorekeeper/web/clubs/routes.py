@@ -402,7 +402,7 @@ def _player_page(found: services.LoadedClub, member_id: int) -> ResponseReturnVa
         story=story,
         stats=services.stats_of(page, member_id),
         evening_of=services.evenings_of_games(page),
-        played_at={game.token: game for game in services.played_of(page)},
+        played_at=services.places_of_games(page),
         left_out=services.left_out_of(page),
         games=story.games[:LATEST_GAMES],
         rating=ratings.of(member_id),

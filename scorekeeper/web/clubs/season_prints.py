@@ -11,7 +11,7 @@ running one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
@@ -32,6 +32,7 @@ from scorekeeper.web.clubs.forms import SeasonRuleForm
 from scorekeeper.web.clubs.organiser import club_or_404
 from scorekeeper.web.clubs.routes import bp
 from scorekeeper.web.evenings.routes import points
+from scorekeeper.web.helpers import memo
 from scorekeeper.web.printing import default_paper
 
 #: The seconds between the projector view's reloads.
@@ -170,17 +171,45 @@ def season_chart_of(rows: Sequence[SeasonRow], most: int = SEASON_LINES) -> Mark
     """The chart of the season page: the places of the table's top ``most`` members at each
     evening (empty before a second evening)."""
     top = [row for row in rows if row.place is not None][:most]
-    return season_chart(
-        [row.name for row in top],
-        [[None if at is None else at[0] for at in row.by_evening] for row in top],
+    names = tuple(row.name for row in top)
+    places = tuple(tuple(None if at is None else at[0] for at in row.by_evening) for row in top)
+    # Drawn once for what it shows: a deal moves the places of the members at its table only.
+    return memo(
+        "season chart",
+        names,
+        places,
+        caller=lambda: season_chart(list(names), [list(p) for p in places]),
     )
+
+
+def ratings_key(
+    rated: Sequence[tuple[str, seasons.Rating]], all_time: Mapping[str, seasons.Rating] | None
+) -> tuple[object, ...]:
+    """Everything the season page's ratings show (with each member's all-time rating on a
+    season's page)."""
+    return (
+        tuple(rated),
+        None if all_time is None else tuple(all_time[name].shown for name, _r in rated),
+    )
+
+
+def evenings_key(evenings: Sequence[Any]) -> tuple[object, ...]:
+    """Everything a page's list of a club's evenings shows (an evening's name, game, day and
+    players never change: its token says them), with whether each is still being played."""
+    return tuple((e.token, getattr(e, "provisional", None)) for e in evenings)
 
 
 @bp.app_context_processor
 def _season_helpers() -> dict[str, object]:
     """Lets the season page (the club's running season, or a season kept) show its chart and
-    link its print and projector view with its rule."""
-    return {"season_chart": season_chart_of, "season_rule_args": rule_args}
+    link its print and projector view with its rule; the keys of the parts drawn once (a club
+    of years lists hundreds of evenings)."""
+    return {
+        "season_chart": season_chart_of,
+        "season_rule_args": rule_args,
+        "ratings_key": ratings_key,
+        "evenings_key": evenings_key,
+    }
 
 
 def _season_of(
