@@ -18,13 +18,13 @@ from scorekeeper.web.actions import field_for, show_error
 from scorekeeper.web.clubs.forms import ClubEveningForm, ClubGameForm
 from scorekeeper.web.clubs.organiser import organiser_club, session_id
 from scorekeeper.web.clubs.routes import bp
+from scorekeeper.web.evenings.blueprint import curtain_of, remember_evening
 from scorekeeper.web.evenings.forms import (
     setting_fields,
     settings,
     settings_form,
     validate_settings,
 )
-from scorekeeper.web.evenings.routes import curtain_of, remember_evening
 from scorekeeper.web.pages import GamePages, pages_for
 from scorekeeper.web.setup_forms import NewGameForm
 
