@@ -18,7 +18,6 @@ from scorekeeper.evenings.setup import EveningSetup, default_scoring
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.i18n import say_here
-from scorekeeper.web.actions import field_for, show_error
 from scorekeeper.web.evenings.blueprint import bp, pages_or_404, remember_evening
 from scorekeeper.web.evenings.forms import (
     EveningForm,
@@ -27,6 +26,7 @@ from scorekeeper.web.evenings.forms import (
     settings_form,
     validate_settings,
 )
+from scorekeeper.web.field_errors import field_for, show_error
 from scorekeeper.web.pages import GamePages
 from scorekeeper.web.setup_forms import NewGameForm
 
