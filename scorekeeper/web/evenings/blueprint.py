@@ -63,7 +63,7 @@ def my_evening_tokens() -> list[str]:
     return [t for t in session.get("evenings", []) if isinstance(t, str)]
 
 
-def share_url(token: str) -> str:
+def evening_share_url(token: str) -> str:
     """The evening's address as its page shares it (from the request's host)."""
     url = url_for("evenings.evening", token=token, _external=True)
     return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))

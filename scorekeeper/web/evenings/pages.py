@@ -26,9 +26,9 @@ from scorekeeper.web.evenings.blueprint import (
     club_of,
     curtain_of,
     evening_or_404,
+    evening_share_url,
     my_evening_tokens,
     remember_evening,
-    share_url,
     sides,
     state_or_404,
 )
@@ -63,7 +63,7 @@ def _evening_page(
     loaded: services.LoadedEvening, start_form: StartRoundForm, managing: bool
 ) -> str:
     """The evening's page, for its organiser (``managing``) or anyone else."""
-    url = share_url(loaded.token)
+    url = evening_share_url(loaded.token)
     next_round = loaded.next_round
     club = clubs.members_of_evening(loaded.token)
     return render_template(
@@ -107,7 +107,7 @@ def evening(token: str) -> ResponseReturnValue:
     # request's host): drawn once for those, then served from memory without loading the
     # evening (its setup and plan never change).
     _club, managing = club_of(token)
-    key = ("evening", token, state_or_404(token), share_url(token), managing)
+    key = ("evening", token, state_or_404(token), evening_share_url(token), managing)
     remember_evening(token)
     return page_cache.serve(
         key,

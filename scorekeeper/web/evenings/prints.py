@@ -20,8 +20,8 @@ from scorekeeper.web.evenings.blueprint import (
     club_of,
     curtain_of,
     evening_or_404,
+    evening_share_url,
     positions_or_404,
-    share_url,
     sides,
 )
 from scorekeeper.web.evenings.formatting import points, scoring_explained
@@ -75,7 +75,7 @@ def standings_pdf(token: str) -> ResponseReturnValue:
         rows,
         scoring_explained(standings.scoring),
         paper=_paper(),
-        url=share_url(token),
+        url=evening_share_url(token),
         date=loaded.created_at.date(),
         note=_hidden_note(loaded) if hidden else _note(loaded, standings),
     )
@@ -108,7 +108,16 @@ def table_cards(token: str, number: int) -> ResponseReturnValue:
     # A round whose results are hidden from this phone: its cards without the games' addresses
     # (the organiser prints them; each table then reaches its own game by its card).
     addresses = started and not _veiled(token, number)
-    key = ("cards", token, number, started, addresses, str(get_locale()), paper, share_url(token))
+    key = (
+        "cards",
+        token,
+        number,
+        started,
+        addresses,
+        str(get_locale()),
+        paper,
+        evening_share_url(token),
+    )
     data = long_prints.drawn(
         key, lambda: _table_cards(evening_or_404(token), number, paper, addresses)
     )
