@@ -50,9 +50,9 @@ def init_app(app: Flask) -> None:
     app.url_map.converters["int"] = bounds.WholeConverter
     app.url_map.converters["default"] = bounds.TokenConverter
     from scorekeeper.web import (
-        actions,
         assets,
         clubs,
+        entries,
         errors,
         evenings,
         home,
@@ -65,7 +65,7 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web.pages import all_pages
 
     register_built_in_games()
-    app.after_request(actions.redirect_for_script)
+    app.after_request(entries.redirect_for_script)
     app.register_blueprint(home.bp)
     app.register_blueprint(records.bp)
     app.register_blueprint(printing.bp)

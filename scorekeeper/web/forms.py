@@ -234,7 +234,7 @@ class AgainForm(AppForm):
 
 class SeatForm(AppForm):
     """Who is at this phone: ``seat`` is a seat's number (a player, or a pair in a game of
-    pairs), or empty for nobody (``web/actions.py``: :func:`phone_seat`)."""
+    pairs), or empty for nobody (``web/seats.py``: :func:`phone_seat`)."""
 
     seat = HiddenField()
 

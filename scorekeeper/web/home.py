@@ -22,7 +22,7 @@ def index() -> ResponseReturnValue:
     # evenings (their names never change). Where each game stands is asked of the database
     # unless this process knew it less than POLL_FRESH_SECONDS ago (as the poll does), and the
     # games are loaded only when the page is drawn.
-    from scorekeeper.web.evenings.routes import my_evening_tokens
+    from scorekeeper.web.evenings.blueprint import my_evening_tokens
 
     tokens = my_game_tokens()
     fresh = float(current_app.config["POLL_FRESH_SECONDS"])

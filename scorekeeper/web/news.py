@@ -8,7 +8,7 @@ the entries in words, *Show it*, and — when an entry changed the round being t
 corrects its rounds with one form — that round as recorded, as the correction form's fields
 (``data-was``), with its correction's address. The script compares them with what was typed:
 the same, nothing more to do; different, one tap opens the correction with what was typed
-(``?typed=some&…``, as :func:`scorekeeper.web.actions.correction_url` offers it after a
+(``?typed=some&…``, as :func:`scorekeeper.web.corrections.correction_url` offers it after a
 conflict). Nothing is written here: GET never changes anything.
 """
 
@@ -20,8 +20,8 @@ from flask import Blueprint, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import services
-from scorekeeper.web.actions import NOT_CARRIED
 from scorekeeper.web.bounds import whole
+from scorekeeper.web.corrections import NOT_CARRIED
 from scorekeeper.web.helpers import get_game_or_404
 from scorekeeper.web.pages import pages_for
 

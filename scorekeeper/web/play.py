@@ -17,7 +17,15 @@ from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.i18n import say_here
-from scorekeeper.web import actions, page_cache, seats
+from scorekeeper.web import (
+    corrections,
+    entries,
+    field_errors,
+    game_locks,
+    game_page,
+    page_cache,
+    seats,
+)
 from scorekeeper.web.bounds import whole
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm, SeatForm, UndoForm
 from scorekeeper.web.helpers import get_game_or_404, my_game_tokens, remember, share_url
@@ -51,11 +59,11 @@ def game(token: str) -> ResponseReturnValue:
     # confirmations), its address (from the request's host), who this phone said it is (its
     # head) and, while entries wait, whether this browser confirms them as the organiser and
     # which of them it entered (it confirms none of those).
-    organiser = bool(loaded.waiting) and actions.is_organiser(loaded)
-    you, mine = actions.phone_seat(loaded), actions.entered_here(loaded)
+    organiser = bool(loaded.waiting) and seats.is_organiser(loaded)
+    you, mine = seats.phone_seat(loaded), game_page.entered_here(loaded)
     # ... whether it is locked (its evening closed, a later round started), for this phone, and
     # whether this browser came by a link (new_here, above).
-    lock = actions.lock_of(loaded)
+    lock = game_locks.lock_of(loaded)
     locked = lock and lock.key
     key = (loaded.token, loaded.position, share_url(token), you, organiser, mine, locked, new_here)
     return page_cache.serve(key, lambda: render_game(loaded))
@@ -69,9 +77,9 @@ def seat(token: str) -> ResponseReturnValue:
     the game's own seats is refused, and so is a change the phone may no longer make (it
     entered or confirmed at a seat of a game that confirms: :mod:`scorekeeper.web.seats`): the
     page again saying why (422), nothing kept."""
-    loaded = actions.open_game(token)
+    loaded = entries.open_game(token)
     form = SeatForm()
-    you, stays = actions.phone_seat(loaded), seats.why_seat_stays(loaded)
+    you, stays = seats.phone_seat(loaded), seats.why_seat_stays(loaded)
     refused = None
     if form.is_submitted():
         if not form.validate():
@@ -82,14 +90,14 @@ def seat(token: str) -> ResponseReturnValue:
         elif stays is not None and (chosen or None) != you:
             refused = stays
         else:
-            actions.choose_seat(token, chosen or None)
+            seats.choose_seat(token, chosen or None)
             return redirect(url_for("play.game", token=token), 303)
     return render_template(
         "seat.html",
         game=loaded,
         state=loaded.state,
         form=form,
-        seat_names=actions.seat_names(loaded),
+        seat_names=seats.seat_names(loaded),
         you=you,
         stays=stays,
         refused=refused,
@@ -108,7 +116,7 @@ def new(kind: str) -> ResponseReturnValue:
         try:
             setup = form.setup(first)
         except RuleError as error:
-            actions.show_error(form, error)
+            field_errors.show_error(form, error)
         else:
             created = services.create(kind, setup, confirms=bool(form.confirms.data))
             remember(created.token)
@@ -156,7 +164,7 @@ def correct(token: str, noun: str, number: int) -> ResponseReturnValue:
     correction = pages.correction
     if correction is None or noun != loaded.rules.noun:
         abort(404)
-    actions.open_game(token)  # kept on the list; its page instead when locked for this phone
+    entries.open_game(token)  # kept on the list; its page instead when locked for this phone
     count = pages.rounds(loaded.state)
     if not 1 <= number <= count:
         return redirect(url_for("play.game", token=token), 303)
@@ -178,14 +186,14 @@ def _prefill(game: services.LoadedGame, entry: Corrected) -> None:
     carried over (another phone beat it, or it was typed before "correct this one too"), and
     what the game suggests for an added round."""
     correction, form, others = entry.correction, entry.form, entry.others
-    actions.rebase(form, game, entry.numbers)
+    corrections.rebase(form, game, entry.numbers)
     form.deal.data = str(entry.number)
     correction.fill(form, game, entry.number)
     for k, other in others.items():
         correction.fill(other, game, k)
     if "typed" in request.args:
         for typed in (form, *others.values()):
-            actions.carry_over(typed, request.args)
+            corrections.carry_over(typed, request.args)
     suggested = request.args.get("suggest", type=whole)
     if correction.suggest and suggested in others:
         correction.suggest(form, others[suggested], game, entry.number, suggested)
@@ -196,7 +204,7 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
     form again: with the rules' message (and the other round it names offered), or based on
     the game as another phone's change left it."""
     form, numbers = entry.form, entry.numbers
-    by = actions.at_game(game)
+    by = seats.at_game(game)
     written = services.correct(
         game,
         entry,
@@ -207,14 +215,14 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
         phone=by.phone,
     )
     if isinstance(written, services.LoadedGame):
-        return actions.landed(written, numbers)
+        return entries.landed(written, numbers)
     if isinstance(written, services.Refused):
-        locked = actions.refused_as_locked(written)
+        locked = game_locks.refused_as_locked(written)
         if locked is not None:
             return locked
-        offered = actions.refused(form, written.error, numbers)
+        offered = corrections.refused(form, written.error, numbers)
         return _correction_page(written.game, entry, 422, offered=offered)
-    actions.rebase(form, written.current, numbers)
+    corrections.rebase(form, written.current, numbers)
     return _correction_page(written.current, entry, 409, conflict=written)
 
 
@@ -230,7 +238,7 @@ def _also(number: int, count: int) -> list[int]:
 def _with_also(token: str, noun: str, number: int, also: list[int], adding: int) -> str:
     """The correction page of ``number`` with ``also`` beside it, keeping what was typed for
     ``number`` (and, where the game suggests it, what round ``adding`` should say)."""
-    typed: dict[str, Any] = actions.carried()
+    typed: dict[str, Any] = corrections.carried()
     return url_for(
         "play.correct",
         token=token,
@@ -271,7 +279,7 @@ def _correction_page(
         offer=offer,
         offer_url=offer_url,
         conflict=conflict,
-        refusals=actions.refusals([entry.form, *others.values()]),
+        refusals=field_errors.refusals([entry.form, *others.values()]),
         **context,
     ), status
 
@@ -282,20 +290,20 @@ def undo(token: str) -> ResponseReturnValue:
     that is and asks first; afterwards the game page says what was taken back. An undo is
     always of what the page said: if another phone wrote meanwhile, nothing is undone and the
     page asks again about what is last now."""
-    loaded = actions.open_game(token)
+    loaded = entries.open_game(token)
     form = UndoForm()
     status = 200
     conflict = None
     refused: RuleError | None = None
     if form.validate_on_submit():
-        entry = actions.last_action(loaded)
-        by = actions.at_game(loaded)
+        entry = game_page.last_action(loaded)
+        by = seats.at_game(loaded)
         written = services.undo(loaded, form.based_on(), seat=by.seat, phone=by.phone)
         if isinstance(written, services.LoadedGame):
-            said = actions.change_words(entry, loaded.rules.noun) if entry else ""
-            flash(_("Taken back: %(change)s", change=said), actions.DONE)
-            actions.sent(written)
-            return actions.to_latest(written)
+            said = game_page.change_words(entry, loaded.rules.noun) if entry else ""
+            flash(_("Taken back: %(change)s", change=said), entries.DONE)
+            entries.sent(written)
+            return entries.to_latest(written)
         if isinstance(written, services.Conflict):
             conflict, loaded, status = written, written.current, 409
         else:  # nothing left to undo, or not this phone's to undo (a finished game of an evening)
@@ -307,7 +315,7 @@ def undo(token: str) -> ResponseReturnValue:
         "undo.html",
         game=loaded,
         form=form,
-        entry=actions.last_action(loaded),
+        entry=game_page.last_action(loaded),
         conflict=conflict,
         refused=refused,
         noun=loaded.rules.noun,
@@ -320,28 +328,28 @@ def confirm(token: str, seq: int) -> ResponseReturnValue:
     PIN on this phone) confirms the entry at log position ``seq``; then the game page, which
     says so. A refusal (this phone's own seat entered it, it says no seat, the entry no longer
     waits) is said at the top of the game page, and nothing is stored."""
-    loaded = actions.open_game(token)
+    loaded = entries.open_game(token)
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    by = actions.at_game(loaded)
+    by = seats.at_game(loaded)
     written = services.confirm(
         loaded,
         seq,
         by.seat,
         phone=by.phone,
         elsewhere=by.elsewhere,
-        organiser=actions.is_organiser(loaded),
+        organiser=seats.is_organiser(loaded),
     )
     if isinstance(written, services.Refused):
         form.form_errors.append(say_here(written.error.text))
         return render_game(written.game, 422, confirm=form)
     entry = written.state.history[seq]
     flash(
-        _("Confirmed: %(change)s", change=actions.change_words(entry, written.rules.noun)),
-        actions.DONE,
+        _("Confirmed: %(change)s", change=game_page.change_words(entry, written.rules.noun)),
+        entries.DONE,
     )
-    return actions.to_latest(written)
+    return entries.to_latest(written)
 
 
 @bp.get("/g/<token>/join")
@@ -350,7 +358,7 @@ def join(token: str) -> ResponseReturnValue:
     once the game has begun; before that it stands at the top of the game page)."""
     loaded = get_game_or_404(token)
     remember(token)
-    return render_template("join.html", **actions.page_context(loaded))
+    return render_template("join.html", **game_page.page_context(loaded))
 
 
 @bp.post("/g/<token>/again")
@@ -359,7 +367,7 @@ def again(token: str) -> ResponseReturnValue:
     many phones ask); then the new game's page, whose QR code the table may not even need. Not
     for a table's game of an evening: its players play on in the evening's next round, seated
     by its plan (a game outside it would count nowhere and follow none of its rules)."""
-    loaded = actions.open_game(token)
+    loaded = entries.open_game(token)
     if evenings.seat_of(loaded) is not None:
         form = AgainForm()
         form.form_errors.append(_("A game of an evening plays on in the evening's next round."))

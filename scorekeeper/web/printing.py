@@ -18,7 +18,7 @@ from markupsafe import Markup
 from scorekeeper import i18n, locales, printing
 from scorekeeper.games.events import RuleError
 from scorekeeper.printing import Blank, GamePrinters
-from scorekeeper.web.actions import show_error
+from scorekeeper.web.field_errors import show_error
 from scorekeeper.web.helpers import get_game_or_404, page_part, share_url
 from scorekeeper.web.pages import GamePages, all_pages, pages_for
 from scorekeeper.web.setup_forms import BlankSheetForm

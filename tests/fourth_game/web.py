@@ -12,8 +12,9 @@ from wtforms.validators import InputRequired, NumberRange
 
 from scorekeeper import services
 from scorekeeper.games.events import Event
-from scorekeeper.web import actions
+from scorekeeper.web.entries import enter
 from scorekeeper.web.forms import LogForm, WholeNumberField
+from scorekeeper.web.game_page import entry_form, game_page
 from scorekeeper.web.pages import Correction, GamePages, Routes
 from scorekeeper.web.setup_forms import NewGameForm
 from tests.fourth_game import rules
@@ -48,8 +49,8 @@ class DealForm(LogForm):
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
-    deal = actions.entry_form(forms, "deal", DealForm, game, game.state.current or "")
-    return actions.game_page(game, status, forms, {"deal": deal})
+    deal = entry_form(forms, "deal", DealForm, game, game.state.current or "")
+    return game_page(game, status, forms, {"deal": deal})
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class Points:
 
 @bp.post("/g/<token>/points")
 def points(token: str) -> ResponseReturnValue:
-    return actions.enter(token, Points(DealForm()), rules.KIND)
+    return enter(token, Points(DealForm()), rules.KIND)
 
 
 def _fill(form: DealForm, game: services.LoadedGame, number: int) -> None:

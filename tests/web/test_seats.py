@@ -89,7 +89,7 @@ def test_a_phone_keeps_the_seats_of_its_latest_games_whatever_their_addresses(ap
     session's JSON sorts a mapping's keys, so the seats are kept as a list)."""
     from scorekeeper import services
     from scorekeeper.games import bismarck
-    from scorekeeper.web.actions import SEATS_KEPT
+    from scorekeeper.web.seats import SEATS_KEPT
 
     token = csrf_token(client)
     with app.app_context():

@@ -17,20 +17,21 @@ from scorekeeper.games import bismarck as rules
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.text import T_
-from scorekeeper.web import actions
 from scorekeeper.web.bismarck.forms import (
     AnnounceForm,
     CorrectForm,
     RecordForm,
     RedealForm,
 )
+from scorekeeper.web.entries import enter
 from scorekeeper.web.forms import LogForm
+from scorekeeper.web.game_page import Recent, entry_form, game_page
 
 bp = Blueprint(rules.KIND, __name__)
 
 #: A game page shows every deal (a game has at most 12) and its latest changes, the rest a tap
 #: away (``?all=1``): a game of 12 deals has 24 or more, and the page has a 30 KB budget.
-RECENT = actions.Recent(rounds=12, changes=6)
+RECENT = Recent(rounds=12, changes=6)
 
 #: The forms of the game page, by the name ``render_game`` takes a player's input under.
 _FORMS: dict[str, type[LogForm]] = {
@@ -48,13 +49,11 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     # Only the forms this phase shows are made (a finished game shows none).
     shown: dict[str, FlaskForm] = {}
     for name in {"announce": ("announce",), "record": ("record", "redeal")}.get(state.phase, ()):
-        shown[name] = actions.entry_form(forms, name, _FORMS[name], game, deal)
+        shown[name] = entry_form(forms, name, _FORMS[name], game, deal)
     if "announce" in shown and "announce" not in forms and len(state.allowed) == 1:
         shown["announce"].contract.data = state.allowed[0].value
     entries = {name: shown.get(name) for name in _FORMS}
-    return actions.game_page(
-        game, status, forms, entries, recent=RECENT, in_place=True, rules=rules
-    )
+    return game_page(game, status, forms, entries, recent=RECENT, in_place=True, rules=rules)
 
 
 @dataclass(frozen=True)
@@ -113,17 +112,17 @@ class Redeal:
 
 @bp.post("/g/<token>/announce")
 def announce(token: str) -> ResponseReturnValue:
-    return actions.enter(token, Announcement(AnnounceForm()), rules.KIND)
+    return enter(token, Announcement(AnnounceForm()), rules.KIND)
 
 
 @bp.post("/g/<token>/record")
 def record(token: str) -> ResponseReturnValue:
-    return actions.enter(token, Tricks(RecordForm()), rules.KIND)
+    return enter(token, Tricks(RecordForm()), rules.KIND)
 
 
 @bp.post("/g/<token>/redeal")
 def redeal(token: str) -> ResponseReturnValue:
-    return actions.enter(token, Redeal(RedealForm()), rules.KIND)
+    return enter(token, Redeal(RedealForm()), rules.KIND)
 
 
 def fill_correction(form: CorrectForm, game: services.LoadedGame, number: int) -> None:

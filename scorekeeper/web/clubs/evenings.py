@@ -1,6 +1,7 @@
 """An evening of the club: its players ticked in the register (the members seen most recently
 first) or typed as new members, made by the evenings' own service and listed on the club's
-page. The evening's own fields and the game's settings are the evenings' forms."""
+page. The evening's own fields and the game's settings are the evenings' forms, and its page
+the evenings' new-evening flow (:class:`~scorekeeper.web.evenings.new.NewEvening`)."""
 
 from __future__ import annotations
 
@@ -10,26 +11,12 @@ from flask_babel import gettext as _
 
 from scorekeeper.clubs import register, services
 from scorekeeper.evenings import services as evening_services
-from scorekeeper.evenings.setup import default_scoring
-from scorekeeper.games.events import RuleError
-from scorekeeper.games.registry import game_for
-from scorekeeper.i18n import say_here
-from scorekeeper.web.actions import field_for, show_error
 from scorekeeper.web.clubs.forms import ClubEveningForm, ClubGameForm
 from scorekeeper.web.clubs.organiser import organiser_club, session_id
 from scorekeeper.web.clubs.routes import bp
-from scorekeeper.web.evenings.forms import (
-    setting_fields,
-    settings,
-    settings_form,
-    validate_settings,
-)
-from scorekeeper.web.evenings.routes import curtain_of, remember_evening
+from scorekeeper.web.evenings.blueprint import curtain_of
+from scorekeeper.web.evenings.new import NewEvening
 from scorekeeper.web.pages import GamePages, pages_for
-from scorekeeper.web.setup_forms import NewGameForm
-
-#: The club evening form's own fields: a rule error naming one of them is shown there.
-_FIELDS = ("name", "rounds", "scoring", "hide_last", "members", "new_members", "players")
 
 
 @bp.get("/c/<token>/evening/new")
@@ -45,40 +32,6 @@ def _pages(club: services.LoadedClub) -> list[GamePages]:
     return [pages_for(kind) for kind in club.games]
 
 
-def _make(
-    club: services.LoadedClub, kind: str, form: ClubEveningForm, game_form: NewGameForm
-) -> str | None:
-    """The new evening's token, or None with the refusal shown beside its field."""
-    try:
-        evening = services.new_evening(
-            club,
-            form.members.data or [],
-            form.new_names(),
-            {
-                "name": form.name.data or "",
-                "kind": kind,
-                "rounds": form.rounds.data or 0,
-                "scoring": form.scoring.data or "",
-                "hide_last": form.hide_last.data or 0,
-                "confirms": bool(form.confirms.data),
-                "settings": settings(game_form),
-            },
-            session_id(),
-        )
-    except RuleError as error:
-        _show_refusal(form, game_form, error)
-        return None
-    return evening.token
-
-
-def _show_refusal(form: ClubEveningForm, game_form: NewGameForm, error: RuleError) -> None:
-    """A refusal beside its field: the club form's own, or the game's setting it names."""
-    if error.field in _FIELDS:
-        show_error(form, error)
-    else:
-        field_for(game_form, error).errors.append(say_here(error.text))
-
-
 @bp.route("/c/<token>/evening/new/<kind>", methods=["GET", "POST"])
 def new_evening(token: str, kind: str) -> ResponseReturnValue:
     """The evening's name, its players from the register (and new members), its rounds, its
@@ -86,28 +39,22 @@ def new_evening(token: str, kind: str) -> ResponseReturnValue:
     club = organiser_club(token)
     if kind not in club.games:
         abort(404)
-    pages = pages_for(kind)
-    page = services.page_of(club)
     form = ClubEveningForm()
-    form.members.choices = [(e.id, e.name) for e in register.most_recent_first(page.members)]
-    game_form = settings_form(pages.new_form)
-    if not form.is_submitted():
-        form.scoring.data = default_scoring(game_for(kind))
-    else:
-        valid = form.validate()
-        if validate_settings(game_form) and valid:
-            made = _make(club, kind, form, game_form)
-            if made is not None:
-                remember_evening(made)
-                return redirect(url_for("evenings.evening", token=made), 303)
-    return render_template(
-        "clubs/evening_new.html",
-        club=club,
-        form=form,
-        game_form=game_form,
-        settings=setting_fields(game_form),
-        page=pages,
-    ), 422 if form.is_submitted() else 200
+    form.members.choices = _register(club)
+    draft = NewEvening.of(kind, form)
+    evening = draft.made(
+        lambda fields: services.new_evening(
+            club, form.members.data or [], form.new_names(), fields, session_id()
+        )
+    )
+    if evening is not None:
+        return redirect(url_for("evenings.evening", token=evening.token), 303)
+    return draft.page("clubs/evening_new.html", club=club)
+
+
+def _register(club: services.LoadedClub) -> list[tuple[int, str]]:
+    """The club's members to tick, the ones seen most recently first."""
+    return [(e.id, e.name) for e in register.most_recent_first(services.page_of(club).members)]
 
 
 @bp.get("/c/<token>/game/new")
@@ -127,43 +74,19 @@ def new_game(token: str, kind: str) -> ResponseReturnValue:
     club = organiser_club(token)
     if kind not in club.games:
         abort(404)
-    pages = pages_for(kind)
     form = ClubGameForm()
-    form.members.choices = [
-        (e.id, e.name) for e in register.most_recent_first(services.page_of(club).members)
-    ]
-    game_form = settings_form(pages.new_form)
-    if form.is_submitted():
-        valid = form.validate()
-        if validate_settings(game_form) and valid:
-            try:
-                evening = services.new_game(
-                    club,
-                    form.members.data or [],
-                    form.new_names(),
-                    {
-                        "name": form.name.data or "",
-                        "kind": kind,
-                        "scoring": default_scoring(game_for(kind)),
-                        "settings": settings(game_form),
-                    },
-                    session_id(),
-                )
-            except RuleError as error:
-                _show_refusal(form, game_form, error)
-            else:
-                remember_evening(evening.token)
-                (table,) = evening.tables(1)
-                assert table.game is not None  # started with the evening
-                return redirect(url_for("play.game", token=table.game.token), 303)
-    return render_template(
-        "clubs/game_new.html",
-        club=club,
-        form=form,
-        game_form=game_form,
-        settings=setting_fields(game_form),
-        page=pages,
-    ), 422 if form.is_submitted() else 200
+    form.members.choices = _register(club)
+    draft = NewEvening.of(kind, form)
+    evening = draft.made(
+        lambda fields: services.new_game(
+            club, form.members.data or [], form.new_names(), fields, session_id()
+        )
+    )
+    if evening is not None:
+        (table,) = evening.tables(1)
+        assert table.game is not None  # started with the evening
+        return redirect(url_for("play.game", token=table.game.token), 303)
+    return draft.page("clubs/game_new.html", club=club)
 
 
 @bp.post("/c/<token>/e/<evening_token>/close")

@@ -3,6 +3,7 @@ evening of the club's members."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from typing import Any, ClassVar
 
@@ -24,8 +25,9 @@ from wtforms.widgets import CheckboxInput, ListWidget, PasswordInput
 from scorekeeper import seasons
 from scorekeeper.clubs.register import MAX_CLUB_NAME, PIN_DIGITS
 from scorekeeper.clubs.season import MAX_SEASON_NAME, SeasonSpan
-from scorekeeper.evenings.setup import MAX_ROUNDS
+from scorekeeper.evenings.setup import MAX_ROUNDS, default_scoring
 from scorekeeper.games.events import RuleError
+from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import T_
 from scorekeeper.i18n import say_here
 from scorekeeper.web.evenings.forms import EveningForm
@@ -160,6 +162,19 @@ class ClubEveningForm(EveningForm):
         lines = (self.new_members.data or "").splitlines()
         return tuple(line.strip() for line in lines if line.strip())
 
+    def evening_fields(self, kind: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The evening chosen, as the club's service takes it: its players are the members
+        ticked and the new names (:meth:`new_names`), each made a member first."""
+        return {
+            "name": self.name.data or "",
+            "kind": kind,
+            "rounds": self.rounds.data or 0,
+            "scoring": self.scoring.data or "",
+            "hide_last": self.hide_last.data or 0,
+            "confirms": bool(self.confirms.data),
+            "settings": settings,
+        }
+
 
 class ClubGameForm(ClubEveningForm):
     """A new game of the club: its name and its players from the register (a table's worth),
@@ -167,6 +182,16 @@ class ClubGameForm(ClubEveningForm):
 
     rounds = None  # type: ignore[assignment]
     scoring = None  # type: ignore[assignment]
+
+    def evening_fields(self, kind: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The game chosen, as the club's service takes it (an evening of one round at one
+        table, scored as the game's evenings are by default)."""
+        return {
+            "name": self.name.data or "",
+            "kind": kind,
+            "scoring": default_scoring(game_for(kind)),
+            "settings": settings,
+        }
 
 
 def _rule_field() -> RadioField:

@@ -9,7 +9,7 @@ closed (an imported copy of a closed evening), which nobody can open again: then
 read-only for everyone, its rounds included.
 
 The same answer serves the writes (:func:`finished_means_finished`, through
-``services.guard_writes``) and the pages (:func:`lock_of`, through ``actions.LOCK_CHECKS``),
+``services.guard_writes``) and the pages (:func:`lock_of`, through ``game_locks.LOCK_CHECKS``),
 which say so at their top and offer no write this phone cannot make."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from scorekeeper.evenings import locks
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import Text
-from scorekeeper.web import actions
+from scorekeeper.web import game_locks, seats
 from scorekeeper.web.clubs import organiser
 
 #: The organisers' log's word for a change of a game the table may no longer change.
@@ -34,10 +34,10 @@ CHANGED = "change-game"
 def init_app(app: Flask) -> None:
     games.guard_writes(finished_means_finished)
     evenings.guard_rounds(who_starts_rounds)
-    if holds_the_pin not in actions.ORGANISER_CHECKS:
-        actions.ORGANISER_CHECKS.append(holds_the_pin)
-    if lock_of not in actions.LOCK_CHECKS:
-        actions.LOCK_CHECKS.append(lock_of)
+    if holds_the_pin not in seats.ORGANISER_CHECKS:
+        seats.ORGANISER_CHECKS.append(holds_the_pin)
+    if lock_of not in game_locks.LOCK_CHECKS:
+        game_locks.LOCK_CHECKS.append(lock_of)
     app.after_request(_log_the_organisers_change)
 
 
@@ -82,12 +82,14 @@ def _locked(game: games.LoadedGame) -> _Locked | None:
     return _Locked(reason, club, seat)
 
 
-def lock_of(game: games.LoadedGame) -> actions.Lock | None:
+def lock_of(game: games.LoadedGame) -> game_locks.Lock | None:
     """The lock on ``game`` as this browser's pages show it (nothing is logged)."""
     found = _locked(game)
     if found is None:
         return None
-    return actions.Lock(found.reason, found.club is not None and organiser.is_organiser(found.club))
+    return game_locks.Lock(
+        found.reason, found.club is not None and organiser.is_organiser(found.club)
+    )
 
 
 def finished_means_finished(game: games.LoadedGame) -> RuleError | str | None:

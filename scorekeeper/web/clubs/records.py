@@ -21,11 +21,11 @@ from scorekeeper.clubs import register, services
 from scorekeeper.games.events import RuleError
 from scorekeeper.i18n import words
 from scorekeeper.records import RecordError
-from scorekeeper.web.actions import show_error
 from scorekeeper.web.clubs import organiser
 from scorekeeper.web.clubs.forms import PinInput
 from scorekeeper.web.clubs.organiser import organiser_club, session_id
 from scorekeeper.web.clubs.routes import bp, game_choices
+from scorekeeper.web.field_errors import show_error
 from scorekeeper.web.forms import AppForm
 
 

@@ -21,7 +21,6 @@ from scorekeeper.games.names import shown
 from scorekeeper.i18n import say_here
 from scorekeeper.qr import qr_svg
 from scorekeeper.web import charts, page_cache
-from scorekeeper.web.actions import show_error
 from scorekeeper.web.clubs import organiser
 from scorekeeper.web.clubs.forms import (
     ActionForm,
@@ -32,6 +31,7 @@ from scorekeeper.web.clubs.forms import (
     SeasonRuleForm,
 )
 from scorekeeper.web.clubs.organiser import club_or_404, organiser_club, session_id
+from scorekeeper.web.field_errors import show_error
 from scorekeeper.web.helpers import on_this_site
 from scorekeeper.web.pages import all_pages
 

@@ -13,11 +13,11 @@ from flask_babel import gettext as _
 from scorekeeper.clubs import services
 from scorekeeper.games.events import RuleError
 from scorekeeper.web import page_cache
-from scorekeeper.web.actions import show_error
 from scorekeeper.web.clubs import organiser
 from scorekeeper.web.clubs.forms import SeasonForm
 from scorekeeper.web.clubs.organiser import club_or_404, organiser_club, session_id
 from scorekeeper.web.clubs.routes import bp
+from scorekeeper.web.field_errors import show_error
 
 
 def _season_or_404(club: services.LoadedClub, season_id: int) -> services.LoadedSeason:

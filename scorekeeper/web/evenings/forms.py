@@ -1,8 +1,10 @@
 """The forms of club evenings: a new evening (its name, the players, the rounds, the scoring,
-and the game's settings from the game's own new-game form), and starting a round."""
+and the game's settings from the game's own new-game form), starting a round, and importing an
+evening record."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -58,6 +60,19 @@ class EveningForm(AppForm):
         """The names typed, one a line, without empty lines."""
         lines = (self.players.data or "").splitlines()
         return tuple(line.strip() for line in lines if line.strip())
+
+    def evening_fields(self, kind: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The evening chosen, as :class:`~scorekeeper.evenings.setup.EveningSetup` takes it
+        (which checks it): an evening of ``kind`` with the game's ``settings``."""
+        return {
+            "name": self.name.data or "",
+            "kind": kind,
+            "players": self.names(),
+            "rounds": self.rounds.data or 0,
+            "scoring": self.scoring.data or "",
+            "settings": settings,
+            "confirms": bool(self.confirms.data),
+        }
 
 
 def settings_form(new_form: type[NewGameForm], formdata: Any = None) -> NewGameForm:

@@ -15,14 +15,15 @@ from scorekeeper import services
 from scorekeeper.games import free as rules
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.text import T_
-from scorekeeper.web import actions
+from scorekeeper.web.entries import enter
 from scorekeeper.web.formatting import join_names, signed
 from scorekeeper.web.free.forms import DealForm, EndForm
+from scorekeeper.web.game_page import Recent, entry_form, game_page
 
 bp = Blueprint(rules.KIND, __name__)
 
 #: The latest deals and changes a game page shows; the rest are a tap away (``?all=1``).
-RECENT = actions.Recent(rounds=10, changes=6)
+RECENT = Recent(rounds=10, changes=6)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
@@ -30,9 +31,9 @@ def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> R
     state = game.state
     entries: dict[str, Any] = {"deal": None, "end": None}
     if not state.finished:
-        entries["deal"] = actions.entry_form(forms, "deal", DealForm, game, state.current)
-        entries["end"] = actions.entry_form(forms, "end", EndForm, game, state.current)
-    return actions.game_page(game, status, forms, entries, recent=RECENT)
+        entries["deal"] = entry_form(forms, "deal", DealForm, game, state.current)
+        entries["end"] = entry_form(forms, "end", EndForm, game, state.current)
+    return game_page(game, status, forms, entries, recent=RECENT)
 
 
 def entered_points(form: DealForm, setup: rules.Setup) -> list[int]:
@@ -87,12 +88,12 @@ class End:
 
 @bp.post("/g/<token>/scores")
 def points(token: str) -> ResponseReturnValue:
-    return actions.enter(token, Points(DealForm()), rules.KIND)
+    return enter(token, Points(DealForm()), rules.KIND)
 
 
 @bp.post("/g/<token>/end")
 def end(token: str) -> ResponseReturnValue:
-    return actions.enter(token, End(EndForm()), rules.KIND)
+    return enter(token, End(EndForm()), rules.KIND)
 
 
 def fill_correction(form: DealForm, game: services.LoadedGame, number: int) -> None:

@@ -14,20 +14,21 @@ from scorekeeper import services
 from scorekeeper.games import klaberjass as rules
 from scorekeeper.games.events import Event
 from scorekeeper.games.hand_log import EventKind
-from scorekeeper.web import actions
+from scorekeeper.web.entries import enter
+from scorekeeper.web.game_page import Recent, entry_form, game_page
 from scorekeeper.web.klaberjass.forms import HandForm
 
 bp = Blueprint(rules.KIND, __name__)
 
 
 #: The latest hands and changes a game page shows; the rest are a tap away (``?all=1``).
-RECENT = actions.Recent(rounds=8, changes=5)
+RECENT = Recent(rounds=8, changes=5)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; ``forms`` replaces the fresh hand form by one that carries the input."""
-    hand = actions.entry_form(forms, "hand", HandForm, game, game.state.current_hand or "")
-    return actions.game_page(game, status, forms, {"hand": hand}, recent=RECENT)
+    hand = entry_form(forms, "hand", HandForm, game, game.state.current_hand or "")
+    return game_page(game, status, forms, {"hand": hand}, recent=RECENT)
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class Hand:
 
 @bp.post("/g/<token>/hand")
 def hand(token: str) -> ResponseReturnValue:
-    return actions.enter(token, Hand(HandForm()), rules.KIND)
+    return enter(token, Hand(HandForm()), rules.KIND)
 
 
 def fill_correction(form: HandForm, game: services.LoadedGame, number: int) -> None:

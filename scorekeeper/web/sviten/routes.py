@@ -20,23 +20,28 @@ from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.sviten.melds import validate_meld
 from scorekeeper.games.sviten.proposal import Proposal, melds_for, propose
 from scorekeeper.i18n import say_here
-from scorekeeper.web import actions
+from scorekeeper.web.corrections import rebase, refused
+from scorekeeper.web.entries import entered, landed, open_game
+from scorekeeper.web.field_errors import refusals, show_error
+from scorekeeper.web.game_locks import refused_as_locked
+from scorekeeper.web.game_page import Recent, entry_form, game_page
+from scorekeeper.web.seats import at_game
 from scorekeeper.web.sviten.forms import PACK, SvitenHandForm
 
 bp = Blueprint(rules.KIND, __name__)
 
 #: A long match (many failed bids, or a hand cap) shows its latest hands and changes on its
 #: page, the rest behind a link.
-RECENT = actions.Recent(rounds=4, changes=4)
+RECENT = Recent(rounds=4, changes=4)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
     """The game page; a hand that came back (``forms``) is for the hand in play now."""
     state: rules.State = game.state
-    hand = actions.entry_form(forms, "hand", SvitenHandForm, game, state.current_hand or "")
+    hand = entry_form(forms, "hand", SvitenHandForm, game, state.current_hand or "")
     hand.deal.data = str(state.current_hand or "")
     entries = {"hand": hand}
-    return actions.game_page(game, status, forms, entries, recent=RECENT, rules=rules, pack=PACK)
+    return game_page(game, status, forms, entries, recent=RECENT, rules=rules, pack=PACK)
 
 
 def _render_correction(
@@ -60,7 +65,7 @@ def _render_correction(
         pack=PACK,
         form=form,
         conflict=conflict,
-        refusals=actions.refusals([form]),
+        refusals=refusals([form]),
     ), status
 
 
@@ -174,7 +179,7 @@ class SvitenHand:
 def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseReturnValue:
     """Every step of a hand, for the game page (``number`` None: the next hand) and for a
     correction of hand ``number``: back to the cards, the proposal, the record."""
-    game = actions.open_game(token, rules.KIND)
+    game = open_game(token, rules.KIND)
     state: rules.State = game.state
     if number is not None and not 1 <= number <= len(state.hands):
         return redirect(url_for("play.game", token=token), 303)
@@ -188,17 +193,17 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
         return _propose(game, entry)
     if entry.correcting:
         return _save_correction(game, entry)
-    by = actions.at_game(game)
+    by = at_game(game)
     written = services.record(
         game, entry, form.based_on(), about=form.deal_number(), seat=by.seat, phone=by.phone
     )
     if isinstance(written, services.Refused):
-        locked = actions.refused_as_locked(written)
+        locked = refused_as_locked(written)
         if locked is not None:
             return locked
-        actions.show_error(form, written.error)
+        show_error(form, written.error)
         return _again(written.game, entry)
-    return actions.entered(written, entry)
+    return entered(written, entry)
 
 
 def _first_page(game: services.LoadedGame, entry: SvitenHand, status: int) -> ResponseReturnValue:
@@ -219,7 +224,7 @@ def _propose(game: services.LoadedGame, entry: SvitenHand) -> ResponseReturnValu
     try:
         proposal = _proposal(game, form, entry.number, entry.correcting)
     except RuleError as error:
-        actions.show_error(form, error)
+        show_error(form, error)
         return _first_page(game, entry, 422)
     return _render_proposal(game, form, proposal, entry.number, entry.correcting)
 
@@ -243,7 +248,7 @@ def _save_correction(game: services.LoadedGame, entry: SvitenHand) -> ResponseRe
     """Write the correction of the hand; when its hand changed meanwhile, its first step again,
     based on the game as it is now."""
     form, numbers = entry.form, [entry.number]
-    by = actions.at_game(game)
+    by = at_game(game)
     written = services.correct(
         game,
         entry,
@@ -254,14 +259,14 @@ def _save_correction(game: services.LoadedGame, entry: SvitenHand) -> ResponseRe
         phone=by.phone,
     )
     if isinstance(written, services.LoadedGame):
-        return actions.landed(written, numbers)
+        return landed(written, numbers)
     if isinstance(written, services.Refused):
-        locked = actions.refused_as_locked(written)
+        locked = refused_as_locked(written)
         if locked is not None:
             return locked
-        actions.refused(form, written.error, numbers)
+        refused(form, written.error, numbers)
         return _again(written.game, entry)
-    actions.rebase(form, written.current, numbers)
+    rebase(form, written.current, numbers)
     return _render_correction(written.current, entry.number, form, 409, written)
 
 
@@ -277,7 +282,7 @@ def correct(token: str, number: int) -> ResponseReturnValue:
     form = SvitenHandForm()
     if form.is_submitted():
         return _submit(token, form, number)
-    game = actions.open_game(token, rules.KIND)
+    game = open_game(token, rules.KIND)
     state: rules.State = game.state
     if not 1 <= number <= len(state.hands):
         return redirect(url_for("play.game", token=token), 303)

@@ -508,7 +508,7 @@ def test_points_between_whole_numbers_are_written_one_way():
     from flask import Flask
     from flask_babel import Babel, force_locale
 
-    from scorekeeper.web.evenings.routes import points
+    from scorekeeper.web.evenings.formatting import points
 
     app = Flask(__name__)
     Babel(app)

@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.evenings import services
-from scorekeeper.web.evenings import routes
+from scorekeeper.web.evenings import pages
 from tests.web.evenings.test_pages import NINE, evening_token, new_evening, play_deal, start
 
 
@@ -28,7 +28,7 @@ def _at(monkeypatch, t0: datetime, minutes: float) -> None:
 
 
 def _view_at(monkeypatch, t0: datetime, minutes: float) -> None:
-    monkeypatch.setattr(routes, "utc_now", lambda: t0 + timedelta(minutes=minutes, seconds=30))
+    monkeypatch.setattr(pages, "utc_now", lambda: t0 + timedelta(minutes=minutes, seconds=30))
 
 
 def _cards(page: str) -> dict[int, str]:
