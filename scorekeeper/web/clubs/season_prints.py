@@ -31,7 +31,7 @@ from scorekeeper.web.charts import SEASON_LINES, season_chart
 from scorekeeper.web.clubs.forms import SeasonRuleForm
 from scorekeeper.web.clubs.organiser import club_or_404
 from scorekeeper.web.clubs.routes import bp
-from scorekeeper.web.evenings.routes import points
+from scorekeeper.web.evenings.formatting import points
 from scorekeeper.web.helpers import memo
 from scorekeeper.web.printing import default_paper
 
