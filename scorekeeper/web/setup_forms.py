@@ -114,6 +114,11 @@ class NewGameForm(Seated, AppForm):
         valid = super().validate(extra_validators)
         return check_names(self.player_fields) and valid
 
+    def check_settings(self) -> bool:
+        """The game's checks across its options, each beside its field (a target chosen but not
+        typed, say): a new game and an evening's games both run them. None by default."""
+        return True
+
     def setup(self, first_dealer: int) -> Any:
         """The game's setup (its engine's ``Setup``: RuleError when the rules refuse it)."""
         raise NotImplementedError

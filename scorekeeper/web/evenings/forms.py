@@ -96,11 +96,12 @@ def setting_fields(form: NewGameForm) -> list[Field]:
 
 
 def validate_settings(form: NewGameForm) -> bool:
-    """Each settings field's own checks (the names are the evening's, not this form's)."""
+    """Each settings field's own checks (the names are the evening's, not this form's), then
+    the game's checks across them."""
     valid = True
     for field in setting_fields(form):
         valid = field.validate(form) and valid
-    return valid
+    return form.check_settings() and valid
 
 
 def settings(form: NewGameForm) -> dict[str, Any]:

@@ -149,6 +149,11 @@ class NewFreeForm(NewGameForm):
     def validate(self, extra_validators: Any = None) -> bool:
         valid = super().validate(extra_validators)
         valid = check_seats(self.player_fields, required=True) and valid
+        return self.check_settings() and valid
+
+    def check_settings(self) -> bool:
+        """An end at a target or after a number of deals needs that number."""
+        valid = True
         for end, field in ((free.End.TARGET, self.target), (free.End.ROUNDS, self.deals)):
             if self.end.data == end.value and field.data is None and not field.errors:
                 field.errors = [*field.errors, _l("Enter a number.")]

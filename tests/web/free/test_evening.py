@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+import sqlalchemy as sa
+
 from scorekeeper.clubs import services as clubs
+from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from tests.conftest import csrf_token
 from tests.web.clubs.club import add, make_club, member_ids, post
@@ -148,3 +151,32 @@ def test_lowest_wins_places_the_lowest_totals_first_and_the_season_adds_both_eve
     assert free.games == 2 and {row.label for row in free.rows} == {"Chicago", "Hearts"}
     anna = client.get(f"/c/{token}/p/{ids['Anna']}").get_data(as_text=True)
     assert "Games by name" in anna and ">Chicago<" in anna and ">Hearts<" in anna
+
+
+def test_an_evening_of_free_games_to_a_target_not_typed_is_refused_beside_it(app, client):
+    """The end chosen is a target, the target left empty: refused as a single free game is
+    ("Enter a number." beside it), the evening's fields kept, no evening made (it was accepted
+    as an evening of games that end when the table says so)."""
+    token, ids = _club(client)
+    before = _evenings(app)
+    response = post(
+        client,
+        f"/c/{token}/evening/new/free",
+        name="Chicago night",
+        rounds="2",
+        scoring="placings",
+        members=list(ids.values()),
+        end="target",
+        target="",
+        wins="highest",
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422, page
+    assert re.search(r'id="?target-error"?[^>]*>[^<]*Enter a number', page), page
+    assert 'value="Chicago night"' in page
+    assert _evenings(app) == before
+
+
+def _evenings(app) -> int:
+    with app.app_context():
+        return db.session.execute(sa.text("SELECT count(*) FROM evening")).scalar_one()
