@@ -14,7 +14,7 @@ A write returns what happened, for the view to render, rather than raising it:
   was written;
 - :class:`~scorekeeper.store.Conflict`: another phone wrote first, in a way that matters to
   this entry; it carries the game as it is now ("Already recorded from another phone");
-- :class:`AlreadyRecorded`: another phone recorded the very same entry first: nothing to do.
+- :class:`AlreadyEntered`: another phone entered the very same entry first: nothing to do.
 
 An unknown game (or a game of another kind than the page asked for) is
 :class:`~scorekeeper.store.GameNotFound`, raised by :func:`load`.
@@ -40,7 +40,7 @@ from scorekeeper.records import NoRecordFormat, codec_for
 from scorekeeper.store import Conflict, GameNotFound, LoadedGame
 
 __all__ = [
-    "AlreadyRecorded",
+    "AlreadyEntered",
     "Conflict",
     "Entry",
     "GameNotFound",
@@ -50,6 +50,7 @@ __all__ = [
     "confirm",
     "correct",
     "create",
+    "enter",
     "fingerprint",
     "import_game",
     "import_record",
@@ -61,7 +62,6 @@ __all__ = [
     "play_again",
     "position",
     "recent_positions",
-    "record",
     "record_text",
     "trial",
     "undo",
@@ -199,15 +199,15 @@ class Refused:
 
 
 @dataclass(frozen=True)
-class AlreadyRecorded:
-    """Another phone recorded the very same entry first, and it is still in effect: there is
+class AlreadyEntered:
+    """Another phone entered the very same entry first, and it is still in effect: there is
     nothing more to do. ``game`` is the game as it is now."""
 
     game: LoadedGame
 
 
 #: What writing an entry comes to.
-Written = LoadedGame | Refused | Conflict | AlreadyRecorded
+Written = LoadedGame | Refused | Conflict | AlreadyEntered
 
 
 class Locked(RuleError):
@@ -223,7 +223,7 @@ class Locked(RuleError):
 #: over and a later round has started, or once the evening is closed.
 WriteCheck = Callable[[LoadedGame], RuleError | str | None]
 
-#: The seat an entry (or a confirmation) records when the organiser made it.
+#: The seat an entry (or a confirmation) is kept with when the organiser made it.
 ORGANISER = confirming.ORGANISER
 
 _WRITE_CHECKS: list[WriteCheck] = []
@@ -253,7 +253,7 @@ def _checked(game: LoadedGame, seat: str | None) -> str | None:
 TRIES = 3
 
 
-def record(
+def enter(
     game: LoadedGame,
     entry: Entry | Event,
     based_on: int,
@@ -271,7 +271,7 @@ def record(
     other phones wrote since ``based_on``, the entry still goes on top of what they wrote if
     none of it was about round ``about`` (the deal or hand the entry is about) — nor an undo,
     nor a correction of several rounds; otherwise it is a :class:`Conflict`, or
-    :class:`AlreadyRecorded` when what they wrote is this very entry.
+    :class:`AlreadyEntered` when what they wrote is this very entry.
     """
     try:
         seat = _checked(game, seat)
@@ -283,14 +283,14 @@ def record(
         current = written.current
         if seat is not None:  # two phones that typed the same deal confirm each other
             current = _same_confirms(_session(session), written, event, seat, phone)
-        return AlreadyRecorded(current)
+        return AlreadyEntered(current)
     return written
 
 
 def _same_confirms(
     session: orm.Session, conflict: Conflict, event: Event, seat: str, phone: str | None
 ) -> LoadedGame:
-    """The game after a phone at ``seat`` typed ``event``, which another phone recorded first:
+    """The game after a phone at ``seat`` typed ``event``, which another phone entered first:
     when that entry waits and was entered from another seat and another phone, this one
     confirms it."""
     game = conflict.current
@@ -382,7 +382,7 @@ def undo(
 
 def moved_on(game: LoadedGame, based_on: int, *, about: int | None = None) -> Conflict | None:
     """The :class:`Conflict` an entry about round ``about`` typed on a page that showed the
-    game at ``based_on`` would meet now, or None (as :func:`record` judges it): a step that
+    game at ``based_on`` would meet now, or None (as :func:`enter` judges it): a step that
     writes nothing yet, such as proposing melds, still refuses to work on a stale game."""
     if based_on == game.seq:
         return None

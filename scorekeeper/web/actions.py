@@ -102,7 +102,7 @@ def entry_form(
 
 def entry_context(forms: Mapping[str, Any], shown: Sequence[Any] = ()) -> dict[str, Any]:
     """What a game page shows of an entry that did not go in (``forms``, as ``render_game``
-    takes them): what another phone recorded first (``conflict``; ``own`` when this phone
+    takes them): what another phone entered first (``conflict``; ``own`` when this phone
     did, :func:`sent_here`), what was typed (``kept``) and the offer to correct its deal with
     it (``fix``); the messages of the forms that came back and that the page no longer shows
     (``stray_errors``, :func:`refusals`: the game moved on under the player); and the name of
@@ -195,7 +195,7 @@ _EMPTY_LINES = re.compile(r"\n{2,}")
 
 
 #: Where a game page lands when it opens with news (``land``): a refusal, what another phone
-#: recorded first, what an undo took back (``conflict_banner`` in ``_macros.html``); otherwise
+#: entered first, what an undo took back (``conflict_banner`` in ``_macros.html``); otherwise
 #: the game's template picks the part that shows the latest change (the round, the winner).
 NEWS = "news"
 
@@ -360,12 +360,12 @@ class Typed(Protocol):
 
 def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
     """An entry typed on the page of a game of ``kind``: validate its form, write it
-    (:func:`services.record`), answer (:func:`entered`)."""
+    (:func:`services.enter`), answer (:func:`entered`)."""
     game = open_game(token, kind)
     if not entry.form.validate_on_submit():
         return refill(game, entry)
     form, by = entry.form, at_game(game)
-    written = services.record(
+    written = services.enter(
         game, entry, form.based_on(), about=form.deal_number(), seat=by.seat, phone=by.phone
     )
     return entered(written, entry)
@@ -388,14 +388,14 @@ def refill(game: services.LoadedGame, entry: Typed, status: int = 422) -> Respon
 
 def entered(written: services.Written, entry: Typed) -> ResponseReturnValue:
     """The answer to an entry typed on a game page: the game page, landing on what changed
-    (``#latest``), once it is recorded (by this phone, or the very same by another or by this
+    (``#latest``), once it is entered (by this phone, or the very same by another or by this
     one before: sent again after *Back*); the page again with the message beside its field
-    when the rules refuse it; with what another phone (or this one) recorded first
+    when the rules refuse it; with what another phone (or this one) entered first
     (:func:`conflict_page`) when that came in between."""
     if isinstance(written, services.LoadedGame):
         sent(written)
         return to_latest(written)
-    if isinstance(written, services.AlreadyRecorded):
+    if isinstance(written, services.AlreadyEntered):
         now, form = written.game, entry.form
         if sent_here(now, form.based_on(), form.deal_number()):
             flash(_("You already recorded this: nothing more to do."), DONE)

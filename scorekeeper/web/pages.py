@@ -76,12 +76,12 @@ class Correction:
     """How one round (a deal, a hand) is corrected with one form, at
     ``/g/<token>/<noun>/<number>/correct``."""
 
-    #: The form, filled with the round as recorded (``fill``) on the first showing.
+    #: The form, filled with the round as entered (``fill``) on the first showing.
     form: type[LogForm]
     fill: Callable[[Any, LoadedGame, int], None]
     #: The ``correct`` event of the form's input (RuleError for what cannot be an event).
     event: Callable[[Any, LoadedGame, int], Event]
-    #: What the page shows besides the form (the round as recorded ...).
+    #: What the page shows besides the form (the round as entered ....
     context: Callable[[LoadedGame, int], Mapping[str, Any]]
     #: One ``correct`` event of several rounds' events, checked as a whole, when the game's
     #: rules take one (then the page can correct more rounds at once: ``?also=10``).

@@ -169,7 +169,8 @@ class DealResult:
     redeals: int
 
     @property
-    def recorded(self) -> bool:
+    def scored(self) -> bool:
+        """Whether its tricks are entered (an announced deal has none yet)."""
         return self.tricks is not None
 
     @property
@@ -211,8 +212,8 @@ class State:
         return self.setup.variant.deal_count
 
     @property
-    def recorded(self) -> tuple[DealResult, ...]:
-        return tuple(deal for deal in self.deals if deal.recorded)
+    def scored(self) -> tuple[DealResult, ...]:
+        return tuple(deal for deal in self.deals if deal.scored)
 
     @property
     def finished(self) -> bool:
@@ -442,7 +443,7 @@ def _state(
 ) -> State:
     """The state of a sheet of scored deals: whose turn it is and what they may play."""
     slots = _slots(setup)
-    announced = results[-1] if results and not results[-1].recorded else None
+    announced = results[-1] if results and not results[-1].scored else None
     if announced is not None:
         current: ScheduledDeal | None = slots[announced.number - 1]
     else:
@@ -703,15 +704,15 @@ def _tricks_text(tricks: Sequence[int] | None) -> str:
 def scoreboard(state: State) -> Scoreboard:
     """Each player's running total deal by deal, the winners (a tie shares the win), and each
     declarer's score by contract (a club evening's statistic)."""
-    recorded = state.recorded
+    scored = state.scored
     return Scoreboard(
         sides=((0,), (1,), (2,)),
-        rounds=tuple(deal.totals for deal in recorded),
+        rounds=tuple(deal.totals for deal in scored),
         finished=state.finished,
         winners=state.winners,
         details=tuple(
             Detail(deal.declarer, deal.contract.name_in(state.variant), deal.scores[deal.declarer])
-            for deal in recorded
+            for deal in scored
             if deal.scores is not None
         ),
         detail_heading=T_("Average score as declarer, by contract"),

@@ -188,7 +188,7 @@ def _grid(sheet: BismarckSheet, st: Styles, width: float) -> Table:
         ]
         for contract in contracts:
             row.append(_grid_cell(sheet, seat, contract, st))
-        if state is not None and state.recorded:
+        if state is not None and state.scored:
             total = signed(state.totals[seat]) + (" ★" if winner else "")
             row.append(Paragraph(total, st.cell_big))
         else:

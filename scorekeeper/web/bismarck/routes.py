@@ -21,8 +21,8 @@ from scorekeeper.web import actions
 from scorekeeper.web.bismarck.forms import (
     AnnounceForm,
     CorrectForm,
-    RecordForm,
     RedealForm,
+    TricksForm,
 )
 from scorekeeper.web.forms import LogForm
 
@@ -35,7 +35,7 @@ RECENT = actions.Recent(rounds=12, changes=6)
 #: The forms of the game page, by the name ``render_game`` takes a player's input under.
 _FORMS: dict[str, type[LogForm]] = {
     "announce": AnnounceForm,
-    "record": RecordForm,
+    "record": TricksForm,
     "redeal": RedealForm,
 }
 
@@ -83,7 +83,7 @@ class Announcement:
 class Tricks:
     """Each player's tricks of a deal, as the form has them."""
 
-    form: RecordForm
+    form: TricksForm
     name: ClassVar[str] = "record"
 
     def event(self, game: services.LoadedGame) -> Event:
@@ -116,9 +116,9 @@ def announce(token: str) -> ResponseReturnValue:
     return actions.enter(token, Announcement(AnnounceForm()), rules.KIND)
 
 
-@bp.post("/g/<token>/record")
-def record(token: str) -> ResponseReturnValue:
-    return actions.enter(token, Tricks(RecordForm()), rules.KIND)
+@bp.post("/g/<token>/record")  # the event's kind names the address (old pages post to it)
+def tricks(token: str) -> ResponseReturnValue:
+    return actions.enter(token, Tricks(TricksForm()), rules.KIND)
 
 
 @bp.post("/g/<token>/redeal")
@@ -127,7 +127,7 @@ def redeal(token: str) -> ResponseReturnValue:
 
 
 def fill_correction(form: CorrectForm, game: services.LoadedGame, number: int) -> None:
-    """The correction form, filled with deal ``number`` as recorded."""
+    """The correction form, filled with deal ``number`` as entered."""
     deal = game.state.deals[number - 1]
     form.contract.data = deal.contract.value
     form.trump.data = deal.trump.record_name if deal.trump else None
@@ -142,7 +142,7 @@ def correction_event(form: CorrectForm, game: services.LoadedGame, number: int) 
         "contract": form.contract.data,
         "trump": _trump(form.contract.data, form.trump),
     }
-    if deal.recorded:
+    if deal.scored:
         tricks = form.tricks()
         if None in tricks:
             raise RuleError(T_("Enter the tricks of all three players."), field="tricks")

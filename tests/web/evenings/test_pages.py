@@ -157,10 +157,10 @@ def play_deal(game, number: int):
     declares: every table playing it scores the same totals, seat for seat of the declarer."""
     declarer = game.state.current.declarer
     tricks = [8 if seat == declarer else 4 for seat in range(3)]
-    game = game_services.record(
+    game = game_services.enter(
         game, Event("announce", {"deal": number, "contract": "trumf", "trump": "hearts"}), game.seq
     )
-    return game_services.record(game, Event("record", {"deal": number, "tricks": tricks}), game.seq)
+    return game_services.enter(game, Event("record", {"deal": number, "tricks": tricks}), game.seq)
 
 
 def test_tables_states_and_standings_with_ties(client, app):
@@ -316,7 +316,7 @@ def test_statistics_show_each_players_average_and_bismarcks_by_contract(client, 
         declarer = game.state.current.declarer
         game = play_deal(game, 1)
         declarer_name = game.setup.players[declarer]
-        score = game.state.recorded[0].scores[declarer]
+        score = game.state.scored[0].scores[declarer]
     page = client.get(f"/e/{token}").get_data(as_text=True)
     stats = page[page.index('id="stats-h"') :]
     assert "Average score as declarer, by contract" in stats
@@ -491,7 +491,7 @@ def test_a_table_that_announced_a_contract_has_started(client, app):
     start(client, token, 1)
     with app.app_context():
         first = services.load(token).tables(1)[0].game
-        game_services.record(
+        game_services.enter(
             first, Event("announce", {"deal": 1, "contract": "sang", "trump": None}), first.seq
         )
     evening = in_round(client.get(f"/e/{token}").get_data(as_text=True), 1)
