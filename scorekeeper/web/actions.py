@@ -38,7 +38,7 @@ from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.games.text import Text
 from scorekeeper.i18n import say_here
 from scorekeeper.web.forms import AgainForm, ConfirmForm, ErrorSlot, LogForm
-from scorekeeper.web.helpers import get_game_or_404, remember, share_url
+from scorekeeper.web.helpers import get_game_or_404, remember, url_to_share
 from scorekeeper.web.pages import pages_for
 from scorekeeper.web.phone import known_phone_id
 from scorekeeper.web.seats import ORGANISER_CHECKS as ORGANISER_CHECKS
@@ -232,7 +232,7 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "readonly": lock is not None and not lock.organiser,
         "game": game,
         "state": game.state,
-        "share_url": share_url(game.token),
+        "share_url": url_to_share("play.game", game.token),
         "times": game.times,
         "last_action": last_action(game),
         "noted": noted_round(),

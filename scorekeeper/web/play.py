@@ -20,7 +20,7 @@ from scorekeeper.i18n import say_here
 from scorekeeper.web import actions, page_cache, seats
 from scorekeeper.web.bounds import whole
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm, SeatForm, UndoForm
-from scorekeeper.web.helpers import get_game_or_404, my_game_tokens, remember, share_url
+from scorekeeper.web.helpers import get_game_or_404, my_game_tokens, remember, url_to_share
 from scorekeeper.web.pages import Correction, GamePages, pages_for
 
 bp = Blueprint("play", __name__)
@@ -57,7 +57,8 @@ def game(token: str) -> ResponseReturnValue:
     # whether this browser came by a link (new_here, above).
     lock = actions.lock_of(loaded)
     locked = lock and lock.key
-    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine, locked, new_here)
+    url = url_to_share("play.game", token)
+    key = (loaded.token, loaded.position, url, you, organiser, mine, locked, new_here)
     return page_cache.serve(key, lambda: render_game(loaded))
 
 

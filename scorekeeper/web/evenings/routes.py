@@ -24,7 +24,6 @@ from flask.typing import ResponseReturnValue
 from flask_babel import format_decimal, get_locale, ngettext, pgettext
 from flask_babel import gettext as _
 
-from scorekeeper import hosts
 from scorekeeper import services as games
 from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import services
@@ -51,7 +50,7 @@ from scorekeeper.web.evenings.forms import (
     validate_settings,
 )
 from scorekeeper.web.formatting import game_title, join_names
-from scorekeeper.web.helpers import share_url as game_share_url
+from scorekeeper.web.helpers import url_to_share
 from scorekeeper.web.pages import GamePages, all_pages, pages_for
 from scorekeeper.web.printing import default_paper
 
@@ -148,11 +147,6 @@ def new(kind: str) -> ResponseReturnValue:
     ), 422 if form.is_submitted() else 200
 
 
-def _share_url(token: str) -> str:
-    url = url_for("evenings.evening", token=token, _external=True)
-    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
-
-
 def _context(evening: services.LoadedEvening, *, veiled: bool) -> dict[str, Any]:
     """What the evening's pages share; ``veiled``: the reader is not its organiser (or it is
     the projector, which the whole room reads), so while the standings are hidden the tables
@@ -197,7 +191,7 @@ def _evening_page(
     loaded: services.LoadedEvening, start_form: StartRoundForm, managing: bool
 ) -> str:
     """The evening's page, for its organiser (``managing``) or anyone else."""
-    url = _share_url(loaded.token)
+    url = url_to_share("evenings.evening", loaded.token)
     next_round = loaded.next_round
     club = clubs.members_of_evening(loaded.token)
     return render_template(
@@ -241,7 +235,8 @@ def evening(token: str) -> ResponseReturnValue:
     # request's host): drawn once for those, then served from memory without loading the
     # evening (its setup and plan never change).
     _club, managing = _club_of(token)
-    key = ("evening", token, _state_or_404(token), _share_url(token), managing)
+    url = url_to_share("evenings.evening", token)
+    key = ("evening", token, _state_or_404(token), url, managing)
     remember_evening(token)
     return page_cache.serve(
         key,
@@ -472,7 +467,7 @@ def standings_pdf(token: str) -> ResponseReturnValue:
         rows,
         scoring_explained(standings.scoring),
         paper=_paper(),
-        url=_share_url(token),
+        url=url_to_share("evenings.evening", token),
         date=loaded.created_at.date(),
         note=_hidden_note(loaded) if hidden else _note(loaded, standings),
     )
@@ -505,7 +500,8 @@ def table_cards(token: str, number: int) -> ResponseReturnValue:
     # A round whose results are hidden from this phone: its cards without the games' addresses
     # (the organiser prints them; each table then reaches its own game by its card).
     addresses = started and not _veiled(token, number)
-    key = ("cards", token, number, started, addresses, str(get_locale()), paper, _share_url(token))
+    url = url_to_share("evenings.evening", token)
+    key = ("cards", token, number, started, addresses, str(get_locale()), paper, url)
     data = long_prints.drawn(
         key, lambda: _table_cards(_evening_or_404(token), number, paper, addresses)
     )
@@ -540,7 +536,9 @@ def _table_cards(loaded: services.LoadedEvening, number: int, paper: str, addres
                 seats=names,
                 sides=tuple(_sides(loaded, pairs, table.seats)),
                 first_dealer=None if game is None else game.setup.players[game.setup.first_dealer],
-                url=None if game is None or not addresses else game_share_url(game.token),
+                url=None
+                if game is None or not addresses
+                else url_to_share("play.game", game.token),
                 sheet=Blank(names, None if game is None else game.setup.first_dealer, settings),
             )
         )
