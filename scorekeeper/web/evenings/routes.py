@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from fractions import Fraction
 from typing import Any
 
 from flask import (
@@ -21,7 +20,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal, get_locale, ngettext, pgettext
+from flask_babel import get_locale, ngettext, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import services as games
@@ -32,6 +31,7 @@ from scorekeeper.evenings.standings import TOTALS, Standings, TableState
 from scorekeeper.evenings.suspense import Curtain, curtain, first_hidden
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
+from scorekeeper.games.text import points as points  # the season prints import it from here
 from scorekeeper.i18n import say_here, words
 from scorekeeper.printing import Blank
 from scorekeeper.printing import evening as paper_evening
@@ -551,18 +551,6 @@ def _table_cards(loaded: services.LoadedEvening, number: int, paper: str, addres
         paper=paper,
         kind=loaded.setup.kind,
     )
-
-
-def points(value: Fraction, signed: bool = False) -> str:
-    """Points (an evening's, a season's, an average) as the pages and their prints write them:
-    ``12``, ``−3``, and anything between two whole numbers in decimals, a half too (``1.5``,
-    ``2.33``; in the page's language ``1,5``, ``2,33``): one way on every page (``−1½`` beside
-    ``−0,17`` read as two kinds of number). ``signed`` adds a plus to a positive number."""
-    sign = "−" if value < 0 else "+" if signed and value > 0 else ""
-    whole, rest = divmod(abs(value), 1)
-    if rest == 0:
-        return f"{sign}{whole}"
-    return sign + str(format_decimal(float(abs(value)), format="#,##0.0#"))
 
 
 def table_status(
