@@ -269,8 +269,8 @@ def enter(
 
     ``game`` is the game as this request loaded it (the view needed it to read the form). When
     other phones wrote since ``based_on``, the entry still goes on top of what they wrote if
-    none of it was about round ``about`` (the deal or hand the entry is about) — nor an undo,
-    nor a correction of several rounds; otherwise it is a :class:`Conflict`, or
+    none of it was about deal ``about`` (the deal or hand the entry is about) — nor an undo,
+    nor a correction of several deals; otherwise it is a :class:`Conflict`, or
     :class:`AlreadyEntered` when what they wrote is this very entry.
     """
     try:
@@ -339,19 +339,19 @@ def correct(
     entry: Entry | Event,
     based_on: int,
     *,
-    rounds: Collection[int],
+    deals: Collection[int],
     was: str | None,
     seat: str | None = None,
     phone: str | None = None,
     session: orm.Session | None = None,
 ) -> LoadedGame | Refused | Conflict:
-    """Write a correction of ``rounds``, from a form opened when they said ``was`` (their
+    """Write a correction of ``deals``, from a form opened when they said ``was`` (their
     :func:`fingerprint`) at log position ``based_on``, by ``phone`` at ``seat``. It goes on top
-    of what other phones wrote since unless that changed one of ``rounds`` (:class:`Conflict`,
+    of what other phones wrote since unless that changed one of ``deals`` (:class:`Conflict`,
     with the game as it is now: the form is to be shown again, based on it)."""
 
     def unchanged(conflict: Conflict) -> bool:
-        return fingerprint(conflict.current, rounds) == was
+        return fingerprint(conflict.current, deals) == was
 
     try:
         seat = _checked(game, seat)
@@ -381,7 +381,7 @@ def undo(
 
 
 def moved_on(game: LoadedGame, based_on: int, *, about: int | None = None) -> Conflict | None:
-    """The :class:`Conflict` an entry about round ``about`` typed on a page that showed the
+    """The :class:`Conflict` an entry about deal ``about`` typed on a page that showed the
     game at ``based_on`` would meet now, or None (as :func:`enter` judges it): a step that
     writes nothing yet, such as proposing melds, still refuses to work on a stale game."""
     if based_on == game.seq:
@@ -396,8 +396,8 @@ def trial(game: LoadedGame, event: Event) -> Played[Any]:
 
 
 def fingerprint(game: LoadedGame, numbers: Collection[int]) -> str:
-    """What rounds ``numbers`` say as entered, in a few characters: a correction form carries
-    it (``was``) to tell whether its rounds changed while it was open. Without a record format,
+    """What deals ``numbers`` say as entered, in a few characters: a correction form carries
+    it (``was``) to tell whether its deals changed while it was open. Without a record format,
     the log position stands in (any change then counts)."""
     try:
         codec = codec_for(game.kind)
@@ -417,8 +417,8 @@ def _event(entry: Entry | Event, game: LoadedGame) -> Event:
 
 
 def _untouched(about: int | None) -> Callable[[Conflict], bool]:
-    """An entry about round ``about`` goes on top of what was written since unless that was
-    about the same round (or an undo, or a correction of several rounds)."""
+    """An entry about deal ``about`` goes on top of what was written since unless that was
+    about the same deal (or an undo, or a correction of several deals)."""
     return lambda conflict: about is not None and not conflict.touched(about)
 
 

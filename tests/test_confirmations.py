@@ -73,7 +73,7 @@ def test_a_correction_waits_in_place_of_what_it_corrects(app, confirming_game):
         game = services.confirm(game, 1, "1")
         assert isinstance(game, services.LoadedGame) and game.waiting == ()
         fixed = Event("correct", {"deal": 1, "contract": "sang", "tricks": [7, 5, 4]})
-        corrected = services.correct(game, fixed, game.seq, rounds=[1], was=None, seat="1")
+        corrected = services.correct(game, fixed, game.seq, deals=[1], was=None, seat="1")
         assert isinstance(corrected, services.LoadedGame)
         assert [(w.seq, w.deal, w.seat) for w in corrected.waiting] == [(2, 1, "1")]
         assert isinstance(services.confirm(corrected, 2, "1"), services.Refused)

@@ -151,7 +151,7 @@ def test_an_entry_goes_on_top_of_what_was_written_since_about_another_deal(sessi
     assert isinstance(game, services.LoadedGame)  # both phones now show deal 2 (seq 2)
     fixed = Event("correct", {"deal": 1, "contract": "sang", "trump": None, "tricks": [5, 9, 2]})
     corrected = services.correct(
-        game, fixed, 2, rounds=[1], was=services.fingerprint(game, [1]), session=session
+        game, fixed, 2, deals=[1], was=services.fingerprint(game, [1]), session=session
     )
     assert isinstance(corrected, services.LoadedGame) and corrected.seq == 3
     on_top = services.enter(game, announce(2, "pass"), 2, about=2, session=other_phone)
@@ -167,16 +167,16 @@ def test_a_correction_goes_on_top_unless_its_deal_changed_while_the_form_was_ope
     assert isinstance(game, services.LoadedGame)
     was = services.fingerprint(game, [1])  # what the correction form was opened with
     other = Event("correct", {"deal": 1, "contract": "sang", "trump": None, "tricks": [6, 8, 2]})
-    first = services.correct(game, other, 2, rounds=[1], was=was, session=session)
+    first = services.correct(game, other, 2, deals=[1], was=was, session=session)
     assert isinstance(first, services.LoadedGame)
     mine = Event("correct", {"deal": 1, "contract": "sang", "trump": None, "tricks": [5, 9, 2]})
-    beaten = services.correct(game, mine, 2, rounds=[1], was=was, session=session)
+    beaten = services.correct(game, mine, 2, deals=[1], was=was, session=session)
     assert isinstance(beaten, store.Conflict) and beaten.current.seq == 3
     assert services.fingerprint(beaten.current, [1]) != was
     refused = Event("correct", {"deal": 1, "contract": "sang", "trump": None, "tricks": [9, 9]})
     now = beaten.current
     said = services.correct(
-        now, refused, 3, rounds=[1], was=services.fingerprint(now, [1]), session=session
+        now, refused, 3, deals=[1], was=services.fingerprint(now, [1]), session=session
     )
     assert isinstance(said, services.Refused) and said.error.field == "tricks"
     assert stored(session, game.token)[2:] == (other,)

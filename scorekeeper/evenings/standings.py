@@ -275,7 +275,7 @@ def table_state(table: TableResult) -> TableState:
     winners = tuple(table.seats[seat] for side in board.winners for seat in board.sides[side])
     return TableState(
         made=True,
-        scored=len(board.rounds),
+        scored=len(board.deals),
         finished=board.finished,
         winners=winners if board.finished else (),
         shared=board.finished and len(board.winners) > 1,

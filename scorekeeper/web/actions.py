@@ -94,7 +94,7 @@ def entry_form(
     forms: Mapping[str, Any], name: str, form: type[LogForm], game: services.LoadedGame, deal: Any
 ) -> LogForm:
     """The form ``name`` of a game page: the one that came back with the player's input, else a
-    fresh one for round ``deal``; based on the game's log position either way."""
+    fresh one for deal ``deal``; based on the game's log position either way."""
     shown: LogForm = forms.get(name) or form(formdata=None, data={"seq": game.seq, "deal": deal})
     shown.seq.data = str(game.seq)
     return shown
@@ -123,24 +123,24 @@ def entry_context(forms: Mapping[str, Any], shown: Sequence[Any] = ()) -> dict[s
 
 @dataclass(frozen=True)
 class Recent:
-    """How much of a long game its page shows: its latest ``rounds`` and ``changes``, the rest
+    """How much of a long game its page shows: its latest ``deals`` and ``changes``, the rest
     a tap away (``?all=1``), so that however long the game, its page stays within its weight
     budget (30 KB)."""
 
-    rounds: int
+    deals: int
     changes: int
 
 
 def latest(game: services.LoadedGame, recent: Recent) -> dict[str, Any]:
-    """What a long game's page shows of its rounds and changes (:class:`Recent`): all of them
-    when a round just corrected is an older one."""
-    noted = noted_round()
-    rounds = pages_for(game.kind).rounds(game.state)
-    older = noted is not None and noted <= rounds - recent.rounds
+    """What a long game's page shows of its deals and changes (:class:`Recent`): all of them
+    when a deal just corrected is an older one."""
+    noted = noted_deal()
+    deals = pages_for(game.kind).deals(game.state)
+    older = noted is not None and noted <= deals - recent.deals
     everything = request.args.get("all") == "1" or older
     return {
         "recent": None if everything else recent.changes,
-        "recent_hands": None if everything else recent.rounds,
+        "recent_deals": None if everything else recent.deals,
         "all_url": url_for("play.game", token=game.token, all=1, _anchor="log"),
     }
 
@@ -158,7 +158,7 @@ def game_page(
     """A game's page (``<kind>/game.html``): the sections every game page shares, its entry
     forms by name (None where its phase shows none; none is shown once the game is over),
     what came back of an entry that did not go in (``forms``, as ``render_game`` takes them),
-    only the ``recent`` rounds and changes of a long game, and the game's own ``context``.
+    only the ``recent`` deals and changes of a long game, and the game's own ``context``.
     ``in_place``: a refused form the page shows again says its messages beside its fields only
     and the page lands on it (:data:`REFUSED`; a game whose forms fit a small phone's screen),
     rather than at the top too. A page that shows this phone no form (``readonly``) says them
@@ -196,7 +196,7 @@ _EMPTY_LINES = re.compile(r"\n{2,}")
 
 #: Where a game page lands when it opens with news (``land``): a refusal, what another phone
 #: entered first, what an undo took back (``conflict_banner`` in ``_macros.html``); otherwise
-#: the game's template picks the part that shows the latest change (the round, the winner).
+#: the game's template picks the part that shows the latest change (the deal, the winner).
 NEWS = "news"
 
 #: Where a game page lands when a form it shows came back refused: that form, the messages
@@ -221,7 +221,7 @@ def done_words() -> list[str]:
 def page_context(game: services.LoadedGame) -> dict[str, Any]:
     """What every game page's shared sections need (joining, keeping, printing, the log, what
     Undo takes back, the deal a correction just changed, the evening it was made for, what the
-    game calls a round: ``deal`` or ``hand``; its ``lock``, and ``readonly`` when this phone
+    game calls a deal: ``deal`` or ``hand``; its ``lock``, and ``readonly`` when this phone
     may write nothing to it: no entry form, ✎, Undo, Confirm or seat to choose; whether this
     browser did not have the game on its list before this page, ``new_here``: its QR code then
     comes first)."""
@@ -235,7 +235,7 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "share_url": url_to_share("play.game", game.token),
         "times": game.times,
         "last_action": last_action(game),
-        "noted": noted_round(),
+        "noted": noted_deal(),
         # A table's game of an evening plays on in the evening's next round, not outside it.
         "again": AgainForm(formdata=None) if game.state.finished and not seat else None,
         "seat": seat,
@@ -334,9 +334,9 @@ def change_words(entry: HistoryEntry, noun: str) -> str:
     return said[:1].upper() + said[1:]
 
 
-def noted_round() -> int | None:
-    """The round a correction just changed (the page marks it, and says what changed)."""
-    for number in get_flashed_messages(category_filter=["round"]):
+def noted_deal() -> int | None:
+    """The deal a correction just changed (the page marks it, and says what changed)."""
+    for number in get_flashed_messages(category_filter=["deal"]):
         if isinstance(number, str) and number.isdigit():
             return int(number)
     return None
@@ -423,7 +423,7 @@ def to_latest(game: services.LoadedGame) -> ResponseReturnValue:
 
 
 #: The fragment of the part of a game page that says what just changed (its templates put
-#: the id on one part: a refusal, what an undo took back, the winner, the latest round).
+#: the id on one part: a refusal, what an undo took back, the winner, the latest deal).
 LATEST = "latest"
 
 
@@ -440,7 +440,7 @@ def sent(game: services.LoadedGame) -> None:
 
 
 def sent_here(game: services.LoadedGame, based_on: int, deal: int | None = None) -> bool:
-    """Whether what was written to ``game`` since log position ``based_on`` (about round
+    """Whether what was written to ``game`` since log position ``based_on`` (about deal
     ``deal``, when any of it is) was all written from this phone (:func:`sent`)."""
     mine = set(session.get("sent", ()))
     since = [h for h in game.state.history if h.seq >= based_on]
@@ -487,7 +487,7 @@ def correction_url(game: services.LoadedGame, number: int | None, form: LogForm)
     the game has no such deal to correct). ``typed=all``: the form is the whole deal, as the
     correction form has it; ``typed=some``: only some of its fields (the tricks)."""
     pages = pages_for(game.kind)
-    if number is None or not 1 <= number <= pages.rounds(game.state):
+    if number is None or not 1 <= number <= pages.deals(game.state):
         return None
     typed = {name: values for name, values in carried().items() if values != [""]}
     whole = pages.correction is None or isinstance(form, pages.correction.form)
@@ -507,22 +507,22 @@ def carry_over(form: FlaskForm, args: Any) -> None:
 
 
 def landed(game: services.LoadedGame, numbers: Sequence[int]) -> ResponseReturnValue:
-    """After a correction: its (first) round in the game's log, where the page says what
+    """After a correction: its (first) deal in the game's log, where the page says what
     changed."""
     sent(game)
-    flash(str(min(numbers)), "round")
+    flash(str(min(numbers)), "deal")
     return redirect(url_for("play.game", token=game.token, _anchor=f"r{min(numbers)}"), 303)
 
 
 def rebase(form: LogForm, game: services.LoadedGame, numbers: Sequence[int]) -> None:
     """A correction form that another phone's change beat, based on the game as it is now
-    (its log position, and what its rounds say now)."""
+    (its log position, and what its deals say now)."""
     form.seq.data = str(game.seq)
     form.was.data = services.fingerprint(game, numbers)
 
 
 def refused(form: LogForm, error: RuleError, numbers: Sequence[int]) -> list[int]:
-    """A correction the rules refused: the message beside its field; returns the other rounds
+    """A correction the rules refused: the message beside its field; returns the other deals
     the message names, to offer correcting them with it."""
     show_error(form, error)
     return [k for k in (error.deal, error.other) if k and k not in numbers]

@@ -35,7 +35,7 @@ PLOT_WIDTH, PLOT_HEIGHT = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
 def progression(
     names: Sequence[str | Sequence[str]],
-    rounds: Sequence[Sequence[float]],
+    steps: Sequence[Sequence[float]],
     *,
     title: str,
     description: str,
@@ -44,14 +44,15 @@ def progression(
     ident: str = "chart",
     zero: bool = True,
 ) -> Markup:
-    """A line per name through its values round by round (``rounds[i][side]``); a name given
-    as several lines (a pair: one partner a line) is labelled so, each line cut short on its
-    own rather than the whole cut after its first letters. Totals start
-    from 0 before round 1 (``first=0``); with ``places`` the axis runs from 1 at the top down to
-    the last place, and the lines start at round ``first`` itself. ``ident`` makes the chart's
-    element ids unique on its page. Without ``zero`` the values are levels rather than totals
-    (a rating): the first is where the line starts, and the axis spans only what they reach."""
-    series = [[row[side] for row in rounds] for side in range(len(names))]
+    """A line per name through its values step by step (``steps[i][side]``: after each deal,
+    round or game); a name given as several lines (a pair: one partner a line) is labelled
+    so, each line cut short on its own rather than the whole cut after its first letters.
+    Totals start from 0 before step 1 (``first=0``); with ``places`` the axis runs from 1 at
+    the top down to the last place, and the lines start at step ``first`` itself. ``ident``
+    makes the chart's element ids unique on its page. Without ``zero`` the values are levels
+    rather than totals (a rating): the first is where the line starts, and the axis spans only
+    what they reach."""
+    series = [[row[side] for row in steps] for side in range(len(names))]
     if not places and zero:
         series = [[0, *values] for values in series]
     frame = _Frame.of(series, len(names), places=places, zero=zero)
@@ -75,7 +76,7 @@ def progression(
 
 @dataclass(frozen=True)
 class _Frame:
-    """Where a chart's rounds and values go: ``count`` rounds across, values from ``low`` to
+    """Where a chart's steps and values go: ``count`` steps across, values from ``low`` to
     ``high`` (with ``places``, place 1 at the top)."""
 
     count: int
@@ -112,7 +113,7 @@ class _Frame:
 
 
 def _axis(frame: _Frame, first: int) -> list[str]:
-    """The axis: the top and bottom values, zero (or place 1), and the rounds along the foot."""
+    """The axis: the top and bottom values, zero (or place 1), and the steps along the foot."""
     ticks = sorted({frame.low, frame.high, *((0,) if frame.zero and not frame.places else ())})
     grid = "".join(f"M{LEFT} {_at(frame.y(value))}H{LEFT + PLOT_WIDTH}" for value in ticks)
     parts = [f'<path class=g d="{grid}"/>']
@@ -204,7 +205,7 @@ def game_chart(game: LoadedGame) -> Markup:
     hand): each side's running total after each deal or hand, a pair's line named by both
     partners."""
     board = game.rules.scoreboard(game.state)
-    if not board.rounds:
+    if not board.deals:
         return Markup("")
     players = game.setup.players
     names = [_partners([players[seat] for seat in seats]) for seats in board.sides]
@@ -219,7 +220,7 @@ def game_chart(game: LoadedGame) -> Markup:
             "the score sheet has the same numbers."
         )
     return progression(
-        names, board.rounds, title=_("Score progression"), description=description, ident="score"
+        names, board.deals, title=_("Score progression"), description=description, ident="score"
     )
 
 

@@ -202,13 +202,13 @@ def test_ties_share_a_place_and_places_count_those_ahead(evening, scoring):
 
 def test_table_state_from_not_made_to_won_by_a_pair():
     assert table_state(TableResult(1, 1, (0, 1, 2, 3))) == TableState(made=False)
-    fresh = Scoreboard(sides=((0, 2), (1, 3)), rounds=(), finished=False)
+    fresh = Scoreboard(sides=((0, 2), (1, 3)), deals=(), finished=False)
     assert table_state(TableResult(1, 1, (5, 6, 7, 8), fresh)) == TableState(made=True)
-    going = Scoreboard(sides=((0, 2), (1, 3)), rounds=((10, 0), (30, 40)), finished=False)
+    going = Scoreboard(sides=((0, 2), (1, 3)), deals=((10, 0), (30, 40)), finished=False)
     state = table_state(TableResult(1, 1, (5, 6, 7, 8), going))
     assert (state.scored, state.playing, state.winners) == (2, True, ())
     over = Scoreboard(
-        sides=((0, 2), (1, 3)), rounds=((10, 0), (100, 90)), finished=True, winners=(0,)
+        sides=((0, 2), (1, 3)), deals=((10, 0), (100, 90)), finished=True, winners=(0,)
     )
     state = table_state(TableResult(2, 1, (5, 6, 7, 8), over))
     assert (state.finished, state.playing, state.winners) == (True, False, (5, 7))

@@ -27,7 +27,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from scorekeeper.games import events, rounds
+from scorekeeper.games import deal_numbers, events
 from scorekeeper.games.bismarck.contracts import OPTIONS, PLAYERS, TRICKS, Contract, Variant, score
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import UNDO, Event, HistoryEntry, RuleError
@@ -480,14 +480,14 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
     data = events.event_data(event)
     if event.kind == EventKind.CORRECT:
         return _correct(state, data)
-    number = rounds.round_number(data, "deal")
+    number = deal_numbers.number(data, "deal")
     if state.current is None:
         raise RuleError(
             T_("The game is over: all %(n)s deals are recorded.", n=state.deal_count),
             field="deal",
             deal=number,
         )
-    rounds.check_current(number, state.current.number, "deal")
+    deal_numbers.check_current(number, state.current.number, "deal")
     if event.kind == EventKind.ANNOUNCE:
         return _announce(state, data, number)
     if event.kind == EventKind.RECORD:
@@ -590,7 +590,7 @@ def _correct(state: State, data: Mapping[str, Any]) -> tuple[State, Text, int | 
         corrected = evaluate(setup, new, state.history)
     except RuleError as error:
         if error.deal is not None and error.deal > min(numbers) and error.deal not in numbers:
-            raise rounds.made_illegal(error, "deal") from None
+            raise deal_numbers.made_illegal(error, "deal") from None
         raise
     if len(changed) == 1:
         number, old, line = changed[0]
@@ -632,7 +632,7 @@ def _changed_lines(
     changed: list[tuple[int, Line, Line]] = []
     seen: set[int] = set()
     for item in items:
-        number = rounds.round_number(item, "deal")
+        number = deal_numbers.number(item, "deal")
         if not 1 <= number <= len(lines):
             raise RuleError(
                 T_("Deal %(n)s has not been played yet.", n=number), field="deal", deal=number
@@ -651,7 +651,7 @@ def _changed_lines(
             changed.append((number, old, line))
     if not changed:
         if len(items) == 1:
-            raise rounds.unchanged(rounds.round_number(items[0], "deal"), "deal")
+            raise deal_numbers.unchanged(deal_numbers.number(items[0], "deal"), "deal")
         raise RuleError(T_("That is what these deals already say."), field="deal")
     return changed, new
 
@@ -707,7 +707,7 @@ def scoreboard(state: State) -> Scoreboard:
     scored = state.scored
     return Scoreboard(
         sides=((0,), (1,), (2,)),
-        rounds=tuple(deal.totals for deal in scored),
+        deals=tuple(deal.totals for deal in scored),
         finished=state.finished,
         winners=state.winners,
         details=tuple(

@@ -30,7 +30,7 @@ bp = Blueprint(rules.KIND, __name__)
 
 #: A game page shows every deal (a game has at most 12) and its latest changes, the rest a tap
 #: away (``?all=1``): a game of 12 deals has 24 or more, and the page has a 30 KB budget.
-RECENT = actions.Recent(rounds=12, changes=6)
+RECENT = actions.Recent(deals=12, changes=6)
 
 #: The forms of the game page, by the name ``render_game`` takes a player's input under.
 _FORMS: dict[str, type[LogForm]] = {

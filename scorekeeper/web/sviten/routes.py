@@ -27,7 +27,7 @@ bp = Blueprint(rules.KIND, __name__)
 
 #: A long match (many failed bids, or a hand cap) shows its latest hands and changes on its
 #: page, the rest behind a link.
-RECENT = actions.Recent(rounds=4, changes=4)
+RECENT = actions.Recent(deals=4, changes=4)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
@@ -248,7 +248,7 @@ def _save_correction(game: services.LoadedGame, entry: SvitenHand) -> ResponseRe
         game,
         entry,
         form.based_on(),
-        rounds=numbers,
+        deals=numbers,
         was=form.was.data,
         seat=by.seat,
         phone=by.phone,
