@@ -369,7 +369,7 @@ def undo(
     phone: str | None = None,
     session: orm.Session | None = None,
 ) -> LoadedGame | Refused | Conflict:
-    """Take back the last action still in effect (an undo is an event too, entered by
+    """Take back the last event still in effect (an undo is an event too, entered by
     ``phone`` at ``seat``), as the page that showed the game at ``based_on`` said it: when
     anything was written since, nothing is undone (:class:`Conflict`). :class:`Refused` when
     there is nothing left to undo."""

@@ -22,7 +22,7 @@ from scorekeeper.games.events import (
     HistoryEntry,
     RuleError,
     event_data,
-    unknown_action,
+    unknown_kind,
 )
 from scorekeeper.games.game import Game, GameSetup
 from scorekeeper.games.players import checked_names
@@ -282,7 +282,7 @@ class HandRules(Generic[StateT, HandT]):
             return self._next_hand(state, data)
         if event.kind == EventKind.CORRECT:
             return self._correct(state, data)
-        raise unknown_action(event)
+        raise unknown_kind(event)
 
     def _next_hand(self, state: StateT, data: Mapping[str, Any]) -> tuple[StateT, Text, int]:
         """The hand in play recorded."""

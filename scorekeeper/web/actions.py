@@ -234,7 +234,7 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "state": game.state,
         "share_url": url_to_share("play.game", game.token),
         "times": game.times,
-        "last_action": last_action(game),
+        "last_event": last_event(game),
         "noted": noted_deal(),
         # A table's game of an evening plays on in the evening's next round, not outside it.
         "again": AgainForm(formdata=None) if game.state.finished and not seat else None,
@@ -320,8 +320,8 @@ def entered_here(game: services.LoadedGame) -> tuple[int, ...]:
     return tuple(w.seq for w in game.waiting if phone is not None and w.phone == phone)
 
 
-def last_action(game: services.LoadedGame) -> HistoryEntry | None:
-    """The entry an undo would take back: the latest one still in effect."""
+def last_event(game: services.LoadedGame) -> HistoryEntry | None:
+    """The event an undo would take back: the latest one still in effect."""
     undoable = game.played.undoable
     return game.state.history[undoable[-1][0]] if undoable else None
 
@@ -342,7 +342,7 @@ def noted_deal() -> int | None:
     return None
 
 
-class Typed(Protocol):
+class FormEntry(Protocol):
     """An entry typed into a form of a game page, as the game's pages read it: the form (which
     the page's ``render_game`` takes under ``name``), the event it makes against the game as it
     stands (a :class:`services.Entry`), and what was typed, in words, for the page that says
@@ -358,7 +358,7 @@ class Typed(Protocol):
     def kept(self, game: services.LoadedGame) -> str: ...
 
 
-def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
+def enter(token: str, entry: FormEntry, kind: str) -> ResponseReturnValue:
     """An entry typed on the page of a game of ``kind``: validate its form, write it
     (:func:`services.enter`), answer (:func:`entered`)."""
     game = open_game(token, kind)
@@ -381,12 +381,12 @@ def open_game(token: str, kind: str | None = None) -> services.LoadedGame:
     return game
 
 
-def refill(game: services.LoadedGame, entry: Typed, status: int = 422) -> ResponseReturnValue:
+def refill(game: services.LoadedGame, entry: FormEntry, status: int = 422) -> ResponseReturnValue:
     """The game page again, the entry's form keeping the player's input and its messages."""
     return pages_for(game.kind).render_game(game, status, **{entry.name: entry.form})
 
 
-def entered(written: services.Written, entry: Typed) -> ResponseReturnValue:
+def entered(written: services.Written, entry: FormEntry) -> ResponseReturnValue:
     """The answer to an entry typed on a game page: the game page, landing on what changed
     (``#latest``), once it is entered (by this phone, or the very same by another or by this
     one before: sent again after *Back*); the page again with the message beside its field
@@ -448,7 +448,7 @@ def sent_here(game: services.LoadedGame, based_on: int, deal: int | None = None)
     return bool(about) and all(f"{game.token}/{h.seq}" in mine for h in about)
 
 
-def conflict_page(conflict: services.Conflict, entry: Typed) -> ResponseReturnValue:
+def conflict_page(conflict: services.Conflict, entry: FormEntry) -> ResponseReturnValue:
     """Nothing was stored: the game page as it is now says what the other phone recorded and
     what this one typed, and offers to correct that deal with it — or, while its deal is still
     to be entered, keeps the input in the form."""

@@ -1,5 +1,5 @@
 """Charts as small inline SVG, drawn on the server (no JavaScript, no library): a game's score
-progression and an evening's running positions. Each chart is a picture of a table the page
+progression and an evening's running places. Each chart is a picture of a table the page
 also shows in numbers (the score sheet, the standings): ``role="img"`` with a title and a
 description that says so. Its looks are the shared stylesheet's (``.chart`` in ``app.css``:
 the page's colour variables, so light and dark both work; no inline style). Every line also has
@@ -243,13 +243,13 @@ def rating_chart(name: str, ratings: Sequence[int]) -> Markup:
 
 
 def evening_chart(
-    names: Sequence[str], rounds: Sequence[int], positions: Sequence[Sequence[int]]
+    names: Sequence[str], rounds: Sequence[int], places: Sequence[Sequence[int]]
 ) -> Markup:
-    """Each player's place after each round of an evening (``positions[player][i]`` after
+    """Each player's place after each round of an evening (``places[player][i]`` after
     ``rounds[i]``); empty before a second round counts."""
     if len(rounds) < 2:
         return Markup("")
-    by_round = [[positions[p][i] for p in range(len(names))] for i in range(len(rounds))]
+    by_round = [[places[p][i] for p in range(len(names))] for i in range(len(rounds))]
     return progression(
         names,
         by_round,

@@ -279,7 +279,7 @@ def _correction_page(
 
 @bp.route("/g/<token>/undo", methods=["GET", "POST"])
 def undo(token: str) -> ResponseReturnValue:
-    """Take back the last action still in effect (an undo is an event too): the page says what
+    """Take back the last event still in effect (an undo is an event too): the page says what
     that is and asks first; afterwards the game page says what was taken back. An undo is
     always of what the page said: if another phone wrote meanwhile, nothing is undone and the
     page asks again about what is last now."""
@@ -289,7 +289,7 @@ def undo(token: str) -> ResponseReturnValue:
     conflict = None
     refused: RuleError | None = None
     if form.validate_on_submit():
-        entry = actions.last_action(loaded)
+        entry = actions.last_event(loaded)
         by = actions.at_game(loaded)
         written = services.undo(loaded, form.based_on(), seat=by.seat, phone=by.phone)
         if isinstance(written, services.LoadedGame):
@@ -308,7 +308,7 @@ def undo(token: str) -> ResponseReturnValue:
         "undo.html",
         game=loaded,
         form=form,
-        entry=actions.last_action(loaded),
+        entry=actions.last_event(loaded),
         conflict=conflict,
         refused=refused,
         noun=loaded.rules.noun,

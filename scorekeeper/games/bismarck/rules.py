@@ -494,7 +494,7 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
         return _record(state, data, number)
     if event.kind == EventKind.REDEAL:
         return _redeal(state, data, number)
-    raise events.unknown_action(event)
+    raise events.unknown_kind(event)
 
 
 def _announce(state: State, data: Mapping[str, Any], number: int) -> tuple[State, Text, int]:

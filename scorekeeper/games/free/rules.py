@@ -199,7 +199,7 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
     if event.kind == CORRECT:
         return _correct(state, data, number)
     if event.kind not in (DEAL, END):
-        raise events.unknown_action(event)
+        raise events.unknown_kind(event)
     if state.current is None:
         raise RuleError(_over(state), field=DEAL, deal=number)
     deal_numbers.check_current(number, state.current, DEAL)
