@@ -24,9 +24,10 @@ class RuleError(ValueError):
     text.Text`), which each layer says in its reader's language; ``message`` and ``str()`` are
     the English. ``field`` names the form field or record field the message belongs to
     (``"tricks"``, ``"contract"``, ``"trump"`` ...) so that a form can show it next to that
-    field, and ``deal`` the deal (or hand) number it is about, when there is one; ``other``
-    another deal the sentence names (the one a contract was already played in), so that a page
-    can offer to change that deal too.
+    field, and ``deal`` the number of the deal it is about, when there is one (a hand's, in
+    Klaberjass and Sviten Special: shared code says deal for both, ``docs/glossary.md``);
+    ``other`` another deal the sentence names (the one a contract was already played in), so
+    that a page can offer to change that deal too.
     """
 
     def __init__(

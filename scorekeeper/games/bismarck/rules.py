@@ -491,7 +491,7 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
     if event.kind == EventKind.ANNOUNCE:
         return _announce(state, data, number)
     if event.kind == EventKind.RECORD:
-        return _record(state, data, number)
+        return _tricks(state, data, number)
     if event.kind == EventKind.REDEAL:
         return _redeal(state, data, number)
     raise events.unknown_kind(event)
@@ -521,7 +521,7 @@ def _announce(state: State, data: Mapping[str, Any], number: int) -> tuple[State
     return _put(state, line), said, number
 
 
-def _record(state: State, data: Mapping[str, Any], number: int) -> tuple[State, Text, int]:
+def _tricks(state: State, data: Mapping[str, Any], number: int) -> tuple[State, Text, int]:
     """The tricks of the deal in play (announced, or announced with them)."""
     if state.announced is None:
         if data.get("contract") is None:
