@@ -137,6 +137,11 @@ class BabelWords:
         digits = self.number(abs(n))
         return f"+{digits}" if n > 0 else f"{MINUS}{digits}" if n < 0 else digits
 
+    def decimal(self, value: float) -> str:
+        """A number with decimals the locale's way: one or two of them (``1.5``, ``2.33``; in
+        Swedish ``1,5``, ``2,33``), grouped as the locale groups."""
+        return format_decimal(value, format="#,##0.0#", locale=self.locale)
+
     def possessive(self, name: str) -> str:
         """``Anna's``; in Swedish ``Annas``, ``Lars`` (a name ending in s, x or z takes no
         extra s) and ``N–S:s`` (an abbreviation takes a colon)."""

@@ -14,7 +14,7 @@ A write returns what happened, for the view to render, rather than raising it:
   was written;
 - :class:`~scorekeeper.store.Conflict`: another phone wrote first, in a way that matters to
   this entry; it carries the game as it is now ("Already recorded from another phone");
-- :class:`AlreadyRecorded`: another phone recorded the very same entry first: nothing to do.
+- :class:`AlreadyEntered`: another phone entered the very same entry first: nothing to do.
 
 An unknown game (or a game of another kind than the page asked for) is
 :class:`~scorekeeper.store.GameNotFound`, raised by :func:`load`.
@@ -40,7 +40,7 @@ from scorekeeper.records import NoRecordFormat, codec_for
 from scorekeeper.store import Conflict, GameNotFound, LoadedGame
 
 __all__ = [
-    "AlreadyRecorded",
+    "AlreadyEntered",
     "Conflict",
     "Entry",
     "GameNotFound",
@@ -50,6 +50,7 @@ __all__ = [
     "confirm",
     "correct",
     "create",
+    "enter",
     "fingerprint",
     "import_game",
     "import_record",
@@ -61,7 +62,6 @@ __all__ = [
     "play_again",
     "position",
     "recent_positions",
-    "record",
     "record_text",
     "trial",
     "undo",
@@ -199,15 +199,15 @@ class Refused:
 
 
 @dataclass(frozen=True)
-class AlreadyRecorded:
-    """Another phone recorded the very same entry first, and it is still in effect: there is
+class AlreadyEntered:
+    """Another phone entered the very same entry first, and it is still in effect: there is
     nothing more to do. ``game`` is the game as it is now."""
 
     game: LoadedGame
 
 
 #: What writing an entry comes to.
-Written = LoadedGame | Refused | Conflict | AlreadyRecorded
+Written = LoadedGame | Refused | Conflict | AlreadyEntered
 
 
 class Locked(RuleError):
@@ -223,7 +223,7 @@ class Locked(RuleError):
 #: over and a later round has started, or once the evening is closed.
 WriteCheck = Callable[[LoadedGame], RuleError | str | None]
 
-#: The seat an entry (or a confirmation) records when the organiser made it.
+#: The seat an entry (or a confirmation) is kept with when the organiser made it.
 ORGANISER = confirming.ORGANISER
 
 _WRITE_CHECKS: list[WriteCheck] = []
@@ -253,7 +253,7 @@ def _checked(game: LoadedGame, seat: str | None) -> str | None:
 TRIES = 3
 
 
-def record(
+def enter(
     game: LoadedGame,
     entry: Entry | Event,
     based_on: int,
@@ -269,9 +269,9 @@ def record(
 
     ``game`` is the game as this request loaded it (the view needed it to read the form). When
     other phones wrote since ``based_on``, the entry still goes on top of what they wrote if
-    none of it was about round ``about`` (the deal or hand the entry is about) — nor an undo,
-    nor a correction of several rounds; otherwise it is a :class:`Conflict`, or
-    :class:`AlreadyRecorded` when what they wrote is this very entry.
+    none of it was about deal ``about`` (the deal or hand the entry is about) — nor an undo,
+    nor a correction of several deals; otherwise it is a :class:`Conflict`, or
+    :class:`AlreadyEntered` when what they wrote is this very entry.
     """
     try:
         seat = _checked(game, seat)
@@ -283,14 +283,14 @@ def record(
         current = written.current
         if seat is not None:  # two phones that typed the same deal confirm each other
             current = _same_confirms(_session(session), written, event, seat, phone)
-        return AlreadyRecorded(current)
+        return AlreadyEntered(current)
     return written
 
 
 def _same_confirms(
     session: orm.Session, conflict: Conflict, event: Event, seat: str, phone: str | None
 ) -> LoadedGame:
-    """The game after a phone at ``seat`` typed ``event``, which another phone recorded first:
+    """The game after a phone at ``seat`` typed ``event``, which another phone entered first:
     when that entry waits and was entered from another seat and another phone, this one
     confirms it."""
     game = conflict.current
@@ -339,19 +339,19 @@ def correct(
     entry: Entry | Event,
     based_on: int,
     *,
-    rounds: Collection[int],
+    deals: Collection[int],
     was: str | None,
     seat: str | None = None,
     phone: str | None = None,
     session: orm.Session | None = None,
 ) -> LoadedGame | Refused | Conflict:
-    """Write a correction of ``rounds``, from a form opened when they said ``was`` (their
+    """Write a correction of ``deals``, from a form opened when they said ``was`` (their
     :func:`fingerprint`) at log position ``based_on``, by ``phone`` at ``seat``. It goes on top
-    of what other phones wrote since unless that changed one of ``rounds`` (:class:`Conflict`,
+    of what other phones wrote since unless that changed one of ``deals`` (:class:`Conflict`,
     with the game as it is now: the form is to be shown again, based on it)."""
 
     def unchanged(conflict: Conflict) -> bool:
-        return fingerprint(conflict.current, rounds) == was
+        return fingerprint(conflict.current, deals) == was
 
     try:
         seat = _checked(game, seat)
@@ -369,7 +369,7 @@ def undo(
     phone: str | None = None,
     session: orm.Session | None = None,
 ) -> LoadedGame | Refused | Conflict:
-    """Take back the last action still in effect (an undo is an event too, entered by
+    """Take back the last event still in effect (an undo is an event too, entered by
     ``phone`` at ``seat``), as the page that showed the game at ``based_on`` said it: when
     anything was written since, nothing is undone (:class:`Conflict`). :class:`Refused` when
     there is nothing left to undo."""
@@ -381,8 +381,8 @@ def undo(
 
 
 def moved_on(game: LoadedGame, based_on: int, *, about: int | None = None) -> Conflict | None:
-    """The :class:`Conflict` an entry about round ``about`` typed on a page that showed the
-    game at ``based_on`` would meet now, or None (as :func:`record` judges it): a step that
+    """The :class:`Conflict` an entry about deal ``about`` typed on a page that showed the
+    game at ``based_on`` would meet now, or None (as :func:`enter` judges it): a step that
     writes nothing yet, such as proposing melds, still refuses to work on a stale game."""
     if based_on == game.seq:
         return None
@@ -396,8 +396,8 @@ def trial(game: LoadedGame, event: Event) -> Played[Any]:
 
 
 def fingerprint(game: LoadedGame, numbers: Collection[int]) -> str:
-    """What rounds ``numbers`` say as entered, in a few characters: a correction form carries
-    it (``was``) to tell whether its rounds changed while it was open. Without a record format,
+    """What deals ``numbers`` say as entered, in a few characters: a correction form carries
+    it (``was``) to tell whether its deals changed while it was open. Without a record format,
     the log position stands in (any change then counts)."""
     try:
         codec = codec_for(game.kind)
@@ -417,8 +417,8 @@ def _event(entry: Entry | Event, game: LoadedGame) -> Event:
 
 
 def _untouched(about: int | None) -> Callable[[Conflict], bool]:
-    """An entry about round ``about`` goes on top of what was written since unless that was
-    about the same round (or an undo, or a correction of several rounds)."""
+    """An entry about deal ``about`` goes on top of what was written since unless that was
+    about the same deal (or an undo, or a correction of several deals)."""
     return lambda conflict: about is not None and not conflict.touched(about)
 
 

@@ -66,7 +66,7 @@ def _play_confirmed(app, client, game: str, deals: int) -> None:
     with app.app_context():
         loaded = games.load(game)
         for event in example_events(deals):
-            loaded = games.record(loaded, event, loaded.seq, seat="0")
+            loaded = games.enter(loaded, event, loaded.seq, seat="0")
             assert isinstance(loaded, games.LoadedGame)
             if event.kind == "record" and event.data["deal"] < deals:
                 confirmed = games.confirm(loaded, loaded.seq - 1, "1")

@@ -194,10 +194,8 @@ def test_a_table_marked_derived_is_left_out_and_left_empty(app, empty, club, tmp
     monkeypatch.setitem(models.Confirmation.__table__.info, "derived", True)
     with app.app_context():
         game = services.create("bismarck", bismarck.Setup(("Anna", "Ben", "Carla")), confirms=True)
-        game = services.record(
-            game, Event("announce", {"deal": 1, "contract": "sang"}), 0, seat="0"
-        )
-        game = services.record(game, Event("record", {"deal": 1, "tricks": [8, 4, 4]}), 1, seat="0")
+        game = services.enter(game, Event("announce", {"deal": 1, "contract": "sang"}), 0, seat="0")
+        game = services.enter(game, Event("record", {"deal": 1, "tricks": [8, 4, 4]}), 1, seat="0")
         assert isinstance(services.confirm(game, 1, "2"), services.LoadedGame)
     lines = backup_lines(app, tmp_path)
     assert json.loads(lines[0])["derived"] == ["confirmation", "kept_evening"]

@@ -22,11 +22,11 @@ PLAYERS = ("Anna", "Ben", "Carla")
 
 def _deal_one(game: services.LoadedGame, seat: str) -> services.LoadedGame:
     """Deal 1 announced and its tricks recorded, both from ``seat``."""
-    announced = services.record(
+    announced = services.enter(
         game, Event("announce", {"deal": 1, "contract": "sang"}), 0, seat=seat
     )
     assert isinstance(announced, services.LoadedGame)
-    recorded = services.record(
+    recorded = services.enter(
         announced, Event("record", {"deal": 1, "tricks": [8, 4, 4]}), 1, seat=seat, about=1
     )
     assert isinstance(recorded, services.LoadedGame)
@@ -73,7 +73,7 @@ def test_a_correction_waits_in_place_of_what_it_corrects(app, confirming_game):
         game = services.confirm(game, 1, "1")
         assert isinstance(game, services.LoadedGame) and game.waiting == ()
         fixed = Event("correct", {"deal": 1, "contract": "sang", "tricks": [7, 5, 4]})
-        corrected = services.correct(game, fixed, game.seq, rounds=[1], was=None, seat="1")
+        corrected = services.correct(game, fixed, game.seq, deals=[1], was=None, seat="1")
         assert isinstance(corrected, services.LoadedGame)
         assert [(w.seq, w.deal, w.seat) for w in corrected.waiting] == [(2, 1, "1")]
         assert isinstance(services.confirm(corrected, 2, "1"), services.Refused)
@@ -83,18 +83,18 @@ def test_a_correction_waits_in_place_of_what_it_corrects(app, confirming_game):
 def test_two_phones_that_typed_the_same_deal_confirm_each_other(app, confirming_game):
     with app.app_context():
         announce = Event("announce", {"deal": 1, "contract": "sang"})
-        announced = services.record(confirming_game, announce, 0, seat="0")
+        announced = services.enter(confirming_game, announce, 0, seat="0")
         assert isinstance(announced, services.LoadedGame)
         same = Event("record", {"deal": 1, "tricks": [8, 4, 4]})
-        first = services.record(announced, same, 1, seat="0", about=1)
+        first = services.enter(announced, same, 1, seat="0", about=1)
         assert isinstance(first, services.LoadedGame) and len(first.waiting) == 1
         # Ben's phone typed the same tricks on the page from before Anna's went in.
-        second = services.record(announced, same, 1, seat="1", about=1)
-        assert isinstance(second, services.AlreadyRecorded)
+        second = services.enter(announced, same, 1, seat="1", about=1)
+        assert isinstance(second, services.AlreadyEntered)
         assert second.game.waiting == () and second.game.confirmed == {1: frozenset({"1"})}
         # Anna's own second phone typing it too confirms nothing.
-        own = services.record(announced, same, 1, seat="0", about=1)
-        assert isinstance(own, services.AlreadyRecorded)
+        own = services.enter(announced, same, 1, seat="0", about=1)
+        assert isinstance(own, services.AlreadyEntered)
 
 
 def test_the_organiser_confirms_and_the_organisers_entries_do_not_wait(app, confirming_game):
@@ -169,10 +169,10 @@ def test_waiting_entries_properties(entries):
 def _deal_one_from(game: services.LoadedGame, seat: str | None, phone: str) -> services.LoadedGame:
     """Deal 1 announced and recorded from ``phone`` at ``seat``."""
     announce = Event("announce", {"deal": 1, "contract": "sang"})
-    announced = services.record(game, announce, 0, seat=seat, phone=phone)
+    announced = services.enter(game, announce, 0, seat=seat, phone=phone)
     assert isinstance(announced, services.LoadedGame)
     tricks = Event("record", {"deal": 1, "tricks": [8, 4, 4]})
-    recorded = services.record(announced, tricks, 1, seat=seat, phone=phone, about=1)
+    recorded = services.enter(announced, tricks, 1, seat=seat, phone=phone, about=1)
     assert isinstance(recorded, services.LoadedGame)
     return recorded
 
@@ -203,7 +203,7 @@ def test_a_phones_seat_is_the_one_it_entered_or_confirmed_at_as_stored(app, conf
         assert isinstance(confirmed, services.LoadedGame)
         assert confirmed.seat_held_by("bens-phone") == "1"
         announce = Event("announce", {"deal": 2, "contract": "pass"})
-        later = services.record(confirmed, announce, 2, seat="2", phone="annas-phone")
+        later = services.enter(confirmed, announce, 2, seat="2", phone="annas-phone")
         assert isinstance(later, services.LoadedGame)
         store.REPLAYS.clear()
         loaded = store.load(db.session, game.token)
@@ -229,15 +229,15 @@ def test_two_phones_that_typed_the_same_deal_are_two_phones(app, confirming_game
     """The same phone typing the same deal again under another seat confirms nothing."""
     with app.app_context():
         announce = Event("announce", {"deal": 1, "contract": "sang"})
-        announced = services.record(confirming_game, announce, 0, seat="0", phone="p")
+        announced = services.enter(confirming_game, announce, 0, seat="0", phone="p")
         assert isinstance(announced, services.LoadedGame)
         same = Event("record", {"deal": 1, "tricks": [8, 4, 4]})
-        first = services.record(announced, same, 1, seat="0", phone="p", about=1)
+        first = services.enter(announced, same, 1, seat="0", phone="p", about=1)
         assert isinstance(first, services.LoadedGame)
-        again = services.record(announced, same, 1, seat="1", phone="p", about=1)
-        assert isinstance(again, services.AlreadyRecorded) and again.game.confirmed == {}
-        other = services.record(announced, same, 1, seat="1", phone="q", about=1)
-        assert isinstance(other, services.AlreadyRecorded)
+        again = services.enter(announced, same, 1, seat="1", phone="p", about=1)
+        assert isinstance(again, services.AlreadyEntered) and again.game.confirmed == {}
+        other = services.enter(announced, same, 1, seat="1", phone="q", about=1)
+        assert isinstance(other, services.AlreadyEntered)
         assert other.game.confirmed == {1: frozenset({"1"})}
 
 

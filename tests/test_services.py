@@ -80,7 +80,7 @@ def stored(session: orm.Session, token: str) -> tuple[Event, ...]:
 def test_a_write_folds_one_event_and_inserts_one_row(engine, session):
     game = new_game(session)
     with statements(engine) as seen:
-        written = services.record(game, announce(1), 0, about=1, session=session)
+        written = services.enter(game, announce(1), 0, about=1, session=session)
     assert isinstance(written, services.LoadedGame)
     assert written.seq == 1 and written.state.announced.contract is bismarck.Contract.SANG
     assert seen == ["INSERT"]  # no re-load, no re-read of the log
@@ -96,15 +96,15 @@ def test_an_entry_that_becomes_its_event_against_the_game_as_loaded(session):
             assert game.setup.players == ("Anna", "Ben")
             return Event("hand", {"number": game.state.current_hand, "thrown_in": True})
 
-    written = services.record(game, ThrownIn(), 0, about=1, session=session)
+    written = services.enter(game, ThrownIn(), 0, about=1, session=session)
     assert isinstance(written, services.LoadedGame)
     assert stored(session, game.token) == (Event("hand", {"number": 1, "thrown_in": True}),)
 
 
 def test_a_refused_entry_says_which_field_and_stores_nothing(session):
-    game = services.record(new_game(session), announce(1), 0, about=1, session=session)
+    game = services.enter(new_game(session), announce(1), 0, about=1, session=session)
     assert isinstance(game, services.LoadedGame)
-    refused = services.record(game, tricks(1, 8, 8), 1, about=1, session=session)
+    refused = services.enter(game, tricks(1, 8, 8), 1, about=1, session=session)
     assert isinstance(refused, services.Refused)
     assert refused.error.field == "tricks" and refused.game is game
     assert stored(session, game.token) == (announce(1),)
@@ -117,7 +117,7 @@ def test_an_entry_that_cannot_become_an_event_is_refused_before_anything_is_writ
         def event(self, game: services.LoadedGame) -> Event:
             raise RuleError("Enter the tricks of all three players.", field="tricks")
 
-    refused = services.record(game, Unreadable(), 0, about=1, session=session)
+    refused = services.enter(game, Unreadable(), 0, about=1, session=session)
     assert isinstance(refused, services.Refused) and refused.error.field == "tricks"
     assert stored(session, game.token) == ()
 
@@ -127,9 +127,9 @@ def test_another_phone_first_about_the_same_deal_is_a_conflict_with_the_game_as_
 ):
     game = new_game(session)  # both phones have the page at log position 0
     assert isinstance(
-        services.record(game, announce(1, "pass"), 0, about=1, session=session), services.LoadedGame
+        services.enter(game, announce(1, "pass"), 0, about=1, session=session), services.LoadedGame
     )
-    beaten = services.record(game, announce(1, "sang"), 0, about=1, session=other_phone)
+    beaten = services.enter(game, announce(1, "sang"), 0, about=1, session=other_phone)
     assert isinstance(beaten, store.Conflict)
     assert beaten.current.seq == 1 and beaten.based_on == 0
     assert [entry.deal for entry in beaten.new_events] == [1]
@@ -138,52 +138,52 @@ def test_another_phone_first_about_the_same_deal_is_a_conflict_with_the_game_as_
 
 def test_the_same_entry_from_another_phone_is_no_conflict(session, other_phone):
     game = new_game(session)
-    services.record(game, announce(1, "spader"), 0, about=1, session=session)
-    again = services.record(game, announce(1, "spader"), 0, about=1, session=other_phone)
-    assert isinstance(again, services.AlreadyRecorded)
+    services.enter(game, announce(1, "spader"), 0, about=1, session=session)
+    again = services.enter(game, announce(1, "spader"), 0, about=1, session=other_phone)
+    assert isinstance(again, services.AlreadyEntered)
     assert again.game.seq == 1
     assert stored(session, game.token) == (announce(1, "spader"),)
 
 
 def test_an_entry_goes_on_top_of_what_was_written_since_about_another_deal(session, other_phone):
-    game = services.record(new_game(session), announce(1), 0, about=1, session=session)
-    game = services.record(game, tricks(1, 4, 10, 2), 1, about=1, session=session)
+    game = services.enter(new_game(session), announce(1), 0, about=1, session=session)
+    game = services.enter(game, tricks(1, 4, 10, 2), 1, about=1, session=session)
     assert isinstance(game, services.LoadedGame)  # both phones now show deal 2 (seq 2)
     fixed = Event("correct", {"deal": 1, "contract": "sang", "trump": None, "tricks": [5, 9, 2]})
     corrected = services.correct(
-        game, fixed, 2, rounds=[1], was=services.fingerprint(game, [1]), session=session
+        game, fixed, 2, deals=[1], was=services.fingerprint(game, [1]), session=session
     )
     assert isinstance(corrected, services.LoadedGame) and corrected.seq == 3
-    on_top = services.record(game, announce(2, "pass"), 2, about=2, session=other_phone)
+    on_top = services.enter(game, announce(2, "pass"), 2, about=2, session=other_phone)
     assert isinstance(on_top, services.LoadedGame)
     assert on_top.seq == 4 and on_top.events[2:] == (fixed, announce(2, "pass"))
     # Not so an entry about no single deal (an undo, a correction of several): it conflicts.
-    assert isinstance(services.record(game, announce(2), 2, session=other_phone), store.Conflict)
+    assert isinstance(services.enter(game, announce(2), 2, session=other_phone), store.Conflict)
 
 
 def test_a_correction_goes_on_top_unless_its_deal_changed_while_the_form_was_open(session):
-    game = services.record(new_game(session), announce(1), 0, about=1, session=session)
-    game = services.record(game, tricks(1, 4, 10, 2), 1, about=1, session=session)
+    game = services.enter(new_game(session), announce(1), 0, about=1, session=session)
+    game = services.enter(game, tricks(1, 4, 10, 2), 1, about=1, session=session)
     assert isinstance(game, services.LoadedGame)
     was = services.fingerprint(game, [1])  # what the correction form was opened with
     other = Event("correct", {"deal": 1, "contract": "sang", "trump": None, "tricks": [6, 8, 2]})
-    first = services.correct(game, other, 2, rounds=[1], was=was, session=session)
+    first = services.correct(game, other, 2, deals=[1], was=was, session=session)
     assert isinstance(first, services.LoadedGame)
     mine = Event("correct", {"deal": 1, "contract": "sang", "trump": None, "tricks": [5, 9, 2]})
-    beaten = services.correct(game, mine, 2, rounds=[1], was=was, session=session)
+    beaten = services.correct(game, mine, 2, deals=[1], was=was, session=session)
     assert isinstance(beaten, store.Conflict) and beaten.current.seq == 3
     assert services.fingerprint(beaten.current, [1]) != was
     refused = Event("correct", {"deal": 1, "contract": "sang", "trump": None, "tricks": [9, 9]})
     now = beaten.current
     said = services.correct(
-        now, refused, 3, rounds=[1], was=services.fingerprint(now, [1]), session=session
+        now, refused, 3, deals=[1], was=services.fingerprint(now, [1]), session=session
     )
     assert isinstance(said, services.Refused) and said.error.field == "tricks"
     assert stored(session, game.token)[2:] == (other,)
 
 
 def test_undo_takes_back_the_last_action_as_the_page_said_it(session, other_phone):
-    game = services.record(new_game(session), announce(1), 0, about=1, session=session)
+    game = services.enter(new_game(session), announce(1), 0, about=1, session=session)
     assert isinstance(game, services.LoadedGame)
     assert isinstance(
         services.undo(new_game(session), 0, session=session), services.Refused
@@ -197,7 +197,7 @@ def test_undo_takes_back_the_last_action_as_the_page_said_it(session, other_phon
 
 
 def test_a_step_that_writes_nothing_still_refuses_a_stale_game(session):
-    game = services.record(new_game(session), announce(1), 0, about=1, session=session)
+    game = services.enter(new_game(session), announce(1), 0, about=1, session=session)
     assert isinstance(game, services.LoadedGame)
     assert services.moved_on(game, 1, about=1) is None
     assert services.moved_on(game, 0, about=2) is None  # written since: about another deal
@@ -271,7 +271,7 @@ def test_an_evening_record_makes_the_same_evening_again_or_stores_nothing(sessio
     )
     game = started.games[1, 1]
     entry = announce(1, "sang")
-    assert isinstance(services.record(game, entry, game.seq, session=session), services.LoadedGame)
+    assert isinstance(services.enter(game, entry, game.seq, session=session), services.LoadedGame)
     kept = evenings.record_of(evenings.load(started.token, session=session))
 
     again = evenings.import_record(kept.encode(), session=session)

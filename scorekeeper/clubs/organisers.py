@@ -34,7 +34,7 @@ MANAGES_HOURS = 12
 
 
 @dataclass(frozen=True)
-class Typed:
+class PinOutcome:
     """What became of a PIN typed: right (the phone now manages the club), wrong, or not
     tried: ``wait`` seconds before the limits let this phone try one."""
 
@@ -113,23 +113,23 @@ def type_pin(
     *,
     device: str,
     session: orm.Session | None = None,
-) -> Typed:
+) -> PinOutcome:
     """The PIN ``pin`` typed by ``typist``, within ``limits``: counted before its hash is
     checked; when right, the phone (by its id ``device``) manages the club; either way logged.
     Refused for the limits: nothing stored, nothing logged."""
     session = _session(session)
     counted = wrong_pins.attempt(session, club.id, typist, limits)
     if counted.wait:
-        return Typed(False, counted.wait)
+        return PinOutcome(False, counted.wait)
     if not services.check_pin(club, pin):
         store.log(session, club.id, "wrong-pin", "", by)
         session.commit()
-        return Typed(False)
+        return PinOutcome(False)
     wrong_pins.forget_attempt(session, counted.attempt)
     _grant(session, club.id, device)
     store.log(session, club.id, "pin", "", by)
     session.commit()
-    return Typed(True)
+    return PinOutcome(True)
 
 
 def forget(club: LoadedClub, phone: str, by: str, *, session: orm.Session | None = None) -> bool:

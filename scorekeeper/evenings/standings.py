@@ -77,9 +77,9 @@ class Standings:
     #: By place, then name.
     rows: tuple[PlayerStanding, ...]
     #: The rounds in which some game counts, in order, and each player's place after each of
-    #: them (by player number): the running position round by round.
+    #: them (by player number): the running place round by round.
     rounds: tuple[int, ...]
-    positions: tuple[tuple[int, ...], ...]
+    places: tuple[tuple[int, ...], ...]
     #: Games that count but are not over yet.
     in_play: int
     detail_heading: Text | None = None
@@ -141,7 +141,7 @@ def standings(names: Sequence[str], scoring: str, tables: Sequence[TableResult])
         scoring=scoring,
         rows=tuple(rows),
         rounds=running.rounds,
-        positions=tuple(tuple(p) for p in running.positions),
+        places=tuple(tuple(p) for p in running.places),
         in_play=tally.in_play,
         detail_heading=tally.detail_heading,
         detail_labels=tally.labels,
@@ -212,7 +212,7 @@ class _Running:
     points: list[Fraction]
     sat_out: list[int]
     sit_out_points: list[Fraction]
-    positions: list[list[int]]
+    places: list[list[int]]
 
     @classmethod
     def of(cls, tally: _Tally) -> _Running:
@@ -222,7 +222,7 @@ class _Running:
             points=[Fraction(0)] * count,
             sat_out=[0] * count,
             sit_out_points=[Fraction(0)] * count,
-            positions=[[] for _ in range(count)],
+            places=[[] for _ in range(count)],
         )
         for number in running.rounds:
             got = tally.by_round[number]
@@ -235,7 +235,7 @@ class _Running:
                     running.sit_out_points[player] += award
                     running.points[player] += award
             for player, place in enumerate(_places(running.points)):
-                running.positions[player].append(place)
+                running.places[player].append(place)
         return running
 
 
@@ -275,7 +275,7 @@ def table_state(table: TableResult) -> TableState:
     winners = tuple(table.seats[seat] for side in board.winners for seat in board.sides[side])
     return TableState(
         made=True,
-        scored=len(board.rounds),
+        scored=len(board.deals),
         finished=board.finished,
         winners=winners if board.finished else (),
         shared=board.finished and len(board.winners) > 1,

@@ -4,7 +4,7 @@ no Flask, no database.
 In a game that confirms, an entry that scores (a deal's tricks, a hand, a correction: the
 game's :attr:`~scorekeeper.games.game.Game.scored` kinds) waits until a phone at another seat
 confirms it — an opponent, in a game of pairs the other pair, since a pair is one seat — or the
-organiser does. Only the latest scoring entry still in effect of each round can wait: a
+organiser does. Only the latest scoring entry still in effect of each deal can wait: a
 correction takes the place of what it corrects, and is confirmed in its turn. The organiser's
 own entries do not wait; an entry whose phone did not say who it is waits for any seat.
 
@@ -29,8 +29,8 @@ ORGANISER = "organiser"
 
 @dataclass(frozen=True)
 class Waiting:
-    """An entry waiting for confirmation: its log position, the round it is about (None: a
-    correction of several rounds at once), the seat that entered it and the phone it was
+    """An entry waiting for confirmation: its log position, the deal it is about (None: a
+    correction of several deals at once), the seat that entered it and the phone it was
     entered from (None: not known)."""
 
     seq: int

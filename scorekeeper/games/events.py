@@ -1,7 +1,7 @@
 """What every rules engine shares: the player-facing error and the event log's undo rule.
 
 A game is its setup plus an append-only log of events. Engines never store derived state:
-they fold the *effective* events (the log with undone actions taken out) into a state.
+they fold the *effective* events (the log with undone events taken out) into a state.
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ class RuleError(ValueError):
     text.Text`), which each layer says in its reader's language; ``message`` and ``str()`` are
     the English. ``field`` names the form field or record field the message belongs to
     (``"tricks"``, ``"contract"``, ``"trump"`` ...) so that a form can show it next to that
-    field, and ``deal`` the deal (or hand) number it is about, when there is one; ``other``
-    another deal the sentence names (the one a contract was already played in), so that a page
-    can offer to change that deal too.
+    field, and ``deal`` the number of the deal it is about, when there is one (a hand's, in
+    Klaberjass and Sviten Special: shared code says deal for both, ``docs/glossary.md``);
+    ``other`` another deal the sentence names (the one a contract was already played in), so
+    that a page can offer to change that deal too.
     """
 
     def __init__(
@@ -78,16 +79,16 @@ def event_data(event: Event) -> Mapping[str, Any]:
     return event.data
 
 
-def unknown_action(event: Event) -> RuleError:
+def unknown_kind(event: Event) -> RuleError:
     """The refusal of an event of a kind the game does not know."""
     return RuleError(T_("Unknown action %(kind)s.", kind=repr(event.kind)), field="kind")
 
 
 def effective_events(events: Iterable[Event]) -> list[Event]:
-    """The log with every undone action removed.
+    """The log with every undone event removed.
 
-    An ``undo`` takes back the most recent action that is still in effect; several undos in a
-    row take back several actions. An undo with nothing left to take back is an error.
+    An ``undo`` takes back the most recent event that is still in effect; several undos in a
+    row take back several events. An undo with nothing left to take back is an error.
     """
     stack: list[Event] = []
     for event in events:
@@ -147,7 +148,7 @@ def fold_log(
 ) -> tuple[T, tuple[HistoryEntry, ...]]:
     """Fold a game's whole log into its state and its history, the way every engine does.
 
-    An undo restores the state from before the action it takes back, which is the same as
+    An undo restores the state from before the event it takes back, which is the same as
     folding only the :func:`effective_events`; the history keeps every event, undone ones
     marked. Raises :class:`RuleError` for an illegal event or an undo with nothing to undo.
     """
@@ -172,7 +173,7 @@ S = TypeVar("S", bound=HasHistory)
 class Played(Generic[S]):
     """A log folded into a state, ready to take one more event without replaying the rest.
 
-    ``state`` carries the whole history; ``undoable`` holds, for each action still in effect,
+    ``state`` carries the whole history; ``undoable`` holds, for each event still in effect,
     its history index and the state from before it (what an undo goes back to).
     """
 

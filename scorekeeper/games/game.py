@@ -1,10 +1,10 @@
 """The one interface every rules engine offers the rest of the app.
 
 A game kind is a :class:`Game`: what it is called, how many sit at the table, whether its
-rounds are *deals* or *hands*, its setup and state types, how a setup is read from its record
-form, the state before the first event, and how one event changes a state. Everything else —
-replaying a log, taking one more event, undo — is the same for every game and lives here and in
-:mod:`scorekeeper.games.events`.
+players call a deal a *deal* or a *hand*, its setup and state types, how a setup is read from
+its record form, the state before the first event, and how one event changes a state.
+Everything else — replaying a log, taking one more event, undo — is the same for every game and
+lives here and in :mod:`scorekeeper.games.events`.
 
 An engine module defines ``GAME = Game(...)``; :mod:`scorekeeper.games.registry` lists the
 games the app knows. Nothing here imports Flask, a database or a printer.
@@ -65,7 +65,7 @@ class Game(Generic[SetupT, StateT]):
     #: How many players sit at the table (at an evening's table, and on a blank sheet without
     #: names, when a game may have more or fewer: :attr:`seat_range`).
     seats: int
-    #: What one round is called: ``deal`` or ``hand``.
+    #: What one deal is called: ``deal`` or ``hand`` (the players' word; the code says deal).
     noun: Literal["deal", "hand"]
     setup_type: type[SetupT]
     state_type: type[StateT]
@@ -75,12 +75,12 @@ class Game(Generic[SetupT, StateT]):
     start: Callable[[SetupT], StateT]
     #: Applies one event that is not an undo (RuleError if the rules forbid it).
     fold: Fold[StateT]
-    #: The state's scores by side, round by round (what charts and club evenings read).
+    #: The state's scores by side, deal by deal (what charts and club evenings read).
     scoreboard: Callable[[StateT], Scoreboard]
     #: Whether the players sit in two fixed pairs, partners opposite (N–S and E–W).
     pairs: bool = False
-    #: Whether every game's totals weigh the same at any table (always as many rounds, and
-    #: every round sums to zero): a club evening then adds them up by default, rather than
+    #: Whether every game's totals weigh the same at any table (always as many deals, and
+    #: every deal sums to zero): a club evening then adds them up by default, rather than
     #: giving points for each table's placings.
     even_totals: bool = False
     #: The event kinds that score (a deal's tricks, a hand, a correction): in a game whose

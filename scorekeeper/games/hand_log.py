@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, Protocol, Self, TypeVar
 
-from scorekeeper.games import rounds
+from scorekeeper.games import deal_numbers
 from scorekeeper.games.events import (
     UNDO,
     Event,
     HistoryEntry,
     RuleError,
     event_data,
-    unknown_action,
+    unknown_kind,
 )
 from scorekeeper.games.game import Game, GameSetup
 from scorekeeper.games.players import checked_names
@@ -207,7 +207,7 @@ class HandsState(Generic[SetupT, ResultT]):
         seats of each side."""
         return Scoreboard(
             sides=sides,
-            rounds=tuple(hand.totals for hand in self.hands),
+            deals=tuple(hand.totals for hand in self.hands),
             finished=self.finished,
             winners=() if self.winner is None else (self.winner,),
         )
@@ -282,20 +282,20 @@ class HandRules(Generic[StateT, HandT]):
             return self._next_hand(state, data)
         if event.kind == EventKind.CORRECT:
             return self._correct(state, data)
-        raise unknown_action(event)
+        raise unknown_kind(event)
 
     def _next_hand(self, state: StateT, data: Mapping[str, Any]) -> tuple[StateT, Text, int]:
         """The hand in play recorded."""
-        number = rounds.round_number(data, "hand")
+        number = deal_numbers.number(data, "hand")
         if state.current_hand is None:
             raise RuleError(self.over(state), field="number", deal=number)
-        rounds.check_current(number, state.current_hand, "hand")
+        deal_numbers.check_current(number, state.current_hand, "hand")
         new = self.extend(state, self.parse(data, number, state))
         return new, self.describe(new.hands[-1]), number
 
     def _correct(self, state: StateT, data: Mapping[str, Any]) -> tuple[StateT, Text, int]:
         """A hand played replaced, every later hand scored again."""
-        number = rounds.round_number(data, "hand")
+        number = deal_numbers.number(data, "hand")
         hands = [result.hand for result in state.hands]
         if not 1 <= number <= len(hands):
             raise RuleError(
@@ -305,13 +305,13 @@ class HandRules(Generic[StateT, HandT]):
             )
         hand = self.parse(data, number, state)
         if hand == hands[number - 1]:
-            raise rounds.unchanged(number, "hand")
+            raise deal_numbers.unchanged(number, "hand")
         hands[number - 1] = hand
         try:
             new = self.evaluate(state.setup, hands)
         except RuleError as error:
             if error.deal is not None and error.deal > number:
-                raise rounds.made_illegal(error, "hand") from None
+                raise deal_numbers.made_illegal(error, "hand") from None
             raise
         said = T_("corrected: %(changes)s", changes=self.describe(new.hands[number - 1]))
         return new, said, number

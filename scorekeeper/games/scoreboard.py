@@ -1,9 +1,9 @@
 """A game's scores the same way for every game: who plays on which side, each side's running
-total round by round, and who won. What a chart of the game and a club evening's standings read.
+total deal by deal, and who won. What a chart of the game and a club evening's standings read.
 
     board = game_for(state.kind).scoreboard(state)
     board.totals          # (12, -5, -7): each side's total now
-    board.rounds[2]       # each side's running total after the third scored round
+    board.deals[2]        # each side's running total after the third scored deal
     board.places()        # (1, 2, 3): each side's place, ties sharing one
 
 A *side* is who scores together: one player in Bismarck and Klaberjass, a pair (seats 0 and 2,
@@ -22,7 +22,7 @@ from scorekeeper.games.text import Text
 
 @dataclass(frozen=True)
 class Detail:
-    """One number a game keeps a statistic of: ``seat`` scored ``score`` in a round of kind
+    """One number a game keeps a statistic of: ``seat`` scored ``score`` in a deal of kind
     ``label`` (Bismarck: the declarer's score in a deal of a contract, labelled ``Spader``)."""
 
     seat: int
@@ -36,8 +36,8 @@ class Scoreboard:
 
     #: The seats of each side, in side order: ``((0,), (1,), (2,))`` or ``((0, 2), (1, 3))``.
     sides: tuple[tuple[int, ...], ...]
-    #: Each side's running total after each round that scored (a deal, a hand), in order.
-    rounds: tuple[tuple[int, ...], ...]
+    #: Each side's running total after each deal that scored (a hand game's hands), in order.
+    deals: tuple[tuple[int, ...], ...]
     finished: bool
     #: The sides that won (several when they share the win); empty while the game goes on.
     winners: tuple[int, ...] = ()
@@ -51,13 +51,13 @@ class Scoreboard:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """Each side's total now (zeros before the first round)."""
-        return self.rounds[-1] if self.rounds else (0,) * len(self.sides)
+        """Each side's total now (zeros before the first deal)."""
+        return self.deals[-1] if self.deals else (0,) * len(self.sides)
 
     @property
     def started(self) -> bool:
-        """Whether a round has scored yet."""
-        return bool(self.rounds)
+        """Whether a deal has scored yet."""
+        return bool(self.deals)
 
     def side_of(self, seat: int) -> int:
         """The side of the player in ``seat``."""

@@ -27,6 +27,7 @@ import datetime
 import re
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar, Token
+from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -53,6 +54,8 @@ class Words(Protocol):
     def number(self, n: int) -> str: ...
 
     def signed(self, n: int) -> str: ...
+
+    def decimal(self, value: float) -> str: ...
 
     def possessive(self, name: str) -> str: ...
 
@@ -82,6 +85,11 @@ class English:
 
     def signed(self, n: int) -> str:
         return f"{n:+d}"
+
+    def decimal(self, value: float) -> str:
+        """``1,234.5``, ``2.33``: grouped, one or two decimals (as Babel's ``#,##0.0#``)."""
+        said = f"{value:,.2f}"
+        return said[:-1] if said.endswith("0") else said
 
     def possessive(self, name: str) -> str:
         return f"{name}'s"
@@ -150,6 +158,20 @@ def signed(value: int | None, minus: str = MINUS) -> str:
     if value < 0:
         return f"{minus}{-value}"
     return "0"
+
+
+def points(value: Fraction, signed: bool = False, words: Words | None = None) -> str:
+    """Points (an evening's, a season's, an average of either) as everything shows them:
+    ``12``, ``−3``, and anything between two whole numbers in decimals, a half too (``1.5``,
+    ``2.33``; in Swedish ``1,5``, ``2,33``): one way everywhere (``−1½`` beside ``−0,17`` read
+    as two kinds of number). ``signed`` adds a plus to a positive number; ``words``: the
+    reader's (the current words unless given)."""
+    sign = MINUS if value < 0 else "+" if signed and value > 0 else ""
+    whole, rest = divmod(abs(value), 1)
+    if rest == 0:
+        return f"{sign}{whole}"
+    words = words if words is not None else current_words()
+    return sign + words.decimal(float(abs(value)))
 
 
 def join_names(names: Sequence[str]) -> str:

@@ -37,10 +37,10 @@ def progression_chart(state: Any, width: float) -> Drawing | None:
     except (UnknownGame, AttributeError):
         return None
     board = rules.scoreboard(state)
-    if not board.rounds:
+    if not board.deals:
         return None
     names = [" & ".join(state.players[seat] for seat in seats) for seats in board.sides]
-    series = [[0, *(row[side] for row in board.rounds)] for side in range(len(board.sides))]
+    series = [[0, *(row[side] for row in board.deals)] for side in range(len(board.sides))]
     low = min(0, *(v for values in series for v in values))
     high = max(0, *(v for values in series for v in values))
     if low == high:

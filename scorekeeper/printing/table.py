@@ -1,5 +1,5 @@
 """The score table every sheet is built on: one row per deal (or hand), a few columns that say
-what the round was, then a group of columns per player (or pair) ending in the running total,
+what the deal was, then a group of columns per player (or pair) ending in the running total,
 and perhaps one last column.
 
     # | Dealer | Maker | Trump ‖ Anna: Seq. … Score Total ‖ Ben: Seq. … Score Total ‖ Settled
@@ -8,7 +8,7 @@ A game describes its columns (:class:`Column`) and fills the rows; :class:`Score
 the two heading rows, the grid, the heavier lines between the groups, the shaded running
 totals, and the rows every long or unfinished game needs: "carried forward" when the game is
 longer than the page, and empty numbered rows (with the dealer pre-printed when known) to
-write the next rounds in.
+write the next deals in.
 
 Plain strings (styled by the table) where a cell holds one run of text: far cheaper to lay out
 than a Paragraph per cell.
@@ -48,7 +48,7 @@ class Column:
     rule: bool = False
 
 
-class Round(Protocol):
+class ScoredDeal(Protocol):
     """A deal or hand as a sheet lists it: its number and the running totals after it."""
 
     @property
@@ -58,23 +58,23 @@ class Round(Protocol):
     def totals(self) -> Sequence[int]: ...
 
 
-RoundT = TypeVar("RoundT", bound=Round)
+DealT = TypeVar("DealT", bound=ScoredDeal)
 
 
 @dataclass(frozen=True)
-class Rows(Generic[RoundT]):
-    """What the table shows of a game: the round carried forward from (when the game is too
-    long for the page), the rounds shown, and how many empty rows follow them."""
+class Rows(Generic[DealT]):
+    """What the table shows of a game: the deal carried forward from (when the game is too
+    long for the page), the deals shown, and how many empty rows follow them."""
 
-    carried: RoundT | None
-    shown: Sequence[RoundT]
+    carried: DealT | None
+    shown: Sequence[DealT]
     empty: int
 
 
 @dataclass(frozen=True)
 class RowLimits:
-    """How many rows a sheet's table of rounds has: at most ``most`` on the page (a longer game
-    shows its last rounds under a "carried forward" row), ``blank`` on a blank sheet, and at
+    """How many rows a sheet's table of deals has: at most ``most`` on the page (a longer game
+    shows its last deals under a "carried forward" row), ``blank`` on a blank sheet, and at
     least ``in_play`` for a game in play, so there is room to write on."""
 
     most: int
@@ -82,29 +82,29 @@ class RowLimits:
     in_play: int
 
     def shown(
-        self, rounds: Sequence[RoundT] | None, *, finished: bool, at_least: int = 0
-    ) -> Rows[RoundT]:
-        """The rows of a sheet: ``blank`` empty ones for a blank sheet (``rounds`` None); a
+        self, deals: Sequence[DealT] | None, *, finished: bool, at_least: int = 0
+    ) -> Rows[DealT]:
+        """The rows of a sheet: ``blank`` empty ones for a blank sheet (``deals`` None); a
         game in play gets at least ``in_play`` rows and three to spare; a finished one just
-        its rounds. ``at_least`` rows (up to ``most``) when the game says how many rounds it
+        its deals. ``at_least`` rows (up to ``most``) when the game says how many deals it
         may take."""
         most = self.most
         at_least = min(at_least, most)
-        if rounds is None:
+        if deals is None:
             return Rows(None, (), max(self.blank, at_least))
-        if len(rounds) > most:
-            return Rows(rounds[-most], rounds[-(most - 1) :], 0)
+        if len(deals) > most:
+            return Rows(deals[-most], deals[-(most - 1) :], 0)
         if finished:
-            return Rows(None, rounds, 0)
-        rows = min(most, max(self.in_play, len(rounds) + 3, at_least))
-        return Rows(None, rounds, rows - len(rounds))
+            return Rows(None, deals, 0)
+        rows = min(most, max(self.in_play, len(deals) + 3, at_least))
+        return Rows(None, deals, rows - len(deals))
 
 
 @dataclass(frozen=True)
 class ScoreTable:
     """The columns of a score sheet's table and the style they make.
 
-    ``fixed`` columns come first (the round's number, its dealer ...; their headings span both
+    ``fixed`` columns come first (the deal's number, its dealer ...; their headings span both
     heading rows), then ``group`` once per player or pair (``groups`` times) under the group's
     name, then ``last`` if there is one.
     """
@@ -147,7 +147,7 @@ class ScoreTable:
         return short_names(players, st.fonts.bold, 8.5, self.group_width(width) - 6)
 
     def headings(self, groups: Sequence[str]) -> list[list[object]]:
-        """The two heading rows: the round's columns and each group's name over its columns."""
+        """The two heading rows: the deal's columns and each group's name over its columns."""
         top: list[object] = [_heading(column) for column in self.fixed]
         below: list[object] = [""] * len(self.fixed)
         for name in groups:
@@ -200,17 +200,17 @@ class ScoreTable:
     def rows(
         self,
         groups: Sequence[str],
-        shown: Rows[RoundT],
-        row: Callable[[RoundT, int], list[object]],
+        shown: Rows[DealT],
+        row: Callable[[DealT, int], list[object]],
         st: Styles,
         *,
         dealers: Sequence[str] | None = None,
         first_dealer: int | None = None,
         last: Callable[[], object] = str,
     ) -> tuple[list[list[object]], list[Command]]:
-        """Every row of a sheet of rounds, and the style commands of its carried-forward row:
+        """Every row of a sheet of deals, and the style commands of its carried-forward row:
         the headings (with ``groups`` over the groups), the carried-forward row, a row per
-        round shown (``row(round, its row index)`` makes its cells), and the empty rows, with
+        deal shown (``row(deal, its row index)`` makes its cells), and the empty rows, with
         the dealers pre-printed when ``dealers`` (the names as they fit the dealer's column)
         and ``first_dealer`` are known: the deal goes round the table. ``last`` makes the last
         cell of an empty row."""
@@ -230,9 +230,9 @@ class ScoreTable:
         return rows, commands
 
     def _carried_forward(
-        self, row: int, carried: Round, st: Styles
+        self, row: int, carried: ScoredDeal, st: Styles
     ) -> tuple[list[object], list[Command]]:
-        """Row ``row``, standing for rounds 1 to ``carried``: only the totals after it."""
+        """Row ``row``, standing for deals 1 to ``carried``: only the totals after it."""
         cells: list[object] = [f"1–{carried.number}", _("carried forward")]
         cells += [""] * (len(self.fixed) - 2)
         commands: list[Command] = []

@@ -8,7 +8,7 @@ Modules: :mod:`~scorekeeper.records.guard` reads hostile JSON within limits;
 :mod:`~scorekeeper.records.core` holds the codec registry and the functions below;
 :mod:`~scorekeeper.records.codec` the :class:`Codec` interface every game's codec gives, the
 checks they share and :class:`GameRecord` (it imports nothing from ``core``);
-:mod:`~scorekeeper.records.rounds` the base for games entered one round per event;
+:mod:`~scorekeeper.records.deals` the base for games entered one deal per event;
 :mod:`~scorekeeper.records.text` text sheets and CSV; :mod:`~scorekeeper.records.problems` the
 problem lines. One module per game holds its codec, as ``CODEC``.
 
@@ -35,9 +35,9 @@ from scorekeeper.records.core import (
     score_sheet,
     unregister_codec,
 )
+from scorekeeper.records.deals import DealsCodec
 from scorekeeper.records.guard import MAX_RECORD_BYTES, decode
 from scorekeeper.records.problems import MAX_PROBLEMS, RECORD, Problems, RecordError, problem
-from scorekeeper.records.rounds import RoundsCodec
 
 __all__ = [
     "BUILT_IN",
@@ -48,12 +48,12 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "RECORD",
     "Codec",
+    "DealsCodec",
     "GameRecord",
     "Logged",
     "NoRecordFormat",
     "Problems",
     "RecordError",
-    "RoundsCodec",
     "build",
     "build_logged",
     "codec_for",

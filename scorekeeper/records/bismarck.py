@@ -284,7 +284,7 @@ def _outcome(state: bismarck.State) -> list[str]:
         return [
             _("Shared victory: %(names)s with %(total)s.", names=winners, total=plain_signed(best))
         ]
-    lines = [_("%(n)d of %(count)d deals recorded.", n=len(state.recorded), count=state.deal_count)]
+    lines = [_("%(n)d of %(count)d deals recorded.", n=len(state.scored), count=state.deal_count)]
     current = state.current
     assert current is not None
     if state.announced is not None:

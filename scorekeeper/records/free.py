@@ -13,9 +13,9 @@ from scorekeeper.games import free
 from scorekeeper.games.events import Event
 from scorekeeper.games.text import N_, T_, Text, Tn_, say
 from scorekeeper.games.text import gettext as _
+from scorekeeper.records.deals import DealsCodec
 from scorekeeper.records.history import EventFields
 from scorekeeper.records.problems import Problems, is_int, show
-from scorekeeper.records.rounds import RoundsCodec
 from scorekeeper.records.text import each, plain_signed, table
 
 #: A deal as a record lists it: each side's points, and whether the table ended the game
@@ -31,7 +31,7 @@ class Scored:
     ended: bool
 
 
-class FreeCodec(RoundsCodec[free.Setup, free.State, Entry]):
+class FreeCodec(DealsCodec[free.Setup, free.State, Entry]):
     """A free game (see ``docs/records.md``)."""
 
     kind = free.KIND
@@ -68,17 +68,17 @@ class FreeCodec(RoundsCodec[free.Setup, free.State, Entry]):
         if not isinstance(raw.get("ended", False), bool):
             problems.add(where, T_("ended must be true or false"))
 
-    def parse_round(self, setup: free.Setup | None, data: dict[str, Any], number: int) -> Entry:
+    def parse_deal(self, setup: free.Setup | None, data: dict[str, Any], number: int) -> Entry:
         points = tuple(data["points"])
         if setup is not None:
             points = free.parse_points(setup, list(points), number)
         return points, data.get("ended", False)
 
-    def round_dict(self, entry: Entry) -> dict[str, Any]:
+    def deal_dict(self, entry: Entry) -> dict[str, Any]:
         points, ended = entry
         return {"points": list(points), **({"ended": True} if ended else {})}
 
-    def rounds(self, state: free.State) -> Sequence[Scored]:
+    def deals(self, state: free.State) -> Sequence[Scored]:
         deals = state.deals
         return [Scored(deal, state.ended and deal is deals[-1]) for deal in deals]
 

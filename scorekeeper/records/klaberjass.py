@@ -9,8 +9,8 @@ from scorekeeper.games import klaberjass
 from scorekeeper.games.text import N_, Text, say
 from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import check_trump
+from scorekeeper.records.deals import HandsCodec
 from scorekeeper.records.problems import Problems
-from scorekeeper.records.rounds import HandsCodec
 from scorekeeper.records.text import each, table
 
 
@@ -34,12 +34,12 @@ class KlaberjassCodec(HandsCodec[klaberjass.Setup, klaberjass.State, klaberjass.
     def check_item(self, where: Text, raw: dict[str, Any], problems: Problems) -> None:
         check_trump(where, raw.get("trump"), problems)
 
-    def parse_round(
+    def parse_deal(
         self, setup: klaberjass.Setup | None, data: dict[str, Any], number: int
     ) -> klaberjass.Hand:
         return klaberjass.parse_hand(data, number, setup.players if setup is not None else None)
 
-    def round_dict(self, entry: klaberjass.Hand) -> dict[str, Any]:
+    def deal_dict(self, entry: klaberjass.Hand) -> dict[str, Any]:
         return klaberjass.hand_to_dict(entry)
 
     def derived_dict(self, result: klaberjass.HandResult) -> dict[str, Any]:

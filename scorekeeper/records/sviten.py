@@ -10,8 +10,8 @@ from scorekeeper.games import sviten
 from scorekeeper.games.text import N_, Text, say
 from scorekeeper.games.text import gettext as _
 from scorekeeper.records.codec import check_trump
+from scorekeeper.records.deals import HandsCodec
 from scorekeeper.records.problems import Problems
-from scorekeeper.records.rounds import HandsCodec
 from scorekeeper.records.text import each, plain_signed, table
 
 
@@ -70,13 +70,13 @@ class SvitenCodec(HandsCodec[sviten.Setup, sviten.State, sviten.Hand]):
     def check_item(self, where: Text, raw: dict[str, Any], problems: Problems) -> None:
         check_trump(where, raw.get("trump"), problems, or_null=True)
 
-    def parse_round(
+    def parse_deal(
         self, setup: sviten.Setup | None, data: dict[str, Any], number: int
     ) -> sviten.Hand:
         hand = sviten.parse_hand(data, number, setup)
         return hand if setup is None else _entered(setup, hand, number)
 
-    def round_dict(self, entry: sviten.Hand) -> dict[str, Any]:
+    def deal_dict(self, entry: sviten.Hand) -> dict[str, Any]:
         return sviten.hand_to_dict(entry)
 
     def derived_dict(self, result: sviten.HandResult) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Charts as small inline SVG, drawn on the server (no JavaScript, no library): a game's score
-progression and an evening's running positions. Each chart is a picture of a table the page
+progression and an evening's running places. Each chart is a picture of a table the page
 also shows in numbers (the score sheet, the standings): ``role="img"`` with a title and a
 description that says so. Its looks are the shared stylesheet's (``.chart`` in ``app.css``:
 the page's colour variables, so light and dark both work; no inline style). Every line also has
@@ -35,7 +35,7 @@ PLOT_WIDTH, PLOT_HEIGHT = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
 def progression(
     names: Sequence[str | Sequence[str]],
-    rounds: Sequence[Sequence[float]],
+    steps: Sequence[Sequence[float]],
     *,
     title: str,
     description: str,
@@ -44,14 +44,15 @@ def progression(
     ident: str = "chart",
     zero: bool = True,
 ) -> Markup:
-    """A line per name through its values round by round (``rounds[i][side]``); a name given
-    as several lines (a pair: one partner a line) is labelled so, each line cut short on its
-    own rather than the whole cut after its first letters. Totals start
-    from 0 before round 1 (``first=0``); with ``places`` the axis runs from 1 at the top down to
-    the last place, and the lines start at round ``first`` itself. ``ident`` makes the chart's
-    element ids unique on its page. Without ``zero`` the values are levels rather than totals
-    (a rating): the first is where the line starts, and the axis spans only what they reach."""
-    series = [[row[side] for row in rounds] for side in range(len(names))]
+    """A line per name through its values step by step (``steps[i][side]``: after each deal,
+    round or game); a name given as several lines (a pair: one partner a line) is labelled
+    so, each line cut short on its own rather than the whole cut after its first letters.
+    Totals start from 0 before step 1 (``first=0``); with ``places`` the axis runs from 1 at
+    the top down to the last place, and the lines start at step ``first`` itself. ``ident``
+    makes the chart's element ids unique on its page. Without ``zero`` the values are levels
+    rather than totals (a rating): the first is where the line starts, and the axis spans only
+    what they reach."""
+    series = [[row[side] for row in steps] for side in range(len(names))]
     if not places and zero:
         series = [[0, *values] for values in series]
     frame = _Frame.of(series, len(names), places=places, zero=zero)
@@ -75,7 +76,7 @@ def progression(
 
 @dataclass(frozen=True)
 class _Frame:
-    """Where a chart's rounds and values go: ``count`` rounds across, values from ``low`` to
+    """Where a chart's steps and values go: ``count`` steps across, values from ``low`` to
     ``high`` (with ``places``, place 1 at the top)."""
 
     count: int
@@ -112,7 +113,7 @@ class _Frame:
 
 
 def _axis(frame: _Frame, first: int) -> list[str]:
-    """The axis: the top and bottom values, zero (or place 1), and the rounds along the foot."""
+    """The axis: the top and bottom values, zero (or place 1), and the steps along the foot."""
     ticks = sorted({frame.low, frame.high, *((0,) if frame.zero and not frame.places else ())})
     grid = "".join(f"M{LEFT} {_at(frame.y(value))}H{LEFT + PLOT_WIDTH}" for value in ticks)
     parts = [f'<path class=g d="{grid}"/>']
@@ -204,7 +205,7 @@ def game_chart(game: LoadedGame) -> Markup:
     hand): each side's running total after each deal or hand, a pair's line named by both
     partners."""
     board = game.rules.scoreboard(game.state)
-    if not board.rounds:
+    if not board.deals:
         return Markup("")
     players = game.setup.players
     names = [_partners([players[seat] for seat in seats]) for seats in board.sides]
@@ -219,7 +220,7 @@ def game_chart(game: LoadedGame) -> Markup:
             "the score sheet has the same numbers."
         )
     return progression(
-        names, board.rounds, title=_("Score progression"), description=description, ident="score"
+        names, board.deals, title=_("Score progression"), description=description, ident="score"
     )
 
 
@@ -242,13 +243,13 @@ def rating_chart(name: str, ratings: Sequence[int]) -> Markup:
 
 
 def evening_chart(
-    names: Sequence[str], rounds: Sequence[int], positions: Sequence[Sequence[int]]
+    names: Sequence[str], rounds: Sequence[int], places: Sequence[Sequence[int]]
 ) -> Markup:
-    """Each player's place after each round of an evening (``positions[player][i]`` after
+    """Each player's place after each round of an evening (``places[player][i]`` after
     ``rounds[i]``); empty before a second round counts."""
     if len(rounds) < 2:
         return Markup("")
-    by_round = [[positions[p][i] for p in range(len(names))] for i in range(len(rounds))]
+    by_round = [[places[p][i] for p in range(len(names))] for i in range(len(rounds))]
     return progression(
         names,
         by_round,

@@ -40,7 +40,7 @@ def correction_url(game: services.LoadedGame, number: int | None, form: LogForm)
     the game has no such deal to correct). ``typed=all``: the form is the whole deal, as the
     correction form has it; ``typed=some``: only some of its fields (the tricks)."""
     pages = pages_for(game.kind)
-    if number is None or not 1 <= number <= pages.rounds(game.state):
+    if number is None or not 1 <= number <= pages.deals(game.state):
         return None
     typed = {name: values for name, values in carried().items() if values != [""]}
     whole = pages.correction is None or isinstance(form, pages.correction.form)

@@ -30,7 +30,7 @@ from scorekeeper.web.pages import pages_for
 from scorekeeper.web.seats import at_game
 
 
-class Typed(Protocol):
+class FormEntry(Protocol):
     """An entry typed into a form of a game page, as the game's pages read it: the form (which
     the page's ``render_game`` takes under ``name``), the event it makes against the game as it
     stands (a :class:`services.Entry`), and what was typed, in words, for the page that says
@@ -46,14 +46,14 @@ class Typed(Protocol):
     def kept(self, game: services.LoadedGame) -> str: ...
 
 
-def enter(token: str, entry: Typed, kind: str) -> ResponseReturnValue:
+def enter(token: str, entry: FormEntry, kind: str) -> ResponseReturnValue:
     """An entry typed on the page of a game of ``kind``: validate its form, write it
-    (:func:`services.record`), answer (:func:`entered`)."""
+    (:func:`services.enter`), answer (:func:`entered`)."""
     game = open_game(token, kind)
     if not entry.form.validate_on_submit():
         return refill(game, entry)
     form, by = entry.form, at_game(game)
-    written = services.record(
+    written = services.enter(
         game, entry, form.based_on(), about=form.deal_number(), seat=by.seat, phone=by.phone
     )
     return entered(written, entry)
@@ -69,12 +69,12 @@ def open_game(token: str, kind: str | None = None) -> services.LoadedGame:
     return game
 
 
-def refill(game: services.LoadedGame, entry: Typed, status: int = 422) -> ResponseReturnValue:
+def refill(game: services.LoadedGame, entry: FormEntry, status: int = 422) -> ResponseReturnValue:
     """The game page again, the entry's form keeping the player's input and its messages."""
     return pages_for(game.kind).render_game(game, status, **{entry.name: entry.form})
 
 
-def entered(written: services.Written, entry: Typed) -> ResponseReturnValue:
+def entered(written: services.Written, entry: FormEntry) -> ResponseReturnValue:
     """The answer to an entry typed on a game page: the game page, landing on what changed
     (``#latest``), once it is recorded (by this phone, or the very same by another or by this
     one before: sent again after *Back*); the page again with the message beside its field
@@ -83,7 +83,7 @@ def entered(written: services.Written, entry: Typed) -> ResponseReturnValue:
     if isinstance(written, services.LoadedGame):
         sent(written)
         return to_latest(written)
-    if isinstance(written, services.AlreadyRecorded):
+    if isinstance(written, services.AlreadyEntered):
         now, form = written.game, entry.form
         if sent_here(now, form.based_on(), form.deal_number()):
             flash(_("You already recorded this: nothing more to do."), DONE)
@@ -136,7 +136,7 @@ def sent_here(game: services.LoadedGame, based_on: int, deal: int | None = None)
     return bool(about) and all(f"{game.token}/{h.seq}" in mine for h in about)
 
 
-def conflict_page(conflict: services.Conflict, entry: Typed) -> ResponseReturnValue:
+def conflict_page(conflict: services.Conflict, entry: FormEntry) -> ResponseReturnValue:
     """Nothing was stored: the game page as it is now says what the other phone recorded and
     what this one typed, and offers to correct that deal with it — or, while its deal is still
     to be entered, keeps the input in the form."""
@@ -155,7 +155,7 @@ def landed(game: services.LoadedGame, numbers: Sequence[int]) -> ResponseReturnV
     """After a correction: its (first) round in the game's log, where the page says what
     changed."""
     sent(game)
-    flash(str(min(numbers)), "round")
+    flash(str(min(numbers)), "deal")
     return redirect(url_for("play.game", token=game.token, _anchor=f"r{min(numbers)}"), 303)
 
 

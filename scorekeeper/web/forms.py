@@ -209,8 +209,8 @@ class LogForm(AppForm):
     seq = HiddenField()
     deal = HiddenField()
     was = HiddenField()
-    #: Set when the rules refuse a correction: the other rounds its refusal names.
-    refused_rounds: list[int]
+    #: Set when the rules refuse a correction: the other deals its refusal names.
+    refused_deals: list[int]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -23,7 +23,7 @@ from scorekeeper.web.entries import DONE, sent_here
 from scorekeeper.web.field_errors import refusals
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm
 from scorekeeper.web.game_locks import lock_of
-from scorekeeper.web.helpers import share_url
+from scorekeeper.web.helpers import url_to_share
 from scorekeeper.web.pages import pages_for
 from scorekeeper.web.phone import known_phone_id
 from scorekeeper.web.seats import is_organiser, phone_seat, seat_names
@@ -66,20 +66,20 @@ class Recent:
     a tap away (``?all=1``), so that however long the game, its page stays within its weight
     budget (30 KB)."""
 
-    rounds: int
+    deals: int
     changes: int
 
 
 def latest(game: services.LoadedGame, recent: Recent) -> dict[str, Any]:
     """What a long game's page shows of its rounds and changes (:class:`Recent`): all of them
     when a round just corrected is an older one."""
-    noted = noted_round()
-    rounds = pages_for(game.kind).rounds(game.state)
-    older = noted is not None and noted <= rounds - recent.rounds
+    noted = noted_deal()
+    deals = pages_for(game.kind).deals(game.state)
+    older = noted is not None and noted <= deals - recent.deals
     everything = request.args.get("all") == "1" or older
     return {
         "recent": None if everything else recent.changes,
-        "recent_hands": None if everything else recent.rounds,
+        "recent_deals": None if everything else recent.deals,
         "all_url": url_for("play.game", token=game.token, all=1, _anchor="log"),
     }
 
@@ -171,10 +171,10 @@ def page_context(game: services.LoadedGame) -> dict[str, Any]:
         "readonly": lock is not None and not lock.organiser,
         "game": game,
         "state": game.state,
-        "share_url": share_url(game.token),
+        "share_url": url_to_share("play.game", game.token),
         "times": game.times,
-        "last_action": last_action(game),
-        "noted": noted_round(),
+        "last_event": last_event(game),
+        "noted": noted_deal(),
         # A table's game of an evening plays on in the evening's next round, not outside it.
         "again": AgainForm(formdata=None) if game.state.finished and not seat else None,
         "seat": seat,
@@ -203,7 +203,7 @@ def entered_here(game: services.LoadedGame) -> tuple[int, ...]:
     return tuple(w.seq for w in game.waiting if phone is not None and w.phone == phone)
 
 
-def last_action(game: services.LoadedGame) -> HistoryEntry | None:
+def last_event(game: services.LoadedGame) -> HistoryEntry | None:
     """The entry an undo would take back: the latest one still in effect."""
     undoable = game.played.undoable
     return game.state.history[undoable[-1][0]] if undoable else None
@@ -217,9 +217,9 @@ def change_words(entry: HistoryEntry, noun: str) -> str:
     return said[:1].upper() + said[1:]
 
 
-def noted_round() -> int | None:
-    """The round a correction just changed (the page marks it, and says what changed)."""
-    for number in get_flashed_messages(category_filter=["round"]):
+def noted_deal() -> int | None:
+    """The deal a correction just changed (the page marks it, and says what changed)."""
+    for number in get_flashed_messages(category_filter=["deal"]):
         if isinstance(number, str) and number.isdigit():
             return int(number)
     return None

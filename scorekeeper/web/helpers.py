@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Response, abort, current_app, render_template, request, session, url_for
@@ -74,14 +75,16 @@ def my_game_tokens() -> list[str]:
     return [t for t in tokens if isinstance(t, str)]
 
 
-def share_url(token: str) -> str:
-    """The game's address as other phones reach it (never localhost, never a forged host)."""
-    url = url_for("play.game", token=token, _external=True)
+def url_to_share(endpoint: str, token: str, **args: Any) -> str:
+    """The address of the page of ``token`` (``endpoint``: a game's, an evening's, a club's …,
+    with ``args``) as other phones reach it, never localhost, never a forged host: the one place
+    the pages ask :func:`scorekeeper.hosts.share_url`."""
+    url = url_for(endpoint, token=token, _external=True, **args)
     return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
 
 
 def share_qr(token: str) -> Markup:
-    return qr_svg(share_url(token), title=_("QR code of this game's address"))
+    return qr_svg(url_to_share("play.game", token), title=_("QR code of this game's address"))
 
 
 #: How many parts of pages each app keeps drawn.

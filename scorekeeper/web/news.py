@@ -2,10 +2,10 @@
 
 A game page reloads itself when another phone writes, unless its player is typing: then
 ``static/later.js`` (which ``static/app.js`` loads when it is needed) asks here what was written
-since the log position its form was based on, and about the round it is typing. The answer is a
+since the log position its form was based on, and about the deal it is typing. The answer is a
 piece of a page, in the reader's language, that the script puts just below the sticky head:
-the entries in words, *Show it*, and — when an entry changed the round being typed and the game
-corrects its rounds with one form — that round as recorded, as the correction form's fields
+the entries in words, *Show it*, and — when an entry changed the deal being typed and the game
+corrects its deals with one form — that deal as entered, as the correction form's fields
 (``data-was``), with its correction's address. The script compares them with what was typed:
 the same, nothing more to do; different, one tap opens the correction with what was typed
 (``?typed=some&…``, as :func:`scorekeeper.web.corrections.correction_url` offers it after a
@@ -31,12 +31,12 @@ bp = Blueprint("news", __name__)
 @bp.get("/g/<token>/news/<int:since>")
 def news(token: str, since: int) -> ResponseReturnValue:
     """The entries written since log position ``since`` (none when it is not one of the
-    game's) and, when ``?deal=`` names a round they touched, that round as recorded."""
+    game's) and, when ``?deal=`` names a deal they touched, that deal as entered."""
     game = get_game_or_404(token)
     since = since if 0 <= since <= game.seq else game.seq
     number = request.args.get("deal", type=whole)
     touched = number is not None and services.Conflict(game, since).touched(number)
-    was = recorded_fields(game, number) if touched and number is not None else None
+    was = fields_as_entered(game, number) if touched and number is not None else None
     pages = pages_for(game.kind)
     page = render_template(
         "_news.html",
@@ -52,13 +52,13 @@ def news(token: str, since: int) -> ResponseReturnValue:
     return response
 
 
-def recorded_fields(game: services.LoadedGame, number: int) -> dict[str, str] | None:
-    """Round ``number`` as recorded, as the fields of its correction form say it (the fields
-    a typed entry carries over to a correction; a field with nothing recorded is left out);
-    None when the game has no such round or no one-form correction."""
+def fields_as_entered(game: services.LoadedGame, number: int) -> dict[str, str] | None:
+    """Deal ``number`` as entered, as the fields of its correction form say it (the fields
+    a typed entry carries over to a correction; a field with nothing entered is left out);
+    None when the game has no such deal or no one-form correction."""
     pages = pages_for(game.kind)
     correction = pages.correction
-    if correction is None or not 1 <= number <= pages.rounds(game.state):
+    if correction is None or not 1 <= number <= pages.deals(game.state):
         return None
     form = correction.form(formdata=None, meta={"csrf": False})
     correction.fill(form, game, number)

@@ -1,6 +1,6 @@
 """Whole pages, drawn once per game, log position and reader, then served from memory.
 
-When a deal is recorded, every phone at the table sees the log grow (the poll) and loads the
+When a deal is entered, every phone at the table sees the log grow (the poll) and loads the
 game page again: the same page, except for each phone's CSRF token. So the page is drawn once
 with a placeholder where the token goes, kept, and each phone gets a copy with its own token.
 

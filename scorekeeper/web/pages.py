@@ -3,11 +3,11 @@
 A game's package (``web/<kind>/``) builds one :class:`GamePages`: its routes (its blueprint,
 named by its kind, with the actions only it has: announce, a hand ...; how its game page is
 drawn; where a game in play stands), its title as the pages say it, its new-game form and, when
-its rounds are corrected with one form, its :class:`Correction`. What every game has the same
+its deals are corrected with one form, its :class:`Correction`. What every game has the same
 way is not declared: its pages are ``templates/<kind>/new.html`` and ``correct.html``, and its
-state keeps its rounds as ``deals`` or ``hands``, as its game's noun says.
+state keeps its deals as ``deals`` or ``hands``, as its game's noun says.
 
-The shared flows — the game page's address, a new game, correcting a round, undo, the poll,
+The shared flows — the game page's address, a new game, correcting a deal, undo, the poll,
 records and printing — look the game up here; no other module of the web layer names a game.
 """
 
@@ -73,20 +73,20 @@ class CorrectionRoutes(Protocol):
 
 @dataclass(frozen=True)
 class Correction:
-    """How one round (a deal, a hand) is corrected with one form, at
+    """How one deal (a hand game's hand) is corrected with one form, at
     ``/g/<token>/<noun>/<number>/correct``."""
 
-    #: The form, filled with the round as recorded (``fill``) on the first showing.
+    #: The form, filled with the deal as entered (``fill``) on the first showing.
     form: type[LogForm]
     fill: Callable[[Any, LoadedGame, int], None]
     #: The ``correct`` event of the form's input (RuleError for what cannot be an event).
     event: Callable[[Any, LoadedGame, int], Event]
-    #: What the page shows besides the form (the round as recorded ...).
+    #: What the page shows besides the form (the deal as entered ...).
     context: Callable[[LoadedGame, int], Mapping[str, Any]]
-    #: One ``correct`` event of several rounds' events, checked as a whole, when the game's
-    #: rules take one (then the page can correct more rounds at once: ``?also=10``).
+    #: One ``correct`` event of several deals' events, checked as a whole, when the game's
+    #: rules take one (then the page can correct more deals at once: ``?also=10``).
     combine: Callable[[Sequence[Event]], Event] | None = None
-    #: What another round's form suggests once the first round's change would break it (the
+    #: What another deal's form suggests once the first deal's change would break it (the
     #: contract swapped): ``suggest(first, other, game, number, other_number)``.
     suggest: Callable[[Any, Any, LoadedGame, int, int], None] | None = None
     #: Its page; by default the game's ``<kind>/correct.html``.
@@ -127,10 +127,10 @@ class GamePages:
     #: Shared files its bundles carry between ``app.*`` and its own (``("tricks.js",)``: the
     #: tricks steppers), so that a game that does not need them does not load them.
     bundle_parts: tuple[str, ...] = ()
-    #: How many rounds a state has (each can be corrected), when its state does not keep them
+    #: How many deals a state has (each can be corrected), when its state does not keep them
     #: as its noun says (``state.deals``, ``state.hands``).
     count: Callable[[Any], int] | None = None
-    #: Where a round is corrected: the shared flow, or the game's own (Sviten's two steps).
+    #: Where a deal is corrected: the shared flow, or the game's own (Sviten's two steps).
     correct_endpoint: str = "play.correct"
     #: How its pages write a card code (the ``card`` filter), when the game has cards besides
     #: the pack's (a joker); otherwise as any card: ``10H`` → ``10♥``.
@@ -173,14 +173,14 @@ class GamePages:
         """The fewest and the most players, for a game of a varying number of them."""
         return game_for(self.kind).seat_range
 
-    def rounds(self, state: Any) -> int:
-        """How many rounds (deals, hands) the game has so far, the one in play included."""
+    def deals(self, state: Any) -> int:
+        """How many deals (a hand game's hands) the game has so far, the one in play included."""
         if self.count is not None:
             return self.count(state)
         return len(getattr(state, f"{game_for(self.kind).noun}s", ()))
 
     def correction_url(self, token: str, number: int, **args: Any) -> str:
-        """The address of round ``number``'s correction (``args``: its query string)."""
+        """The address of deal ``number``'s correction (``args``: its query string)."""
         if self.correct_endpoint == "play.correct":
             noun = game_for(self.kind).noun
             return url_for("play.correct", token=token, noun=noun, number=number, **args)

@@ -1,5 +1,5 @@
 """What every game does the same way, whatever its kind: its page at the capability URL, a new
-game, correcting a round, undo, and the poll that tells phones how long the log is. Each looks
+game, correcting a deal, undo, and the poll that tells phones how long the log is. Each looks
 the game's own pieces up in :mod:`scorekeeper.web.pages`."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from scorekeeper.web import (
 )
 from scorekeeper.web.bounds import whole
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm, SeatForm, UndoForm
-from scorekeeper.web.helpers import get_game_or_404, my_game_tokens, remember, share_url
+from scorekeeper.web.helpers import get_game_or_404, my_game_tokens, remember, url_to_share
 from scorekeeper.web.pages import Correction, GamePages, pages_for
 
 bp = Blueprint("play", __name__)
@@ -65,7 +65,8 @@ def game(token: str) -> ResponseReturnValue:
     # whether this browser came by a link (new_here, above).
     lock = game_locks.lock_of(loaded)
     locked = lock and lock.key
-    key = (loaded.token, loaded.position, share_url(token), you, organiser, mine, locked, new_here)
+    url = url_to_share("play.game", token)
+    key = (loaded.token, loaded.position, url, you, organiser, mine, locked, new_here)
     return page_cache.serve(key, lambda: render_game(loaded))
 
 
@@ -127,13 +128,13 @@ def new(kind: str) -> ResponseReturnValue:
     return render_template(pages.new_template, form=form, kind=kind), status
 
 
-#: How many rounds one correction may change at once.
+#: How many deals one correction may change at once.
 MOST_AT_ONCE = 4
 
 
 @dataclass(frozen=True)
 class Corrected:
-    """A correction of round ``number`` (and of the rounds of ``others``, where the game's
+    """A correction of deal ``number`` (and of the deals of ``others``, where the game's
     rules take several at once), as its forms have it: the entry a correction writes."""
 
     correction: Correction
@@ -146,7 +147,7 @@ class Corrected:
         return [self.number, *self.others]
 
     def event(self, game: services.LoadedGame) -> Event:
-        """One ``correct`` event: of the round, or the rules' one of all the rounds."""
+        """One ``correct`` event: of the deal, or the rules' one of all the deals."""
         forms = {self.number: self.form, **self.others}
         events = [self.correction.event(form, game, k) for k, form in forms.items()]
         combine = self.correction.combine
@@ -155,17 +156,17 @@ class Corrected:
 
 @bp.route("/g/<token>/<noun>/<int:number>/correct", methods=["GET", "POST"])
 def correct(token: str, noun: str, number: int) -> ResponseReturnValue:
-    """Correct round ``number`` (a deal, a hand) of a game whose rounds are corrected with one
-    form; every later round is scored again. Where the game's rules take a correction of
-    several rounds at once, ``?also=10`` adds round 10 to the same correction (and a refusal
-    that names another round offers to add it)."""
+    """Correct deal ``number`` (a hand game's hand) of a game whose deals are corrected with one
+    form; every later deal is scored again. Where the game's rules take a correction of
+    several deals at once, ``?also=10`` adds deal 10 to the same correction (and a refusal
+    that names another deal offers to add it)."""
     loaded = get_game_or_404(token)
     pages = pages_for(loaded.kind)
     correction = pages.correction
     if correction is None or noun != loaded.rules.noun:
         abort(404)
     entries.open_game(token)  # kept on the list; its page instead when locked for this phone
-    count = pages.rounds(loaded.state)
+    count = pages.deals(loaded.state)
     if not 1 <= number <= count:
         return redirect(url_for("play.game", token=token), 303)
     also = _also(number, count) if correction.combine else []
@@ -182,9 +183,9 @@ def correct(token: str, noun: str, number: int) -> ResponseReturnValue:
 
 
 def _prefill(game: services.LoadedGame, entry: Corrected) -> None:
-    """The correction's forms as first shown: its rounds as recorded, with what a typed entry
+    """The correction's forms as first shown: its deals as entered, with what a typed entry
     carried over (another phone beat it, or it was typed before "correct this one too"), and
-    what the game suggests for an added round."""
+    what the game suggests for an added deal."""
     correction, form, others = entry.correction, entry.form, entry.others
     corrections.rebase(form, game, entry.numbers)
     form.deal.data = str(entry.number)
@@ -200,8 +201,8 @@ def _prefill(game: services.LoadedGame, entry: Corrected) -> None:
 
 
 def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
-    """Write the correction; on its (first) round in the game's log once it is in, else the
-    form again: with the rules' message (and the other round it names offered), or based on
+    """Write the correction; on its (first) deal in the game's log once it is in, else the
+    form again: with the rules' message (and the other deal it names offered), or based on
     the game as another phone's change left it."""
     form, numbers = entry.form, entry.numbers
     by = seats.at_game(game)
@@ -209,7 +210,7 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
         game,
         entry,
         form.based_on(),
-        rounds=numbers,
+        deals=numbers,
         was=form.was.data,
         seat=by.seat,
         phone=by.phone,
@@ -227,7 +228,7 @@ def _save(game: services.LoadedGame, entry: Corrected) -> ResponseReturnValue:
 
 
 def _also(number: int, count: int) -> list[int]:
-    """The other rounds of a correction (``?also=``): each once, at most a few."""
+    """The other deals of a correction (``?also=``): each once, at most a few."""
     found: list[int] = []
     for k in request.args.getlist("also", type=whole):
         if 1 <= k <= count and k != number and k not in found:
@@ -237,7 +238,7 @@ def _also(number: int, count: int) -> list[int]:
 
 def _with_also(token: str, noun: str, number: int, also: list[int], adding: int) -> str:
     """The correction page of ``number`` with ``also`` beside it, keeping what was typed for
-    ``number`` (and, where the game suggests it, what round ``adding`` should say)."""
+    ``number`` (and, where the game suggests it, what deal ``adding`` should say)."""
     typed: dict[str, Any] = corrections.carried()
     return url_for(
         "play.correct",
@@ -258,12 +259,12 @@ def _correction_page(
     conflict: services.Conflict | None = None,
     offered: Sequence[int] = (),
 ) -> ResponseReturnValue:
-    """The correction form of its rounds, with what the rules said (and the other round their
+    """The correction form of its deals, with what the rules said (and the other deal their
     message names, ``offered`` to be corrected too), or with what another phone changed
     meanwhile (``conflict``)."""
     correction, number, others = entry.correction, entry.number, entry.others
     context = correction.context(game, number)
-    rounds = [(k, other, correction.context(game, k)) for k, other in others.items()]
+    deals = [(k, other, correction.context(game, k)) for k, other in others.items()]
     offer = offer_url = None
     if correction.combine and len(others) < MOST_AT_ONCE - 1:
         offer = next(iter(offered), None)
@@ -275,7 +276,7 @@ def _correction_page(
         game=game,
         state=game.state,
         form=entry.form,
-        others=rounds,
+        others=deals,
         offer=offer,
         offer_url=offer_url,
         conflict=conflict,
@@ -286,7 +287,7 @@ def _correction_page(
 
 @bp.route("/g/<token>/undo", methods=["GET", "POST"])
 def undo(token: str) -> ResponseReturnValue:
-    """Take back the last action still in effect (an undo is an event too): the page says what
+    """Take back the last event still in effect (an undo is an event too): the page says what
     that is and asks first; afterwards the game page says what was taken back. An undo is
     always of what the page said: if another phone wrote meanwhile, nothing is undone and the
     page asks again about what is last now."""
@@ -296,7 +297,7 @@ def undo(token: str) -> ResponseReturnValue:
     conflict = None
     refused: RuleError | None = None
     if form.validate_on_submit():
-        entry = game_page.last_action(loaded)
+        entry = game_page.last_event(loaded)
         by = seats.at_game(loaded)
         written = services.undo(loaded, form.based_on(), seat=by.seat, phone=by.phone)
         if isinstance(written, services.LoadedGame):
@@ -315,7 +316,7 @@ def undo(token: str) -> ResponseReturnValue:
         "undo.html",
         game=loaded,
         form=form,
-        entry=game_page.last_action(loaded),
+        entry=game_page.last_event(loaded),
         conflict=conflict,
         refused=refused,
         noun=loaded.rules.noun,

@@ -19,7 +19,7 @@ from scorekeeper import i18n, locales, printing
 from scorekeeper.games.events import RuleError
 from scorekeeper.printing import Blank, GamePrinters
 from scorekeeper.web.field_errors import show_error
-from scorekeeper.web.helpers import get_game_or_404, page_part, share_url
+from scorekeeper.web.helpers import get_game_or_404, page_part, url_to_share
 from scorekeeper.web.pages import GamePages, all_pages, pages_for
 from scorekeeper.web.setup_forms import BlankSheetForm
 
@@ -94,7 +94,7 @@ def sheet(token: str) -> ResponseReturnValue:
     except LookupError:
         return _not_printable()
     data = printers.sheet(
-        game.state, paper=paper, url=share_url(token), date=game.created_at.date()
+        game.state, paper=paper, url=url_to_share("play.game", token), date=game.created_at.date()
     )
     return _pdf(data, f"{game.kind}-{_sheet_word()}.pdf", private=True)
 
@@ -110,7 +110,7 @@ def rules(token: str) -> ResponseReturnValue:
         printers = printing.printer_for(game.kind)
     except LookupError:
         return _not_printable()
-    data = printers.rules_card(game.state, paper=paper, url=share_url(token))
+    data = printers.rules_card(game.state, paper=paper, url=url_to_share("play.game", token))
     return _pdf(data, f"{game.kind}-{_card_word()}.pdf", private=True)
 
 

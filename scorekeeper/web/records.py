@@ -72,12 +72,12 @@ def record_json(token: str) -> Response:
 def deals_csv(token: str) -> Response:
     game = _game_with_records(token)
     text = records.deals_csv(game.kind, game.state, words())
-    rounds = (
+    deals = (
         pgettext("file name", "hands")
         if game.rules.noun == "hand"
         else pgettext("file name", "deals")
     )
-    return _download(text, "text/csv", _filename(game, f"{rounds}.csv"))
+    return _download(text, "text/csv", _filename(game, f"{deals}.csv"))
 
 
 @bp.post("/import")

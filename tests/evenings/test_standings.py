@@ -78,7 +78,7 @@ def test_a_worked_evening_of_seven_at_tables_of_three_with_one_sitting_out():
     assert (fred.games, fred.sat_out, fred.sit_out_points) == (1, 1, 0)
     assert result.in_play == 1 and result.provisional
     assert result.rounds == (1, 2)
-    assert result.positions[6] == (4, 1)  # Gus: sat out (0 points, fourth), then first
+    assert result.places[6] == (4, 1)  # Gus: sat out (0 points, fourth), then first
 
 
 def test_placings_sit_out_award_is_the_rounds_average():
@@ -106,7 +106,7 @@ def test_nothing_scored_yet_everyone_shares_first_place():
     result = standings(NAMES[:6], TOTALS, tables)
     assert {row.place for row in result.rows} == {1}
     assert all(row.shared and row.points == 0 and row.games == 0 for row in result.rows)
-    assert result.rounds == () and result.positions == ((),) * 6
+    assert result.rounds == () and result.places == ((),) * 6
 
 
 def test_details_are_averaged_per_player_and_label():
@@ -197,18 +197,18 @@ def test_ties_share_a_place_and_places_count_those_ahead(evening, scoring):
     # The running position after the last counted round is the final place.
     if result.rounds:
         for row in rows:
-            assert result.positions[row.player][-1] == row.place
+            assert result.places[row.player][-1] == row.place
 
 
 def test_table_state_from_not_made_to_won_by_a_pair():
     assert table_state(TableResult(1, 1, (0, 1, 2, 3))) == TableState(made=False)
-    fresh = Scoreboard(sides=((0, 2), (1, 3)), rounds=(), finished=False)
+    fresh = Scoreboard(sides=((0, 2), (1, 3)), deals=(), finished=False)
     assert table_state(TableResult(1, 1, (5, 6, 7, 8), fresh)) == TableState(made=True)
-    going = Scoreboard(sides=((0, 2), (1, 3)), rounds=((10, 0), (30, 40)), finished=False)
+    going = Scoreboard(sides=((0, 2), (1, 3)), deals=((10, 0), (30, 40)), finished=False)
     state = table_state(TableResult(1, 1, (5, 6, 7, 8), going))
     assert (state.scored, state.playing, state.winners) == (2, True, ())
     over = Scoreboard(
-        sides=((0, 2), (1, 3)), rounds=((10, 0), (100, 90)), finished=True, winners=(0,)
+        sides=((0, 2), (1, 3)), deals=((10, 0), (100, 90)), finished=True, winners=(0,)
     )
     state = table_state(TableResult(2, 1, (5, 6, 7, 8), over))
     assert (state.finished, state.playing, state.winners) == (True, False, (5, 7))

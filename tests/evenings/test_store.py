@@ -169,7 +169,7 @@ def test_loading_an_evening_takes_a_bounded_number_of_queries(app):
         for number in range(1, 5):
             evening = services.start_round(evening, number, anyway=True)
         for game in evening.games.values():
-            game_services.record(
+            game_services.enter(
                 game, Event("announce", {"deal": 1, "contract": "trumf", "trump": "hearts"}), 0
             )
         game_store.REPLAYS.clear()

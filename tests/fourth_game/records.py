@@ -1,4 +1,4 @@
-"""Tally's record codec: all a new game of rounds writes to be exported, imported and scored.
+"""Tally's record codec: all a new game of deals writes to be exported, imported and scored.
 
 A deal is ``{"points": [a, b]}``; a record shows its ``number``, ``dealer`` and running
 ``totals`` next to it, and ``totals``, ``winner`` and ``finished`` at the top.
@@ -9,24 +9,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.records import RoundsCodec
+from scorekeeper.records import DealsCodec
 from tests.fourth_game import rules
 
 Points = tuple[int, int]
 
 
-class TallyCodec(RoundsCodec[rules.Setup, rules.State, Points]):
+class TallyCodec(DealsCodec[rules.Setup, rules.State, Points]):
     kind = rules.KIND
     entered_fields = ("points",)
     item_derived = ("number", "dealer", "totals")
 
-    def parse_round(self, setup: rules.Setup | None, data: dict[str, Any], number: int) -> Points:
+    def parse_deal(self, setup: rules.Setup | None, data: dict[str, Any], number: int) -> Points:
         return rules.parse_points(data.get("points"), number)
 
-    def round_dict(self, entry: Points) -> dict[str, Any]:
+    def deal_dict(self, entry: Points) -> dict[str, Any]:
         return {"points": list(entry)}
 
-    def rounds(self, state: rules.State) -> Sequence[rules.Deal]:
+    def deals(self, state: rules.State) -> Sequence[rules.Deal]:
         return state.deals
 
     def entry_of(self, result: rules.Deal) -> Points:

@@ -170,7 +170,7 @@ def _fold(state: State, event: Event) -> tuple[State, str, int]:
 def scoreboard(state: State) -> Scoreboard:
     return Scoreboard(
         sides=((0,), (1,)),
-        rounds=tuple(deal.totals for deal in state.deals),
+        deals=tuple(deal.totals for deal in state.deals),
         finished=state.finished,
         winners=() if state.winner is None else (state.winner,),
     )

@@ -172,7 +172,7 @@ def test_a_correction_breaking_its_own_hand_says_so_plainly():
 def test_the_scoreboard_gives_each_side_its_running_totals():
     board = play(hand(1, 0, 6), hand(2, 1, 7), hand(3, 0, 5)).scoreboard_of(((0, 2), (1, 3)))
     assert board.sides == ((0, 2), (1, 3))
-    assert board.rounds == ((6, 0), (6, 7), (11, 7))
+    assert board.deals == ((6, 0), (6, 7), (11, 7))
     assert board.finished and board.winners == (0,)
 
 

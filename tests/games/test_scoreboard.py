@@ -1,4 +1,4 @@
-"""Every game's scoreboard: its sides, running totals round by round, winners and places, read
+"""Every game's scoreboard: its sides, running totals deal by deal, winners and places, read
 from each engine's state the same way."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.web.klaberjass import client as klaberjass_client
 from tests.web.sviten import client as sviten_client
 
 
-def test_every_registered_game_has_a_scoreboard_before_its_first_round():
+def test_every_registered_game_has_a_scoreboard_before_its_first_deal():
     for game in games():
         names = [f"P{seat}" for seat in range(game.seats)]
         board = game.scoreboard(game.start(game.parse_setup({"players": names})))
@@ -28,8 +28,8 @@ def test_bismarck_running_totals_winner_and_declarer_scores_by_contract():
     state = bismarck_games.game()
     board = bismarck.GAME.scoreboard(state)
     assert board.sides == ((0,), (1,), (2,))
-    assert len(board.rounds) == 12
-    assert board.rounds == tuple(deal.totals for deal in state.deals)
+    assert len(board.deals) == 12
+    assert board.deals == tuple(deal.totals for deal in state.deals)
     assert board.totals == state.totals and sum(board.totals) == 0
     assert board.finished and board.winners == (1,)  # Ben wins with +2
     assert board.places()[1] == 1
@@ -49,18 +49,18 @@ def test_bismarck_shared_win_shares_first_place():
     assert board.detail_labels == ("Trumf", "Sang", "Noll")
 
 
-def test_bismarck_deal_announced_but_not_recorded_is_not_a_round():
+def test_bismarck_deal_announced_but_not_scored_is_not_on_the_scoreboard():
     state = bismarck_games.game([*bismarck_games.MODERN_GAME[:2], ("sang", None, None)])
-    assert len(bismarck.GAME.scoreboard(state).rounds) == 2
+    assert len(bismarck.GAME.scoreboard(state).deals) == 2
 
 
-def test_klaberjass_hands_thrown_in_are_rounds_that_score_nothing():
+def test_klaberjass_hands_thrown_in_are_deals_that_score_nothing():
     setup = klaberjass.Setup(klaberjass_client.PLAYERS)
     events = [klaberjass.hand_event(n, h) for n, h in enumerate(klaberjass_client.HANDS, 1)]
     state = state_of(setup, events)
     board = game_for("klaberjass").scoreboard(state)
     assert board.sides == ((0,), (1,))
-    assert board.rounds[1] == board.rounds[0]  # hand 2 thrown in
+    assert board.deals[1] == board.deals[0]  # hand 2 thrown in
     assert board.totals == state.totals == (449, 509)
     assert board.winners == (1,) and board.places() == (2, 1)
 
@@ -76,7 +76,7 @@ def test_sviten_pairs_and_the_declarers_who_win_with_fewer_points():
 
 
 def test_places_in_play_follow_the_totals():
-    board = Scoreboard(sides=((0,), (1,), (2,)), rounds=((3, -1, -2),), finished=False)
+    board = Scoreboard(sides=((0,), (1,), (2,)), deals=((3, -1, -2),), finished=False)
     assert board.places() == (1, 2, 3)
 
 

@@ -26,8 +26,8 @@ def test_a_sheet_has_the_chart_finished_or_in_play_but_not_before_anything_is_sc
     assert playing.pages == 1 and "Score progression" in one_line(playing.text)
     drawing = progression_chart(in_play, 400)
     lines = [shape for shape in drawing.contents if type(shape).__name__ == "PolyLine"]
-    recorded = sum(1 for deal in in_play.deals if deal.recorded)
-    assert recorded < 12 and all(len(line.points) == 2 * (recorded + 1) for line in lines)
+    scored = sum(1 for deal in in_play.deals if deal.scored)
+    assert scored < 12 and all(len(line.points) == 2 * (scored + 1) for line in lines)
     fresh = rules.replay(record.setup, ()).state
     assert progression_chart(fresh, 400) is None
     nothing = Pdf(sheet(fresh, paper="a4", url=None, date=None))

@@ -26,7 +26,7 @@ TEAMS = free.Setup(
     1,
     "Whist",
     ((0, 2), (1, 3)),
-    free.Options(wins=free.Wins.LOWEST, rounds=5, zero_sum=True),
+    free.Options(wins=free.Wins.LOWEST, deals=5, zero_sum=True),
 )
 
 

@@ -157,7 +157,7 @@ def test_a_confirming_games_record_validates_by_version_2_and_not_1(app):
         setup = bismarck.Setup(("Anna", "Ben", "Carla"))
         game = services_games.create("bismarck", setup, confirms=True)
         for seq, event in enumerate(example_events(2)):
-            game = services_games.record(game, event, seq, seat="0")
+            game = services_games.enter(game, event, seq, seat="0")
         game = services_games.confirm(game, 1, "1")
         raw = json.loads(services_games.record_text(game))
     assert raw["format"] == "scorekeeper-record/2"

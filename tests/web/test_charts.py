@@ -92,7 +92,7 @@ def test_a_game_page_shows_its_progression_in_play_and_finished(client, app):
     playing = client.get(f"/g/{in_play.token}").get_data(as_text=True)
     assert 'id="chart-h">Score progression' in playing
     start = playing.index("<svg class=chart")
-    deals = len(in_play.state.recorded)
+    deals = len(in_play.state.scored)
     found = lines(playing[start : playing.index("</svg>", start)])
     assert len(found) == 3 and all(len(line) == 1 + deals for line in found)
     assert "<style" not in playing  # the looks are the stylesheet's (no inline style)

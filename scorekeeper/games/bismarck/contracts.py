@@ -125,7 +125,7 @@ _CONTRACT_NAMES = {
 #: The other name a contract goes by in the rules texts (rulings, Bismarck 1).
 _CONTRACT_ALSO = {Contract.SANG: "Spel"}
 
-#: House rules that change nothing in the scoring; recorded with the game, printed on its card.
+#: House rules that change nothing in the scoring; kept with the game, printed on its card.
 #: (Message ids: each layer says them in its reader's language.)
 OPTIONS: dict[str, str] = {
     "see_all_cards": N_("Forehand picks up all 20 cards before choosing the contract."),

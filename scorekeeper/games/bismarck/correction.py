@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from scorekeeper.games import rounds
+from scorekeeper.games import deal_numbers
 from scorekeeper.games.bismarck.contracts import Contract
 from scorekeeper.games.bismarck.parse import parse_contract, parse_tricks, parse_trump
 from scorekeeper.games.bismarck.sheet import evaluate
@@ -29,7 +29,7 @@ def correct(state: State, data: Mapping[str, Any]) -> tuple[State, Text, int | N
         corrected = evaluate(setup, new, state.history)
     except RuleError as error:
         if error.deal is not None and error.deal > min(numbers) and error.deal not in numbers:
-            raise rounds.made_illegal(error, "deal") from None
+            raise deal_numbers.made_illegal(error, "deal") from None
         raise
     if len(changed) == 1:
         number, old, line = changed[0]
@@ -71,7 +71,7 @@ def _changed_lines(
     changed: list[tuple[int, Line, Line]] = []
     seen: set[int] = set()
     for item in items:
-        number = rounds.round_number(item, "deal")
+        number = deal_numbers.number(item, "deal")
         if not 1 <= number <= len(lines):
             raise RuleError(
                 T_("Deal %(n)s has not been played yet.", n=number), field="deal", deal=number
@@ -90,7 +90,7 @@ def _changed_lines(
             changed.append((number, old, line))
     if not changed:
         if len(items) == 1:
-            raise rounds.unchanged(rounds.round_number(items[0], "deal"), "deal")
+            raise deal_numbers.unchanged(deal_numbers.number(items[0], "deal"), "deal")
         raise RuleError(T_("That is what these deals already say."), field="deal")
     return changed, new
 

@@ -1,4 +1,4 @@
-"""The events of the deal in play: its contract announced, its tricks recorded, the deal dealt
+"""The events of the deal in play: its contract announced, its tricks entered, the deal dealt
 again. Each checks and scores only that deal."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def announce(state: State, data: Mapping[str, Any], number: int) -> tuple[State,
     return put(state, line), said, number
 
 
-def record(state: State, data: Mapping[str, Any], number: int) -> tuple[State, Text, int]:
+def tricks(state: State, data: Mapping[str, Any], number: int) -> tuple[State, Text, int]:
     """The tricks of the deal in play (announced, or announced with them)."""
     if state.announced is None:
         if data.get("contract") is None:

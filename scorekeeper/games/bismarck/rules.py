@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from scorekeeper.games import events, rounds
+from scorekeeper.games import deal_numbers, events
 from scorekeeper.games.bismarck.contracts import PLAYERS
 from scorekeeper.games.bismarck.correction import correct
-from scorekeeper.games.bismarck.deal import announce, record, redeal
+from scorekeeper.games.bismarck.deal import announce, redeal, tricks
 from scorekeeper.games.bismarck.setup import Setup
 from scorekeeper.games.bismarck.sheet import new_game
 from scorekeeper.games.bismarck.state import KIND, State
@@ -57,35 +57,35 @@ def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
     data = events.event_data(event)
     if event.kind == EventKind.CORRECT:
         return correct(state, data)
-    number = rounds.round_number(data, "deal")
+    number = deal_numbers.number(data, "deal")
     if state.current is None:
         raise RuleError(
             T_("The game is over: all %(n)s deals are recorded.", n=state.deal_count),
             field="deal",
             deal=number,
         )
-    rounds.check_current(number, state.current.number, "deal")
+    deal_numbers.check_current(number, state.current.number, "deal")
     if event.kind == EventKind.ANNOUNCE:
         return announce(state, data, number)
     if event.kind == EventKind.RECORD:
-        return record(state, data, number)
+        return tricks(state, data, number)
     if event.kind == EventKind.REDEAL:
         return redeal(state, data, number)
-    raise events.unknown_action(event)
+    raise events.unknown_kind(event)
 
 
 def scoreboard(state: State) -> Scoreboard:
     """Each player's running total deal by deal, the winners (a tie shares the win), and each
     declarer's score by contract (a club evening's statistic)."""
-    recorded = state.recorded
+    scored = state.scored
     return Scoreboard(
         sides=((0,), (1,), (2,)),
-        rounds=tuple(deal.totals for deal in recorded),
+        deals=tuple(deal.totals for deal in scored),
         finished=state.finished,
         winners=state.winners,
         details=tuple(
             Detail(deal.declarer, deal.contract.name_in(state.variant), deal.scores[deal.declarer])
-            for deal in recorded
+            for deal in scored
             if deal.scores is not None
         ),
         detail_heading=T_("Average score as declarer, by contract"),

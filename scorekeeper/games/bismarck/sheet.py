@@ -151,7 +151,7 @@ def _state(
 ) -> State:
     """The state of a sheet of scored deals: whose turn it is and what they may play."""
     slots = _slots(setup)
-    announced = results[-1] if results and not results[-1].recorded else None
+    announced = results[-1] if results and not results[-1].scored else None
     if announced is not None:
         current: ScheduledDeal | None = slots[announced.number - 1]
     else:

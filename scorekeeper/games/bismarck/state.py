@@ -37,7 +37,7 @@ class DealResult:
     redeals: int
 
     @property
-    def recorded(self) -> bool:
+    def scored(self) -> bool:
         return self.tricks is not None
 
     @property
@@ -79,8 +79,8 @@ class State:
         return self.setup.variant.deal_count
 
     @property
-    def recorded(self) -> tuple[DealResult, ...]:
-        return tuple(deal for deal in self.deals if deal.recorded)
+    def scored(self) -> tuple[DealResult, ...]:
+        return tuple(deal for deal in self.deals if deal.scored)
 
     @property
     def finished(self) -> bool:

@@ -35,7 +35,7 @@ def stats(played: Iterable[tuple[State, int]]) -> BismarckStats:
     order = {contract: i for i, contract in enumerate(Contract)}
     declaring, not_declaring = Tally(), Tally()
     for state, seat in games:
-        for deal in state.recorded:
+        for deal in state.scored:
             assert deal.scores is not None
             score = deal.scores[seat]
             if deal.declarer == seat:

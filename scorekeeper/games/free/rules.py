@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from scorekeeper.games import events, rounds
+from scorekeeper.games import deal_numbers, events
 from scorekeeper.games.events import Event, HistoryEntry, RuleError
 from scorekeeper.games.free.setup import (
     FEWEST,
@@ -93,12 +93,8 @@ class State:
 
     @property
     def finished(self) -> bool:
-        rounds_ = self.setup.options.rounds
-        return (
-            self.ended
-            or self.target_reached
-            or (rounds_ is not None and len(self.deals) >= rounds_)
-        )
+        most = self.setup.options.deals
+        return self.ended or self.target_reached or (most is not None and len(self.deals) >= most)
 
     @property
     def leaders(self) -> tuple[int, ...]:
@@ -199,14 +195,14 @@ def _added(state: State, points: tuple[int, ...]) -> State:
 def _fold(state: State, event: Event) -> tuple[State, Text, int | None]:
     """Apply one event; return the new state, a summary and the deal it is about."""
     data = events.event_data(event)
-    number = rounds.round_number(data, DEAL)
+    number = deal_numbers.number(data, DEAL)
     if event.kind == CORRECT:
         return _correct(state, data, number)
     if event.kind not in (DEAL, END):
-        raise events.unknown_action(event)
+        raise events.unknown_kind(event)
     if state.current is None:
         raise RuleError(_over(state), field=DEAL, deal=number)
-    rounds.check_current(number, state.current, DEAL)
+    deal_numbers.check_current(number, state.current, DEAL)
     if event.kind == END:
         if not state.deals:
             raise RuleError(T_("No deal is scored yet: there is no game to end."), field=DEAL)
@@ -235,12 +231,12 @@ def _correct(state: State, data: Mapping[str, Any], number: int) -> tuple[State,
     points = parse_points(state.setup, data.get("points"), number)
     old = state.deals[number - 1].points
     if points == old:
-        raise rounds.unchanged(number, DEAL)
+        raise deal_numbers.unchanged(number, DEAL)
     corrected = replace(state, deals=state.deals[: number - 1], ended=False)
     for later in (points, *(deal.points for deal in state.deals[number:])):
         if corrected.finished:
             over = RuleError(_over(corrected), field=DEAL, deal=len(corrected.deals) + 1)
-            raise rounds.made_illegal(over, DEAL)
+            raise deal_numbers.made_illegal(over, DEAL)
         corrected = _added(corrected, later)
     said = T_("corrected: points %(old)s → %(new)s", old=points_text(old), new=points_text(points))
     return replace(corrected, ended=state.ended), said, number
@@ -251,7 +247,7 @@ def scoreboard(state: State) -> Scoreboard:
     lower total is the better one in a game the lowest total wins."""
     return Scoreboard(
         sides=state.sides,
-        rounds=tuple(deal.totals for deal in state.deals),
+        deals=tuple(deal.totals for deal in state.deals),
         finished=state.finished,
         winners=state.winners,
         lowest_wins=state.setup.options.lowest_wins,
@@ -263,11 +259,11 @@ def describe_end(setup: Setup) -> Text:
     options = setup.options
     if options.end is End.TARGET:
         return T_("the game ends when a total reaches %(n)s", n=options.target)
-    if options.end is End.ROUNDS:
+    if options.end is End.DEALS:
         return Tn_(
             "the game ends after %(num)s deal",
             "the game ends after %(num)s deals",
-            options.rounds or 0,
+            options.deals or 0,
         )
     return T_("the game ends when the table says so")
 

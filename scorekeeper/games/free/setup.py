@@ -35,7 +35,7 @@ MOST_POINTS = 99_999
 LEAST_POINTS_SAID = "\u2212" + str(MOST_POINTS)
 #: The highest target, and the most deals a game of a number of deals may have.
 MOST_TARGET = 99_999
-MOST_ROUNDS = 200
+MOST_DEALS = 200
 #: The longest name a game may have.
 MAX_GAME_NAME = 30
 #: The option names a record's ``options`` may hold.
@@ -54,7 +54,7 @@ class End(StrEnum):
     so (an ``end`` entry in the log)."""
 
     TARGET = "target"
-    ROUNDS = "rounds"
+    DEALS = "rounds"  # the word of the record's options
     TABLE = "table"
 
 
@@ -115,7 +115,8 @@ class Options:
 
     wins: Wins = Wins.HIGHEST
     target: int | None = None
-    rounds: int | None = None
+    #: How many deals the game has (the record's ``rounds``).
+    deals: int | None = None
     zero_sum: bool = False
 
     def __post_init__(self) -> None:
@@ -123,7 +124,7 @@ class Options:
             object.__setattr__(self, "wins", Wins(self.wins))
         except ValueError:
             raise RuleError(T_("wins must be highest or lowest."), field="wins") from None
-        if self.target is not None and self.rounds is not None:
+        if self.target is not None and self.deals is not None:
             raise RuleError(
                 T_("A game ends at a target or after a number of deals, not both."), field="end"
             )
@@ -133,9 +134,9 @@ class Options:
             raise RuleError(
                 T_("The target can be at most %(most)s.", most=MOST_TARGET), field="target"
             )
-        rounds = self.rounds
-        if rounds is not None and not (_whole(rounds) and 1 <= rounds <= MOST_ROUNDS):
-            raise RuleError(T_("A game has 1 to %(most)s deals.", most=MOST_ROUNDS), field="rounds")
+        deals = self.deals
+        if deals is not None and not (_whole(deals) and 1 <= deals <= MOST_DEALS):
+            raise RuleError(T_("A game has 1 to %(most)s deals.", most=MOST_DEALS), field="rounds")
         if not isinstance(self.zero_sum, bool):
             raise RuleError(T_("zero_sum must be true or false."), field="zero_sum")
 
@@ -143,7 +144,7 @@ class Options:
     def end(self) -> End:
         if self.target is not None:
             return End.TARGET
-        return End.ROUNDS if self.rounds is not None else End.TABLE
+        return End.DEALS if self.deals is not None else End.TABLE
 
     @property
     def lowest_wins(self) -> bool:
@@ -151,8 +152,8 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         ends = {"target": self.target} if self.target is not None else {}
-        if self.rounds is not None:
-            ends = {"rounds": self.rounds}
+        if self.deals is not None:
+            ends = {"rounds": self.deals}
         return {"wins": self.wins.value, **ends, "zero_sum": self.zero_sum}
 
     @classmethod
@@ -169,7 +170,7 @@ class Options:
         return cls(
             wins=raw.get("wins", Wins.HIGHEST.value),
             target=raw.get("target"),
-            rounds=raw.get("rounds"),
+            deals=raw.get("rounds"),
             zero_sum=raw.get("zero_sum", False),
         )
 

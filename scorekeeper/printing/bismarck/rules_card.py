@@ -320,14 +320,14 @@ def _schedule(setup: Setup, st: Styles, width: float) -> list[Flowable]:
                 fixed.name_in(variant) if fixed else _("their choice"),
             ]
         )
-    round_length = 4 if variant is Variant.BRITISH else 3
-    rounds = [
+    group = 4 if variant is Variant.BRITISH else 3
+    group_lines = [
         ("LINEBELOW", (0, number), (-1, number), 0.9, colors.black)
-        for number in range(round_length, variant.deal_count, round_length)
+        for number in range(group, variant.deal_count, group)
     ]
     widths = [w * width for w in (0.12, 0.3, 0.3, 0.28)]
     table = values_table(
-        rows, widths, st, bold=2, centred=(0, 0), padding=1.5, more=rounds, align="CENTER",
+        rows, widths, st, bold=2, centred=(0, 0), padding=1.5, more=group_lines, align="CENTER",
         repeat_rows=1,
     )  # fmt: skip
     return [Paragraph(_("This game's schedule"), st.heading), table]

@@ -188,7 +188,7 @@ def _grid(sheet: BismarckSheet, st: Styles, width: float) -> Table:
         ]
         for contract in contracts:
             row.append(_grid_cell(sheet, seat, contract, st))
-        if state is not None and state.recorded:
+        if state is not None and state.scored:
             total = signed(state.totals[seat]) + (" ★" if winner else "")
             row.append(Paragraph(total, st.cell_big))
         else:
@@ -313,7 +313,9 @@ def _deals(sheet: BismarckSheet, st: Styles, width: float) -> Table:
         row.append(CheckBox(checked=sums_to_zero))
         rows.append(row)
     row_height = DEAL_ROW_HEIGHT[variant.deal_count]
-    return table.table(rows, width, row_height, st, [*_rounds(sheet, table), *commands])
+    return table.table(
+        rows, width, row_height, st, [*_declarers_and_groups(sheet, table), *commands]
+    )
 
 
 def _contract_cell(variant: Variant, number: int, deal: DealResult | None, st: Styles) -> object:
@@ -343,9 +345,9 @@ def _trump(variant: Variant, number: int, deal: DealResult | None) -> Suit | str
     return ""
 
 
-def _rounds(sheet: BismarckSheet, table: ScoreTable) -> list[Command]:
+def _declarers_and_groups(sheet: BismarckSheet, table: ScoreTable) -> list[Command]:
     """The declarer's columns shaded in every deal where the declarer is known, and a heavier
-    line after each round: every 3 deals, every 4 in the British game."""
+    line after each group of deals: every 3 deals, every 4 in the British game."""
     variant = sheet.variant
     commands: list[Command] = []
     for number in range(1, variant.deal_count + 1):
@@ -354,8 +356,8 @@ def _rounds(sheet: BismarckSheet, table: ScoreTable) -> list[Command]:
         declarer = deal.declarer if deal is not None else slot.declarer if slot else None
         if declarer is not None:
             commands.append(table.shade(number + 1, declarer, through_total=True))
-    round_length = 4 if variant is Variant.BRITISH else 3
-    for number in range(round_length, variant.deal_count, round_length):
+    group = 4 if variant is Variant.BRITISH else 3
+    for number in range(group, variant.deal_count, group):
         commands.append(("LINEBELOW", (0, number + 1), (-1, number + 1), 0.9, colors.black))
     return commands
 

@@ -26,7 +26,7 @@ PRINTERS = GamePrinters.laid_out(
             "--deals",
             ("options", "rounds"),
             "Free game: the game ends after this many deals (as many rows on the sheet).",
-            most=free.MOST_ROUNDS,
+            most=free.MOST_DEALS,
         ),
     ),
 )

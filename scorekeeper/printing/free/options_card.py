@@ -54,8 +54,8 @@ def _winning(setup: free.Setup) -> list[str]:
     end = options.end
     if end is free.End.TARGET:
         how = _("The game is over after the deal in which a total reaches %(n)d.", n=options.target)
-    elif end is free.End.ROUNDS:
-        how = _("The game is over after %(n)d deals.", n=options.rounds)
+    elif end is free.End.DEALS:
+        how = _("The game is over after %(n)d deals.", n=options.deals)
     else:
         how = _("The game is over when the table says so (End the game, on the game's page).")
     return [best, how, _("Equal totals at the end share the win.")]

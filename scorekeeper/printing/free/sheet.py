@@ -71,11 +71,11 @@ def _table(sides: int, width: float) -> ScoreTable:
 def _rows(sheet: FreeSheet, setup: free.Setup) -> Rows[free.Deal]:
     state = sheet.state
     deals = state.deals if state is not None else None
-    rounds = setup.options.rounds
-    if rounds is not None and rounds <= ROWS.most and len(deals or ()) <= rounds:
+    most = setup.options.deals
+    if most is not None and most <= ROWS.most and len(deals or ()) <= most:
         shown = deals or ()
         finished = state is not None and state.finished
-        return Rows(None, shown, 0 if finished else rounds - len(shown))
+        return Rows(None, shown, 0 if finished else most - len(shown))
     return ROWS.shown(deals, finished=bool(state and state.finished))
 
 

@@ -68,7 +68,7 @@ def _tricks_field(position: str) -> WholeNumberField:
     )
 
 
-class RecordForm(LogForm):
+class TricksForm(LogForm):
     """Each player's tricks. One left empty is the rest of the 16 (as the page's script fills
     it in); two or three left empty are each marked. The engine's ``tricks`` errors (they do
     not add up to 16) belong to all three: they are said once, below them."""
@@ -109,7 +109,7 @@ class RedealForm(LogForm):
     trump = RadioField(_l("New trumps"), choices=SUIT_CHOICES, validators=[Optional()])
 
 
-class CorrectForm(RecordForm):
+class CorrectForm(TricksForm):
     """Tricks may stay empty when the deal being corrected is still in play."""
 
     tricks_required: ClassVar[bool] = False

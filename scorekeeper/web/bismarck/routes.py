@@ -20,8 +20,8 @@ from scorekeeper.games.text import T_
 from scorekeeper.web.bismarck.forms import (
     AnnounceForm,
     CorrectForm,
-    RecordForm,
     RedealForm,
+    TricksForm,
 )
 from scorekeeper.web.entries import enter
 from scorekeeper.web.forms import LogForm
@@ -31,12 +31,12 @@ bp = Blueprint(rules.KIND, __name__)
 
 #: A game page shows every deal (a game has at most 12) and its latest changes, the rest a tap
 #: away (``?all=1``): a game of 12 deals has 24 or more, and the page has a 30 KB budget.
-RECENT = Recent(rounds=12, changes=6)
+RECENT = Recent(deals=12, changes=6)
 
 #: The forms of the game page, by the name ``render_game`` takes a player's input under.
 _FORMS: dict[str, type[LogForm]] = {
     "announce": AnnounceForm,
-    "record": RecordForm,
+    "record": TricksForm,
     "redeal": RedealForm,
 }
 
@@ -82,7 +82,7 @@ class Announcement:
 class Tricks:
     """Each player's tricks of a deal, as the form has them."""
 
-    form: RecordForm
+    form: TricksForm
     name: ClassVar[str] = "record"
 
     def event(self, game: services.LoadedGame) -> Event:
@@ -115,9 +115,9 @@ def announce(token: str) -> ResponseReturnValue:
     return enter(token, Announcement(AnnounceForm()), rules.KIND)
 
 
-@bp.post("/g/<token>/record")
-def record(token: str) -> ResponseReturnValue:
-    return enter(token, Tricks(RecordForm()), rules.KIND)
+@bp.post("/g/<token>/record")  # the event's kind names the address (old pages post to it)
+def tricks(token: str) -> ResponseReturnValue:
+    return enter(token, Tricks(TricksForm()), rules.KIND)
 
 
 @bp.post("/g/<token>/redeal")
@@ -126,7 +126,7 @@ def redeal(token: str) -> ResponseReturnValue:
 
 
 def fill_correction(form: CorrectForm, game: services.LoadedGame, number: int) -> None:
-    """The correction form, filled with deal ``number`` as recorded."""
+    """The correction form, filled with deal ``number`` as entered."""
     deal = game.state.deals[number - 1]
     form.contract.data = deal.contract.value
     form.trump.data = deal.trump.record_name if deal.trump else None
@@ -141,7 +141,7 @@ def correction_event(form: CorrectForm, game: services.LoadedGame, number: int) 
         "contract": form.contract.data,
         "trump": _trump(form.contract.data, form.trump),
     }
-    if deal.recorded:
+    if deal.scored:
         tricks = form.tricks()
         if None in tricks:
             raise RuleError(T_("Enter the tricks of all three players."), field="tricks")

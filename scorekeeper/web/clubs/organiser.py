@@ -126,7 +126,7 @@ def become_organiser(club: services.LoadedClub) -> None:
     _set_device(phone)
 
 
-def type_pin(club: services.LoadedClub, pin: str) -> organisers.Typed:
+def type_pin(club: services.LoadedClub, pin: str) -> organisers.PinOutcome:
     """The PIN typed on this phone (see the module's docstring); when right, this phone
     manages the club."""
     phone = device()

@@ -8,12 +8,11 @@ from __future__ import annotations
 import math
 import re
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from scorekeeper import hosts
 from scorekeeper.clubs import register, services
 from scorekeeper.clubs.season import DEFAULT_RULE
 from scorekeeper.games.events import RuleError
@@ -32,7 +31,7 @@ from scorekeeper.web.clubs.forms import (
 )
 from scorekeeper.web.clubs.organiser import club_or_404, organiser_club, session_id
 from scorekeeper.web.field_errors import show_error
-from scorekeeper.web.helpers import on_this_site
+from scorekeeper.web.helpers import on_this_site, url_to_share
 from scorekeeper.web.pages import all_pages
 
 bp = Blueprint("clubs", __name__)
@@ -74,16 +73,11 @@ def new() -> ResponseReturnValue:
     return render_template("clubs/new.html", form=form), 422 if form.is_submitted() else 200
 
 
-def share_url(token: str) -> str:
-    url = url_for("clubs.club", token=token, _external=True)
-    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
-
-
 @bp.get("/c/<token>")
 def club(token: str) -> ResponseReturnValue:
     """The club as every member sees it: its members and its evenings, and its address."""
     found = club_or_404(token)
-    url = share_url(token)
+    url = url_to_share("clubs.club", token)
     managing = organiser.is_organiser(found)
     # Drawn once per club version (its latest organiser action, its games' positions), address
     # and whether the reader manages it; then served from memory.

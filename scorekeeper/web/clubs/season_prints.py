@@ -24,6 +24,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import hosts, seasons
 from scorekeeper.clubs import services
 from scorekeeper.clubs.season import DEFAULT_RULE, EveningResult, SeasonRow
+from scorekeeper.games.text import points
 from scorekeeper.i18n import words
 from scorekeeper.printing import season as paper_season
 from scorekeeper.web import long_prints, page_cache
@@ -31,7 +32,6 @@ from scorekeeper.web.charts import SEASON_LINES, season_chart
 from scorekeeper.web.clubs.forms import SeasonRuleForm
 from scorekeeper.web.clubs.organiser import club_or_404
 from scorekeeper.web.clubs.routes import bp
-from scorekeeper.web.evenings.formatting import points
 from scorekeeper.web.helpers import memo
 from scorekeeper.web.printing import default_paper
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask import Blueprint, abort, current_app, request, session, url_for
+from flask import Blueprint, abort, session
 
-from scorekeeper import hosts
 from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import services
 from scorekeeper.evenings.standings import Standings
@@ -61,12 +60,6 @@ def remember_evening(token: str) -> None:
 
 def my_evening_tokens() -> list[str]:
     return [t for t in session.get("evenings", []) if isinstance(t, str)]
-
-
-def evening_share_url(token: str) -> str:
-    """The evening's address as its page shares it (from the request's host)."""
-    url = url_for("evenings.evening", token=token, _external=True)
-    return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
 
 
 def club_of(token: str) -> tuple[str | None, bool]:

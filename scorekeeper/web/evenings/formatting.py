@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timedelta
-from fractions import Fraction
 
-from flask_babel import format_decimal
 from flask_babel import gettext as _
 
 from scorekeeper.evenings.standings import TOTALS, TableState
@@ -43,18 +41,6 @@ def scoring_explained(scoring: str) -> list[str]:
             "listed by name."
         ),
     ]
-
-
-def points(value: Fraction, signed: bool = False) -> str:
-    """Points (an evening's, a season's, an average) as the pages and their prints write them:
-    ``12``, ``−3``, and anything between two whole numbers in decimals, a half too (``1.5``,
-    ``2.33``; in the page's language ``1,5``, ``2,33``): one way on every page (``−1½`` beside
-    ``−0,17`` read as two kinds of number). ``signed`` adds a plus to a positive number."""
-    sign = "−" if value < 0 else "+" if signed and value > 0 else ""
-    whole, rest = divmod(abs(value), 1)
-    if rest == 0:
-        return f"{sign}{whole}"
-    return sign + str(format_decimal(float(abs(value)), format="#,##0.0#"))
 
 
 def table_status(

@@ -18,6 +18,7 @@ from scorekeeper.evenings import services
 from scorekeeper.evenings.suspense import first_hidden
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
+from scorekeeper.games.text import points
 from scorekeeper.i18n import say_here
 from scorekeeper.qr import qr_svg
 from scorekeeper.web import page_cache
@@ -26,14 +27,14 @@ from scorekeeper.web.evenings.blueprint import (
     club_of,
     curtain_of,
     evening_or_404,
-    evening_share_url,
     my_evening_tokens,
     remember_evening,
     sides,
     state_or_404,
 )
-from scorekeeper.web.evenings.formatting import minutes, points, scoring_explained, table_status
+from scorekeeper.web.evenings.formatting import minutes, scoring_explained, table_status
 from scorekeeper.web.evenings.forms import EveningImportForm, StartRoundForm
+from scorekeeper.web.helpers import url_to_share
 from scorekeeper.web.pages import all_pages
 
 #: How often the projector view and the organiser's view reload themselves (seconds).
@@ -63,7 +64,7 @@ def _evening_page(
     loaded: services.LoadedEvening, start_form: StartRoundForm, managing: bool
 ) -> str:
     """The evening's page, for its organiser (``managing``) or anyone else."""
-    url = evening_share_url(loaded.token)
+    url = url_to_share("evenings.evening", loaded.token)
     next_round = loaded.next_round
     club = clubs.members_of_evening(loaded.token)
     return render_template(
@@ -107,7 +108,7 @@ def evening(token: str) -> ResponseReturnValue:
     # request's host): drawn once for those, then served from memory without loading the
     # evening (its setup and plan never change).
     _club, managing = club_of(token)
-    key = ("evening", token, state_or_404(token), evening_share_url(token), managing)
+    key = ("evening", token, state_or_404(token), url_to_share("evenings.evening", token), managing)
     remember_evening(token)
     return page_cache.serve(
         key,

@@ -12,6 +12,7 @@ from scorekeeper.evenings import services
 from scorekeeper.evenings.standings import TOTALS, Standings
 from scorekeeper.evenings.suspense import first_hidden
 from scorekeeper.games.registry import game_for
+from scorekeeper.games.text import points
 from scorekeeper.printing import Blank
 from scorekeeper.printing import evening as paper_evening
 from scorekeeper.web import long_prints
@@ -20,13 +21,12 @@ from scorekeeper.web.evenings.blueprint import (
     club_of,
     curtain_of,
     evening_or_404,
-    evening_share_url,
     positions_or_404,
     sides,
 )
-from scorekeeper.web.evenings.formatting import points, scoring_explained
+from scorekeeper.web.evenings.formatting import scoring_explained
 from scorekeeper.web.formatting import game_title
-from scorekeeper.web.helpers import share_url as game_share_url
+from scorekeeper.web.helpers import url_to_share
 from scorekeeper.web.printing import default_paper
 
 
@@ -75,7 +75,7 @@ def standings_pdf(token: str) -> ResponseReturnValue:
         rows,
         scoring_explained(standings.scoring),
         paper=_paper(),
-        url=evening_share_url(token),
+        url=url_to_share("evenings.evening", token),
         date=loaded.created_at.date(),
         note=_hidden_note(loaded) if hidden else _note(loaded, standings),
     )
@@ -116,7 +116,7 @@ def table_cards(token: str, number: int) -> ResponseReturnValue:
         addresses,
         str(get_locale()),
         paper,
-        evening_share_url(token),
+        url_to_share("evenings.evening", token),
     )
     data = long_prints.drawn(
         key, lambda: _table_cards(evening_or_404(token), number, paper, addresses)
@@ -152,7 +152,9 @@ def _table_cards(loaded: services.LoadedEvening, number: int, paper: str, addres
                 seats=names,
                 sides=tuple(sides(loaded, pairs, table.seats)),
                 first_dealer=None if game is None else game.setup.players[game.setup.first_dealer],
-                url=None if game is None or not addresses else game_share_url(game.token),
+                url=None
+                if game is None or not addresses
+                else url_to_share("play.game", game.token),
                 sheet=Blank(names, None if game is None else game.setup.first_dealer, settings),
             )
         )

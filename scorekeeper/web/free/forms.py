@@ -66,8 +66,8 @@ def _target() -> WholeNumberField:
 def _deals() -> WholeNumberField:
     return _count(
         _l("Number of deals"),
-        free.MOST_ROUNDS,
-        _l("1 to %(most)d deals.", most=free.MOST_ROUNDS),
+        free.MOST_DEALS,
+        _l("1 to %(most)d deals.", most=free.MOST_DEALS),
     )
 
 
@@ -111,7 +111,7 @@ class NewFreeForm(NewGameForm):
         _l("The game ends"),
         choices=[
             SelectChoice(free.End.TARGET.value, _l("when a total reaches a target")),
-            SelectChoice(free.End.ROUNDS.value, _l("after a number of deals")),
+            SelectChoice(free.End.DEALS.value, _l("after a number of deals")),
             SelectChoice(free.End.TABLE.value, _l("when the table says so")),
         ],
         default=free.End.TABLE.value,
@@ -154,7 +154,7 @@ class NewFreeForm(NewGameForm):
     def check_settings(self) -> bool:
         """An end at a target or after a number of deals needs that number."""
         valid = True
-        for end, field in ((free.End.TARGET, self.target), (free.End.ROUNDS, self.deals)):
+        for end, field in ((free.End.TARGET, self.target), (free.End.DEALS, self.deals)):
             if self.end.data == end.value and field.data is None and not field.errors:
                 field.errors = [*field.errors, _l("Enter a number.")]
                 valid = False
@@ -165,12 +165,12 @@ class NewFreeForm(NewGameForm):
         table says so" (its default) is taken as the end meant."""
         end = self.end.data
         if end == free.End.TABLE.value:
-            end = free.End.TARGET.value if self.target.data else free.End.ROUNDS.value
+            end = free.End.TARGET.value if self.target.data else free.End.DEALS.value
             end = end if self.target.data or self.deals.data else free.End.TABLE.value
         return free.Options(
             wins=free.Wins(self.wins.data or free.Wins.HIGHEST.value),
             target=self.target.data if end == free.End.TARGET.value else None,
-            rounds=self.deals.data if end == free.End.ROUNDS.value else None,
+            deals=self.deals.data if end == free.End.DEALS.value else None,
             zero_sum=bool(self.zero_sum.data),
         )
 

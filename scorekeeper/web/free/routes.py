@@ -23,7 +23,7 @@ from scorekeeper.web.game_page import Recent, entry_form, game_page
 bp = Blueprint(rules.KIND, __name__)
 
 #: The latest deals and changes a game page shows; the rest are a tap away (``?all=1``).
-RECENT = Recent(rounds=10, changes=6)
+RECENT = Recent(deals=10, changes=6)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
@@ -120,7 +120,7 @@ def progress(state: rules.State) -> str:
     if won:
         names = join_names([state.side_names[side] for side in won])
         return str(_("Shared victory: %(names)s", names=names))
-    rounds = state.options.rounds
-    if rounds is not None:
-        return str(_("Deal %(n)d of %(total)d", n=state.current, total=rounds))
+    deals = state.options.deals
+    if deals is not None:
+        return str(_("Deal %(n)d of %(total)d", n=state.current, total=deals))
     return str(_("Deal %(n)d", n=state.current))

@@ -191,7 +191,7 @@ class HandForm(LogForm):
     # --- filling it -----------------------------------------------------------------------
 
     def fill(self, hand: klaberjass.Hand) -> None:
-        """Prefill with a recorded hand (to correct it)."""
+        """Prefill with an entered hand (to correct it)."""
         if hand.thrown_in:
             self.maker.data = MAKER_THROWN_IN
             return

@@ -22,7 +22,7 @@ bp = Blueprint(rules.KIND, __name__)
 
 
 #: The latest hands and changes a game page shows; the rest are a tap away (``?all=1``).
-RECENT = Recent(rounds=8, changes=5)
+RECENT = Recent(deals=8, changes=5)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:

@@ -4,8 +4,8 @@ A hand is entered as it happens at the table: the final bid (declarer, 1–6, tr
 then the cards one pair captured, tapped on a 52-card grid (the other pair's pile is the rest of
 the pack). The server answers with the solver's melds for both pairs (no write yet); the players
 confirm them, choose another meld count for the declarers, or type their own melds, and only then
-is the hand recorded. Quick mode skips the cards: both pairs' tricks, meld points and meld counts
-are typed in and recorded at once.
+is the hand entered. Quick mode skips the cards: both pairs' tricks, meld points and meld counts
+are typed in and entered at once.
 
 Every POST carries the CSRF token, the log position it was based on (``seq``) and the hand
 number (``deal``), as every game form does (:class:`~scorekeeper.web.forms.LogForm`).
@@ -402,8 +402,8 @@ class SvitenHandForm(LogForm):
     # --- filling it ----------------------------------------------------------------------
 
     def fill(self, result: sviten.HandResult) -> None:
-        """Prefill with a recorded hand (to correct it): the declarers' pile when the cards
-        were recorded, else the numbers of quick mode."""
+        """Prefill with an entered hand (to correct it): the declarers' pile when the cards
+        were entered, else the numbers of quick mode."""
         hand = result.hand
         self.declarer.data = str(hand.declarer)
         self.bid.data = str(hand.bid)

@@ -1,5 +1,5 @@
 """Sviten Special at the table: the game page, a hand in two steps (cards → proposed melds →
-record) or in quick mode, correct a hand (undo is play.undo).
+enter) or in quick mode, correct a hand (undo is play.undo).
 
 The proposal step writes nothing: the cards tapped travel in the proposal page's hidden fields,
 and only *Record hand* appends an event (validate → append → redirect, :mod:`.actions`).
@@ -32,7 +32,7 @@ bp = Blueprint(rules.KIND, __name__)
 
 #: A long match (many failed bids, or a hand cap) shows its latest hands and changes on its
 #: page, the rest behind a link.
-RECENT = Recent(rounds=4, changes=4)
+RECENT = Recent(deals=4, changes=4)
 
 
 def render_game(game: services.LoadedGame, status: int = 200, **forms: Any) -> ResponseReturnValue:
@@ -69,7 +69,7 @@ def _render_correction(
     ), status
 
 
-# --- one hand: the cards, the proposal, the record ------------------------------------------
+# --- one hand: the cards, the proposal, entering it ----------------------------------------
 
 
 def _before(state: rules.State, number: int) -> tuple[int, int]:
@@ -78,10 +78,10 @@ def _before(state: rules.State, number: int) -> tuple[int, int]:
 
 
 def _check(game: services.LoadedGame, number: int, correcting: bool, data: dict[str, Any]) -> None:
-    """Ask the engine whether the hand may be recorded (RuleError if not), writing nothing."""
+    """Ask the engine whether the hand may be entered (RuleError if not), writing nothing."""
     if correcting:
         if rules.parse_hand(data, number, game.setup) == game.state.hands[number - 1].hand:
-            return  # the hand as recorded: only its melds may still change
+            return  # the hand as entered: only its melds may still change
         event = rules.correct_event(number, data)
     else:
         event = rules.hand_event(number, data)
@@ -159,7 +159,7 @@ def _render_proposal(
 @dataclass(frozen=True)
 class SvitenHand:
     """Hand ``number`` as the form has it — its cards with the melds confirmed on the proposal
-    page, or quick mode's numbers —, the next hand or (``correcting``) a recorded one."""
+    page, or quick mode's numbers —, the next hand or (``correcting``) an entered one."""
 
     form: SvitenHandForm
     number: int
@@ -178,7 +178,7 @@ class SvitenHand:
 
 def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseReturnValue:
     """Every step of a hand, for the game page (``number`` None: the next hand) and for a
-    correction of hand ``number``: back to the cards, the proposal, the record."""
+    correction of hand ``number``: back to the cards, the proposal, entering it."""
     game = open_game(token, rules.KIND)
     state: rules.State = game.state
     if number is not None and not 1 <= number <= len(state.hands):
@@ -194,7 +194,7 @@ def _submit(token: str, form: SvitenHandForm, number: int | None) -> ResponseRet
     if entry.correcting:
         return _save_correction(game, entry)
     by = at_game(game)
-    written = services.record(
+    written = services.enter(
         game, entry, form.based_on(), about=form.deal_number(), seat=by.seat, phone=by.phone
     )
     if isinstance(written, services.Refused):
@@ -230,7 +230,7 @@ def _propose(game: services.LoadedGame, entry: SvitenHand) -> ResponseReturnValu
 
 
 def _again(game: services.LoadedGame, entry: SvitenHand, status: int = 422) -> ResponseReturnValue:
-    """After a refused record: the proposal again, with the message (or the first step, when
+    """After a refused entry: the proposal again, with the message (or the first step, when
     the cards themselves are what the rules refuse, and in quick mode)."""
     if entry.form.action == "record":
         try:
@@ -253,7 +253,7 @@ def _save_correction(game: services.LoadedGame, entry: SvitenHand) -> ResponseRe
         game,
         entry,
         form.based_on(),
-        rounds=numbers,
+        deals=numbers,
         was=form.was.data,
         seat=by.seat,
         phone=by.phone,

@@ -100,10 +100,10 @@ def finished_games(draw) -> bismarck.State:
 @settings(max_examples=40, deadline=None)
 @given(st.lists(finished_games(), min_size=1, max_size=3))
 def test_property_counts_and_scores_add_up(games):
-    deals = sum(len(state.recorded) for state in games)
+    deals = sum(len(state.scored) for state in games)
     by_seat = [stats([(state, seat) for state in games]) for seat in range(3)]
     for seat, found in enumerate(by_seat):
-        declared = sum(deal.declarer == seat for state in games for deal in state.recorded)
+        declared = sum(deal.declarer == seat for state in games for deal in state.scored)
         # A contract's deals add up to the deals the seat declared ...
         assert sum(t.count for _name, t in found.by_contract) == found.declaring.count == declared
         assert sum(t.total for _name, t in found.by_contract) == found.declaring.total

@@ -50,7 +50,7 @@ def test_a_chicago_to_52_highest_wins_worked_through():
 
 
 def test_lowest_wins_ranks_the_lowest_total_first():
-    setup = free.Setup(FOUR, 2, options=free.Options(wins=free.Wins.LOWEST, rounds=2))
+    setup = free.Setup(FOUR, 2, options=free.Options(wins=free.Wins.LOWEST, deals=2))
     state = state_of(setup, deals([5, -3, 7, 0], [4, 2, 0, 0]))
     assert state.totals == (9, -1, 7, 0) and state.finished
     assert state.winners == (1,) and state.standings == (1, 3, 2, 0)
@@ -59,7 +59,7 @@ def test_lowest_wins_ranks_the_lowest_total_first():
 
 
 def test_two_teams_score_as_teams_and_the_deal_goes_round_the_players():
-    setup = free.Setup(FOUR, 3, teams=((1, 3), (0, 2)), options=free.Options(rounds=5))
+    setup = free.Setup(FOUR, 3, teams=((1, 3), (0, 2)), options=free.Options(deals=5))
     assert setup.teams == ((0, 2), (1, 3)) and setup.side_names == ("Anna & Carla", "Ben & Dan")
     state = state_of(setup, deals([10, 4], [3, 9], [0, 6], [7, 7], [2, 0]))
     assert state.totals == (22, 26) and state.finished and state.winners == (1,)
@@ -71,7 +71,7 @@ def test_two_teams_score_as_teams_and_the_deal_goes_round_the_players():
 
 
 def test_a_tie_shares_the_win():
-    state = state_of(free.Setup(("Anna", "Ben"), options=free.Options(rounds=1)), deals([3, 3]))
+    state = state_of(free.Setup(("Anna", "Ben"), options=free.Options(deals=1)), deals([3, 3]))
     assert state.winners == (0, 1) and state.winner is None
 
 

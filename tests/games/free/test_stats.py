@@ -18,9 +18,9 @@ def game(name: str, *rows, teams=(), **options):
 
 
 def test_by_name_the_games_won_and_points_a_deal():
-    chicago = game("Chicago", [10, 0, 0, 0], [0, 6, 0, 0], rounds=2)  # Anna wins
-    whist = game("Whist", [3, 5], [4, 0], teams=((0, 2), (1, 3)), rounds=2)  # Anna & Carla
-    rummy = game("", [5, 1, 1, 1], wins=free.Wins.LOWEST, rounds=1)  # Ben, Carla, Dan share
+    chicago = game("Chicago", [10, 0, 0, 0], [0, 6, 0, 0], deals=2)  # Anna wins
+    whist = game("Whist", [3, 5], [4, 0], teams=((0, 2), (1, 3)), deals=2)  # Anna & Carla
+    rummy = game("", [5, 1, 1, 1], wins=free.Wins.LOWEST, deals=1)  # Ben, Carla, Dan share
     playing = game("Chicago", [99, 0, 0, 0])  # not over: not counted
     found = stats([(chicago, 0), (whist, 2), (rummy, 0), (playing, 0), (chicago, 0)])
     assert list(found) == ["Chicago", "Whist", ""]
@@ -34,7 +34,7 @@ def test_by_name_the_games_won_and_points_a_deal():
 
 def test_the_table_the_players_page_shows():
     assert stats_for("free") is table
-    played = [game("Chicago", [1, 2, 3, 4], rounds=1), game("", [1, 1, 0, 0], rounds=1)]
+    played = [game("Chicago", [1, 2, 3, 4], deals=1), game("", [1, 1, 0, 0], deals=1)]
     shown = table([(played[0], 3), (played[1], 0)])
     assert shown.kind == "free" and shown.games == 2
     assert [row.label for row in shown.rows] == ["Chicago", "Without a name"]

@@ -64,7 +64,7 @@ def test_a_game_in_play_fills_the_page_with_dealers_to_come():
 
 
 def test_a_game_of_five_deals_has_five_rows_and_teams_head_their_columns():
-    setup = free.Setup(FOUR, 0, "Whist", ((0, 2), (1, 3)), free.Options(rounds=5))
+    setup = free.Setup(FOUR, 0, "Whist", ((0, 2), (1, 3)), free.Options(deals=5))
     pdf = Pdf(printers().sheet(played(setup, [7, 0], [0, 3])))
     text = one_line(pdf.text)
     assert "Anna & Carla" in text and "Ben & Dan" in text
@@ -75,7 +75,7 @@ def test_a_game_of_five_deals_has_five_rows_and_teams_head_their_columns():
 
 
 def test_a_shared_win():
-    state = played(free.Setup(("Anna", "Ben"), options=free.Options(rounds=1)), [4, 4])
+    state = played(free.Setup(("Anna", "Ben"), options=free.Options(deals=1)), [4, 4])
     assert "Shared victory: Anna, Ben (+4)." in one_line(Pdf(printers().sheet(state)).text)
 
 
@@ -93,7 +93,7 @@ def test_the_blank_sheet_has_the_columns_asked_for_and_a_full_page():
 
 
 def test_the_card_of_the_options_chosen_takes_the_place_of_a_rules_card(tmp_path):
-    setup = free.Setup(FOUR, 3, "Whist", ((0, 2), (1, 3)), free.Options(zero_sum=True, rounds=8))
+    setup = free.Setup(FOUR, 3, "Whist", ((0, 2), (1, 3)), free.Options(zero_sum=True, deals=8))
     data = printers().rules_card(played(setup, [1, -1]), url=URL)
     pdf = Pdf(data)
     text = one_line(pdf.text)

@@ -26,8 +26,8 @@ def _evening(app, client, **options) -> tuple[str, str]:
     with app.app_context():
         (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
         game = table.game
-        game = games.record(game, Event("announce", {"deal": 1, "contract": "sang"}), 0, seat="0")
-        game = games.record(game, Event("record", {"deal": 1, "tricks": [8, 4, 4]}), 1, seat="0")
+        game = games.enter(game, Event("announce", {"deal": 1, "contract": "sang"}), 0, seat="0")
+        game = games.enter(game, Event("record", {"deal": 1, "tricks": [8, 4, 4]}), 1, seat="0")
         assert isinstance(game, games.LoadedGame)
         db.session.commit()
     return evening, game.token

@@ -21,7 +21,7 @@ from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import store as evening_store
 from scorekeeper.games.events import Event
-from scorekeeper.web.evenings.formatting import points
+from scorekeeper.games.text import points
 from tests.e2e.table import example_events
 from tests.printing.pdfs import Pdf
 from tests.web.clubs.club import member_ids, post

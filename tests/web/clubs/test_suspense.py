@@ -13,7 +13,7 @@ from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import store as evening_store
 from scorekeeper.evenings.setup import EveningSetup
-from scorekeeper.web.evenings.formatting import points
+from scorekeeper.games.text import points
 from tests.e2e.table import example_events
 from tests.printing.pdfs import poppler_text
 from tests.web.clubs.club import add, evening_token, make_club, plan_evening, post

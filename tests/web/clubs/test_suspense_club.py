@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.evenings import services as evenings
-from scorekeeper.web.evenings.formatting import points
+from scorekeeper.games.text import points
 from tests.printing.pdfs import poppler_text
 from tests.web.clubs.club import member_ids, post
 from tests.web.clubs.test_suspense import _evening, _shows, _standings

@@ -157,10 +157,10 @@ def play_deal(game, number: int):
     declares: every table playing it scores the same totals, seat for seat of the declarer."""
     declarer = game.state.current.declarer
     tricks = [8 if seat == declarer else 4 for seat in range(3)]
-    game = game_services.record(
+    game = game_services.enter(
         game, Event("announce", {"deal": number, "contract": "trumf", "trump": "hearts"}), game.seq
     )
-    return game_services.record(game, Event("record", {"deal": number, "tricks": tricks}), game.seq)
+    return game_services.enter(game, Event("record", {"deal": number, "tricks": tricks}), game.seq)
 
 
 def test_tables_states_and_standings_with_ties(client, app):
@@ -316,7 +316,7 @@ def test_statistics_show_each_players_average_and_bismarcks_by_contract(client, 
         declarer = game.state.current.declarer
         game = play_deal(game, 1)
         declarer_name = game.setup.players[declarer]
-        score = game.state.recorded[0].scores[declarer]
+        score = game.state.scored[0].scores[declarer]
     page = client.get(f"/e/{token}").get_data(as_text=True)
     stats = page[page.index('id="stats-h"') :]
     assert "Average score as declarer, by contract" in stats
@@ -491,7 +491,7 @@ def test_a_table_that_announced_a_contract_has_started(client, app):
     start(client, token, 1)
     with app.app_context():
         first = services.load(token).tables(1)[0].game
-        game_services.record(
+        game_services.enter(
             first, Event("announce", {"deal": 1, "contract": "sang", "trump": None}), first.seq
         )
     evening = in_round(client.get(f"/e/{token}").get_data(as_text=True), 1)
@@ -502,24 +502,21 @@ def test_a_table_that_announced_a_contract_has_started(client, app):
 
 def test_points_between_whole_numbers_are_written_one_way():
     """Issue 37, point 7: a half was written 1½ beside an average's 0,17 on one page; every
-    page (and its print) now writes both in decimals, in the page's language."""
+    page (and its print) now writes both in decimals, in the page's language; the pages'
+    points are the one formatting of points (``games.text.points``)."""
     from fractions import Fraction
 
-    from flask import Flask
-    from flask_babel import Babel, force_locale
+    from scorekeeper.games.text import ENGLISH, points
+    from scorekeeper.locales import words_for
 
-    from scorekeeper.web.evenings.formatting import points
-
-    app = Flask(__name__)
-    Babel(app)
-    with app.app_context():
-        with force_locale("en"):
-            said = [points(Fraction(-3, 2)), points(Fraction(-1, 6)), points(Fraction(7, 2), True)]
-            assert said == ["−1.5", "−0.17", "+3.5"]
-            assert [points(Fraction(12)), points(Fraction(-3)), points(Fraction(1, 2))] == [
-                "12",
-                "−3",
-                "0.5",
-            ]
-        with force_locale("sv"):
-            assert [points(Fraction(-3, 2)), points(Fraction(-1, 6))] == ["−1,5", "−0,17"]
+    english, swedish = words_for("en"), words_for("sv")
+    said = [points(Fraction(-3, 2), words=english), points(Fraction(-1, 6), words=english)]
+    assert said == ["−1.5", "−0.17"] and points(Fraction(7, 2), True, english) == "+3.5"
+    assert [points(Fraction(n), words=english) for n in (12, -3)] == ["12", "−3"]
+    assert points(Fraction(1, 2), words=english) == "0.5"
+    assert points(Fraction(-3, 2), words=swedish) == "−1,5"
+    assert points(Fraction(-1, 6), words=swedish) == "−0,17"
+    assert points(Fraction(20001, 2), words=swedish).replace("\xa0", " ") == "10 000,5"
+    # The engines' English (no Babel) writes them as Babel's English does.
+    for value in (Fraction(-3, 2), Fraction(-1, 6), Fraction(20001, 2), Fraction(2, 3)):
+        assert points(value, words=ENGLISH) == points(value, words=english)

@@ -113,6 +113,11 @@ def test_an_evening_of_chicago_at_three_tables_by_placings(app, client):
     # The season counts the evening: its points are the season's (the one evening so far).
     season = _season(client, token)
     assert {name: _fraction(got) for name, got in season.items()} == expected
+    # A half in Swedish is written with the language's comma, as every page writes points.
+    halves = {got for got in expected.values() if got.denominator == 2}
+    client.set_cookie("lang", "sv")
+    swedish = client.get(f"/e/{evening}").get_data(as_text=True)
+    assert halves and all(f">{got.numerator // 2},5<" in swedish for got in halves)
 
 
 def test_lowest_wins_places_the_lowest_totals_first_and_the_season_adds_both_evenings(app, client):

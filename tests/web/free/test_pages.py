@@ -222,7 +222,7 @@ def test_play_again_keeps_the_name_teams_and_options(app, client):
     with app.app_context():
         new = services.load(again.headers["Location"].rsplit("/", 1)[-1]).setup
     assert (new.name, new.teams, new.first_dealer) == ("Whist", ((0, 2), (1, 3)), 0)
-    assert new.options == free.Options(rounds=1)
+    assert new.options == free.Options(deals=1)
 
 
 def test_its_record_csv_and_pdfs_and_an_import_of_the_record(client):

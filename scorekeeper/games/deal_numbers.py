@@ -1,8 +1,8 @@
-"""What every game's log says about the rounds its events name, deals or hands.
+"""What every game's log says about the deals its events name (a hand game's hands).
 
-An event names its round by number, from 1; only the round in play may be played, an earlier
-one is changed with a correction, and a correction that would make a later round illegal is
-refused saying which. The sentences differ only in the word for a round (the game's
+An event names its deal by number, from 1; only the deal in play may be played, an earlier
+one is changed with a correction, and a correction that would make a later deal illegal is
+refused saying which. The sentences differ only in the word for a deal (the game's
 ``noun``), so they are written here once for each noun; the checks are the same for every
 game. Pure Python: no Flask, no database.
 """
@@ -16,19 +16,19 @@ from typing import Any, Literal
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import N_, T_
 
-#: What one round of a game is called (:attr:`scorekeeper.games.game.Game.noun`).
+#: What one deal of a game is called (:attr:`scorekeeper.games.game.Game.noun`).
 Noun = Literal["deal", "hand"]
 
 
 @dataclass(frozen=True)
 class _Words:
-    """The record field that holds a round's number, and the refusals that name a round
-    (message ids, said with ``n``, the round's number)."""
+    """The record field that holds a deal's number, and the refusals that name a deal
+    (message ids, said with ``n``, the deal's number)."""
 
     field: str
     missing: str
     below_one: str
-    recorded: str
+    already: str
     not_current: str
     unchanged: str
     made_illegal: str
@@ -39,7 +39,7 @@ _WORDS: dict[str, _Words] = {
         field="deal",
         missing=N_("Which deal is this for? The deal number is missing."),
         below_one=N_("There is no deal %(n)s: deals are numbered from 1."),
-        recorded=N_("Deal %(n)s is already recorded; use Correct to change it."),
+        already=N_("Deal %(n)s is already recorded; use Correct to change it."),
         not_current=N_("This is deal %(current)s, not deal %(n)s."),
         unchanged=N_("That is what deal %(n)s already says."),
         made_illegal=N_("This correction would make deal %(n)s illegal: %(problem)s"),
@@ -48,7 +48,7 @@ _WORDS: dict[str, _Words] = {
         field="number",
         missing=N_("Which hand is this for? The hand number is missing."),
         below_one=N_("There is no hand %(n)s: hands are numbered from 1."),
-        recorded=N_("Hand %(n)s is already recorded; use Correct to change it."),
+        already=N_("Hand %(n)s is already recorded; use Correct to change it."),
         not_current=N_("This is hand %(current)s, not hand %(n)s."),
         unchanged=N_("That is what hand %(n)s already says."),
         made_illegal=N_("This correction would make hand %(n)s illegal: %(problem)s"),
@@ -56,7 +56,7 @@ _WORDS: dict[str, _Words] = {
 }
 
 
-def round_number(data: Mapping[str, Any], noun: Noun) -> int:
+def number(data: Mapping[str, Any], noun: Noun) -> int:
     """The number of the deal or hand an event is about (from 1); RuleError when it is
     missing or wrong."""
     words = _WORDS[noun]
@@ -69,10 +69,10 @@ def round_number(data: Mapping[str, Any], noun: Noun) -> int:
 
 
 def check_current(number: int, current: int, noun: Noun) -> None:
-    """Refuse to play round ``number`` while round ``current`` is the one in play."""
+    """Refuse to play deal ``number`` while deal ``current`` is the one in play."""
     words = _WORDS[noun]
     if number < current:
-        raise RuleError(T_(words.recorded, n=number), field=words.field, deal=number)
+        raise RuleError(T_(words.already, n=number), field=words.field, deal=number)
     if number > current:
         raise RuleError(
             T_(words.not_current, current=current, n=number), field=words.field, deal=number
@@ -80,13 +80,13 @@ def check_current(number: int, current: int, noun: Noun) -> None:
 
 
 def unchanged(number: int, noun: Noun) -> RuleError:
-    """The refusal of a correction that changes nothing in round ``number``."""
+    """The refusal of a correction that changes nothing in deal ``number``."""
     words = _WORDS[noun]
     return RuleError(T_(words.unchanged, n=number), field=words.field, deal=number)
 
 
 def made_illegal(error: RuleError, noun: Noun) -> RuleError:
-    """The refusal of a correction that would make a later round illegal (``error``, which
-    names that round): the same field and round, saying why."""
+    """The refusal of a correction that would make a later deal illegal (``error``, which
+    names that deal): the same field and deal, saying why."""
     problem = T_(_WORDS[noun].made_illegal, n=error.deal, problem=error.text)
     return RuleError(problem, field=error.field, deal=error.deal)
