@@ -24,7 +24,6 @@ LONG_MODULES = frozenset(
         "clubs/store.py",
         "seasons/table.py",
         "clubs/record.py",
-        "records/codec.py",
         "evenings/store.py",
     }
 )
@@ -34,7 +33,6 @@ LONG_MODULES = frozenset(
 LONG_FUNCTIONS = frozenset(
     {
         "clubs/record.py:_evening",
-        "records/codec.py:Codec.parse",
     }
 )
 
