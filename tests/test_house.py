@@ -24,7 +24,6 @@ LONG_MODULES = frozenset(
         "clubs/store.py",
         "seasons/table.py",
         "clubs/record.py",
-        "evenings/store.py",
     }
 )
 
