@@ -22,7 +22,6 @@ LONG_MODULES = frozenset(
         "clubs/services.py",
         "clubs/kept.py",
         "clubs/store.py",
-        "seasons/table.py",
         "clubs/record.py",
     }
 )
