@@ -117,7 +117,7 @@ def my_games_now(tokens: list[str]) -> list[tuple[Any, LoadedGame | None]]:
 def position(token: str) -> int:
     """How long the game's log is (what the phones poll): one query on a pooled connection,
     no ORM session."""
-    return store.log_position(db.engine, token)
+    return store.position_of(db.engine, token)
 
 
 def play_again(game: LoadedGame, *, session: orm.Session | None = None) -> LoadedGame:
@@ -279,7 +279,7 @@ def enter(
         written = _write(_session(session), game, event, based_on, _untouched(about), seat, phone)
     except RuleError as error:
         return Refused(game, error)
-    if isinstance(written, Conflict) and written.recorded(event):
+    if isinstance(written, Conflict) and written.entered(event):
         current = written.current
         if seat is not None:  # two phones that typed the same deal confirm each other
             current = _same_confirms(_session(session), written, event, seat, phone)

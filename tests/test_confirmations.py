@@ -45,7 +45,7 @@ def test_a_recorded_deal_waits_for_another_seat_and_the_poll_counts_the_confirma
     with app.app_context():
         game = _deal_one(confirming_game, "0")
         assert [w.seq for w in game.waiting] == [1]  # the tricks, not the announcement
-        assert store.log_position(db.session, game.token) == 2
+        assert store.position_of(db.session, game.token) == 2
         refused = services.confirm(game, 1, "0")  # Anna's other phone
         assert isinstance(refused, services.Refused) and refused.error.field == "confirm"
         nobody = services.confirm(game, 1, None)
@@ -53,7 +53,7 @@ def test_a_recorded_deal_waits_for_another_seat_and_the_poll_counts_the_confirma
         confirmed = services.confirm(game, 1, "2")
         assert isinstance(confirmed, services.LoadedGame)
         assert confirmed.waiting == () and confirmed.position == 3
-        assert store.log_position(db.session, game.token) == 3
+        assert store.position_of(db.session, game.token) == 3
         loaded = store.load(db.session, game.token)
         assert loaded.confirmed == {1: frozenset({"2"})} and loaded.waiting == ()
         again = services.confirm(confirmed, 1, "1")

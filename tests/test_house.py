@@ -22,11 +22,7 @@ LONG_MODULES = frozenset(
         "clubs/services.py",
         "clubs/kept.py",
         "clubs/store.py",
-        "seasons/table.py",
         "clubs/record.py",
-        "store.py",
-        "records/codec.py",
-        "evenings/store.py",
     }
 )
 
@@ -35,7 +31,6 @@ LONG_MODULES = frozenset(
 LONG_FUNCTIONS = frozenset(
     {
         "clubs/record.py:_evening",
-        "records/codec.py:Codec.parse",
     }
 )
 

@@ -104,6 +104,7 @@ def test_the_store_is_reached_through_the_services():
         and any(module == "scorekeeper.store" for _line, module in _imports(path))
     )
     assert users == [
+        "scorekeeper/evenings/loaded.py",
         "scorekeeper/evenings/services.py",
         "scorekeeper/evenings/store.py",
         "scorekeeper/services.py",

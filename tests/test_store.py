@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import store
+from scorekeeper import models, store
 from scorekeeper.db import db
 from scorekeeper.games import bismarck, registry
 from scorekeeper.games.events import Event, RuleError
@@ -51,7 +51,7 @@ def test_a_refused_event_stores_nothing(app):
         with pytest.raises(RuleError):
             store.append(db.session, game, Event("record", {"deal": 1, "tricks": [8, 8]}), 0)
         assert store.load(db.session, game.token).events == ()
-        assert store.log_position(db.session, game.token) == 0
+        assert store.position_of(db.session, game.token) == 0
 
 
 def test_unknown_token(app):
@@ -61,7 +61,7 @@ def test_unknown_token(app):
 
 def test_tokens_are_long_url_safe_and_never_look_like_an_option(monkeypatch):
     draws = iter(["-starts-with-a-dash-xx", "a-fine-token-of-22chrs"])
-    monkeypatch.setattr(store.secrets, "token_urlsafe", lambda n: next(draws))
+    monkeypatch.setattr(store.tokens.secrets, "token_urlsafe", lambda n: next(draws))
     assert store.new_token() == "a-fine-token-of-22chrs"
 
 
@@ -137,7 +137,7 @@ def test_a_process_that_kept_a_shorter_log_folds_only_the_entries_since(app, mon
         record = Event("record", {"deal": 1, "tricks": [4, 10, 2]})
         with db.engine.begin() as other:  # another process's write: this one kept nothing of it
             other.execute(
-                sa.insert(store.models.Event.__table__),
+                sa.insert(models.Event.__table__),
                 {"game_id": game.id, "seq": 1, "kind": record.kind, "data": dict(record.data)},
             )
         loaded = store.load(db.session, game.token)
@@ -163,7 +163,7 @@ def test_a_game_of_another_kind_is_not_found(app):
         with pytest.raises(store.GameNotFound):
             store.load(db.session, game.token, "klaberjass")
         with _Statements(db.engine) as statements:
-            assert store.log_position(db.session, game.token) == 0
+            assert store.position_of(db.session, game.token) == 0
         assert len(statements.sql) == 1
 
 

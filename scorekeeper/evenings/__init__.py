@@ -15,7 +15,10 @@ Modules, from the bottom up (the first two are pure Python, like the engines):
 * :mod:`~scorekeeper.evenings.record` — the portable evening record (``scorekeeper-evening/1``),
   each table's game in the game record format of :mod:`scorekeeper.records`;
 * :mod:`~scorekeeper.evenings.store` — evenings in the database: make one, load one with all
-  its games in a bounded number of queries, start a round;
+  its games in a bounded number of queries, start a round; the evening as loaded
+  (:mod:`~scorekeeper.evenings.loaded`), what its pages are kept by, read without loading it
+  (:mod:`~scorekeeper.evenings.light_reads`), a table's place and a phone's table
+  (:mod:`~scorekeeper.evenings.table_seats`);
 * :mod:`~scorekeeper.evenings.services` — what a request or a command does with an evening.
 
 Nothing here names a game: a game joins evenings by having a ``scoreboard`` (every registered

@@ -20,7 +20,8 @@ from sqlalchemy import orm
 from scorekeeper import store as game_store
 from scorekeeper.cache import LRUCache
 from scorekeeper.db import db
-from scorekeeper.evenings import record, store, watch
+from scorekeeper.evenings import light_reads, record, store, table_seats, watch
+from scorekeeper.evenings.loaded import EveningNotFound, LoadedEvening, RoundStarted, Table
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.evenings.standings import (
@@ -30,16 +31,8 @@ from scorekeeper.evenings.standings import (
     standings,
     table_state,
 )
-from scorekeeper.evenings.store import (
-    EveningNotFound,
-    EveningSummary,
-    LoadedEvening,
-    RoundStarted,
-    Seat,
-    Table,
-    TableGame,
-    table_game,
-)
+from scorekeeper.evenings.store import EveningSummary, TableGame, table_game
+from scorekeeper.evenings.table_seats import Seat
 from scorekeeper.games.events import Played, RuleError
 from scorekeeper.games.text import T_, Text
 from scorekeeper.store import LoadedGame
@@ -110,7 +103,7 @@ def load_games(
 def locks(token: str, *, session: orm.Session | None = None) -> tuple[bool, int]:
     """Whether the evening at ``token`` is closed and how many rounds it has started, in one
     query that reads no game's log: what locks its games (:mod:`scorekeeper.evenings.locks`)."""
-    return store.evening_locks(_session(session), token)
+    return light_reads.evening_locks(_session(session), token)
 
 
 def page_state(
@@ -118,7 +111,7 @@ def page_state(
 ) -> tuple[tuple[tuple[int, int, int], ...], bool, int | None]:
     """:func:`positions`, whether the evening is closed and how many places of the hidden
     standings are revealed, in one light query: the key of the evening's kept pages."""
-    return store.evening_state(_session(session), token)
+    return light_reads.evening_state(_session(session), token)
 
 
 def reveal(evening: LoadedEvening, places: int, *, session: orm.Session | None = None) -> None:
@@ -146,7 +139,7 @@ def positions(
 ) -> tuple[tuple[int, int, int], ...]:
     """Where each table's game of the evening at ``token`` is in its log (the key of its kept
     pages), without loading the evening; :class:`EveningNotFound` if there is none."""
-    return store.evening_positions(_session(session), token)
+    return light_reads.evening_positions(_session(session), token)
 
 
 @dataclass(frozen=True)
@@ -312,11 +305,11 @@ _ALONE = "alone"
 def seat_of(game: LoadedGame) -> Seat | None:
     """The evening, round and table ``game`` was made for, or None: asked of the database once
     per game and process (it never changes, see
-    :func:`~scorekeeper.evenings.store.seat_of_game`). Kept by the game's token, as replayed
+    :func:`~scorekeeper.evenings.table_seats.seat_of_game`). Kept by the game's token, as replayed
     games are: unique across databases, unlike its id."""
     found = _SEATS.get(game.token)
     if found is None:
-        found = store.seat_of_game(db.session, game.id) or _ALONE
+        found = table_seats.seat_of_game(db.session, game.id) or _ALONE
         _SEATS.put(game.token, found)
     return None if isinstance(found, str) else found
 
@@ -328,7 +321,7 @@ def table_elsewhere(game: LoadedGame, phone: str | None) -> int | None:
     if phone is None or not game.confirms:
         return None
     seat = seat_of(game)
-    return None if seat is None else store.table_of_phone(db.session, seat, phone)
+    return None if seat is None else table_seats.table_of_phone(db.session, seat, phone)
 
 
 def watch_round(evening: LoadedEvening, round_: int, now: datetime) -> list[watch.Watched]:

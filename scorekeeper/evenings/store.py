@@ -6,6 +6,10 @@ a row naming an ordinary game (:mod:`scorekeeper.store` keeps its log). Loading 
 all its games takes at most three queries, however many tables it has: the evening, its tables
 with each game's row and log length, and — only for games this process has not replayed at
 that length — their logs, all in one (:func:`scorekeeper.store.load_rows`).
+
+An evening as loaded is :mod:`scorekeeper.evenings.loaded`'s, the light reads its pages are kept
+by :mod:`scorekeeper.evenings.light_reads`'s, a table's place and a phone's table
+:mod:`scorekeeper.evenings.table_seats`'.
 """
 
 from __future__ import annotations
@@ -22,91 +26,19 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models, store
 from scorekeeper.cache import LRUCache
+
+# Importable from here as before the split: clubs/services.py reads evening_store.evening_state.
+from scorekeeper.evenings.light_reads import evening_state as evening_state
+from scorekeeper.evenings.loaded import EveningNotFound, LoadedEvening, RoundStarted
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan
-from scorekeeper.games.confirming import ORGANISER
 from scorekeeper.games.events import Event, Played, RuleError
 from scorekeeper.games.text import T_
 from scorekeeper.store import LoadedGame
 
 
-class EveningNotFound(LookupError):
-    pass
-
-
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
-
-
-@dataclass(frozen=True)
-class Table:
-    """One table of one round: its number (from 1), the players by seat (their numbers in the
-    evening), and its game once the round is started."""
-
-    round: int
-    number: int
-    seats: tuple[int, ...]
-    game: LoadedGame | None = None
-
-
-@dataclass(frozen=True, eq=False)
-class LoadedEvening:
-    id: int
-    token: str
-    created_at: datetime
-    setup: EveningSetup
-    plan: Plan
-    #: The games of the started rounds' tables, by (round, table number), rounds from 1.
-    games: dict[tuple[int, int], LoadedGame]
-    #: The seed the plan was made with (kept for the evening's record).
-    seed: int = 0
-    #: When its organiser closed it; None while it is open.
-    closed_at: datetime | None = None
-    #: How many places of its hidden standings are revealed (None: no reveal has begun).
-    revealed: int | None = None
-
-    def tables(self, round_: int) -> list[Table]:
-        """The tables of round ``round_`` (from 1), with their games where started."""
-        planned = self.plan.rounds[round_ - 1].tables
-        return [
-            Table(round_, number, seats, self.games.get((round_, number)))
-            for number, seats in enumerate(planned, start=1)
-        ]
-
-    def all_tables(self) -> list[Table]:
-        return [t for r in range(1, len(self.plan.rounds) + 1) for t in self.tables(r)]
-
-    def sitting_out(self, round_: int) -> tuple[int, ...]:
-        return self.plan.rounds[round_ - 1].sitting_out
-
-    def names(self, players: Sequence[int]) -> tuple[str, ...]:
-        return tuple(self.setup.players[p] for p in players)
-
-    @property
-    def started(self) -> int:
-        """How many rounds have been started (they start in order)."""
-        return max((r for r, _ in self.games), default=0)
-
-    @property
-    def next_round(self) -> int | None:
-        """The round to start next; None when every round has started."""
-        return self.started + 1 if self.started < self.setup.rounds else None
-
-    @property
-    def positions(self) -> tuple[tuple[int, int, int], ...]:
-        """(round, table, polled position) of every table's game: what the evening's derived
-        pages depend on (a confirmation too: the standings count what waits), and so the key
-        of what is drawn of them."""
-        return tuple((r, n, game.position) for (r, n), game in sorted(self.games.items()))
-
-
-class RoundStarted(Exception):
-    """Another phone started this round first; ``current`` is the evening as it is now."""
-
-    def __init__(self, current: LoadedEvening, round_: int):
-        super().__init__(f"Round {round_} was already started.")
-        self.current = current
-        self.round = round_
 
 
 def _stored_setup(setup: EveningSetup, plan: Plan, seed: int) -> dict[str, Any]:
@@ -143,67 +75,6 @@ _TABLES = (
     .where(models.EveningTable.evening_id == sa.bindparam("evening_id"))
     .order_by(models.EveningTable.round, models.EveningTable.number)
 )
-
-
-#: Where every table's game of an evening is (its polled position: its log's length and its
-#: confirmations, :attr:`~scorekeeper.store.LoadedGame.position`), by the evening's token: one
-#: query that reads no setup and no log (an evening without a started round gives one row of
-#: Nones).
-_POSITIONS = (
-    sa.select(
-        models.EveningTable.round,
-        models.EveningTable.number,
-        sa.select(sa.func.count(models.Event.id))
-        .where(models.Event.game_id == models.EveningTable.game_id)
-        .scalar_subquery()
-        + sa.select(sa.func.count(models.Confirmation.id))
-        .where(models.Confirmation.game_id == models.EveningTable.game_id)
-        .scalar_subquery(),
-        models.Evening.closed_at,
-        models.Evening.revealed,
-    )
-    .select_from(models.Evening)
-    .outerjoin(models.EveningTable, models.EveningTable.evening_id == models.Evening.id)
-    .where(models.Evening.token == sa.bindparam("token"))
-    .order_by(models.EveningTable.round, models.EveningTable.number)
-)
-
-
-_LOCKS = (
-    sa.select(models.Evening.closed_at, sa.func.max(models.EveningTable.round))
-    .select_from(models.Evening)
-    .outerjoin(models.EveningTable, models.EveningTable.evening_id == models.Evening.id)
-    .where(models.Evening.token == sa.bindparam("token"))
-    .group_by(models.Evening.id, models.Evening.closed_at)
-)
-
-
-def evening_locks(session: orm.Session, token: str) -> tuple[bool, int]:
-    """Whether the evening at ``token`` is closed and how many rounds it has started: what
-    locks its games, in one query that reads no game's log (every write to a table's game and
-    every page of one asks it); :class:`EveningNotFound` if there is none."""
-    row = session.execute(_LOCKS, {"token": token}).first()
-    if row is None:
-        raise EveningNotFound(token)
-    return row[0] is not None, row[1] or 0
-
-
-def evening_positions(session: orm.Session, token: str) -> tuple[tuple[int, int, int], ...]:
-    """:attr:`LoadedEvening.positions` of the evening at ``token`` without loading it (what its
-    kept pages are found by); :class:`EveningNotFound` if there is none."""
-    return evening_state(session, token)[0]
-
-
-def evening_state(
-    session: orm.Session, token: str
-) -> tuple[tuple[tuple[int, int, int], ...], bool, int | None]:
-    """The evening's :func:`evening_positions`, whether it is closed and how many places of
-    its hidden standings are revealed: one light query."""
-    rows = session.execute(_POSITIONS, {"token": token}).all()
-    if not rows:
-        raise EveningNotFound(token)
-    positions = tuple((r, n, seq) for r, n, seq, _closed, _shown in rows if r is not None)
-    return positions, rows[0].closed_at is not None, rows[0].revealed
 
 
 def set_revealed(session: orm.Session, evening: LoadedEvening, revealed: int | None) -> None:
@@ -430,81 +301,6 @@ def import_evening(
     return LoadedEvening(
         row.id, row.token, row.created_at, setup, plan, made, seed, closed_at=closed_at
     )
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Where a table's game belongs in its evening: the evening's token and name, the round and
-    the table number (from 1)."""
-
-    token: str
-    name: str
-    round: int
-    table: int
-
-
-_SEAT = (
-    sa.select(
-        models.Evening.token,
-        models.Evening.setup,
-        models.EveningTable.round,
-        models.EveningTable.number,
-    )
-    .join(models.Evening, models.Evening.id == models.EveningTable.evening_id)
-    .where(models.EveningTable.game_id == sa.bindparam("game_id"))
-)
-
-
-def seat_of_game(session: orm.Session, game_id: int) -> Seat | None:
-    """The evening, round and table a game was made for; None for a game of its own (one
-    query). A game's table row is written in the same transaction as the game and never
-    changes, so the answer is the same for the game's whole life."""
-    row = session.execute(_SEAT, {"game_id": game_id}).first()
-    if row is None:
-        return None
-    return Seat(row.token, str(row.setup.get("name", "")), row.round, row.number)
-
-
-def _acted_at_a_seat(table: Any, game_id: Any, phone: Any) -> Any:
-    """Whether ``phone`` entered or confirmed anything at a player's seat in the game
-    ``game_id`` of ``table`` (an EXISTS each, on the game's own rows)."""
-    return sa.exists().where(
-        table.game_id == game_id,
-        table.phone == phone,
-        table.seat.is_not(None),
-        table.seat != ORGANISER,
-    )
-
-
-#: Another table of a round of an evening where a phone entered or confirmed at a seat: the
-#: lowest such table's number (the evening's token, the round, this table and the phone bound).
-_PHONE_ELSEWHERE = (
-    sa.select(models.EveningTable.number)
-    .join(models.Evening, models.Evening.id == models.EveningTable.evening_id)
-    .where(
-        models.Evening.token == sa.bindparam("evening"),
-        models.EveningTable.round == sa.bindparam("round"),
-        models.EveningTable.number != sa.bindparam("table"),
-        sa.or_(
-            _acted_at_a_seat(models.Event, models.EveningTable.game_id, sa.bindparam("phone")),
-            _acted_at_a_seat(
-                models.Confirmation, models.EveningTable.game_id, sa.bindparam("phone")
-            ),
-        ),
-    )
-    .order_by(models.EveningTable.number)
-    .limit(1)
-)
-
-
-def table_of_phone(session: orm.Session, seat: Seat, phone: str) -> int | None:
-    """Another table of ``seat``'s round where ``phone`` entered or confirmed anything at a
-    player's seat (its number), or None: one query over the round's games' own rows."""
-    found = session.execute(
-        _PHONE_ELSEWHERE,
-        {"evening": seat.token, "round": seat.round, "table": seat.table, "phone": phone},
-    ).first()
-    return None if found is None else int(found.number)
 
 
 @dataclass(frozen=True)

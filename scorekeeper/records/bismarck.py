@@ -11,7 +11,8 @@ from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event
 from scorekeeper.games.text import N_, T_, Text, ngettext
 from scorekeeper.games.text import gettext as _
-from scorekeeper.records.codec import Codec, check_trump
+from scorekeeper.records.codec import Codec
+from scorekeeper.records.entry_problems import check_trump
 from scorekeeper.records.history import EventFields
 from scorekeeper.records.problems import Problems, is_int, show
 from scorekeeper.records.text import each, plain_signed, table

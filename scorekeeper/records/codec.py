@@ -5,12 +5,14 @@ A codec says which fields a game's record has and how one entry of its sheet (a 
 is read and written; :meth:`Codec.parse` does the rest for every game: unknown and missing
 fields, the history, replaying the events through the game's rules (reached through
 :func:`scorekeeper.games.registry.game_for`), and checking the derived fields against them.
-Games whose log enters one round per event subclass :class:`scorekeeper.records.rounds.RoundsCodec`
+Games whose log enters one deal per event subclass :class:`scorekeeper.records.deals.DealsCodec`
 instead, which gives most of this interface already. A checked record is a :class:`GameRecord`:
 its codec, setup, events and the state they replay to.
 
-This module uses nothing of :mod:`scorekeeper.records.core` (the format's entry points and the
-registry of codecs by kind), which builds on it.
+The steps of the check are :mod:`scorekeeper.records.record_check`'s, and what its problems say
+about an entry :mod:`scorekeeper.records.entry_problems`'s. This module uses nothing of
+:mod:`scorekeeper.records.core` (the format's entry points and the registry of codecs by kind),
+which builds on it.
 """
 
 from __future__ import annotations
@@ -19,16 +21,22 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
-from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, Played, RuleError
 from scorekeeper.games.game import Game, GameSetup, GameState
 from scorekeeper.games.registry import game_for
-from scorekeeper.games.text import N_, T_, Text
-from scorekeeper.records.history import EventFields, history_entry, read_history
-from scorekeeper.records.problems import RECORD, Problems, is_int, same, show, unknown_fields
+from scorekeeper.games.text import T_, Text
+from scorekeeper.records.entry_problems import said_of, where_in
+from scorekeeper.records.history import EventFields, History, history_entry, read_history
+from scorekeeper.records.problems import RECORD, Problems, is_int, show, unknown_fields
+from scorekeeper.records.record_check import (
+    check_derived,
+    check_seats,
+    compare,
+    parse_items,
+    replay_checked,
+)
 from scorekeeper.records.text import table
 
 #: The format a record names in its ``format``: version 1, for a game whose phones do not
@@ -40,42 +48,6 @@ FORMAT = "scorekeeper-record/1"
 CONFIRMING_FORMAT = "scorekeeper-record/2"
 #: The versions this Scorekeeper reads.
 FORMATS = (FORMAT, CONFIRMING_FORMAT)
-
-#: The suit names a record uses (``spades`` ...).
-SUIT_NAMES = tuple(suit.record_name for suit in Suit)
-_ABSENT = object()
-
-#: What the problems say about a record's entries, by what one entry is called (the game's
-#: ``noun``): message ids, with ``n``, ``count``, ``most``, ``field`` as their parameters.
-_BY_NOUN: dict[str, dict[str, str]] = {
-    "deal": {
-        "where": N_("deal %(n)s"),
-        "entry": N_("history entry %(n)s (deal %(number)s)"),
-        "too many": N_("a record holds at most %(most)s deals, this one lists %(count)s"),
-        "lengths": N_("the history has %(n)s deals, but deals lists %(count)s"),
-        "unscored": N_("%(field)s should be left out (the deal is not scored yet)"),
-    },
-    "hand": {
-        "where": N_("hand %(n)s"),
-        "entry": N_("history entry %(n)s (hand %(number)s)"),
-        "too many": N_("a record holds at most %(most)s hands, this one lists %(count)s"),
-        "lengths": N_("the history has %(n)s hands, but hands lists %(count)s"),
-        "unscored": N_("%(field)s should be left out (the hand is not scored yet)"),
-    },
-}
-
-
-def said_of(noun: str, what: str, **params: Any) -> Text:
-    """The message ``what`` (a key of :data:`_BY_NOUN`) for a game whose entries are
-    ``noun``s, with its parameters."""
-    return Text(_BY_NOUN.get(noun, _BY_NOUN["deal"])[what], params)
-
-
-@cache
-def _where(noun: str, number: int) -> Text:
-    """Where in a record its entry ``number`` is ("deal 3"): made once (every entry of every
-    game of a club record names its place, for a problem it might have)."""
-    return said_of(noun, "where", n=number)
 
 
 SetupT = TypeVar("SetupT", bound=GameSetup)
@@ -296,28 +268,14 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         return self.game.replay(setup, events).state
 
     def where(self, number: int | None) -> Text:
-        return _where(self.item, number) if number is not None else RECORD
+        return where_in(self.item, number) if number is not None else RECORD
 
     def parse(self, raw: dict[str, Any]) -> GameRecord:
         """Check a decoded record of this kind and replay it; RecordError, one line per problem."""
         problems = Problems()
         version_2 = raw.get("format") == CONFIRMING_FORMAT
-        allowed = ("format", "game", *self.setup_fields, self.items, *self.top_fields, "history")
-        allowed += ("confirms",) if version_2 else ()
-        unknown = [name for name in raw if name not in allowed]
-        if unknown:
-            problems.add(RECORD, unknown_fields(unknown))
-        missing = [name for name in self.required if name not in raw]
-        for name in missing:
-            problems.add(RECORD, T_("%(field)s is missing", field=name))
-        setup = None
-        if not set(missing) & set(self.setup_fields):
-            try:
-                setup = self.parse_setup(raw)
-            except RuleError as error:
-                problems.add(RECORD, error.text)
-
-        raw_items, entries = self._parse_items(raw.get(self.items, []), setup, problems)
+        setup = self._parse_top(raw, version_2, problems)
+        raw_items, entries = parse_items(self, raw.get(self.items, []), setup, problems)
         confirms = raw.get("confirms", False)
         if not isinstance(confirms, bool):
             problems.add(
@@ -337,25 +295,14 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         if parsed_history is None:
             events = tuple(self.events_from(setup, entries))
             times: tuple[datetime | None, ...] = (None,) * len(events)
-            played = self._replay(setup, events, problems, history=False)
+            played = replay_checked(self, setup, events, problems, history=False)
             problems.raise_any()
         else:
             events, times, seats, confirmed = parsed_history
-            self._check_seats(setup, seats, problems)
-            for seq, by in sorted(confirmed.items()):
-                for seat in sorted(by):
-                    self._check_seats(setup, [*(None,) * seq, seat], problems)
-            if confirmed and not confirms:
-                problems.add(RECORD, T_("confirmed_by is only for a game that confirms"))
-            problems.raise_any()
-            played = self._replay(setup, events, problems, history=True)
-            problems.raise_any()
-            assert played is not None  # or a problem was raised
-            self._compare(played.state, entries, problems)
-            problems.raise_any()
+            played = self._replay_history(setup, parsed_history, entries, confirms, problems)
         assert played is not None  # or a problem was raised
         state = played.state
-        self._check_derived(raw, raw_items, state, problems)
+        check_derived(self, raw, raw_items, state, problems)
         problems.raise_any()
         seats = seats if any(seats) else ()
         has_history = parsed_history is not None
@@ -363,169 +310,47 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
             self, setup, events, times, state, has_history, seats, confirms, confirmed, played
         )
 
-    def _check_seats(self, setup: SetupT, seats: Sequence[str | None], problems: Problems) -> None:
-        """Each seat of the history is one the game has (a player's; a pair's, in a game of
-        pairs)."""
-        count = len(setup.players) // (2 if self.game.pairs else 1)
-        for index, seat in enumerate(seats):
-            if seat is not None and seat.isdigit() and int(seat) >= count:
-                problems.add(
-                    T_("history entry %(n)s", n=index + 1),
-                    T_(
-                        "seat %(seat)s: this game has seats 0 to %(last)s",
-                        seat=seat,
-                        last=count - 1,
-                    ),
-                )
-
-    def _parse_items(
-        self, raw_items: Any, setup: SetupT | None, problems: Problems
-    ) -> tuple[list[Any], list[Any]]:
-        """The record's list of entries as given (empty if it is not a list, or too long) and
-        each entry as read (None where it has problems)."""
-        if not isinstance(raw_items, list):
-            problems.add(
-                RECORD,
-                T_(
-                    "%(field)s must be a list, not %(value)s",
-                    field=self.items,
-                    value=show(raw_items, 30),
-                ),
-            )
-            return [], []
-        if len(raw_items) > self.max_items(setup):
-            problems.add(RECORD, self.too_many(setup, len(raw_items)))
-            return [], []
-        entries: list[Any] = []
-        for index, item in enumerate(raw_items):
-            if not isinstance(item, dict):
-                problems.add(self.where(index + 1), not_an_object(item))
-                continue
-            unknown = [name for name in item if name not in self._item_fields]
-            if unknown:
-                problems.add(self.where(index + 1), unknown_fields(unknown))
-                continue
-            entries.append(
-                self.parse_item(setup, index, item, index == len(raw_items) - 1, problems)
-            )
-        return raw_items, entries
-
-    def _replay(
-        self, setup: SetupT, events: Sequence[Event], problems: Problems, *, history: bool
-    ) -> Played[Any] | None:
-        """The events replayed (once); or None, with a problem naming the first event the rules
-        refuse (its history entry, if the events came from the history) and its deal."""
-        game = self.game
-        try:
-            return game.replay(setup, events)
-        except RuleError:
-            pass
-        # Fold again one event at a time, to name the first one the rules refuse.
-        played = game.replay(setup, ())
-        for position, event in enumerate(events, 1):
+    def _parse_top(self, raw: dict[str, Any], version_2: bool, problems: Problems) -> SetupT | None:
+        """A record's top level: no unknown field, none missing, and its setup read (None when
+        it has problems)."""
+        allowed = ("format", "game", *self.setup_fields, self.items, *self.top_fields, "history")
+        allowed += ("confirms",) if version_2 else ()
+        unknown = [name for name in raw if name not in allowed]
+        if unknown:
+            problems.add(RECORD, unknown_fields(unknown))
+        missing = [name for name in self.required if name not in raw]
+        for name in missing:
+            problems.add(RECORD, T_("%(field)s is missing", field=name))
+        setup = None
+        if not set(missing) & set(self.setup_fields):
             try:
-                played = game.apply(played, event)
+                setup = self.parse_setup(raw)
             except RuleError as error:
-                self._refused(error, event, position, problems, history=history)
-                break
-        return None
+                problems.add(RECORD, error.text)
+        return setup
 
-    def _refused(
-        self, error: RuleError, event: Event, position: int, problems: Problems, *, history: bool
-    ) -> None:
-        number = error.deal
-        if number is None:
-            number = event.data.get(self.number_key)
-            number = number if is_int(number) else None
-        if not history:
-            problems.add(self.where(number), error.text)
-        elif number is None:
-            problems.add(T_("history entry %(n)s", n=position), error.text)
-        else:
-            problems.add(said_of(self.item, "entry", n=position, number=number), error.text)
-
-    def _compare(self, state: StateT, entries: Sequence[Any], problems: Problems) -> None:
-        """A record's list must say what its history says."""
-        expected = self.state_entries(state)
-        if len(expected) != len(entries):
-            problems.add(RECORD, said_of(self.item, "lengths", n=len(expected), count=len(entries)))
-            return
-        for number, (mine, theirs) in enumerate(zip(entries, expected, strict=True), 1):
-            if mine is None:
-                continue
-            given, wanted = self.entered(mine), self.entered(theirs)
-            for name, value in wanted.items():
-                if not same(given.get(name), value):
-                    problems.add(self.where(number), _unlike_history(name, given.get(name), value))
-
-    def _check_derived(
-        self, raw: dict[str, Any], raw_items: Sequence[Any], state: StateT, problems: Problems
-    ) -> None:
-        for index, (item, wanted) in enumerate(zip(raw_items, self.items_list(state), strict=True)):
-            for name in self.item_derived:
-                if name in item:
-                    self._check_field(problems, self.where(index + 1), name, item[name], wanted)
-        top = self.top_derived(state)
-        for name in self.top_fields:
-            if name in raw:
-                self._check_field(problems, RECORD, name, raw[name], top)
-
-    def _check_field(
-        self, problems: Problems, where: Text, name: str, value: Any, wanted: Mapping[str, Any]
-    ) -> None:
-        expected = wanted.get(name, _ABSENT)
-        if expected is _ABSENT:
-            problems.add(where, said_of(self.item, "unscored", field=name))
-        elif not same(value, expected):
-            problems.add(
-                where,
-                T_(
-                    "%(field)s should be %(value)s, not %(given)s",
-                    field=name,
-                    value=show(expected),
-                    given=show(value),
-                ),
-            )
-
-
-def _unlike_history(field: str, given: Any, wanted: Any) -> Text:
-    """A round's field that says other than the history, in a player's words: what each says,
-    a null in words ("no trump", "nothing") rather than as JSON."""
-    value = _in_words(field, wanted)
-    if given is None:
-        return T_("%(field)s is left out, but the history says %(value)s", field=field, value=value)
-    return T_(
-        "%(field)s says %(given)s, but the history says %(value)s",
-        field=field,
-        given=_in_words(field, given),
-        value=value,
-    )
-
-
-def _in_words(field: str, value: Any) -> Text | str:
-    if value is None:
-        return T_("no trump") if field == "trump" else T_("nothing")
-    return show(value)
-
-
-def not_an_object(value: Any) -> Text:
-    return T_("must be an object ({…}), not %(value)s", value=show(value, 30))
-
-
-def check_trump(where: Text, trump: Any, problems: Problems, *, or_null: bool = False) -> None:
-    """A ``trump`` that is absent or a suit name; ``or_null`` when no-trump is a choice."""
-    if trump is not None and trump not in SUIT_NAMES:
-        choices = ", ".join(SUIT_NAMES)
-        shown = show(trump, 30)
-        problems.add(
-            where,
-            T_(
-                "trump must be one of %(choices)s or null, not %(value)s",
-                choices=choices,
-                value=shown,
-            )
-            if or_null
-            else T_(
-                "trump must be one of %(choices)s, not %(value)s", choices=choices, value=shown
-            ),
-        )
+    def _replay_history(
+        self,
+        setup: SetupT,
+        history: History,
+        entries: Sequence[Any],
+        confirms: bool,
+        problems: Problems,
+    ) -> Played[Any]:
+        """The history's events replayed once, after its seats and confirmations are checked,
+        and the record's list compared with them; RecordError at the first step with
+        problems."""
+        events, _times, seats, confirmed = history
+        check_seats(self, setup, seats, problems)
+        for seq, by in sorted(confirmed.items()):
+            for seat in sorted(by):
+                check_seats(self, setup, [*(None,) * seq, seat], problems)
+        if confirmed and not confirms:
+            problems.add(RECORD, T_("confirmed_by is only for a game that confirms"))
+        problems.raise_any()
+        played = replay_checked(self, setup, events, problems, history=True)
+        problems.raise_any()
+        assert played is not None  # or a problem was raised
+        compare(self, played.state, entries, problems)
+        problems.raise_any()
+        return played

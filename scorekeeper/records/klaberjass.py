@@ -8,8 +8,8 @@ from typing import Any
 from scorekeeper.games import klaberjass
 from scorekeeper.games.text import N_, Text, say
 from scorekeeper.games.text import gettext as _
-from scorekeeper.records.codec import check_trump
 from scorekeeper.records.deals import HandsCodec
+from scorekeeper.records.entry_problems import check_trump
 from scorekeeper.records.problems import Problems
 from scorekeeper.records.text import each, table
 

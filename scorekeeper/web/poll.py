@@ -67,4 +67,4 @@ class PollFirst:
         return [] if method == "HEAD" else [data]
 
     def position(self, token: str) -> int:
-        return store.recent_log_position(self.engine, token, self.fresh_seconds)
+        return store.recent_position(self.engine, token, self.fresh_seconds)

@@ -17,7 +17,7 @@ from tests.web.bismarck.client import Table
 def clock(monkeypatch):
     """The store's monotonic clock, moved by hand."""
     now = {"t": 1000.0}
-    monkeypatch.setattr(store.time, "monotonic", lambda: now["t"])
+    monkeypatch.setattr(store.caches.time, "monotonic", lambda: now["t"])
     return now
 
 

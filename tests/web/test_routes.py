@@ -141,7 +141,8 @@ def test_when_the_database_cannot_answer_the_poll_the_app_does(app, client, monk
 
     with app.app_context():
         token = _seed()["bismarck"]
-    monkeypatch.setattr(store, "log_position", broken)
+    monkeypatch.setattr(store.positions, "position_of", broken)  # the poll, before Flask
+    monkeypatch.setattr(store, "position_of", broken)  # the app's own route
     store.POSITIONS.clear()  # nothing recent in memory: the poll must ask the database
     app.config["PROPAGATE_EXCEPTIONS"] = False  # as served: errors become the error page
     response = client.get(f"/g/{token}/seq")

@@ -24,7 +24,7 @@ def t0() -> datetime:
 
 def _at(monkeypatch, t0: datetime, minutes: float) -> None:
     """Entries from here on are made ``minutes`` after ``t0``."""
-    monkeypatch.setattr(store, "_now", lambda: t0 + timedelta(minutes=minutes))
+    monkeypatch.setattr(store.writing, "_now", lambda: t0 + timedelta(minutes=minutes))
 
 
 def _view_at(monkeypatch, t0: datetime, minutes: float) -> None:
