@@ -22,10 +22,10 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import models, seasons
+from scorekeeper.clubs import evening_facts, season, store
 from scorekeeper.clubs import kept as keeping
 from scorekeeper.clubs import register as rules
-from scorekeeper.clubs import season, store
-from scorekeeper.clubs.kept import GamePlace
+from scorekeeper.clubs.kept_views import GamePlace, View
 from scorekeeper.clubs.register import Entry
 from scorekeeper.clubs.season import SeasonSpan
 from scorekeeper.clubs.store import (
@@ -533,16 +533,16 @@ def actions(club: LoadedClub, *, session: orm.Session | None = None) -> list[Act
     return store.actions(_session(session), club.id)
 
 
-def _view(page: ClubPage, session: orm.Session | None) -> keeping.View:
+def _view(page: ClubPage, session: orm.Session | None) -> View:
     """What is derived of the page's evenings at the version the page was read at."""
     kept = page.kept if page.kept is not None else keeping.current(_session(session), page.club)
     return kept.view(page.evenings)
 
 
 def hidden(loaded: evenings.LoadedEvening) -> bool:
-    """Whether the evening's standings are hidden (:func:`scorekeeper.clubs.kept.hidden`):
+    """Whether the evening's standings are hidden (:func:`scorekeeper.clubs.evening_facts.hidden`):
     until every place is revealed, the club's pages leave its games out."""
-    return keeping.hidden(loaded)
+    return evening_facts.hidden(loaded)
 
 
 def season_of(
