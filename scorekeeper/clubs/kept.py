@@ -126,7 +126,7 @@ def _lock(token: str) -> threading.Lock:
 
 
 #: Set in a session's ``info`` while it is in the middle of a write to a club
-#: (:func:`scorekeeper.clubs.services._club_write`): the club's version it reads is the one its
+#: (:func:`scorekeeper.clubs.writes.club_write`): the club's version it reads is the one its
 #: own transaction moved to, which a rollback takes back, so nothing read then is kept.
 WRITING = "scorekeeper.clubs.writing"
 

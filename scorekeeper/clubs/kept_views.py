@@ -248,7 +248,7 @@ class View:
 
     def stats(self, member: int, session: orm.Session) -> list[StatsTable]:
         """The member's statistics of each game they played (see
-        :func:`scorekeeper.clubs.services.stats_of`)."""
+        :func:`scorekeeper.clubs.club_page.stats_of`)."""
         kinds = {m.facts.kind for _e, m in self.shown if member in m.seated}
         played = [
             (m.facts.kind, game, sat[member])
