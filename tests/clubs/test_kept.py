@@ -18,7 +18,7 @@ from scorekeeper import models, seasons, store
 from scorekeeper import services as games
 from scorekeeper.cli import main
 from scorekeeper.clubs import kept as keeping
-from scorekeeper.clubs import services
+from scorekeeper.clubs import services, writes
 from scorekeeper.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event
@@ -442,7 +442,7 @@ def test_a_club_write_rolled_back_leaves_nothing_kept_at_the_version_it_took_bac
     with app.app_context():
         club = services.import_club(club_record(8), "4711", ["bismarck"], "test")
         services.page_of(club)  # known at the version now
-        with pytest.raises(RuntimeError), services._club_write(db.session, club):
+        with pytest.raises(RuntimeError), writes.club_write(db.session, club):
             inside = services.page_of(club)  # the club at the write's version
             assert "Newcomer" not in [e.name for e in inside.entries]
             raise RuntimeError("refused")
