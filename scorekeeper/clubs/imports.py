@@ -35,7 +35,7 @@ from sqlalchemy import orm
 from scorekeeper import models
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import store
-from scorekeeper.clubs.record import ClubEvening, ClubRecord
+from scorekeeper.clubs.record_format import ClubEvening, ClubRecord
 from scorekeeper.clubs.season import SeasonSpan
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Played
