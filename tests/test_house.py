@@ -21,7 +21,6 @@ LONG_MODULES = frozenset(
     {
         "clubs/services.py",
         "clubs/kept.py",
-        "clubs/store.py",
         "seasons/table.py",
         "store.py",
         "records/codec.py",

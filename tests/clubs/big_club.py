@@ -26,7 +26,7 @@ from typing import Any
 
 from scorekeeper import models, seasons
 from scorekeeper.clubs import record_format, record_writing, services
-from scorekeeper.clubs import store as club_store
+from scorekeeper.clubs import store_evenings as club_store
 from scorekeeper.clubs.season import DEFAULT_RULE, SeasonSpan
 from scorekeeper.db import db
 from scorekeeper.evenings import record as evening_record
