@@ -38,6 +38,7 @@ def score(file: BinaryIO) -> None:
     stderr, nothing on stdout.
     """
     from scorekeeper.clubs import record
+    from scorekeeper.clubs.record_text import club_text
     from scorekeeper.games.text import current_words
     from scorekeeper.records.problems import RecordError
 
@@ -48,7 +49,7 @@ def score(file: BinaryIO) -> None:
     gc.disable()
     try:
         read = record.loads_club(data)
-        text = record.club_text(read)
+        text = club_text(read)
     except RecordError as error:
         fail(error.lines_in(current_words()), 2)
     finally:

@@ -36,12 +36,13 @@ def score(file: BinaryIO, as_json: bool) -> None:
         if isinstance(raw, dict) and raw.get("format") == EVENING_FORMAT:
             # The evenings (their seating plans) only for an evening's record.
             from scorekeeper.evenings import record as evening_records
+            from scorekeeper.evenings.record_text import standings_text
 
             evening = evening_records.parse_evening(raw)
             if as_json:
                 click.echo(records.dumps(evening_records.evening_dict(evening)), nl=False)
             else:
-                click.echo(evening_records.standings_text(evening), nl=False)
+                click.echo(standings_text(evening), nl=False)
             return
         record = records.parse(raw)
     except records.RecordError as error:

@@ -34,16 +34,18 @@ from sqlalchemy import orm
 
 from scorekeeper import models
 from scorekeeper.clubs import register as rules
-from scorekeeper.clubs import store
-from scorekeeper.clubs.record import ClubEvening, ClubRecord
+from scorekeeper.clubs import store_club as club_row
+from scorekeeper.clubs import store_evenings, store_seasons
+from scorekeeper.clubs.record_format import ClubEvening, ClubRecord
 from scorekeeper.clubs.season import SeasonSpan
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Played
 from scorekeeper.records import GameRecord
 
 #: How a pending club's token begins: never a club's own token (``secrets.token_urlsafe``
-#: never writes ``~``), and never found by an address (:func:`store.load_club`).
-PENDING = store.PENDING
+#: never writes ``~``), and never found by an address
+#: (:func:`~scorekeeper.clubs.store_club.load_club`).
+PENDING = club_row.PENDING
 #: How long one batch of evenings may write before it commits.
 BATCH_SECONDS = 0.05
 #: How long an import waits after each batch on SQLite: longer than the longest sleep of
@@ -86,7 +88,7 @@ def store_club(
     by: str,
     *,
     pause: Pause = time.sleep,
-) -> store.LoadedClub:
+) -> club_row.LoadedClub:
     """Store the checked club record ``read`` as a new club with this PIN hash, in short
     transactions (see the module's docstring): the club, once returned, is whole; on any
     error nothing of it is left and the error is raised."""
@@ -114,9 +116,9 @@ def _remove_after_failure(session: orm.Session, club_id: int, pause: Pause) -> N
 
 def _begin(session: orm.Session, read: ClubRecord, pin_hash: str) -> tuple[int, dict[int, int]]:
     """The pending club and its register, committed: its id, and each record member's id."""
-    now = store.now()
+    now = club_row.now()
     club = models.Club(
-        token=PENDING + store.new_token(),
+        token=PENDING + club_row.new_token(),
         name=read.name,
         games=list(read.games),
         pin_hash=pin_hash,
@@ -176,7 +178,9 @@ def _evenings(
         row = session.get(models.Evening, stored.id)
         if row is not None:
             row.created_at = evening.date
-        store.link_evening(session, club_id, stored.id, [members[m] for m in evening.members])
+        store_evenings.link_evening(
+            session, club_id, stored.id, [members[m] for m in evening.members]
+        )
         made.append(stored.id)
         if time.monotonic() - started >= BATCH_SECONDS:
             _commit_batch(session, club_id)
@@ -200,34 +204,34 @@ def _replayed(games: Sequence[GameRecord]) -> list[Played[Any]] | None:
 def _commit_batch(session: orm.Session, club_id: int) -> None:
     """Commit a batch, the pending club's heartbeat moved with it."""
     session.execute(
-        sa.update(models.Club).where(models.Club.id == club_id).values(created_at=store.now())
+        sa.update(models.Club).where(models.Club.id == club_id).values(created_at=club_row.now())
     )
     session.commit()
 
 
 def _finish(
     session: orm.Session, club_id: int, read: ClubRecord, made: list[int], by: str
-) -> store.LoadedClub:
+) -> club_row.LoadedClub:
     """The last transaction: the seasons, the log's line and the club's own token."""
     for kept in read.seasons:
         span = kept.span
         if span.chosen is not None:
             span = SeasonSpan(chosen=tuple(sorted(made[n - 1] for n in span.chosen)))
-        store.keep_season(session, club_id, None, kept.name, kept.rule, span)
+        store_seasons.keep_season(session, club_id, None, kept.name, kept.rule, span)
     # Logged as made (the log page words every action it knows; an import is a making).
-    store.log(session, club_id, "create", read.name, by)
+    club_row.log(session, club_id, "create", read.name, by)
     row = session.get(models.Club, club_id)
     assert row is not None  # written by this import, removed only when stale
-    row.token = store.new_token()
-    row.created_at = store.now()
+    row.token = club_row.new_token()
+    row.created_at = club_row.now()
     session.commit()
-    return store.loaded(row)
+    return club_row.loaded(row)
 
 
 def remove_stale(session: orm.Session, pause: Pause = time.sleep) -> int:
     """Remove what imports killed on the way left behind (pending clubs whose heartbeat has
     not moved for :data:`STALE`); how many there were."""
-    before = store.now() - STALE
+    before = club_row.now() - STALE
     stale = (
         session.execute(
             sa.select(models.Club.id).where(

@@ -22,8 +22,8 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 
 from scorekeeper import models
-from scorekeeper.clubs import services, store, wrong_pins
-from scorekeeper.clubs.store import LoadedClub
+from scorekeeper.clubs import services, store_club, wrong_pins
+from scorekeeper.clubs.store_club import LoadedClub
 from scorekeeper.clubs.wrong_pins import Limits, Typist
 from scorekeeper.db import db
 
@@ -122,12 +122,12 @@ def type_pin(
     if counted.wait:
         return PinOutcome(False, counted.wait)
     if not services.check_pin(club, pin):
-        store.log(session, club.id, "wrong-pin", "", by)
+        store_club.log(session, club.id, "wrong-pin", "", by)
         session.commit()
         return PinOutcome(False)
     wrong_pins.forget_attempt(session, counted.attempt)
     _grant(session, club.id, device)
-    store.log(session, club.id, "pin", "", by)
+    store_club.log(session, club.id, "pin", "", by)
     session.commit()
     return PinOutcome(True)
 
@@ -146,7 +146,7 @@ def forget(club: LoadedClub, phone: str, by: str, *, session: orm.Session | None
     if not _changed(ended):
         session.rollback()
         return False
-    store.log(session, club.id, "forget", "", by)
+    store_club.log(session, club.id, "forget", "", by)
     session.commit()
     return True
 
@@ -163,6 +163,6 @@ def sign_out_every_phone(club: LoadedClub, by: str, *, session: orm.Session | No
         )
         .values(manages_until=None)
     )
-    store.log(session, club.id, "sign-out", "", by)
+    store_club.log(session, club.id, "sign-out", "", by)
     session.commit()
     return _changed(ended)

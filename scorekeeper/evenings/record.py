@@ -9,7 +9,8 @@ Reading checks everything an import needs before anything is stored: the setup (
 new-evening form would), the plan against it, each table's record (its own problems prefixed
 with the table), that each table's players are the ones the plan seats there, in its seats,
 that every table plays the evening's game with its settings, and that rounds are started in
-order and whole. ``docs/records.md`` documents the format.
+order and whole. ``docs/records.md`` documents the format; what ``scorekeeper score`` prints
+of a read evening is :mod:`scorekeeper.evenings.record_text`.
 """
 
 from __future__ import annotations
@@ -17,21 +18,18 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from fractions import Fraction
 from typing import Any
 
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan, settings_of
-from scorekeeper.evenings.standings import TOTALS, Standings, TableResult, standings
+from scorekeeper.evenings.standings import Standings, TableResult, standings
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.text import T_, Text, ngettext
-from scorekeeper.games.text import gettext as _
+from scorekeeper.games.text import T_, Text
 from scorekeeper.records.codec import GameRecord
 from scorekeeper.records.core import build_logged, dumps, parse
 from scorekeeper.records.guard import decode
 from scorekeeper.records.history import read_timestamp, timestamp_text
 from scorekeeper.records.problems import RECORD, RecordError, is_int, kind_of, problem, show
-from scorekeeper.records.text import table
 
 EVENING_FORMAT = "scorekeeper-evening/1"
 #: The fields of an evening record and of each of its tables: any other is refused.
@@ -260,7 +258,7 @@ def _fail(where: Any, message: Any) -> Any:
     raise RecordError([problem(where, message)])
 
 
-# --- the command line's view of an evening ----------------------------------------------------
+# --- a read evening: its standings, its record again ----------------------------------------
 
 
 def evening_standings(read: EveningRecord) -> Standings:
@@ -280,60 +278,6 @@ def evening_standings(read: EveningRecord) -> Standings:
         for number, seats in enumerate(planned.tables, start=1)
     ]
     return standings(read.setup.players, read.setup.scoring, results)
-
-
-def points_text(value: Fraction, signed: bool = False) -> str:
-    """Points as the terminal shows them: ``12``, ``1½``, ``-3``, ``2.33``."""
-    sign = "-" if value < 0 else "+" if signed and value > 0 else ""
-    whole, rest = divmod(abs(value), 1)
-    if rest == 0:
-        return f"{sign}{whole}"
-    if rest == Fraction(1, 2):
-        return f"{sign}{whole or ''}½"
-    return f"{sign}{float(abs(value)):.2f}"
-
-
-def standings_text(read: EveningRecord) -> str:
-    """The evening's standings as a text table for the terminal (shared places as ``=2``),
-    in the current words."""
-    found = evening_standings(read)
-    signed = found.scoring == TOTALS
-    rows = [
-        [
-            f"={row.place}" if row.shared else str(row.place),
-            row.name,
-            points_text(row.points, signed),
-            str(row.games),
-            str(row.wins),
-        ]
-        for row in found.rows
-    ]
-    headers = [_("Place"), _("Player"), _("Points"), _("Games"), _("Wins")]
-    started = len({r for r, _n, _g in read.tables})
-    lines = [
-        read.setup.name,
-        _(
-            "%(game)s · round %(n)s of %(count)s",
-            game=read.setup.game.title,
-            n=started,
-            count=read.setup.rounds,
-        ),
-        "",
-        *table(headers, rows, right={0, 2, 3, 4}),
-    ]
-    if read.closed_at is not None:
-        lines.append("")
-        lines.append(_("This evening is closed: its results are final."))
-    if found.provisional:
-        lines.append("")
-        lines.append(
-            ngettext(
-                "%(num)d game is still being played: the standings count it as it stands.",
-                "%(num)d games are still being played: the standings count them as they stand.",
-                found.in_play,
-            )
-        )
-    return "\n".join(lines) + "\n"
 
 
 def evening_dict(read: EveningRecord) -> dict[str, Any]:

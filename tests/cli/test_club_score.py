@@ -13,7 +13,7 @@ from flask.cli import ScriptInfo
 
 from scorekeeper.cli import main
 from scorekeeper.clubs import services
-from scorekeeper.evenings.record import points_text
+from scorekeeper.evenings.record_text import points_text
 from tests.clubs.season_club import season_club
 
 

@@ -25,9 +25,8 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from scorekeeper import models, seasons
-from scorekeeper.clubs import record as club_record_format
-from scorekeeper.clubs import services
-from scorekeeper.clubs import store as club_store
+from scorekeeper.clubs import record_format, record_writing, services
+from scorekeeper.clubs import store_evenings as club_store
 from scorekeeper.clubs.season import DEFAULT_RULE, SeasonSpan
 from scorekeeper.db import db
 from scorekeeper.evenings import record as evening_record
@@ -84,15 +83,15 @@ def club_record(games: int, members: int = 60, seed: int = 33, name: str = "Big 
     module's docstring)."""
     draw = random.Random(seed)
     register = [
-        club_record_format.Member(m, f"Member {m}", joined=FIRST - timedelta(days=1))
+        record_format.Member(m, f"Member {m}", joined=FIRST - timedelta(days=1))
         for m in range(1, members + 1)
     ]
     evenings = [evening(n, members, draw) for n in range(1, games // 4 + 1)]
     years = sorted({held.year for held, _members, _record in evenings})
-    built = club_record_format.build_club(
+    built = record_writing.build_club(
         name, ["bismarck"], register, evenings, [season(year) for year in years]
     )
-    return club_record_format.dumps_club(built)
+    return record_writing.dumps_club(built)
 
 
 #: The rule of each year's stored season, in turn.
@@ -103,10 +102,10 @@ SEASON_RULES = (
 )
 
 
-def season(year: int) -> club_record_format.Season:
+def season(year: int) -> record_format.Season:
     """The stored season of the calendar year ``year``."""
     rule = SEASON_RULES[year % len(SEASON_RULES)]
-    return club_record_format.Season(f"{year}", rule, date(year, 1, 1), date(year, 12, 31))
+    return record_format.Season(f"{year}", rule, date(year, 1, 1), date(year, 12, 31))
 
 
 # --- a club made through the services, and its record ------------------------------------------

@@ -31,8 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import seasons
-from scorekeeper.clubs import record as club_record
-from scorekeeper.clubs import services
+from scorekeeper.clubs import record_format, record_writing, services
 from scorekeeper.evenings import record as evening_record
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings.setup import EveningSetup
@@ -117,12 +116,12 @@ def record(seed: int) -> str:
     draw = random.Random(seed)
     first = datetime(2024, 1, 4, 18, 0)
     members = [
-        club_record.Member(m, f"Member {m}", joined=first - timedelta(days=30))
+        record_format.Member(m, f"Member {m}", joined=first - timedelta(days=30))
         for m in range(1, 17)
     ]
-    members[1] = club_record.Member(2, "Member 2", ("Maja",), first - timedelta(days=30))
-    members[14] = club_record.Member(15, "Member 15", (), first, merged_into=3)
-    members[15] = club_record.Member(16, "Member 16", (), first, retired=True)
+    members[1] = record_format.Member(2, "Member 2", ("Maja",), first - timedelta(days=30))
+    members[14] = record_format.Member(15, "Member 15", (), first, merged_into=3)
+    members[15] = record_format.Member(16, "Member 16", (), first, retired=True)
     held = []
     for number in range(1, 13):
         kind = "klaberjass" if number % 4 == 0 else "bismarck"
@@ -134,21 +133,21 @@ def record(seed: int) -> str:
         when = first + timedelta(days=7 * (number - 1))
         held.append(_evening(number, when, chosen, kind, draw, rounds))
     stored = [
-        club_record.Season(
+        record_format.Season(
             "Spring", seasons.SeasonRule(seasons.BEST, seasons.LOWEST, 3), date(2024, 1, 1), None
         ),
-        club_record.Season(
+        record_format.Season(
             "Late",
             seasons.SeasonRule(seasons.AVERAGE, seasons.OWN_AVERAGE, 2),
             date(2024, 2, 1),
             date(2024, 3, 31),
         ),
-        club_record.Season("Cup", seasons.SeasonRule(), evenings=(2, 5, 7, 11)),
+        record_format.Season("Cup", seasons.SeasonRule(), evenings=(2, 5, 7, 11)),
     ]
-    built = club_record.build_club(
+    built = record_writing.build_club(
         f"Club {seed}", ["bismarck", "klaberjass"], members, held, stored
     )
-    return club_record.dumps_club(built)
+    return record_writing.dumps_club(built)
 
 
 @contextmanager

@@ -22,7 +22,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper import models, store
-from scorekeeper.clubs import imports, services
+from scorekeeper.clubs import imports, services, store_club
 from scorekeeper.clubs.record import loads_club
 from scorekeeper.db import db
 from scorekeeper.games import bismarck
@@ -166,7 +166,7 @@ def test_the_next_import_removes_a_stale_pending_club_and_never_a_live_one(app):
         db.session.execute(
             sa.update(models.Club)
             .where(models.Club.id == stale_id)
-            .values(created_at=imports.store.now() - imports.STALE - timedelta(seconds=1))
+            .values(created_at=store_club.now() - imports.STALE - timedelta(seconds=1))
         )
         db.session.commit()
         copy = services.import_club(data, PIN, ["bismarck"], BY)
@@ -225,7 +225,7 @@ def test_an_import_killed_on_the_way_shows_nothing_and_is_cleared_later(
         left = counts()
         assert left["evening"] > before["evening"]  # it was killed half-way
         db.session.execute(
-            sa.update(models.Club).values(created_at=imports.store.now() - imports.STALE * 2)
+            sa.update(models.Club).values(created_at=store_club.now() - imports.STALE * 2)
         )
         db.session.commit()
         assert imports.remove_stale(db.session) == 1

@@ -10,15 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.clubs.record import (
-    CLUB_FORMAT,
-    Member,
-    build_club,
-    club_text,
-    dumps_club,
-    loads_club,
-    names_now,
-)
+from scorekeeper.clubs.record import loads_club
+from scorekeeper.clubs.record_format import CLUB_FORMAT, Member
+from scorekeeper.clubs.record_text import club_text, names_now
+from scorekeeper.clubs.record_writing import build_club, dumps_club
 from scorekeeper.records import RecordError
 
 NAMES = st.text(alphabet="AaÅåBbÖöEe -'", min_size=1, max_size=12).filter(

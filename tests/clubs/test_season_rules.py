@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from scorekeeper import seasons
-from scorekeeper.clubs import record, services
+from scorekeeper.clubs import record, record_text, services
 from scorekeeper.clubs.season import SeasonSpan
 from tests.clubs.season_club import BACKWARDS, BY, MODERN_GAME, TURNED, evening, play, start
 
@@ -91,7 +91,7 @@ def test_an_evening_planned_and_never_played_is_nobodys_evening(app, absence, ex
         assert _table(rows) == expected
         # The club record's reader (``scorekeeper club score``) adds it up the same way.
         read = record.loads_club(services.record_of(club))
-        assert _table(record.season_rows(read, rule)) == expected
+        assert _table(record_text.season_rows(read, rule)) == expected
 
 
 def test_a_kept_season_charges_a_member_who_misses_its_first_evening(app):
@@ -119,4 +119,4 @@ def test_a_kept_season_charges_a_member_who_misses_its_first_evening(app):
         season_page = services.in_season(services.page_of(club), kept)
         assert _table(services.season_of(season_page, kept.rule)[1]) == expected
         read = record.loads_club(services.record_of(club))
-        assert _table(record.season_rows(read, of=read.seasons[0])) == expected
+        assert _table(record_text.season_rows(read, of=read.seasons[0])) == expected

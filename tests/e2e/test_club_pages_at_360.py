@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import seasons, store
 from scorekeeper.clubs import services as clubs
-from scorekeeper.clubs import store as club_store
+from scorekeeper.clubs import store_evenings as club_store
 from scorekeeper.clubs.season import SeasonSpan
 from scorekeeper.db import db
 from scorekeeper.evenings import store as evenings

@@ -275,7 +275,7 @@ def test_what_the_schema_leaves_to_the_app_is_valid_by_it_and_refused_on_import(
 
 
 def test_the_club_schema_is_a_valid_schema_and_names_the_records_fields():
-    from scorekeeper.clubs import record as club_record
+    from scorekeeper.clubs import record_format as club_record
 
     jsonschema.Draft202012Validator.check_schema(CLUB)
     assert set(CLUB["properties"]) == set(club_record.FIELDS)
@@ -332,7 +332,7 @@ def test_every_club_record_the_app_exports_validates(club_record_exported):
         },
     ]
     read = parse_club(raw)
-    from scorekeeper.clubs.record import build_club, member_dict
+    from scorekeeper.clubs.record_writing import build_club, member_dict
 
     again = build_club(
         read.name,

@@ -105,7 +105,7 @@ def test_the_evening_its_new_members_and_its_link_to_the_club_are_stored_togethe
     """One transaction: when linking the evening to the club fails, neither the evening nor
     the new members nor the log's lines are stored."""
     from scorekeeper.clubs import services as clubs
-    from scorekeeper.clubs import store as club_store
+    from scorekeeper.clubs import store_evenings as club_store
 
     token = make_club(client)
     add(client, token, "Anna", "Ben")

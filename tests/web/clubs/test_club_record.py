@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper.clubs import record as club_record
 from scorekeeper.clubs import services
+from scorekeeper.clubs.record_format import CLUB_FORMAT
 from tests.clubs.season_club import season_and_ratings, season_club
 from tests.clubs.test_club_record import counts
 from tests.conftest import csrf_token
@@ -84,7 +85,7 @@ def test_an_organiser_downloads_the_club_record(app, client, club):
     )
     with app.app_context():
         assert response.get_data(as_text=True) == services.record_of(club)
-    assert json.loads(response.get_data())["format"] == club_record.CLUB_FORMAT
+    assert json.loads(response.get_data())["format"] == CLUB_FORMAT
 
 
 def test_an_imported_club_is_the_same_club_at_a_new_address(app, client, club):
