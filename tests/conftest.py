@@ -16,6 +16,7 @@ of its own there instead, migrated for real (``tests/databases.py``).
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -33,10 +34,17 @@ from tests.databases import close_connections, fresh_database, on_postgresql
 
 # Property tests run on shared, busy machines (CI, a laptop with a browser test beside them):
 # the time one example takes says nothing about the code, so no example fails for being slow.
-settings.register_profile(
-    "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+# Hypothesis's defaults otherwise (the example counts too), whatever profile it loaded itself.
+SHARED_MACHINE = settings(
+    settings.get_profile("default"), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile("shared-machine")
+settings.register_profile("shared-machine", SHARED_MACHINE)
+# CI (the CI variable set) runs the same, reproducibly: each test draws its examples from a seed
+# of its own (derandomize, so no example database either), and a failure prints the blob that
+# replays it. Said here rather than left to Hypothesis's own "ci" profile (which newer versions
+# load when CI is set, and which "shared-machine" used to inherit from without saying so).
+settings.register_profile("ci", SHARED_MACHINE, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "shared-machine")
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
