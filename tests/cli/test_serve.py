@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper import hosts, qr
 from scorekeeper.cli import main, serving
@@ -77,7 +75,7 @@ def serve(app, monkeypatch, *args: str, while_serving=None):
             while_serving()
 
     monkeypatch.setattr(serving, "run", fake_server)
-    result = CliRunner().invoke(main, ["serve", *args], obj=ScriptInfo(create_app=lambda: app))
+    result = app.test_cli_runner().invoke(main, ["serve", *args])
     assert result.exit_code == 0, result.output
     assert served
     return result, served[0]
