@@ -10,13 +10,12 @@ import re
 
 import pytest
 import sqlalchemy as sa
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper import models
 from scorekeeper.cli import main
 from scorekeeper.clubs import services as clubs
 from scorekeeper.db import db
+from tests.cli.runner import invoke
 from tests.clubs.season_club import season_club
 from tests.conftest import csrf_token
 from tests.records.test_records import example
@@ -210,32 +209,24 @@ def test_a_club_record_with_two_members_who_look_alike_is_refused(app, client, c
 # --- the command line --------------------------------------------------------------------------
 
 
-def no_app():
-    raise AssertionError("this command needs no app")
-
-
-def command(*args: str, input: bytes | None = None):
-    return CliRunner().invoke(main, list(args), input=input, obj=ScriptInfo(create_app=no_app))
-
-
 @pytest.mark.parametrize("mark", MARKS)
 def test_an_evening_plan_of_anna_twice_is_refused(mark):
     players = f"Anna,Ben,Carla,Anna{mark},Dan,Eva"
-    result = command("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "2")
+    result = invoke("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "2")
     assert result.exit_code == 2
     assert "Two players are called Anna." in result.stderr
 
 
 def test_an_evening_plan_names_players_as_shown():
     players = f"An{ZWSP}na,Ben,Carla"
-    result = command("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "1")
+    result = invoke("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "1")
     assert result.exit_code == 0, result.output
     assert "Anna, Ben, Carla" in result.stdout
 
 
 def test_a_blank_sheet_of_anna_twice_is_refused(tmp_path):
     players = f"Anna,ANNA{ZWSP},Ben"
-    result = command(
+    result = invoke(
         "sheet", "--blank", "--game", "bismarck", "--players", players, "-o", str(tmp_path / "s")
     )
     assert result.exit_code == 2
@@ -245,7 +236,7 @@ def test_a_blank_sheet_of_anna_twice_is_refused(tmp_path):
 
 def test_a_first_dealer_is_found_by_the_name_as_compared(tmp_path):
     out = tmp_path / "s.pdf"
-    result = command(
+    result = invoke(
         "sheet",
         "--blank",
         "--game",
@@ -263,7 +254,7 @@ def test_a_first_dealer_is_found_by_the_name_as_compared(tmp_path):
 def test_scoring_a_record_of_anna_twice_is_refused():
     raw = json.loads(example("seed-002.json"))
     raw["players"] = ["Anna", f"Anna{ZWSP}", "Carla"]
-    result = command("score", "-", input=json.dumps(raw).encode())
+    result = invoke("score", "-", input=json.dumps(raw).encode())
     assert result.exit_code == 2
     assert "Two players are called Anna" in result.stderr
 
@@ -273,7 +264,7 @@ def test_scoring_a_club_record_with_two_members_who_look_alike_is_refused(club_r
     club_record["members"][1]["name"] = f"\ufeff{first}"
     path = tmp_path / "club.json"
     path.write_text(json.dumps(club_record), encoding="utf-8")
-    result = command("club", "score", str(path))
+    result = invoke("club", "score", str(path))
     assert result.exit_code == 2
     assert re.search(f"The club already has a member called {first}", result.stderr)
 

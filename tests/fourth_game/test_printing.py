@@ -6,10 +6,9 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from click.testing import CliRunner
 
 from scorekeeper import printing, records
-from scorekeeper.cli import main
+from tests.cli.runner import invoke
 from tests.fourth_game import printing as tally_printing
 from tests.fourth_game import rules
 from tests.fourth_game.test_whole_app import TallyTable
@@ -38,10 +37,6 @@ def record(tally_registered, tmp_path) -> str:
 def played(*points: tuple[int, int]) -> rules.State:
     events = [rules.deal_event(n, p) for n, p in enumerate(points, start=1)]
     return rules.GAME.replay(rules.Setup(("Anna", "Ben"), first_dealer=1), events).state
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def test_a_played_games_sheet_has_its_names_deals_and_totals(tally, tmp_path):
@@ -75,17 +70,17 @@ def test_a_game_played_through_the_app_prints_its_sheet_and_card(tally, tally_ap
 
 def test_a_records_sheet_and_card_from_the_command_line(tally, record, tmp_path):
     out = tmp_path / "sheet.pdf"
-    result = run("sheet", record, "--url", URL, "-o", str(out))
+    result = invoke("sheet", record, "--url", URL, "-o", str(out))
     assert result.exit_code == 0, result.output
     pdf = Pdf(out.read_bytes())
     assert "Anna wins." in pdf.text and pdf.has_run("2", "Ben", "5", "11", "0", "4")
-    result = run("rules-card", record, "-o", str(out))
+    result = invoke("rules-card", record, "-o", str(out))
     assert result.exit_code == 0, result.output
     assert "This game: Anna, Ben · Anna deals first" in one_line(Pdf(out.read_bytes()).text)
 
 
 def test_a_record_of_a_game_with_no_printers_says_so(record, tmp_path):
-    result = CliRunner().invoke(main, ["sheet", record, "-o", str(tmp_path / "x.pdf")])
+    result = invoke("sheet", record, "-o", str(tmp_path / "x.pdf"))
     assert result.exit_code == 2
     assert "record: there is no printed sheet for Tally games yet" in result.output
 
@@ -100,7 +95,7 @@ def test_a_long_game_carries_its_first_deals_forward(tally):
 
 def test_a_blank_sheet_from_the_command_line(tally, tmp_path):
     out = tmp_path / "out.pdf"
-    result = run("sheet", "--blank", "--game", "tally", "--players", "Anna,Ben", "-o", str(out))
+    result = invoke("sheet", "--blank", "--game", "tally", "--players", "Anna,Ben", "-o", str(out))
     assert result.exit_code == 0, result.output
     pdf = Pdf(out.read_bytes())
     assert (pdf.pages, pdf.size) == (1, A4)
@@ -112,7 +107,7 @@ def test_a_blank_sheet_from_the_command_line(tally, tmp_path):
 
 def test_the_target_and_the_dealers_from_the_command_line(tally, tmp_path):
     out = tmp_path / "out.pdf"
-    result = run(
+    result = invoke(
         "sheet", "--blank", "--game", "tally", "--players", "Anna, Ben",
         "--first-dealer", "ben", "--target", "25", "--paper", "letter", "-o", str(out),
     )  # fmt: skip
@@ -124,7 +119,7 @@ def test_the_target_and_the_dealers_from_the_command_line(tally, tmp_path):
 
 def test_rules_cards_from_the_command_line(tally, tmp_path):
     out = tmp_path / "card.pdf"
-    result = run("rules-card", "--game", "tally", "--players", "A,B", "--first-dealer", "2",
+    result = invoke("rules-card", "--game", "tally", "--players", "A,B", "--first-dealer", "2",
                  "--target", "30", "-o", str(out))  # fmt: skip
     assert result.exit_code == 0, result.output
     text = one_line(Pdf(out.read_bytes()).text)
@@ -143,9 +138,7 @@ def test_rules_cards_from_the_command_line(tally, tmp_path):
 )
 def test_the_command_line_says_what_tally_refuses(tally, tmp_path, args, message):
     out = tmp_path / "x.pdf"
-    result = CliRunner().invoke(
-        main, ["sheet", "--blank", "--game", "tally", *args, "-o", str(out)]
-    )
+    result = invoke("sheet", "--blank", "--game", "tally", *args, "-o", str(out))
     assert result.exit_code == 2
     assert message in one_line(result.output)
     assert not out.exists()
@@ -155,5 +148,5 @@ def test_no_other_test_sees_tally(tmp_path):
     with pytest.raises(LookupError):
         printing.printer_for("tally")
     assert "tally" not in [printers.kind for printers in printing.registered_printers()]
-    result = CliRunner().invoke(main, ["sheet", "--blank", "--game", "tally", "-o", "x.pdf"])
+    result = invoke("sheet", "--blank", "--game", "tally", "-o", "x.pdf")
     assert result.exit_code == 2 and "'tally' is not one of" in result.output

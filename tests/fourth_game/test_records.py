@@ -8,13 +8,11 @@ import json
 from datetime import datetime
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper import records
-from scorekeeper.cli import main
 from scorekeeper.games import registry
 from scorekeeper.games.events import Event
+from tests.cli.runner import invoke
 from tests.fourth_game import records as tally_records
 from tests.fourth_game import rules
 
@@ -109,15 +107,9 @@ def test_a_broken_record_is_refused_naming_the_deal(tally):
 
 
 def test_scorekeeper_score_prints_the_sheet_and_refuses_a_broken_record(tally, tmp_path):
-    def score(*args: str):
-        def no_app():
-            raise AssertionError("scorekeeper score must not create the app")
-
-        return CliRunner().invoke(main, ["score", *args], obj=ScriptInfo(create_app=no_app))
-
     path = tmp_path / "tally.json"
     path.write_text(exported(), encoding="utf-8")
-    result = score(str(path))
+    result = invoke("score", str(path))
     assert result.exit_code == 0, result.output
     assert result.stdout == (
         "Tally: Anna, Ben\n"
@@ -130,13 +122,13 @@ def test_scorekeeper_score_prints_the_sheet_and_refuses_a_broken_record(tally, t
         "\n"
         "Winner: Anna with 11.\n"
     )
-    result = score("--json", str(path))
+    result = invoke("score", "--json", str(path))
     assert result.exit_code == 0 and result.stdout == exported()
 
     raw = json.loads(exported())
     raw["history"][4]["data"]["points"] = [2, -5]
     path.write_text(json.dumps(raw), encoding="utf-8")
-    result = score(str(path))
+    result = invoke("score", str(path))
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == "history entry 5 (deal 2): Points are from 0 to 10 a deal\n"
