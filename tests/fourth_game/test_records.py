@@ -29,21 +29,11 @@ EVENTS = [
 TIMES = [datetime(2025, 5, 1, 19, 30 + minute) for minute in range(len(EVENTS))]
 
 
-@pytest.fixture
-def tally():
-    """Tally's game and codec, known only for the test that asks for them."""
-    registry.register(rules.GAME)
-    records.register_codec(tally_records.CODEC)
-    yield tally_records.CODEC
-    records.unregister_codec(rules.KIND)
-    registry.unregister(rules.KIND)
-
-
 def exported() -> str:
     return records.export(rules.KIND, SETUP, EVENTS, TIMES)
 
 
-def test_an_exported_game_reads_back_as_the_same_game(tally):
+def test_an_exported_game_reads_back_as_the_same_game(tally_codec):
     text = exported()
     record = records.loads(text.encode("utf-8"))
     assert record.kind == "tally" and record.has_history
@@ -54,7 +44,7 @@ def test_an_exported_game_reads_back_as_the_same_game(tally):
     assert records.dumps(record.to_dict()) == text  # byte for byte
 
 
-def test_the_record_shows_each_deal_with_what_follows_from_it(tally):
+def test_the_record_shows_each_deal_with_what_follows_from_it(tally_codec):
     raw = json.loads(exported())
     assert list(raw) == [
         "format",
@@ -87,7 +77,7 @@ def refused(raw: dict) -> list[str]:
     return error.value.problems
 
 
-def test_a_broken_record_is_refused_naming_the_deal(tally):
+def test_a_broken_record_is_refused_naming_the_deal(tally_codec):
     raw = json.loads(exported())
     del raw["history"]
     raw["deals"][1]["points"] = [2, 11]
@@ -106,7 +96,7 @@ def test_a_broken_record_is_refused_naming_the_deal(tally):
     assert refused(raw) == ['deal 3: unknown field "note"']
 
 
-def test_scorekeeper_score_prints_the_sheet_and_refuses_a_broken_record(tally, tmp_path):
+def test_scorekeeper_score_prints_the_sheet_and_refuses_a_broken_record(tally_codec, tmp_path):
     path = tmp_path / "tally.json"
     path.write_text(exported(), encoding="utf-8")
     result = invoke("score", str(path))
@@ -134,7 +124,7 @@ def test_scorekeeper_score_prints_the_sheet_and_refuses_a_broken_record(tally, t
     assert result.stderr == "history entry 5 (deal 2): Points are from 0 to 10 a deal\n"
 
 
-def test_the_deals_as_csv(tally):
+def test_the_deals_as_csv(tally_codec):
     state = records.loads(exported()).state
     assert records.deals_csv("tally", state).splitlines() == [
         "\ufeffDeal,Dealer,Points Anna,Points Ben,Total Anna,Total Ben",
@@ -144,7 +134,7 @@ def test_the_deals_as_csv(tally):
     ]
 
 
-def test_unregistered_tally_is_an_unknown_game_like_any_other(tally):
+def test_unregistered_tally_is_an_unknown_game_like_any_other(tally_codec):
     text = exported()
     records.unregister_codec("tally")
     with pytest.raises(records.NoRecordFormat, match="no record format for 'tally' games"):
