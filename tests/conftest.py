@@ -48,6 +48,9 @@ settings.load_profile("ci" if os.environ.get("CI") else "shared-machine")
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
+#: This machine's LAN address for the tests that ask for ``this_machine`` (TEST-NET-1).
+LAN = "192.0.2.7"
+
 
 @pytest.fixture(autouse=True)
 def _english_terminal(monkeypatch):
@@ -156,6 +159,30 @@ def request_context(app: Flask) -> Iterator[None]:
     printers) without a database or a client."""
     with app.test_request_context():
         yield
+
+
+@pytest.fixture
+def this_machine(monkeypatch: pytest.MonkeyPatch) -> str:
+    """This machine: LAN address 192.0.2.7, named "tablebox" (for the share links, QR codes and
+    the addresses ``scorekeeper serve`` prints); the names it remembered are forgotten."""
+    from scorekeeper import hosts
+
+    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
+    monkeypatch.setattr("socket.gethostname", lambda: "tablebox")
+    monkeypatch.setattr("socket.getfqdn", lambda name="": "tablebox.home.arpa")
+    monkeypatch.setattr("socket.getaddrinfo", lambda *_a, **_k: [(2, 1, 6, "", (LAN, 0))])
+    monkeypatch.setattr(hosts, "_cache", None)
+    return LAN
+
+
+@pytest.fixture
+def table(client):
+    """A modern Bismarck game of Anna, Ben and Carla, started through the pages."""
+    from tests.web.bismarck.client import Table
+
+    table = Table(client)
+    table.start()
+    return table
 
 
 @pytest.fixture

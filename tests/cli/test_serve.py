@@ -8,33 +8,17 @@ import re
 
 import pytest
 
-from scorekeeper import hosts, qr
+from scorekeeper import qr
 from scorekeeper.cli import main, serving
+from tests.conftest import LAN
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
-LAN = "192.0.2.7"
+pytestmark = pytest.mark.usefixtures("this_machine")
 WARNING = (
     "Phones cannot reach 127.0.0.1: it is this computer's own address. To let the phones on "
     "this network in, start it with --host 0.0.0.0."
 )
-
-
-@pytest.fixture(autouse=True)
-def this_machine(monkeypatch):
-    """This machine: LAN address 192.0.2.7, named "tablebox"."""
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
-    monkeypatch.setattr("socket.gethostname", lambda: "tablebox")
-    monkeypatch.setattr("socket.getfqdn", lambda name="": "tablebox.home.arpa")
-    monkeypatch.setattr("socket.getaddrinfo", lambda *_a, **_k: [(2, 1, 6, "", (LAN, 0))])
-    monkeypatch.setattr(hosts, "_cache", None)
-
-
-@pytest.fixture
-def table(client) -> Table:
-    table = Table(client)
-    table.start()
-    return table
 
 
 QR_PATH = re.compile(r'<svg class="qr".*?<path stroke="#000" d="([^"]+)"', re.S)

@@ -9,16 +9,13 @@ import re
 import pytest
 
 from scorekeeper import create_app, proxy
+from tests.conftest import LAN
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
-LAN = "192.0.2.7"
+pytestmark = pytest.mark.usefixtures("this_machine")
+
 HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example.org"}
-
-
-@pytest.fixture(autouse=True)
-def this_machine(monkeypatch):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
 
 
 def make_app(tmp_path, **config):
