@@ -19,10 +19,10 @@ from tests.cli.runner import invoke
 from tests.clubs.season_club import season_club
 from tests.conftest import csrf_token
 from tests.records.test_records import example
+from tests.web import error_of
 from tests.web.clubs.club import add, make_club, member_ids, new_club, post
 from tests.web.clubs.test_club_record import upload as upload_club
 from tests.web.evenings.test_pages import new_evening
-from tests.web.test_hostile_input import error_of
 from tests.web.test_records_pages import field_errors
 from tests.web.test_records_pages import upload as upload_game
 
