@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import io
 import json
-import re
 
 from tests.cli.runner import invoke
 from tests.conftest import csrf_token
-
-SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
+from tests.web.table import SEQ
 
 
 class TallyTable:
