@@ -18,6 +18,7 @@ from scorekeeper.db import db
 from tests.cli.runner import invoke
 from tests.clubs.season_club import season_club
 from tests.conftest import csrf_token
+from tests.databases import rows_per_table
 from tests.records.test_records import example
 from tests.web import error_of
 from tests.web.clubs.club import add, make_club, member_ids, new_club, post
@@ -32,14 +33,6 @@ MARKS = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e"]
 ZWSP = "\u200b"
 
 
-def rows(app) -> dict[str, int]:
-    with app.app_context():
-        return {
-            t.name: db.session.scalar(sa.select(sa.func.count()).select_from(t)) or 0
-            for t in models.Model.metadata.sorted_tables
-        }
-
-
 # --- forms -------------------------------------------------------------------------------------
 
 
@@ -47,11 +40,11 @@ def rows(app) -> dict[str, int]:
 def test_a_new_game_of_anna_and_anna_with_an_invisible_character_is_refused(app, client, mark):
     data = {"player_0": "Anna", "player_1": f"Anna{mark}", "player_2": "Ben"}
     data |= {"csrf_token": csrf_token(client), "first_dealer": "0", "variant": "modern"}
-    before = rows(app)
+    before = rows_per_table(app)
     response = client.post("/bismarck/new", data=data)
     assert response.status_code == 422
     assert error_of(response.get_data(as_text=True), "player_1") == "Two players are called Anna."
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 def test_a_new_game_keeps_names_without_their_invisible_characters(app, client):
@@ -96,7 +89,7 @@ def test_a_member_who_looks_like_another_is_refused_added_renamed_or_new_at_an_e
 ):
     token = make_club(client)
     add(client, token, "Anna", "Ben")
-    before = rows(app)
+    before = rows_per_table(app)
     added = post(client, f"/c/{token}/members/add", name=f"Anna{mark}")
     assert added.status_code == 422
     said = "The club already has a member called Anna."
@@ -117,7 +110,7 @@ def test_a_member_who_looks_like_another_is_refused_added_renamed_or_new_at_an_e
     )
     assert evening.status_code == 422
     assert "Anna" in evening.get_data(as_text=True)
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 def test_a_member_is_kept_without_invisible_characters(app, client):
@@ -145,7 +138,7 @@ def test_a_season_that_looks_like_another_is_refused(app, client):
     token = make_club(client)
     made = post(client, f"/c/{token}/seasons/new", name="Våren", rule="total", by="dates")
     assert made.status_code == 303
-    before = rows(app)
+    before = rows_per_table(app)
     again = post(client, f"/c/{token}/seasons/new", name=f"VÅ{ZWSP}REN", rule="total", by="dates")
     assert again.status_code == 422
     assert error_of(again.get_data(as_text=True), "name") == (
@@ -153,7 +146,7 @@ def test_a_season_that_looks_like_another_is_refused(app, client):
     )
     long = post(client, f"/c/{token}/seasons/new", name="ß" * 40, rule="total", by="dates")
     assert long.status_code == 303  # a key of 80 characters, kept in its 60
-    assert rows(app)["season"] == before["season"] + 1
+    assert rows_per_table(app)["season"] == before["season"] + 1
 
 
 # --- records ---------------------------------------------------------------------------------
@@ -162,11 +155,11 @@ def test_a_season_that_looks_like_another_is_refused(app, client):
 def test_a_game_record_of_anna_and_anna_with_an_invisible_character_is_refused(app, client):
     raw = json.loads(example("seed-002.json"))
     raw["players"] = ["Anna", f"Anna{ZWSP}", "Carla"]
-    before = rows(app)
+    before = rows_per_table(app)
     response = upload_game(client, json.dumps(raw).encode())
     assert response.status_code == 422
     assert any("Two players are called Anna" in line for line in field_errors(response.text))
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 def test_an_evening_record_of_anna_twice_is_refused(app, client):
@@ -175,12 +168,12 @@ def test_an_evening_record_of_anna_twice_is_refused(app, client):
     raw = json.loads(evening_text()[0])
     first = raw["players"][0]
     raw["players"][1] = f"{first}{ZWSP}"
-    before = rows(app)
+    before = rows_per_table(app)
     data = {"csrf_token": csrf_token(client, "/"), "evening_record": (_file(raw), "e.json")}
     response = client.post("/evening/import", data=data, content_type="multipart/form-data")
     assert response.status_code == 422
     assert f"record: Two players are called {first}<" in response.get_data(as_text=True)
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 def _file(raw):
@@ -198,12 +191,12 @@ def club_record(app) -> dict:
 def test_a_club_record_with_two_members_who_look_alike_is_refused(app, client, club_record):
     first = club_record["members"][0]["name"]
     club_record["members"][1]["name"] = f"{first}{ZWSP}"
-    before = rows(app)
+    before = rows_per_table(app)
     response = upload_club(client, json.dumps(club_record))
     assert response.status_code == 422
     said = f"member 2: The club already has a member called {first}<"
     assert said in response.get_data(as_text=True)
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 # --- the command line --------------------------------------------------------------------------
@@ -274,8 +267,8 @@ def test_importing_a_record_of_anna_twice_stores_nothing(app, runner, tmp_path):
     raw["players"] = ["Anna", f"Anna{ZWSP}", "Carla"]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
-    before = rows(app)
+    before = rows_per_table(app)
     result = runner.invoke(main, ["import", str(path)])
     assert result.exit_code != 0
     assert "Two players are called Anna" in result.output
-    assert rows(app) == before
+    assert rows_per_table(app) == before

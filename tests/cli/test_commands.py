@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 
-from scorekeeper import models, records, store
+from scorekeeper import records, store
 from scorekeeper.cli import main
 from scorekeeper.db import db
 from tests.cli.runner import invoke
+from tests.databases import games_and_events
 from tests.records.test_records import CARLA_TWICE, HOSTILE, RECORDS, example
 
 SEED_002_SHEET = """\
@@ -223,13 +223,6 @@ def test_the_console_script_refuses_an_invalid_record_with_status_2(tmp_path):
 # --- export and import against the instance database -------------------------------------------
 
 
-def game_count(app) -> tuple[int, int]:
-    with app.app_context():
-        games = db.session.scalar(sa.select(sa.func.count()).select_from(models.Game))
-        events = db.session.scalar(sa.select(sa.func.count()).select_from(models.Event))
-        return games, events
-
-
 def test_import_then_export_through_the_database(app, runner, tmp_path):
     source = RECORDS / "modern-full-history.json"
     result = runner.invoke(main, ["import", str(source)])
@@ -294,11 +287,11 @@ def test_import_without_history_makes_the_events_from_the_deals(app, runner):
 
 @pytest.mark.parametrize(("name", "data", "message"), HOSTILE, ids=[h[0] for h in HOSTILE])
 def test_import_of_a_hostile_record_stores_nothing(app, runner, name, data, message):
-    before = game_count(app)
+    before = games_and_events(app)
     result = runner.invoke(main, ["import", "-"], input=data)
     assert result.exit_code == 2
     assert result.stdout == "" and message in result.stderr
-    assert game_count(app) == before
+    assert games_and_events(app) == before
 
 
 def test_import_of_a_klaberjass_record_makes_a_game_of_it(app, runner):
@@ -306,7 +299,7 @@ def test_import_of_a_klaberjass_record_makes_a_game_of_it(app, runner):
     assert result.exit_code == 0, result.stderr
     assert "Imported a Klaberjass game of Anna, Ben as a new game" in result.stderr
     token = result.stdout.strip().rsplit("/g/", 1)[1]
-    assert game_count(app) == (1, 3)
+    assert games_and_events(app) == (1, 3)
     with app.app_context():
         game = store.load(db.session, token)
     assert game.kind == "klaberjass"
