@@ -96,6 +96,21 @@ def make_app(database: Path, instance: Path, **config: Any) -> Flask:
     return app
 
 
+def app_on_new_database(folder: Path, name: str = "test", **config: Any) -> Flask:
+    """An app on a new SQLite file ``name``.sqlite3 in ``folder`` (its instance folder too),
+    migrated at its start as a server's is: for the tests that make apps of their own."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": f"sqlite:///{folder / name}.sqlite3",
+            **config,
+        }
+    )
+    app.instance_path = str(folder)
+    return app
+
+
 @pytest.fixture(scope="session")
 def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An SQLite file with the schema at the latest migration, built once per test session."""

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import create_app, printing, records
+from scorekeeper import printing, records
 from scorekeeper.games import registry
 from scorekeeper.web.pages import register_pages, unregister_pages
+from tests.conftest import app_on_new_database
 from tests.fourth_game import printing as tally_printing
 from tests.fourth_game import records as tally_records
 from tests.fourth_game import rules, web
@@ -50,12 +51,5 @@ def tally_printers(tally_registered):
 
 @pytest.fixture
 def tally_app(tally_registered, tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-        }
-    )
-    app.instance_path = str(tmp_path)
-    return app
+    """An app made with Tally registered in every layer, on a database of its own."""
+    return app_on_new_database(tmp_path)
