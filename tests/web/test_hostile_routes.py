@@ -35,8 +35,8 @@ from scorekeeper import models
 from scorekeeper.db import db
 from scorekeeper.web.clubs.organiser import DEVICE_COOKIE
 from scorekeeper.web.forms import AppForm
+from tests import databases
 from tests.conftest import csrf_token
-from tests.databases import rows_per_table
 from tests.web.clubs.club import PIN, add, make_club, member_ids, plan_evening, post
 from tests.web.clubs.test_season import _play
 from tests.web.clubs.test_stored_seasons import _new_season, _season_id
@@ -280,7 +280,7 @@ def walk(app, client, server: Server, rules: list[Rule]) -> tuple[int, list[str]
     fields = field_names()
     failures: list[str] = []
     sent_count = 0
-    counts = rows_per_table(app)
+    counts = databases.rows_per_table(app)
     for rule in rules:
         for sent in _requests(rule, server, fields):
             client.set_cookie("session", cookie.value)
@@ -294,7 +294,7 @@ def walk(app, client, server: Server, rules: list[Rule]) -> tuple[int, list[str]
                     failures.append(f"{where}: header {header}: {value!r}")
             if "x=1" in " ".join(response.headers.getlist("Set-Cookie")):
                 failures.append(f"{where}: a cookie set by the request")
-            after = rows_per_table(app)
+            after = databases.rows_per_table(app)
             changed = _what_changed(counts, after)
             refused = response.status_code >= 400
             if refused and changed and not _a_wrong_pin_logged(app, rule, changed):
@@ -435,10 +435,10 @@ def test_the_requests_of_issue_34_answer_without_a_5xx(app, client, server, case
     method, path, data = ISSUE_34[case](server)
     if data is not None:
         data = {**data, "csrf_token": csrf_token(client, "/club/new")}
-    before = rows_per_table(app)
+    before = databases.rows_per_table(app)
     response = client.open(path, method=method, data=data)
     assert response.status_code < 500, case
-    changed = _what_changed(before, rows_per_table(app))
+    changed = _what_changed(before, databases.rows_per_table(app))
     if "PIN" in case:
         # The right PIN, a way back that is not one: the club's page, the phone's device cookie
         # (the club knows the phone already: it made the club), the PIN's log line.
