@@ -16,6 +16,7 @@ of its own there instead, migrated for real (``tests/databases.py``).
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -33,12 +34,22 @@ from tests.databases import close_connections, fresh_database, on_postgresql
 
 # Property tests run on shared, busy machines (CI, a laptop with a browser test beside them):
 # the time one example takes says nothing about the code, so no example fails for being slow.
-settings.register_profile(
-    "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+# Hypothesis's defaults otherwise (the example counts too), whatever profile it loaded itself.
+SHARED_MACHINE = settings(
+    settings.get_profile("default"), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile("shared-machine")
+settings.register_profile("shared-machine", SHARED_MACHINE)
+# CI (the CI variable set) runs the same, reproducibly: each test draws its examples from a seed
+# of its own (derandomize, so no example database either), and a failure prints the blob that
+# replays it. Said here rather than left to Hypothesis's own "ci" profile (which newer versions
+# load when CI is set, and which "shared-machine" used to inherit from without saying so).
+settings.register_profile("ci", SHARED_MACHINE, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "shared-machine")
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+#: This machine's LAN address for the tests that ask for ``this_machine`` (TEST-NET-1).
+LAN = "192.0.2.7"
 
 
 @pytest.fixture(autouse=True)
@@ -82,6 +93,21 @@ def make_app(database: Path, instance: Path, **config: Any) -> Flask:
     )
     app.instance_path = str(instance)
     app.jinja_env.bytecode_cache = TEMPLATE_CODE
+    return app
+
+
+def app_on_new_database(folder: Path, name: str = "test", **config: Any) -> Flask:
+    """An app on a new SQLite file ``name``.sqlite3 in ``folder`` (its instance folder too),
+    migrated at its start as a server's is: for the tests that make apps of their own."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": f"sqlite:///{folder / name}.sqlite3",
+            **config,
+        }
+    )
+    app.instance_path = str(folder)
     return app
 
 
@@ -148,6 +174,30 @@ def request_context(app: Flask) -> Iterator[None]:
     printers) without a database or a client."""
     with app.test_request_context():
         yield
+
+
+@pytest.fixture
+def this_machine(monkeypatch: pytest.MonkeyPatch) -> str:
+    """This machine: LAN address 192.0.2.7, named "tablebox" (for the share links, QR codes and
+    the addresses ``scorekeeper serve`` prints); the names it remembered are forgotten."""
+    from scorekeeper import hosts
+
+    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
+    monkeypatch.setattr("socket.gethostname", lambda: "tablebox")
+    monkeypatch.setattr("socket.getfqdn", lambda name="": "tablebox.home.arpa")
+    monkeypatch.setattr("socket.getaddrinfo", lambda *_a, **_k: [(2, 1, 6, "", (LAN, 0))])
+    monkeypatch.setattr(hosts, "_cache", None)
+    return LAN
+
+
+@pytest.fixture
+def table(client):
+    """A modern Bismarck game of Anna, Ben and Carla, started through the pages."""
+    from tests.web.bismarck.client import Table
+
+    table = Table(client)
+    table.start()
+    return table
 
 
 @pytest.fixture

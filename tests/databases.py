@@ -7,7 +7,8 @@ prints one), every test gets a schema of its own on it, made empty and dropped a
         pytest tests/test_store.py tests/web tests/records
 
 The app finds its schema through the connection's ``search_path``, and the connections it
-opened are closed before the schema is dropped.
+opened are closed before the schema is dropped. And what a test's database holds: how many rows
+each table has, for the tests that check a request stored nothing (or one thing).
 """
 
 from __future__ import annotations
@@ -68,3 +69,22 @@ def close_connections(app: Flask) -> None:
 
     with app.app_context():
         db.engine.dispose()
+
+
+def rows_per_table(app: Flask) -> dict[str, int]:
+    """How many rows each table of the app's database holds (by name), in one query."""
+    from scorekeeper import models
+    from scorekeeper.db import db
+
+    tables = sorted(models.Model.metadata.tables.values(), key=lambda t: t.name)
+    query = sa.select(
+        *(sa.select(sa.func.count()).select_from(t).scalar_subquery().label(t.name) for t in tables)
+    )
+    with app.app_context():
+        return dict(db.session.execute(query).one()._mapping)
+
+
+def games_and_events(app: Flask) -> tuple[int, int]:
+    """How many games the app's database holds, and how many entries of their logs."""
+    rows = rows_per_table(app)
+    return rows["game"], rows["event"]

@@ -4,8 +4,10 @@ that talks to it over HTTP: for the tests of what only a real server shows."""
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.parse
@@ -15,6 +17,17 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import CSRF
+
+
+def scorekeeper_script() -> str:
+    """The ``scorekeeper`` console script installed beside this Python (the test skips
+    without it)."""
+    found = shutil.which("scorekeeper", path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.skip("the scorekeeper command is not installed (pip install -e .)")
+    return found
 
 
 def free_port() -> int:
@@ -116,6 +129,24 @@ class Phone:
         with self._open(path, body) as response:
             assert response.status == 303, response.status
             return response.headers["Location"]
+
+    def csrf_token(self, path: str) -> str:
+        """This phone's CSRF token, read from the form of the page at ``path``."""
+        _status, _type, page = self.get(path)
+        found = CSRF.search(page.decode())
+        assert found, f"no CSRF token on {path}"
+        return found.group(1)
+
+
+def start_a_game(phone: Phone) -> str:
+    """A modern Bismarck game of Anna, Ben and Carla started through the new-game form; its
+    path."""
+    data = {"csrf_token": phone.csrf_token("/bismarck/new"), "player_0": "Anna",
+            "player_1": "Ben", "player_2": "Carla", "variant": "modern",
+            "first_dealer": "0"}  # fmt: skip
+    game = phone.post("/bismarck/new", data)  # no Referer sent: the pages say no-referrer
+    assert game.startswith("/g/"), game
+    return game
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -16,13 +16,10 @@ PostgreSQL (one answering 500 ``DeadlockDetected``), and every phone of N was to
 from __future__ import annotations
 
 import re
-import shutil
-import sys
 import threading
 import urllib.error
 import urllib.parse
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,14 +30,13 @@ from scorekeeper import create_app, models
 from scorekeeper.clubs import record, services
 from scorekeeper.db import db
 from tests.databases import close_connections, fresh_database
-from tests.serving import Phone, clean_environment, serving
+from tests.serving import Phone, clean_environment, scorekeeper_script, serving
 
 pytestmark = pytest.mark.slow  # two real servers and some hundred racing requests
 
 SECRET = "club-races-" + "0" * 40
 PIN = "4711"
 BY = "test"
-CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 CROSSED_RUNS = 8
 PHONES = (2, 4, 8, 16)
 
@@ -55,8 +51,7 @@ class Organiser(Phone):
         self.csrf = ""
 
     def sign_in(self, club: str) -> None:
-        _status, _type, page = self.get(f"/c/{club}/pin")
-        self.csrf = CSRF.search(page.decode()).group(1)
+        self.csrf = self.csrf_token(f"/c/{club}/pin")
         self.send(f"/c/{club}/pin", {"pin": PIN})
 
     def send(self, path: str, data: dict[str, Any]) -> tuple[int, str]:
@@ -90,21 +85,14 @@ def app(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fla
     close_connections(made)
 
 
-def scorekeeper() -> str:
-    found = shutil.which("scorekeeper", path=str(Path(sys.executable).parent))
-    if found is None:
-        pytest.skip("the scorekeeper command is not installed (pip install -e .)")
-    return found
-
-
 @pytest.fixture(scope="module")
 def servers(app: Flask, database: str, tmp_path_factory: pytest.TempPathFactory):
     """Two ``scorekeeper serve`` processes on the database, and what they answered."""
     folder = tmp_path_factory.mktemp("club-races-servers")
     env = clean_environment(SCOREKEEPER_DATABASE_URL=database, SCOREKEEPER_SECRET_KEY=SECRET)
     with (
-        serving(scorekeeper(), folder, env, folder / "one.log") as one,
-        serving(scorekeeper(), folder, env, folder / "two.log") as two,
+        serving(scorekeeper_script(), folder, env, folder / "one.log") as one,
+        serving(scorekeeper_script(), folder, env, folder / "two.log") as two,
     ):
         yield one, two
 

@@ -369,18 +369,16 @@ def test_a_version_1_record_cannot_say_who_confirmed(app):
 
 
 def test_score_shows_the_entries_not_yet_confirmed(app):
-    from click.testing import CliRunner
-
-    from scorekeeper.cli import main
+    from tests.cli.runner import invoke
 
     with app.app_context():
         waiting = services.record_text(_waiting_game(confirmed=False))
         confirmed = services.record_text(_waiting_game(confirmed=True))
-    shown = CliRunner().invoke(main, ["score", "-"], input=waiting.encode())
+    shown = invoke("score", "-", input=waiting.encode())
     assert shown.exit_code == 0, shown.output
     assert "Not yet confirmed (counted above as entered):" in shown.stdout
     assert "Deal 1: tricks 8/4/4 (by Anna)" in shown.stdout
-    done = CliRunner().invoke(main, ["score", "-"], input=confirmed.encode())
+    done = invoke("score", "-", input=confirmed.encode())
     assert done.exit_code == 0 and "Not yet confirmed" not in done.stdout
 
 
@@ -409,11 +407,9 @@ def test_an_evening_record_carries_each_tables_confirmations(app):
 
 
 def test_a_closed_evenings_record_says_so_and_imports_closed(app):
-    from click.testing import CliRunner
-
-    from scorekeeper.cli import main
     from scorekeeper.evenings import services as evenings
     from scorekeeper.evenings.setup import EveningSetup
+    from tests.cli.runner import invoke
     from tests.records.test_schemas import EVENING, errors
 
     with app.app_context():
@@ -428,8 +424,8 @@ def test_a_closed_evenings_record_says_so_and_imports_closed(app):
         again = evenings.import_record(text)
         assert again.closed_at is not None
         assert evenings.record_of(evenings.load(again.token)) == text
-    shown = CliRunner().invoke(main, ["score", "-"], input=text.encode())
+    shown = invoke("score", "-", input=text.encode())
     assert "This evening is closed: its results are final." in shown.stdout
     raw["closed_at"] = "yesterday"
-    refused = CliRunner().invoke(main, ["score", "-"], input=json.dumps(raw).encode())
+    refused = invoke("score", "-", input=json.dumps(raw).encode())
     assert refused.exit_code == 2 and "closed_at must be a time" in refused.stderr

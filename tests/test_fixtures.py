@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 import sqlalchemy as sa
 
 from scorekeeper.db import alembic, db
@@ -53,3 +60,39 @@ def test_an_unknown_synchronous_level_is_refused_in_words(tmp_path):
     config = {"SECRET_KEY": "x", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.sqlite3'}"}
     with pytest.raises(ValueError, match="SQLITE_SYNCHRONOUS is 'SOMETIMES'"):
         create_app({**config, "SQLITE_SYNCHRONOUS": "sometimes"})
+
+
+#: What the property tests run with, as the tests' conftest sets it up in a fresh process.
+PROFILE = """
+import json, tests.conftest
+from hypothesis import HealthCheck, settings
+s = settings()
+print(json.dumps({
+    "deadline": s.deadline, "derandomize": s.derandomize, "print_blob": s.print_blob,
+    "database": s.database is None and "none", "max_examples": s.max_examples,
+    "too_slow_suppressed": HealthCheck.too_slow in s.suppress_health_check,
+}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("ci", "expected"),
+    [
+        (None, {"derandomize": False, "print_blob": False}),
+        ("true", {"derandomize": True, "print_blob": True, "database": "none"}),
+    ],
+    ids=["a-laptop", "ci"],
+)
+def test_ci_runs_the_property_tests_reproducibly_and_no_example_fails_for_being_slow(ci, expected):
+    env = {key: value for key, value in os.environ.items() if key != "CI"}
+    if ci:
+        env["CI"] = ci
+    root = Path(__file__).parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", PROFILE], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    profile = json.loads(done.stdout)
+    assert profile["deadline"] is None and profile["too_slow_suppressed"]
+    assert profile["max_examples"] == 100  # Hypothesis's default: as many examples as ever
+    assert {name: profile[name] for name in expected} == expected

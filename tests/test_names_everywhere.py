@@ -10,20 +10,20 @@ import re
 
 import pytest
 import sqlalchemy as sa
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper import models
 from scorekeeper.cli import main
 from scorekeeper.clubs import services as clubs
 from scorekeeper.db import db
+from tests.cli.runner import invoke
 from tests.clubs.season_club import season_club
 from tests.conftest import csrf_token
+from tests.databases import rows_per_table
 from tests.records.test_records import example
+from tests.web import error_of
 from tests.web.clubs.club import add, make_club, member_ids, new_club, post
 from tests.web.clubs.test_club_record import upload as upload_club
 from tests.web.evenings.test_pages import new_evening
-from tests.web.test_hostile_input import error_of
 from tests.web.test_records_pages import field_errors
 from tests.web.test_records_pages import upload as upload_game
 
@@ -33,14 +33,6 @@ MARKS = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e"]
 ZWSP = "\u200b"
 
 
-def rows(app) -> dict[str, int]:
-    with app.app_context():
-        return {
-            t.name: db.session.scalar(sa.select(sa.func.count()).select_from(t)) or 0
-            for t in models.Model.metadata.sorted_tables
-        }
-
-
 # --- forms -------------------------------------------------------------------------------------
 
 
@@ -48,11 +40,11 @@ def rows(app) -> dict[str, int]:
 def test_a_new_game_of_anna_and_anna_with_an_invisible_character_is_refused(app, client, mark):
     data = {"player_0": "Anna", "player_1": f"Anna{mark}", "player_2": "Ben"}
     data |= {"csrf_token": csrf_token(client), "first_dealer": "0", "variant": "modern"}
-    before = rows(app)
+    before = rows_per_table(app)
     response = client.post("/bismarck/new", data=data)
     assert response.status_code == 422
     assert error_of(response.get_data(as_text=True), "player_1") == "Two players are called Anna."
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 def test_a_new_game_keeps_names_without_their_invisible_characters(app, client):
@@ -97,7 +89,7 @@ def test_a_member_who_looks_like_another_is_refused_added_renamed_or_new_at_an_e
 ):
     token = make_club(client)
     add(client, token, "Anna", "Ben")
-    before = rows(app)
+    before = rows_per_table(app)
     added = post(client, f"/c/{token}/members/add", name=f"Anna{mark}")
     assert added.status_code == 422
     said = "The club already has a member called Anna."
@@ -118,7 +110,7 @@ def test_a_member_who_looks_like_another_is_refused_added_renamed_or_new_at_an_e
     )
     assert evening.status_code == 422
     assert "Anna" in evening.get_data(as_text=True)
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 def test_a_member_is_kept_without_invisible_characters(app, client):
@@ -146,7 +138,7 @@ def test_a_season_that_looks_like_another_is_refused(app, client):
     token = make_club(client)
     made = post(client, f"/c/{token}/seasons/new", name="Våren", rule="total", by="dates")
     assert made.status_code == 303
-    before = rows(app)
+    before = rows_per_table(app)
     again = post(client, f"/c/{token}/seasons/new", name=f"VÅ{ZWSP}REN", rule="total", by="dates")
     assert again.status_code == 422
     assert error_of(again.get_data(as_text=True), "name") == (
@@ -154,7 +146,7 @@ def test_a_season_that_looks_like_another_is_refused(app, client):
     )
     long = post(client, f"/c/{token}/seasons/new", name="ß" * 40, rule="total", by="dates")
     assert long.status_code == 303  # a key of 80 characters, kept in its 60
-    assert rows(app)["season"] == before["season"] + 1
+    assert rows_per_table(app)["season"] == before["season"] + 1
 
 
 # --- records ---------------------------------------------------------------------------------
@@ -163,11 +155,11 @@ def test_a_season_that_looks_like_another_is_refused(app, client):
 def test_a_game_record_of_anna_and_anna_with_an_invisible_character_is_refused(app, client):
     raw = json.loads(example("seed-002.json"))
     raw["players"] = ["Anna", f"Anna{ZWSP}", "Carla"]
-    before = rows(app)
+    before = rows_per_table(app)
     response = upload_game(client, json.dumps(raw).encode())
     assert response.status_code == 422
     assert any("Two players are called Anna" in line for line in field_errors(response.text))
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 def test_an_evening_record_of_anna_twice_is_refused(app, client):
@@ -176,12 +168,12 @@ def test_an_evening_record_of_anna_twice_is_refused(app, client):
     raw = json.loads(evening_text()[0])
     first = raw["players"][0]
     raw["players"][1] = f"{first}{ZWSP}"
-    before = rows(app)
+    before = rows_per_table(app)
     data = {"csrf_token": csrf_token(client, "/"), "evening_record": (_file(raw), "e.json")}
     response = client.post("/evening/import", data=data, content_type="multipart/form-data")
     assert response.status_code == 422
     assert f"record: Two players are called {first}<" in response.get_data(as_text=True)
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 def _file(raw):
@@ -201,43 +193,35 @@ def club_record(app) -> dict:
 def test_a_club_record_with_two_members_who_look_alike_is_refused(app, client, club_record):
     first = club_record["members"][0]["name"]
     club_record["members"][1]["name"] = f"{first}{ZWSP}"
-    before = rows(app)
+    before = rows_per_table(app)
     response = upload_club(client, json.dumps(club_record))
     assert response.status_code == 422
     said = f"member 2: The club already has a member called {first}<"
     assert said in response.get_data(as_text=True)
-    assert rows(app) == before
+    assert rows_per_table(app) == before
 
 
 # --- the command line --------------------------------------------------------------------------
 
 
-def no_app():
-    raise AssertionError("this command needs no app")
-
-
-def command(*args: str, input: bytes | None = None):
-    return CliRunner().invoke(main, list(args), input=input, obj=ScriptInfo(create_app=no_app))
-
-
 @pytest.mark.parametrize("mark", MARKS)
 def test_an_evening_plan_of_anna_twice_is_refused(mark):
     players = f"Anna,Ben,Carla,Anna{mark},Dan,Eva"
-    result = command("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "2")
+    result = invoke("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "2")
     assert result.exit_code == 2
     assert "Two players are called Anna." in result.stderr
 
 
 def test_an_evening_plan_names_players_as_shown():
     players = f"An{ZWSP}na,Ben,Carla"
-    result = command("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "1")
+    result = invoke("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "1")
     assert result.exit_code == 0, result.output
     assert "Anna, Ben, Carla" in result.stdout
 
 
 def test_a_blank_sheet_of_anna_twice_is_refused(tmp_path):
     players = f"Anna,ANNA{ZWSP},Ben"
-    result = command(
+    result = invoke(
         "sheet", "--blank", "--game", "bismarck", "--players", players, "-o", str(tmp_path / "s")
     )
     assert result.exit_code == 2
@@ -247,7 +231,7 @@ def test_a_blank_sheet_of_anna_twice_is_refused(tmp_path):
 
 def test_a_first_dealer_is_found_by_the_name_as_compared(tmp_path):
     out = tmp_path / "s.pdf"
-    result = command(
+    result = invoke(
         "sheet",
         "--blank",
         "--game",
@@ -265,7 +249,7 @@ def test_a_first_dealer_is_found_by_the_name_as_compared(tmp_path):
 def test_scoring_a_record_of_anna_twice_is_refused():
     raw = json.loads(example("seed-002.json"))
     raw["players"] = ["Anna", f"Anna{ZWSP}", "Carla"]
-    result = command("score", "-", input=json.dumps(raw).encode())
+    result = invoke("score", "-", input=json.dumps(raw).encode())
     assert result.exit_code == 2
     assert "Two players are called Anna" in result.stderr
 
@@ -275,7 +259,7 @@ def test_scoring_a_club_record_with_two_members_who_look_alike_is_refused(club_r
     club_record["members"][1]["name"] = f"\ufeff{first}"
     path = tmp_path / "club.json"
     path.write_text(json.dumps(club_record), encoding="utf-8")
-    result = command("club", "score", str(path))
+    result = invoke("club", "score", str(path))
     assert result.exit_code == 2
     assert re.search(f"The club already has a member called {first}", result.stderr)
 
@@ -285,8 +269,8 @@ def test_importing_a_record_of_anna_twice_stores_nothing(app, runner, tmp_path):
     raw["players"] = ["Anna", f"Anna{ZWSP}", "Carla"]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
-    before = rows(app)
+    before = rows_per_table(app)
     result = runner.invoke(main, ["import", str(path)])
     assert result.exit_code != 0
     assert "Two players are called Anna" in result.output
-    assert rows(app) == before
+    assert rows_per_table(app) == before

@@ -7,23 +7,16 @@ back. On the tests' database: SQLite, or PostgreSQL with ``SCOREKEEPER_TEST_DATA
 
 from __future__ import annotations
 
-import re
 import threading
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections import Counter
 
-from tests.serving import Phone, clean_environment, serving
-from tests.test_serve_behind_a_proxy import scorekeeper
+from tests.serving import Phone, clean_environment, scorekeeper_script, serving
 
-CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 PIN = "908172635412"
 STRANGER = {"X-Forwarded-For": "203.0.113.5"}
-
-
-def _form(phone: Phone, path: str) -> str:
-    return CSRF.search(phone.get(path)[2].decode()).group(1)
 
 
 def _send(phone: Phone, path: str, data: dict[str, str]) -> int:
@@ -41,21 +34,21 @@ def test_two_processes_let_exactly_five_wrong_pins_of_an_address_through(tmp_pat
         SCOREKEEPER_TRUST_PROXY="true",
     )
     arguments = ["--processes", "2"]
-    with serving(scorekeeper(), tmp_path, env, tmp_path / "server.log", arguments) as base:
+    with serving(scorekeeper_script(), tmp_path, env, tmp_path / "server.log", arguments) as base:
         maker = Phone(base, {"X-Forwarded-For": "198.51.100.1"})
         made = {"name": "Klubben", "games": "bismarck", "pin": PIN, "pin_again": PIN}
-        club = maker.post("/club/new", {"csrf_token": _form(maker, "/club/new"), **made})
+        club = maker.post("/club/new", {"csrf_token": maker.csrf_token("/club/new"), **made})
         pin_path = f"{club}/pin"
         # One phone of an address after another, each on connections of its own: 5, then none.
         sent = []
         for _attempt in range(7):
             phone = Phone(base, {"X-Forwarded-For": "203.0.113.77"})
-            form = {"csrf_token": _form(phone, pin_path), "pin": "1111"}
+            form = {"csrf_token": phone.csrf_token(pin_path), "pin": "1111"}
             sent.append(_send(phone, pin_path, form))
         assert sent == [422] * 5 + [429] * 2
         # Twelve phones of one address, each with its form, send a wrong PIN at the same moment.
         phones = [Phone(base, STRANGER) for _ in range(12)]
-        forms = [{"csrf_token": _form(p, pin_path), "pin": "1111"} for p in phones]
+        forms = [{"csrf_token": p.csrf_token(pin_path), "pin": "1111"} for p in phones]
         start = threading.Barrier(len(phones))
         statuses: list[int] = []
 
@@ -73,9 +66,9 @@ def test_two_processes_let_exactly_five_wrong_pins_of_an_address_through(tmp_pat
         assert Counter(statuses) == {422: 5, 429: 7}, statuses
         # One after another, on fresh connections: still held back, whichever process answers.
         for phone in phones[:4]:
-            form = {"csrf_token": _form(phone, pin_path), "pin": PIN}
+            form = {"csrf_token": phone.csrf_token(pin_path), "pin": PIN}
             assert _send(phone, pin_path, form) == 429
         # The maker's phone, known to the club, types the PIN from that very address.
         maker.headers = dict(STRANGER)
-        maker.post(f"{club}/pin/sign-out", {"csrf_token": _form(maker, club)})  # it stays known
-        assert _send(maker, pin_path, {"csrf_token": _form(maker, pin_path), "pin": PIN}) == 303
+        maker.post(f"{club}/pin/sign-out", {"csrf_token": maker.csrf_token(club)})  # it stays known
+        assert _send(maker, pin_path, {"csrf_token": maker.csrf_token(pin_path), "pin": PIN}) == 303

@@ -17,7 +17,7 @@ import pytest
 
 from scorekeeper.web import register_built_in_games
 from scorekeeper.web.assets import bundle_bytes
-from tests.serving import Phone, clean_environment, serving
+from tests.serving import Phone, clean_environment, serving, start_a_game
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Never copied into the build: what a working checkout has beside its sources.
@@ -25,7 +25,6 @@ LEFT_OUT = shutil.ignore_patterns(
     ".git", ".venv", "venv", "node_modules", "instance", "build", "dist", "artifacts",
     "__pycache__", "*.egg-info", ".pytest_cache", ".ruff_cache", ".hypothesis", "*.whl",
 )  # fmt: skip
-CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 pytestmark = pytest.mark.slow
 
@@ -94,12 +93,7 @@ def test_the_installed_wheel_serves_a_game_page_with_its_stylesheet(wheel, tmp_p
 
     with serving(bin_dir / "scorekeeper", elsewhere, env, tmp_path / "server.log") as base:
         phone = Phone(base)
-        _status, _type, form = phone.get("/bismarck/new")
-        token = CSRF.search(form.decode()).group(1)
-        data = {"csrf_token": token, "player_0": "Anna", "player_1": "Ben",
-                "player_2": "Carla", "variant": "modern", "first_dealer": "0"}  # fmt: skip
-        game = phone.post("/bismarck/new", data)
-        assert game.startswith("/g/")
+        game = start_a_game(phone)
         status, mimetype, page = phone.get(game)
         assert status == 200 and mimetype == "text/html"
         assert "Anna deals" in as_read(page.decode())

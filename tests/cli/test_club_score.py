@@ -9,22 +9,12 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper.cli import main
 from scorekeeper.clubs import services
 from scorekeeper.evenings.record_text import points_text
+from tests.cli.runner import invoke
 from tests.clubs.season_club import season_club
-
-
-def no_app():
-    raise AssertionError("scorekeeper club score needs no app")
-
-
-def club_score(path, *args: str):
-    return CliRunner().invoke(
-        main, ["club", "score", *args, str(path)], obj=ScriptInfo(create_app=no_app)
-    )
 
 
 @pytest.fixture
@@ -72,7 +62,7 @@ def _shown(rows) -> list[list[str]]:
 
 def test_the_season_table_and_ratings_are_the_services(exported):
     path, rows, ratings, stored = exported
-    done = club_score(path)
+    done = invoke("club", "score", str(path))
     assert done.exit_code == 0, done.output
     out = done.output
     assert out.startswith("Torsdagsklubben\n3 evenings · 6 members\n")
@@ -96,7 +86,7 @@ def test_each_stored_season_is_printed_by_its_rule(exported, tmp_path):
     ]
     other = tmp_path / "seasons.json"
     other.write_text(json.dumps(raw), encoding="utf-8")
-    done = club_score(other)
+    done = invoke("club", "score", str(other))
     assert done.exit_code == 0, done.output
     spring = _section(done.output, "Season Vår")
     # Only Vecka 2: its six players, Anna S counted as Anna.
@@ -110,7 +100,7 @@ def test_a_broken_record_exits_2_naming_the_place(exported, tmp_path):
     raw["evenings"][0]["record"]["tables"][0]["record"]["deals"][0]["tricks"] = [16, 16, 16]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(raw), encoding="utf-8")
-    done = club_score(bad)
+    done = invoke("club", "score", str(bad))
     assert done.exit_code == 2
     assert done.stdout == ""
     assert done.stderr.startswith("evening 1 (Vecka 1): round 1, table 1: deal 1: ")
@@ -118,7 +108,7 @@ def test_a_broken_record_exits_2_naming_the_place(exported, tmp_path):
 
 def test_in_swedish(exported):
     path, _rows, _ratings, _stored = exported
-    done = club_score(path, "--lang", "sv")
+    done = invoke("club", "score", "--lang", "sv", str(path))
     assert done.exit_code == 0, done.output
     assert "3 kvällar · 6 medlemmar" in done.output
     assert "Säsongstabell: alla kvällar" in done.output and "Rankning" in done.output

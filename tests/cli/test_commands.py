@@ -12,13 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
-from scorekeeper import models, records, store
+from scorekeeper import records, store
 from scorekeeper.cli import main
 from scorekeeper.db import db
+from tests.cli.runner import invoke
+from tests.databases import games_and_events
 from tests.records.test_records import CARLA_TWICE, HOSTILE, RECORDS, example
 
 SEED_002_SHEET = """\
@@ -36,22 +35,11 @@ Next: deal 3, Ben deals, Carla declares.
 """
 
 
-def no_app():
-    raise AssertionError("scorekeeper score must not create the app")
-
-
-def score(*args: str, input: bytes | None = None):
-    """Run ``scorekeeper score`` with an app factory that fails if it is ever called."""
-    return CliRunner().invoke(
-        main, ["score", *args], input=input, obj=ScriptInfo(create_app=no_app)
-    )
-
-
 # --- score: the seeds ---------------------------------------------------------------------------
 
 
 def test_score_prints_the_seed_002_sheet():
-    result = score(str(RECORDS / "seed-002.json"))
+    result = invoke("score", str(RECORDS / "seed-002.json"))
     assert result.exit_code == 0, result.output
     assert result.stdout == SEED_002_SHEET
     assert result.stderr == ""
@@ -65,7 +53,7 @@ def test_score_prints_the_seed_002_sheet():
     ],
 )
 def test_score_prints_the_seed_000_examples(name, deal_line, total_line):
-    result = score(str(RECORDS / name))
+    result = invoke("score", str(RECORDS / name))
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert any(line.split()[:8] == deal_line for line in lines), result.stdout
@@ -74,15 +62,15 @@ def test_score_prints_the_seed_000_examples(name, deal_line, total_line):
 
 
 def test_score_of_a_finished_game_names_the_winners():
-    result = score(str(RECORDS / "modern-full-history.json"))
+    result = invoke("score", str(RECORDS / "modern-full-history.json"))
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == "Shared victory: Ben and Carla with +1."
-    result = score(str(RECORDS / "classic-contracts-left-out.json"))
+    result = invoke("score", str(RECORDS / "classic-contracts-left-out.json"))
     assert result.stdout.splitlines()[-1] == "Winner: Dora with +4."
 
 
 def test_score_json_prints_the_record_with_every_derived_field():
-    result = score("--json", str(RECORDS / "issue-example.json"))
+    result = invoke("score", "--json", str(RECORDS / "issue-example.json"))
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert out["deals"][0] == {
@@ -107,16 +95,16 @@ def test_score_json_prints_the_record_with_every_derived_field():
 
 
 def test_score_json_keeps_a_history_byte_for_byte():
-    result = score("--json", str(RECORDS / "modern-full-history.json"))
+    result = invoke("score", "--json", str(RECORDS / "modern-full-history.json"))
     assert result.exit_code == 0
     assert result.stdout == example("modern-full-history.json").decode()
 
 
 def test_score_reads_stdin():
-    result = score("-", input=example("seed-002.json"))
+    result = invoke("score", "-", input=example("seed-002.json"))
     assert result.exit_code == 0
     assert result.stdout == SEED_002_SHEET
-    result = score("--json", "-", input=example("seed-002.json"))
+    result = invoke("score", "--json", "-", input=example("seed-002.json"))
     assert json.loads(result.stdout)["totals"] == [-5, 4, 1]
 
 
@@ -124,7 +112,7 @@ def test_score_reads_stdin():
 
 
 def test_an_invalid_record_exits_2_with_one_line_per_problem_on_stderr():
-    result = score("-", input=json.dumps(CARLA_TWICE).encode())
+    result = invoke("score", "-", input=json.dumps(CARLA_TWICE).encode())
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == "deal 4: Carla has already played Pass (deal 1)\n"
@@ -132,7 +120,7 @@ def test_an_invalid_record_exits_2_with_one_line_per_problem_on_stderr():
     raw["deals"][0]["tricks"] = "x"
     raw["deals"][1]["scores"] = [1, 1, 1]
     raw["colour"] = "red"
-    result = score("-", input=json.dumps(raw).encode())
+    result = invoke("score", "-", input=json.dumps(raw).encode())
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines() == [
         'record: unknown field "colour"',
@@ -142,7 +130,7 @@ def test_an_invalid_record_exits_2_with_one_line_per_problem_on_stderr():
 
 @pytest.mark.parametrize(("name", "data", "message"), HOSTILE, ids=[h[0] for h in HOSTILE])
 def test_hostile_records_exit_2_without_a_traceback(name, data, message):
-    result = score("-", input=data)
+    result = invoke("score", "-", input=data)
     assert result.exit_code == 2, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert result.stdout == ""
@@ -151,18 +139,18 @@ def test_hostile_records_exit_2_without_a_traceback(name, data, message):
 
 
 def test_a_missing_file_is_a_usage_error():
-    result = score("/nonexistent/record.json")
+    result = invoke("score", "/nonexistent/record.json")
     assert result.exit_code == 2
     assert "No such file or directory" in result.stderr and result.stdout == ""
 
 
 def test_klaberjass_records_score_too():
-    result = score(str(RECORDS / "klaberjass.json"))
+    result = invoke("score", str(RECORDS / "klaberjass.json"))
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == "Anna 130, Ben 180; first to 500."
     raw = json.loads(example("klaberjass.json"))
     raw["hands"][1] = {"maker": 0, "trump": "hearts", "last_trick": 0, "captured": [["6S"], []]}
-    result = score("-", input=json.dumps(raw).encode())
+    result = invoke("score", "-", input=json.dumps(raw).encode())
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == "hand 2: 6♠ is not in a 32-card pack\n"
 
@@ -170,7 +158,7 @@ def test_klaberjass_records_score_too():
 def test_free_game_records_score_too():
     """The example Chicago (to 52, in play after deal 3): its name, options, deals and totals;
     a zero-sum record whose deal does not add up is refused naming the deal."""
-    result = score(str(RECORDS / "free.json"))
+    result = invoke("score", str(RECORDS / "free.json"))
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "Chicago (free game): Anna, Ben, Carla, Dan",
@@ -190,7 +178,7 @@ def test_free_game_records_score_too():
     del raw["history"]
     raw["options"]["zero_sum"] = True
     raw["deals"] = [{"points": [1, -1, 0, 0]}, {"points": [3, 0, 0, 0]}]
-    result = score("-", input=json.dumps(raw).encode())
+    result = invoke("score", "-", input=json.dumps(raw).encode())
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (
         "deal 2: The points add up to +3: in this game every deal adds up to 0\n"
@@ -233,13 +221,6 @@ def test_the_console_script_refuses_an_invalid_record_with_status_2(tmp_path):
 
 
 # --- export and import against the instance database -------------------------------------------
-
-
-def game_count(app) -> tuple[int, int]:
-    with app.app_context():
-        games = db.session.scalar(sa.select(sa.func.count()).select_from(models.Game))
-        events = db.session.scalar(sa.select(sa.func.count()).select_from(models.Event))
-        return games, events
 
 
 def test_import_then_export_through_the_database(app, runner, tmp_path):
@@ -306,11 +287,11 @@ def test_import_without_history_makes_the_events_from_the_deals(app, runner):
 
 @pytest.mark.parametrize(("name", "data", "message"), HOSTILE, ids=[h[0] for h in HOSTILE])
 def test_import_of_a_hostile_record_stores_nothing(app, runner, name, data, message):
-    before = game_count(app)
+    before = games_and_events(app)
     result = runner.invoke(main, ["import", "-"], input=data)
     assert result.exit_code == 2
     assert result.stdout == "" and message in result.stderr
-    assert game_count(app) == before
+    assert games_and_events(app) == before
 
 
 def test_import_of_a_klaberjass_record_makes_a_game_of_it(app, runner):
@@ -318,7 +299,7 @@ def test_import_of_a_klaberjass_record_makes_a_game_of_it(app, runner):
     assert result.exit_code == 0, result.stderr
     assert "Imported a Klaberjass game of Anna, Ben as a new game" in result.stderr
     token = result.stdout.strip().rsplit("/g/", 1)[1]
-    assert game_count(app) == (1, 3)
+    assert games_and_events(app) == (1, 3)
     with app.app_context():
         game = store.load(db.session, token)
     assert game.kind == "klaberjass"

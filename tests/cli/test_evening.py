@@ -5,22 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from functools import partial
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
-from scorekeeper.cli import main
 from scorekeeper.games import registry
+from tests.cli.runner import invoke
 from tests.fourth_game import rules as tally
 
-
-def no_app():
-    raise AssertionError("scorekeeper evening plan must not create the app")
-
-
-def evening(*args: str):
-    return CliRunner().invoke(main, ["evening", *args], obj=ScriptInfo(create_app=no_app))
+#: ``scorekeeper evening ARGS``
+evening = partial(invoke, "evening")
 
 
 def test_the_plan_as_json_is_exactly_tables_rounds_and_sitting_out():

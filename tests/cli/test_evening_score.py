@@ -6,23 +6,10 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
-
-from scorekeeper.cli import main
 from scorekeeper.evenings.record import RecordTable, dumps_evening
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.games.events import Event
-
-
-def no_app():
-    raise AssertionError("scorekeeper score must not create the app")
-
-
-def score(*args: str, input: str):
-    return CliRunner().invoke(
-        main, ["score", *args], input=input, obj=ScriptInfo(create_app=no_app)
-    )
+from tests.cli.runner import invoke
 
 
 def evening_text() -> str:
@@ -51,7 +38,7 @@ def evening_text() -> str:
 
 def test_score_prints_an_evenings_standings():
     text, plan, setup = evening_text()
-    result = score("-", input=text)
+    result = invoke("score", "-", input=text)
     assert result.exit_code == 0, result.output
     declarers = sorted(setup.players[t[1]] for t in plan.rounds[0].tables)
     lines = result.stdout.splitlines()
@@ -65,7 +52,7 @@ def test_score_prints_an_evenings_standings():
 
 def test_score_json_gives_the_evening_back_with_derived_fields():
     text, _, _ = evening_text()
-    result = score("--json", "-", input=text)
+    result = invoke("score", "--json", "-", input=text)
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     assert record["format"] == "scorekeeper-evening/1"
@@ -76,7 +63,7 @@ def test_score_refuses_a_broken_evening_naming_the_table():
     text, _, _ = evening_text()
     record = json.loads(text)
     record["tables"][1]["record"]["history"][1]["data"]["tricks"] = [3, 3, 3]
-    result = score("-", input=json.dumps(record))
+    result = invoke("score", "-", input=json.dumps(record))
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.startswith("round 1, table 2: ")

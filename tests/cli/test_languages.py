@@ -6,26 +6,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper.cli import main
+from tests.cli.runner import invoke
 from tests.cli.test_commands import run
 from tests.printing.pdfs import Pdf
 from tests.records.test_records import CARLA_TWICE, RECORDS
 
 REFUSAL = "deal 4: Carla has already played Pass (deal 1)\n"
 VÄGRAN = "giv 4: Carla har redan spelat Pass (giv 1)\n"
-
-
-def no_app():
-    raise AssertionError("scorekeeper score must not create the app")
-
-
-def invoke(*args: str, env: dict[str, str] | None = None, input: bytes | None = None):
-    return CliRunner().invoke(
-        main, list(args), input=input, env=env, obj=ScriptInfo(create_app=no_app)
-    )
 
 
 def test_the_swedish_refusal_with_lang():
@@ -104,9 +93,7 @@ def test_serve_says_where_to_go_in_swedish(app, monkeypatch):
     monkeypatch.setattr(
         "scorekeeper.cli.serving.run", lambda _app, server, _w: served.append(server)
     )
-    result = CliRunner().invoke(
-        main, ["serve", "--lang", "sv", "--port", "8123"], obj=ScriptInfo(create_app=lambda: app)
-    )
+    result = app.test_cli_runner().invoke(main, ["serve", "--lang", "sv", "--port", "8123"])
     assert result.exit_code == 0, result.output
     assert "Scorekeeper är igång. Öppna det här på valfri telefon i samma nätverk:" in result.output
     assert "Tryck Ctrl+C för att stoppa." in result.output

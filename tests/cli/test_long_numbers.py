@@ -13,9 +13,9 @@ import pytest
 from scorekeeper import models
 from scorekeeper.cli import main
 from scorekeeper.db import db
-from tests.cli.test_commands import RECORDS, score
-from tests.cli.test_evening import evening
+from tests.cli.runner import invoke
 from tests.cli.test_evening_score import evening_text
+from tests.records.test_records import RECORDS
 
 THIRTY = 10**30 - 1  # 30 digits: as many as a record may have
 
@@ -55,7 +55,9 @@ def test_every_number_of_a_game_record_may_be_30_digits_long(language, number):
     refused = 0
     for raw in _game_records():
         for path in numbers_in(raw):
-            result = score("--lang", language, "-", input=with_number(raw, path, number).encode())
+            result = invoke(
+                "score", "--lang", language, "-", input=with_number(raw, path, number).encode()
+            )
             assert result.exit_code in (0, 2), (path, result.output, result.exception)
             if result.exit_code == 2:
                 refused += 1
@@ -67,7 +69,7 @@ def test_every_number_of_a_game_record_may_be_30_digits_long(language, number):
 def test_a_long_deal_number_exits_2_with_a_line(language):
     raw = json.loads((RECORDS / "seed-002.json").read_text())
     raw["deals"][0]["declarer"] = THIRTY
-    result = score("--lang", language, "-", input=json.dumps(raw).encode())
+    result = invoke("score", "--lang", language, "-", input=json.dumps(raw).encode())
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert lines and lines[0].startswith(("deal 1:", "giv 1:")), lines
@@ -76,7 +78,7 @@ def test_a_long_deal_number_exits_2_with_a_line(language):
 def test_more_than_30_digits_is_refused_before_anything_looks_inside():
     raw = json.loads((RECORDS / "seed-002.json").read_text())
     raw["deals"][0]["number"] = 10**30
-    result = score("-", input=json.dumps(raw).encode())
+    result = invoke("score", "-", input=json.dumps(raw).encode())
     assert result.exit_code == 2
     assert "record: a number has more than 30 digits" in result.stderr
 
@@ -87,7 +89,9 @@ def test_every_number_of_an_evening_record_may_be_30_digits_long(language):
     raw = json.loads(text)
     for path in numbers_in(raw):
         for number in (THIRTY, -THIRTY):
-            result = score("--lang", language, "-", input=with_number(raw, path, number).encode())
+            result = invoke(
+                "score", "--lang", language, "-", input=with_number(raw, path, number).encode()
+            )
             assert result.exit_code in (0, 2), (path, result.output, result.exception)
 
 
@@ -106,7 +110,7 @@ def test_import_of_a_record_with_a_long_number_stores_nothing(app, runner):
 def test_an_evening_plans_numbers_are_ascii_digits_of_any_length(option, given):
     """Beyond 4300 digits int() itself raises: once a traceback, exit 1."""
     args = {"--game": "bismarck", "--players": "6", "--rounds": "2", option: given}
-    result = evening("plan", *(part for pair in args.items() for part in pair))
+    result = invoke("evening", "plan", *(part for pair in args.items() for part in pair))
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     if option != "--players" or (given.isascii() and given.isdigit()):  # else: read as a name

@@ -7,36 +7,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
-from scorekeeper import hosts, qr
+from scorekeeper import qr
 from scorekeeper.cli import main, serving
+from tests.conftest import LAN
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
-LAN = "192.0.2.7"
+pytestmark = pytest.mark.usefixtures("this_machine")
 WARNING = (
     "Phones cannot reach 127.0.0.1: it is this computer's own address. To let the phones on "
     "this network in, start it with --host 0.0.0.0."
 )
-
-
-@pytest.fixture(autouse=True)
-def this_machine(monkeypatch):
-    """This machine: LAN address 192.0.2.7, named "tablebox"."""
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
-    monkeypatch.setattr("socket.gethostname", lambda: "tablebox")
-    monkeypatch.setattr("socket.getfqdn", lambda name="": "tablebox.home.arpa")
-    monkeypatch.setattr("socket.getaddrinfo", lambda *_a, **_k: [(2, 1, 6, "", (LAN, 0))])
-    monkeypatch.setattr(hosts, "_cache", None)
-
-
-@pytest.fixture
-def table(client) -> Table:
-    table = Table(client)
-    table.start()
-    return table
 
 
 QR_PATH = re.compile(r'<svg class="qr".*?<path stroke="#000" d="([^"]+)"', re.S)
@@ -77,7 +59,7 @@ def serve(app, monkeypatch, *args: str, while_serving=None):
             while_serving()
 
     monkeypatch.setattr(serving, "run", fake_server)
-    result = CliRunner().invoke(main, ["serve", *args], obj=ScriptInfo(create_app=lambda: app))
+    result = app.test_cli_runner().invoke(main, ["serve", *args])
     assert result.exit_code == 0, result.output
     assert served
     return result, served[0]

@@ -12,8 +12,6 @@ import resource
 import socket
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper import create_app
 from scorekeeper.cli import gunicorn_server, main, serving, waitress_server
@@ -29,9 +27,7 @@ def serve(app, monkeypatch, *args: str):
     monkeypatch.setattr(
         serving, "run", lambda _app, server, in_worker: served.append((server, in_worker))
     )
-    result = CliRunner().invoke(
-        main, ["serve", "--host", "127.0.0.1", *args], obj=ScriptInfo(create_app=lambda: app)
-    )
+    result = app.test_cli_runner().invoke(main, ["serve", "--host", "127.0.0.1", *args])
     assert result.exit_code == 0, result.output
     return result, served[0]
 
@@ -133,10 +129,8 @@ def test_a_port_that_is_taken_is_said_in_words(app):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = CliRunner().invoke(
-            main,
-            ["serve", "--host", "127.0.0.1", "--port", str(port)],
-            obj=ScriptInfo(create_app=lambda: app),
+        result = app.test_cli_runner().invoke(
+            main, ["serve", "--host", "127.0.0.1", "--port", str(port)]
         )
     assert result.exit_code == 1
     said = " ".join(result.stderr.split())

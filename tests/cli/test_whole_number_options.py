@@ -5,18 +5,8 @@ is refused with exit status 2 and a line saying so, in the terminal's language t
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
-from scorekeeper.cli import main
-
-
-def no_app():
-    raise AssertionError("a refused option must not create the app")
-
-
-def invoke(*args: str):
-    return CliRunner().invoke(main, list(args), obj=ScriptInfo(create_app=no_app))
+from tests.cli.runner import invoke
 
 
 @pytest.mark.parametrize("typed", ["1_0", "+5", " 5", "５", "١٢", "5.0", "-1", "ten"])

@@ -10,8 +10,6 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
-from scorekeeper.db import db
 from scorekeeper.games import free
 from tests.e2e.live import LiveServer
 from tests.web.free.client import CHICAGO, PLAYERS
@@ -50,16 +48,10 @@ def seed_free(
     already recorded, straight into the store (``end``: and the table's end after them)."""
     setup = free.Setup(players, 0, name, options=free.Options(target=target))
     recorded = SIX_DEALS[:deals] if isinstance(deals, int) else deals
-
-    def seed() -> str:
-        game = store.create_game(db.session, free.KIND, setup)
-        for seq, points in enumerate(recorded):
-            game = store.append(db.session, game, free.deal_event(seq + 1, points), seq)
-        if end:
-            game = store.append(db.session, game, free.end_event(len(recorded) + 1), game.seq)
-        return game.token
-
-    return server.in_app(seed)
+    events = [free.deal_event(number, points) for number, points in enumerate(recorded, 1)]
+    if end:
+        events.append(free.end_event(len(recorded) + 1))
+    return server.seed_game(free.KIND, setup, events)
 
 
 class FreePlayer:

@@ -11,8 +11,6 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
-from scorekeeper.db import db
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import parse_card
 from tests.e2e.live import LiveServer
@@ -39,14 +37,8 @@ def seed_klaberjass(
     already recorded, straight into the store."""
     setup = klaberjass.Setup(players, first_dealer, klaberjass.Options(target=target))
     recorded = HANDS[:hands] if isinstance(hands, int) else hands
-
-    def seed() -> str:
-        game = store.create_game(db.session, klaberjass.KIND, setup)
-        for seq, hand in enumerate(recorded):
-            game = store.append(db.session, game, klaberjass.hand_event(seq + 1, hand), seq)
-        return game.token
-
-    return server.in_app(seed)
+    events = [klaberjass.hand_event(number, hand) for number, hand in enumerate(recorded, 1)]
+    return server.seed_game(klaberjass.KIND, setup, events)
 
 
 class KlaberjassPlayer:

@@ -11,7 +11,7 @@ import os
 import shutil
 import subprocess
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,7 +21,9 @@ from typing import Any, TypeVar
 from flask import Flask
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
-from scorekeeper import create_app
+from scorekeeper import create_app, store
+from scorekeeper.db import db
+from scorekeeper.games.events import Event
 
 T = TypeVar("T")
 HERE = Path(__file__).resolve().parent
@@ -144,6 +146,20 @@ class LiveServer:
                 return call()
 
         return off_thread(run)
+
+    def seed_game(
+        self, kind: str, setup: Any, events: Iterable[Event], *, seat: str | None = None
+    ) -> str:
+        """A game of ``kind`` with ``events`` already entered, one after the other, straight
+        into the store (each by ``seat`` when given: a phone that said who it is); its token."""
+
+        def seed() -> str:
+            game = store.create_game(db.session, kind, setup)
+            for seq, event in enumerate(events):
+                game = store.append(db.session, game, event, seq, seat=seat)
+            return game.token
+
+        return self.in_app(seed)
 
 
 @contextmanager

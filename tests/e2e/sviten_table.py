@@ -11,8 +11,6 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
-from scorekeeper.db import db
 from scorekeeper.games import sviten
 from tests.e2e.live import LiveServer
 from tests.web.sviten.client import HANDS, PLAYERS
@@ -49,14 +47,8 @@ def seed_sviten(
     already recorded, straight into the store."""
     setup = sviten.Setup(players, first_dealer, sviten.Options(**options))
     recorded = HANDS[:hands] if isinstance(hands, int) else hands
-
-    def seed() -> str:
-        game = store.create_game(db.session, sviten.KIND, setup)
-        for seq, hand in enumerate(recorded):
-            game = store.append(db.session, game, sviten.hand_event(seq + 1, hand), seq)
-        return game.token
-
-    return server.in_app(seed)
+    events = [sviten.hand_event(number, hand) for number, hand in enumerate(recorded, 1)]
+    return server.seed_game(sviten.KIND, setup, events)
 
 
 QUICK_ENTRY = "Quick entry"

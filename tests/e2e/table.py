@@ -179,14 +179,8 @@ def seed_game(
     store (the browser tests that need a game in some state; scenario 1 plays one by tapping),
     each entry by ``seat`` when given (a phone that said who it is)."""
     setup = bismarck.Setup(players, first_dealer=first_dealer)
-
-    def seed() -> str:
-        game = store.create_game(db.session, bismarck.KIND, setup)
-        for seq, event in enumerate(example_events(deals, announce_next=announce_next)):
-            game = store.append(db.session, game, event, seq, seat=seat)
-        return game.token
-
-    return server.in_app(seed)
+    events = example_events(deals, announce_next=announce_next)
+    return server.seed_game(bismarck.KIND, setup, events, seat=seat)
 
 
 def example_events(deals: int, *, announce_next: bool = False) -> list[Event]:

@@ -6,24 +6,14 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from click.testing import CliRunner
 
 from scorekeeper import printing, records
-from scorekeeper.cli import main
-from tests.fourth_game import printing as tally_printing
+from tests.cli.runner import invoke
 from tests.fourth_game import rules
 from tests.fourth_game.test_whole_app import TallyTable
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 
 URL = "http://192.0.2.7:8000/g/tallytallytallytally"
-
-
-@pytest.fixture
-def tally(tally_registered):
-    """Tally in every layer, its printers too, for one test; forgotten after it."""
-    printing.register_printers(tally_printing.PRINTERS)
-    yield
-    printing.unregister_printers(rules.KIND)
 
 
 @pytest.fixture
@@ -40,11 +30,7 @@ def played(*points: tuple[int, int]) -> rules.State:
     return rules.GAME.replay(rules.Setup(("Anna", "Ben"), first_dealer=1), events).state
 
 
-def run(*args: str):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def test_a_played_games_sheet_has_its_names_deals_and_totals(tally, tmp_path):
+def test_a_played_games_sheet_has_its_names_deals_and_totals(tally_printers, tmp_path):
     state = played((6, 4), (3, 2), (2, 1))
     assert state.winner == 0
     data = printing.printer_for("tally").sheet(state, url=URL, date=datetime.date(2026, 5, 1))
@@ -59,7 +45,7 @@ def test_a_played_games_sheet_has_its_names_deals_and_totals(tally, tmp_path):
     assert decode_qr(data, tmp_path) == URL
 
 
-def test_a_game_played_through_the_app_prints_its_sheet_and_card(tally, tally_app):
+def test_a_game_played_through_the_app_prints_its_sheet_and_card(tally_printers, tally_app):
     table = TallyTable(tally_app.test_client())
     table.start("Anna", "Ben")
     assert table.deal(1, 6, 4).status_code == 303
@@ -73,24 +59,24 @@ def test_a_game_played_through_the_app_prints_its_sheet_and_card(tally, tally_ap
     assert "This game: Anna, Ben · Anna deals first" in one_line(card.text)
 
 
-def test_a_records_sheet_and_card_from_the_command_line(tally, record, tmp_path):
+def test_a_records_sheet_and_card_from_the_command_line(tally_printers, record, tmp_path):
     out = tmp_path / "sheet.pdf"
-    result = run("sheet", record, "--url", URL, "-o", str(out))
+    result = invoke("sheet", record, "--url", URL, "-o", str(out))
     assert result.exit_code == 0, result.output
     pdf = Pdf(out.read_bytes())
     assert "Anna wins." in pdf.text and pdf.has_run("2", "Ben", "5", "11", "0", "4")
-    result = run("rules-card", record, "-o", str(out))
+    result = invoke("rules-card", record, "-o", str(out))
     assert result.exit_code == 0, result.output
     assert "This game: Anna, Ben · Anna deals first" in one_line(Pdf(out.read_bytes()).text)
 
 
 def test_a_record_of_a_game_with_no_printers_says_so(record, tmp_path):
-    result = CliRunner().invoke(main, ["sheet", record, "-o", str(tmp_path / "x.pdf")])
+    result = invoke("sheet", record, "-o", str(tmp_path / "x.pdf"))
     assert result.exit_code == 2
     assert "record: there is no printed sheet for Tally games yet" in result.output
 
 
-def test_a_long_game_carries_its_first_deals_forward(tally):
+def test_a_long_game_carries_its_first_deals_forward(tally_printers):
     state = played(*[(0, 0)] * 24)
     pdf = Pdf(printing.printer_for("tally").sheet(state))
     assert pdf.pages == 1
@@ -98,9 +84,9 @@ def test_a_long_game_carries_its_first_deals_forward(tally):
     assert "Play on." in pdf.text and pdf.has_run("24", "Anna", "0", "0", "0", "0")
 
 
-def test_a_blank_sheet_from_the_command_line(tally, tmp_path):
+def test_a_blank_sheet_from_the_command_line(tally_printers, tmp_path):
     out = tmp_path / "out.pdf"
-    result = run("sheet", "--blank", "--game", "tally", "--players", "Anna,Ben", "-o", str(out))
+    result = invoke("sheet", "--blank", "--game", "tally", "--players", "Anna,Ben", "-o", str(out))
     assert result.exit_code == 0, result.output
     pdf = Pdf(out.read_bytes())
     assert (pdf.pages, pdf.size) == (1, A4)
@@ -110,9 +96,9 @@ def test_a_blank_sheet_from_the_command_line(tally, tmp_path):
     assert "12" in pdf.lines and "13" not in pdf.lines
 
 
-def test_the_target_and_the_dealers_from_the_command_line(tally, tmp_path):
+def test_the_target_and_the_dealers_from_the_command_line(tally_printers, tmp_path):
     out = tmp_path / "out.pdf"
-    result = run(
+    result = invoke(
         "sheet", "--blank", "--game", "tally", "--players", "Anna, Ben",
         "--first-dealer", "ben", "--target", "25", "--paper", "letter", "-o", str(out),
     )  # fmt: skip
@@ -122,9 +108,9 @@ def test_the_target_and_the_dealers_from_the_command_line(tally, tmp_path):
     assert pdf.has_run("1", "Ben", "2", "Anna", "3", "Ben")
 
 
-def test_rules_cards_from_the_command_line(tally, tmp_path):
+def test_rules_cards_from_the_command_line(tally_printers, tmp_path):
     out = tmp_path / "card.pdf"
-    result = run("rules-card", "--game", "tally", "--players", "A,B", "--first-dealer", "2",
+    result = invoke("rules-card", "--game", "tally", "--players", "A,B", "--first-dealer", "2",
                  "--target", "30", "-o", str(out))  # fmt: skip
     assert result.exit_code == 0, result.output
     text = one_line(Pdf(out.read_bytes()).text)
@@ -141,11 +127,9 @@ def test_rules_cards_from_the_command_line(tally, tmp_path):
         (["--variant", "classic"], "--variant is for Bismarck (--game bismarck), not for Tally."),
     ],
 )
-def test_the_command_line_says_what_tally_refuses(tally, tmp_path, args, message):
+def test_the_command_line_says_what_tally_refuses(tally_printers, tmp_path, args, message):
     out = tmp_path / "x.pdf"
-    result = CliRunner().invoke(
-        main, ["sheet", "--blank", "--game", "tally", *args, "-o", str(out)]
-    )
+    result = invoke("sheet", "--blank", "--game", "tally", *args, "-o", str(out))
     assert result.exit_code == 2
     assert message in one_line(result.output)
     assert not out.exists()
@@ -155,5 +139,5 @@ def test_no_other_test_sees_tally(tmp_path):
     with pytest.raises(LookupError):
         printing.printer_for("tally")
     assert "tally" not in [printers.kind for printers in printing.registered_printers()]
-    result = CliRunner().invoke(main, ["sheet", "--blank", "--game", "tally", "-o", "x.pdf"])
+    result = invoke("sheet", "--blank", "--game", "tally", "-o", "x.pdf")
     assert result.exit_code == 2 and "'tally' is not one of" in result.output

@@ -8,13 +8,11 @@ import json
 from datetime import datetime
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper import records
-from scorekeeper.cli import main
 from scorekeeper.games import registry
 from scorekeeper.games.events import Event
+from tests.cli.runner import invoke
 from tests.fourth_game import records as tally_records
 from tests.fourth_game import rules
 
@@ -31,21 +29,11 @@ EVENTS = [
 TIMES = [datetime(2025, 5, 1, 19, 30 + minute) for minute in range(len(EVENTS))]
 
 
-@pytest.fixture
-def tally():
-    """Tally's game and codec, known only for the test that asks for them."""
-    registry.register(rules.GAME)
-    records.register_codec(tally_records.CODEC)
-    yield tally_records.CODEC
-    records.unregister_codec(rules.KIND)
-    registry.unregister(rules.KIND)
-
-
 def exported() -> str:
     return records.export(rules.KIND, SETUP, EVENTS, TIMES)
 
 
-def test_an_exported_game_reads_back_as_the_same_game(tally):
+def test_an_exported_game_reads_back_as_the_same_game(tally_codec):
     text = exported()
     record = records.loads(text.encode("utf-8"))
     assert record.kind == "tally" and record.has_history
@@ -56,7 +44,7 @@ def test_an_exported_game_reads_back_as_the_same_game(tally):
     assert records.dumps(record.to_dict()) == text  # byte for byte
 
 
-def test_the_record_shows_each_deal_with_what_follows_from_it(tally):
+def test_the_record_shows_each_deal_with_what_follows_from_it(tally_codec):
     raw = json.loads(exported())
     assert list(raw) == [
         "format",
@@ -89,7 +77,7 @@ def refused(raw: dict) -> list[str]:
     return error.value.problems
 
 
-def test_a_broken_record_is_refused_naming_the_deal(tally):
+def test_a_broken_record_is_refused_naming_the_deal(tally_codec):
     raw = json.loads(exported())
     del raw["history"]
     raw["deals"][1]["points"] = [2, 11]
@@ -108,16 +96,10 @@ def test_a_broken_record_is_refused_naming_the_deal(tally):
     assert refused(raw) == ['deal 3: unknown field "note"']
 
 
-def test_scorekeeper_score_prints_the_sheet_and_refuses_a_broken_record(tally, tmp_path):
-    def score(*args: str):
-        def no_app():
-            raise AssertionError("scorekeeper score must not create the app")
-
-        return CliRunner().invoke(main, ["score", *args], obj=ScriptInfo(create_app=no_app))
-
+def test_scorekeeper_score_prints_the_sheet_and_refuses_a_broken_record(tally_codec, tmp_path):
     path = tmp_path / "tally.json"
     path.write_text(exported(), encoding="utf-8")
-    result = score(str(path))
+    result = invoke("score", str(path))
     assert result.exit_code == 0, result.output
     assert result.stdout == (
         "Tally: Anna, Ben\n"
@@ -130,19 +112,19 @@ def test_scorekeeper_score_prints_the_sheet_and_refuses_a_broken_record(tally, t
         "\n"
         "Winner: Anna with 11.\n"
     )
-    result = score("--json", str(path))
+    result = invoke("score", "--json", str(path))
     assert result.exit_code == 0 and result.stdout == exported()
 
     raw = json.loads(exported())
     raw["history"][4]["data"]["points"] = [2, -5]
     path.write_text(json.dumps(raw), encoding="utf-8")
-    result = score(str(path))
+    result = invoke("score", str(path))
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == "history entry 5 (deal 2): Points are from 0 to 10 a deal\n"
 
 
-def test_the_deals_as_csv(tally):
+def test_the_deals_as_csv(tally_codec):
     state = records.loads(exported()).state
     assert records.deals_csv("tally", state).splitlines() == [
         "\ufeffDeal,Dealer,Points Anna,Points Ben,Total Anna,Total Ben",
@@ -152,7 +134,7 @@ def test_the_deals_as_csv(tally):
     ]
 
 
-def test_unregistered_tally_is_an_unknown_game_like_any_other(tally):
+def test_unregistered_tally_is_an_unknown_game_like_any_other(tally_codec):
     text = exported()
     records.unregister_codec("tally")
     with pytest.raises(records.NoRecordFormat, match="no record format for 'tally' games"):

@@ -13,16 +13,9 @@ from tests.fourth_game import rules
 SETUP = rules.Setup(("Anna", "Ben"))
 
 
-@pytest.fixture
-def tally():
-    registry.register(rules.GAME)
-    yield rules.GAME
-    registry.unregister(rules.KIND)
-
-
-def test_the_registry_knows_a_game_defined_outside_the_app(tally):
-    assert registry.game_for("tally") is tally
-    assert tally in registry.games()
+def test_the_registry_knows_a_game_defined_outside_the_app(tally_game):
+    assert registry.game_for("tally") is tally_game
+    assert tally_game in registry.games()
     registry.unregister("tally")
     with pytest.raises(registry.UnknownGame):
         registry.game_for("tally")

@@ -6,14 +6,10 @@ from __future__ import annotations
 
 import io
 import json
-import re
 
-from click.testing import CliRunner
-
-from scorekeeper.cli import main
+from tests.cli.runner import invoke
 from tests.conftest import csrf_token
-
-SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
+from tests.web.table import SEQ
 
 
 class TallyTable:
@@ -106,7 +102,7 @@ def test_a_tally_record_goes_out_and_comes_back_as_a_new_game(tally_app, tmp_pat
 
     path = tmp_path / "tally.json"
     path.write_bytes(record.get_data())
-    scored = CliRunner().invoke(main, ["score", str(path)])
+    scored = invoke("score", str(path))
     assert scored.exit_code == 0, scored.output
     assert "Anna" in scored.output and "9" in scored.output
 

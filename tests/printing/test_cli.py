@@ -5,11 +5,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from click.testing import CliRunner
 
 from scorekeeper import records
-from scorekeeper.cli import main
 from scorekeeper.games import bismarck
+from tests.cli.runner import invoke
 from tests.games.bismarck.examples import CLASSIC_TIE, MODERN_GAME, PLAYERS, events_for
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 
@@ -24,10 +23,6 @@ def no_app(monkeypatch):
     monkeypatch.setattr("scorekeeper.db.init_app", refuse)
 
 
-def run(*args: str, input: bytes | None = None):
-    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
-
-
 def record_file(folder, deals=MODERN_GAME, variant="modern", times=None) -> str:
     setup = bismarck.Setup(PLAYERS, 0, bismarck.Variant(variant))
     events = events_for(deals)
@@ -38,7 +33,7 @@ def record_file(folder, deals=MODERN_GAME, variant="modern", times=None) -> str:
 
 def test_a_blank_sheet(tmp_path):
     out = tmp_path / "blank.pdf"
-    result = run("sheet", "--blank", "--variant", "modern", "-o", str(out))
+    result = invoke("sheet", "--blank", "--variant", "modern", "-o", str(out))
     assert result.exit_code == 0, result.output
     assert "Saved the blank score sheet" in result.output
     pdf = Pdf(out.read_bytes())
@@ -49,7 +44,7 @@ def test_a_blank_sheet(tmp_path):
 @pytest.mark.parametrize("first", ["2", "ben", "Ben"])
 def test_a_blank_sheet_with_the_schedule(tmp_path, first):
     out = tmp_path / "blank.pdf"
-    result = run(
+    result = invoke(
         "sheet", "--blank", "--players", "Anna, Ben ,Carla", "--first-dealer", first,
         "--paper", "letter", "-o", str(out),
     )  # fmt: skip
@@ -62,7 +57,7 @@ def test_a_blank_sheet_with_the_schedule(tmp_path, first):
 
 
 def test_a_blank_sheet_to_stdout():
-    result = CliRunner().invoke(main, ["sheet", "--blank", "--variant", "classic", "-o", "-"])
+    result = invoke("sheet", "--blank", "--variant", "classic", "-o", "-")
     assert result.exit_code == 0
     assert result.stdout_bytes.startswith(b"%PDF")
     assert "Classic 1949" in one_line(Pdf(result.stdout_bytes).text)
@@ -72,7 +67,7 @@ def test_the_sheet_of_a_record(tmp_path):
     at = datetime.datetime(2025, 6, 3, 19, 30)
     path = record_file(tmp_path, times=[at] * 24)
     out = tmp_path / "sheet.pdf"
-    result = run("sheet", path, "-o", str(out), "--url", "http://192.0.2.7:8000/g/abc")
+    result = invoke("sheet", path, "-o", str(out), "--url", "http://192.0.2.7:8000/g/abc")
     assert result.exit_code == 0, result.output
     pdf = Pdf(out.read_bytes())
     text = one_line(pdf.text)
@@ -86,10 +81,10 @@ def test_the_sheet_of_a_record(tmp_path):
 def test_a_records_tie_and_its_rules_card(tmp_path):
     path = record_file(tmp_path, CLASSIC_TIE, "classic")
     out = tmp_path / "sheet.pdf"
-    assert run("sheet", path, "-o", str(out)).exit_code == 0
+    assert invoke("sheet", path, "-o", str(out)).exit_code == 0
     assert "Shared victory: Anna and Ben, +1 each." in one_line(Pdf(out.read_bytes()).text)
     card = tmp_path / "card.pdf"
-    assert run("rules-card", path, "--paper", "letter", "-o", str(card)).exit_code == 0
+    assert invoke("rules-card", path, "--paper", "letter", "-o", str(card)).exit_code == 0
     pdf = Pdf(card.read_bytes())
     assert (pdf.pages, pdf.size) == (1, LETTER)
     assert pdf.has_run("1", "Anna", "Ben", "Trumf")
@@ -99,14 +94,16 @@ def test_a_localhost_url_becomes_the_lan_address(tmp_path, monkeypatch):
     monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "192.0.2.9")
     out = tmp_path / "sheet.pdf"
     path = record_file(tmp_path, MODERN_GAME[:2])
-    assert run("sheet", path, "--url", "http://127.0.0.1:8000/g/x", "-o", str(out)).exit_code == 0
+    assert (
+        invoke("sheet", path, "--url", "http://127.0.0.1:8000/g/x", "-o", str(out)).exit_code == 0
+    )
     assert "http://192.0.2.9:8000/g/x" in Pdf(out.read_bytes()).text
 
 
 def test_a_broken_record_says_what_is_wrong(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text('{"format": "scorekeeper-record/1", "game": "whist"}')
-    result = CliRunner().invoke(main, ["sheet", str(path), "-o", str(tmp_path / "x.pdf")])
+    result = invoke("sheet", str(path), "-o", str(tmp_path / "x.pdf"))
     assert result.exit_code == 2
     assert "unknown game" in result.output
     assert not (tmp_path / "x.pdf").exists()
@@ -114,12 +111,12 @@ def test_a_broken_record_says_what_is_wrong(tmp_path):
 
 def test_rules_cards(tmp_path):
     out = tmp_path / "card.pdf"
-    result = run("rules-card", "--variant", "british", "-o", str(out))
+    result = invoke("rules-card", "--variant", "british", "-o", str(out))
     assert result.exit_code == 0, result.output
     pdf = Pdf(out.read_bytes())
     assert (pdf.pages, pdf.size) == (1, A4)
     assert "British rules" in one_line(pdf.text)
-    result = run(
+    result = invoke(
         "rules-card", "--players", "Anna,Ben,Carla", "--first-dealer", "3",
         "--house-rule", "must_trump", "-o", str(out),
     )  # fmt: skip
@@ -146,7 +143,7 @@ def test_rules_cards(tmp_path):
 )
 def test_wrong_options_are_explained(tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, args)
+    result = invoke(*args)
     assert result.exit_code == 2
     assert message in result.output
     assert not (tmp_path / "x.pdf").exists()
@@ -154,6 +151,6 @@ def test_wrong_options_are_explained(tmp_path, monkeypatch, args, message):
 
 def test_a_record_brings_its_own_variant(tmp_path):
     path = record_file(tmp_path, MODERN_GAME[:1])
-    result = CliRunner().invoke(main, ["sheet", path, "--variant", "classic", "-o", "x.pdf"])
+    result = invoke("sheet", path, "--variant", "classic", "-o", "x.pdf")
     assert result.exit_code == 2
     assert "a record has its own" in result.output

@@ -14,19 +14,17 @@ from importlib import resources
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper import records
 from scorekeeper import services as services_games
 from scorekeeper import store as game_store
-from scorekeeper.cli import main
 from scorekeeper.db import db
 from scorekeeper.evenings import services
 from scorekeeper.evenings.record import loads_evening
 from scorekeeper.games import bismarck, free, klaberjass, sviten
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
+from tests.cli.runner import invoke
 from tests.e2e.table import example_events
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table, play_modern_game
@@ -60,15 +58,9 @@ def validator(schema: dict[str, Any]) -> Any:
     return jsonschema.Draft202012Validator(schema, registry=REGISTRY, format_checker=checker)
 
 
-def no_app() -> Any:
-    raise AssertionError("scorekeeper score needs no app")
-
-
 def score_json(raw: dict[str, Any]) -> Any:
     """``scorekeeper score --json -``: the record again, with every derived field."""
-    done = CliRunner().invoke(
-        main, ["score", "--json", "-"], input=json.dumps(raw), obj=ScriptInfo(create_app=no_app)
-    )
+    done = invoke("score", "--json", "-", input=json.dumps(raw))
     assert done.exit_code == 0, done.output
     return json.loads(done.output)
 

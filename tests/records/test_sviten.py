@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
-from flask.cli import ScriptInfo
 
 from scorekeeper import records, store
 from scorekeeper.cli import main
 from scorekeeper.db import db
 from scorekeeper.games import sviten
+from tests.cli.runner import invoke
 from tests.printing.pdfs import A4, LETTER, Pdf
 from tests.records.test_records import RECORDS, example
 from tests.web.sviten.client import HANDS, engine_state
@@ -22,15 +21,6 @@ Total                                                                         19
 
 E–W wins 142 to 197.
 """
-
-
-def no_app():
-    raise AssertionError("scorekeeper score must not create the app")
-
-
-def cli(*args: str, input: bytes | None = None):
-    """Run a command that needs no app (score, sheet, rules-card)."""
-    return CliRunner().invoke(main, list(args), input=input, obj=ScriptInfo(create_app=no_app))
 
 
 def raw_record() -> dict:
@@ -160,10 +150,10 @@ def test_the_text_sheet_and_the_csv():
 
 
 def test_score_prints_the_sheet_and_the_json():
-    result = cli("score", str(RECORDS / "sviten.json"))
+    result = invoke("score", str(RECORDS / "sviten.json"))
     assert result.exit_code == 0, result.output
     assert result.stdout.endswith(SHEET_END)
-    result = cli("score", "--json", str(RECORDS / "sviten.json"))
+    result = invoke("score", "--json", str(RECORDS / "sviten.json"))
     assert result.exit_code == 0
     assert json.loads(result.stdout)["totals"] == [197, 142]
 
@@ -171,7 +161,7 @@ def test_score_prints_the_sheet_and_the_json():
 def test_score_of_an_invalid_record_exits_2_naming_the_hand():
     raw = raw_record()
     raw["hands"][2]["melds"] = [None, [["AS", "KS", "QS"], ["KS", "QS", "JS"]]]
-    result = cli("score", "-", input=json.dumps(raw).encode())
+    result = invoke("score", "-", input=json.dumps(raw).encode())
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == "hand 3: K♠ is in two melds\n"
 
@@ -193,7 +183,7 @@ def test_import_then_export_through_the_database(app, runner):
 
 def test_sheets_and_rules_cards_from_the_command_line(tmp_path):
     out = tmp_path / "sheet.pdf"
-    result = cli(
+    result = invoke(
         "sheet",
         str(RECORDS / "sviten.json"),
         "-o",
@@ -205,7 +195,7 @@ def test_sheets_and_rules_cards_from_the_command_line(tmp_path):
     pdf = Pdf(out.read_bytes())
     assert pdf.pages == 1 and pdf.size == A4
     assert "E–W (Ben & Dan) wins 142 to 197." in " ".join(pdf.text.split())
-    result = cli(
+    result = invoke(
         "sheet",
         "--blank",
         "--game",
@@ -222,11 +212,11 @@ def test_sheets_and_rules_cards_from_the_command_line(tmp_path):
     assert result.exit_code == 0, result.output
     pdf = Pdf(out.read_bytes())
     assert pdf.size == LETTER and "Ben deals first" in pdf.text
-    result = cli("rules-card", "--game", "sviten", "-o", str(out))
+    result = invoke("rules-card", "--game", "sviten", "-o", str(out))
     assert result.exit_code == 0, result.output
     assert "Sviten Special rules card" in Pdf(out.read_bytes()).text
-    result = cli("sheet", "--blank", "--game", "sviten", "--players", "Anna,Ben", "-o", str(out))
+    result = invoke("sheet", "--blank", "--game", "sviten", "--players", "Anna,Ben", "-o", str(out))
     assert result.exit_code == 2
     assert 'give four names separated by commas, clockwise: "Anna,Ben,Carla,Dan"' in result.output
-    result = cli("rules-card", "--game", "sviten", "--target", "500", "-o", str(out))
+    result = invoke("rules-card", "--game", "sviten", "--target", "500", "-o", str(out))
     assert result.exit_code == 2 and "not for Sviten Special" in result.output

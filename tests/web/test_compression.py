@@ -11,6 +11,8 @@ import re
 import brotli
 import pytest
 
+from tests.conftest import app_on_new_database
+
 CHROME = "gzip, deflate, br, zstd"
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="[^"]+"')
 
@@ -126,18 +128,8 @@ def test_a_byte_range_of_a_static_file_is_sent_as_it_is(client):
 def test_each_app_compresses_as_its_own_settings_say(tmp_path):
     """Two apps in one process (as in the tests, or a dispatcher): the second one's settings do
     not become the first one's."""
-    from scorekeeper import create_app
-
-    def app_with(name: str, **settings):
-        made = create_app(
-            {"TESTING": True, "SECRET_KEY": "test",
-             "DATABASE_URL": f"sqlite:///{tmp_path / name}.sqlite3", **settings}
-        )  # fmt: skip
-        made.instance_path = str(tmp_path)
-        return made
-
-    brotli_first = app_with("first")
-    app_with("second", COMPRESS_ALGORITHM=["gzip"])
+    brotli_first = app_on_new_database(tmp_path, "first")
+    app_on_new_database(tmp_path, "second", COMPRESS_ALGORITHM=["gzip"])
     # (A page drawn for its reader: a kept page travels as gzip in pieces.)
     response = brotli_first.test_client().get("/?lang=en", headers={"Accept-Encoding": CHROME})
     assert response.headers["Content-Encoding"] == "br"

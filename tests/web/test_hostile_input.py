@@ -18,7 +18,7 @@ from scorekeeper import models
 from scorekeeper.db import db
 from tests.conftest import csrf_token
 from tests.records.test_records import example
-from tests.web import text
+from tests.web import error_of, text
 from tests.web.bismarck.client import Table
 from tests.web.evenings.test_pages import new_evening
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
@@ -48,12 +48,6 @@ def games(app) -> int:
 def errors(page: str) -> list[str]:
     """Every message a page shows beside a field or at the top of a form."""
     return [text(m).strip() for m in re.findall(r'<p class="error"[^>]*>(.*?)</p>', page, re.S)]
-
-
-def error_of(page: str, field: str) -> str:
-    match = re.search(rf'<p class="error" id="{field}-error">(.*?)</p>', page, re.S)
-    assert match, f"no error next to {field}"
-    return text(match.group(1)).strip()
 
 
 @pytest.fixture(params=["en", "sv"])

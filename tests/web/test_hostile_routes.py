@@ -35,6 +35,7 @@ from scorekeeper import models
 from scorekeeper.db import db
 from scorekeeper.web.clubs.organiser import DEVICE_COOKIE
 from scorekeeper.web.forms import AppForm
+from tests import databases
 from tests.conftest import csrf_token
 from tests.databases import on_postgresql
 from tests.web.clubs.club import PIN, add, make_club, member_ids, plan_evening, post
@@ -192,16 +193,6 @@ def _fill(app, client) -> Server:
     return Server(games, evening, club, club_evening, member_ids(client, club), season)
 
 
-def _counts(app) -> dict[str, int]:
-    """The rows of every table, in one query."""
-    tables = sorted(models.Model.metadata.tables.values(), key=lambda t: t.name)
-    query = sa.select(
-        *(sa.select(sa.func.count()).select_from(t).scalar_subquery().label(t.name) for t in tables)
-    )
-    with app.app_context():
-        return dict(db.session.execute(query).one()._mapping)
-
-
 def _path(rule: Rule, values: dict[str, str]) -> str:
     """The rule's address with ``values`` (each percent-encoded, as a browser would)."""
     from urllib.parse import quote
@@ -306,7 +297,7 @@ def walk(app, client, server: Server, rules: list[Rule]) -> tuple[int, list[str]
     fields = field_names()
     failures: list[str] = []
     sent_count = 0
-    counts = _counts(app)
+    counts = databases.rows_per_table(app)
     for rule in rules:
         for sent in _requests(rule, server, fields):
             client.set_cookie("session", cookie.value)
@@ -320,7 +311,7 @@ def walk(app, client, server: Server, rules: list[Rule]) -> tuple[int, list[str]
                     failures.append(f"{where}: header {header}: {value!r}")
             if "x=1" in " ".join(response.headers.getlist("Set-Cookie")):
                 failures.append(f"{where}: a cookie set by the request")
-            after = _counts(app)
+            after = databases.rows_per_table(app)
             changed = _what_changed(counts, after)
             refused = response.status_code >= 400
             if refused and changed and not _a_wrong_pin_logged(app, rule, changed):
@@ -461,10 +452,10 @@ def test_the_requests_of_issue_34_answer_without_a_5xx(app, client, server, case
     method, path, data = ISSUE_34[case](server)
     if data is not None:
         data = {**data, "csrf_token": csrf_token(client, "/club/new")}
-    before = _counts(app)
+    before = databases.rows_per_table(app)
     response = client.open(path, method=method, data=data)
     assert response.status_code < 500, case
-    changed = _what_changed(before, _counts(app))
+    changed = _what_changed(before, databases.rows_per_table(app))
     if "PIN" in case:
         # The right PIN, a way back that is not one: the club's page, the phone's device cookie
         # (the club knows the phone already: it made the club), the PIN's log line.

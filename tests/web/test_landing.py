@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from tests.conftest import CSRF
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web import text
 from tests.web.bismarck.client import Table, play_modern_game
@@ -98,7 +99,7 @@ def test_an_undo_lands_on_what_it_took_back(client):
     table.start()
     table.announce(1, "sang")
     table.record(1, (4, 10, 2))
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', table.page())
+    token = CSRF.search(table.page())
     response = client.post(
         f"{table.url}/undo", data={"csrf_token": token.group(1), "seq": table.seq()}
     )

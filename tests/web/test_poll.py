@@ -10,6 +10,7 @@ import sqlalchemy as sa
 
 from scorekeeper import store
 from scorekeeper.db import db
+from tests.conftest import app_on_new_database
 from tests.web.bismarck.client import Table
 
 
@@ -59,13 +60,7 @@ def test_a_write_elsewhere_is_seen_once_the_answer_is_a_second_old(app, client, 
 
 
 def test_with_no_fresh_time_every_answer_asks_the_database(tmp_path, clock):
-    from scorekeeper import create_app
-
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "POLL_FRESH_SECONDS": 0,
-         "DATABASE_URL": f"sqlite:///{tmp_path / 'poll.sqlite3'}"}
-    )  # fmt: skip
-    app.instance_path = str(tmp_path)
+    app = app_on_new_database(tmp_path, "poll", POLL_FRESH_SECONDS=0)
     client = app.test_client()
     table = Table(client)
     table.start()

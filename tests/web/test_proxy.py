@@ -9,28 +9,13 @@ import re
 import pytest
 
 from scorekeeper import create_app, proxy
+from tests.conftest import LAN, app_on_new_database
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
-LAN = "192.0.2.7"
+pytestmark = pytest.mark.usefixtures("this_machine")
+
 HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example.org"}
-
-
-@pytest.fixture(autouse=True)
-def this_machine(monkeypatch):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
-
-
-def make_app(tmp_path, **config):
-    settings = {
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'proxy.sqlite3'}",
-        **config,
-    }
-    app = create_app(settings)
-    app.instance_path = str(tmp_path)
-    return app
 
 
 class ProxiedClient:
@@ -80,7 +65,7 @@ def test_a_wrong_trust_proxy_value_is_told_in_a_sentence(value):
 
 
 def test_behind_a_trusted_proxy_links_are_https_and_the_cookie_secure(tmp_path, monkeypatch):
-    app = make_app(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
+    app = app_on_new_database(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
     client = ProxiedClient(app.test_client(), HTTPS)
     table, cookie = start(client)
     assert "; Secure" in cookie
@@ -100,7 +85,7 @@ def test_behind_a_trusted_proxy_links_are_https_and_the_cookie_secure(tmp_path, 
 
 @pytest.mark.parametrize(("proto", "secure"), [("https", True), ("http", False)])
 def test_the_language_cookie_is_secure_as_the_session_is(tmp_path, proto, secure):
-    app = make_app(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
+    app = app_on_new_database(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
     client = ProxiedClient(
         app.test_client(), {"X-Forwarded-Proto": proto, "X-Forwarded-Host": "cards.example.org"}
     )
@@ -112,7 +97,7 @@ def test_the_language_cookie_is_secure_as_the_session_is(tmp_path, proto, secure
 
 
 def test_plain_http_through_the_proxy_keeps_the_cookie_plain(tmp_path):
-    app = make_app(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
+    app = app_on_new_database(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
     client = ProxiedClient(
         app.test_client(), {"X-Forwarded-Proto": "http", "X-Forwarded-Host": "cards.example.org"}
     )
@@ -125,7 +110,7 @@ def test_plain_http_through_the_proxy_keeps_the_cookie_plain(tmp_path):
 def test_a_page_kept_in_memory_is_kept_per_scheme(tmp_path):
     """Game pages are drawn once per log position and kept (``web/page_cache.py``): the page
     drawn for an https request is never handed to a plain-http one, nor the other way round."""
-    app = make_app(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
+    app = app_on_new_database(tmp_path, TRUST_PROXY=True, TRUSTED_HOSTS=["cards.example.org"])
     client = app.test_client()
     table, _cookie = start(ProxiedClient(client, HTTPS))
     plain = {**HTTPS, "X-Forwarded-Proto": "http"}
@@ -135,7 +120,7 @@ def test_a_page_kept_in_memory_is_kept_per_scheme(tmp_path):
 
 
 def test_without_trust_proxy_forwarded_headers_change_nothing(tmp_path):
-    app = make_app(tmp_path, TRUSTED_HOSTS=["localhost"])
+    app = app_on_new_database(tmp_path, TRUSTED_HOSTS=["localhost"])
     client = ProxiedClient(app.test_client(), HTTPS)
     table, cookie = start(client)
     assert "Secure" not in cookie
@@ -146,7 +131,7 @@ def test_without_trust_proxy_forwarded_headers_change_nothing(tmp_path):
 
 def test_only_the_trusted_number_of_proxies_is_believed(tmp_path):
     """Two proxies: the client's own X-Forwarded-Proto (the first value) is not believed."""
-    app = make_app(tmp_path, TRUST_PROXY=2, TRUSTED_HOSTS=["cards.example.org"])
+    app = app_on_new_database(tmp_path, TRUST_PROXY=2, TRUSTED_HOSTS=["cards.example.org"])
     hosts = "evil.example, cards.example.org, cards.example.org"
     forged = {"X-Forwarded-Proto": "https, http, http", "X-Forwarded-Host": hosts}
     _table, cookie = start(ProxiedClient(app.test_client(), forged))
@@ -157,7 +142,7 @@ def test_only_the_trusted_number_of_proxies_is_believed(tmp_path):
 
 
 def test_the_public_url_still_wins(tmp_path):
-    app = make_app(tmp_path, TRUST_PROXY=True, PUBLIC_URL="https://scores.example.net/")
+    app = app_on_new_database(tmp_path, TRUST_PROXY=True, PUBLIC_URL="https://scores.example.net/")
     client = ProxiedClient(
         app.test_client(), {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "10.0.0.5:8443"}
     )
@@ -167,7 +152,7 @@ def test_the_public_url_still_wins(tmp_path):
 
 
 def test_secure_cookies_can_also_be_forced(tmp_path):
-    app = make_app(tmp_path, SESSION_COOKIE_SECURE=True)
+    app = app_on_new_database(tmp_path, SESSION_COOKIE_SECURE=True)
     _table, cookie = start(app.test_client())
     assert "; Secure" in cookie
 
@@ -184,4 +169,4 @@ def test_trust_proxy_from_the_environment(tmp_path, monkeypatch):
 
 def test_a_wrong_trust_proxy_setting_stops_the_start_with_a_sentence(tmp_path):
     with pytest.raises(ValueError, match="TRUST_PROXY must be"):
-        make_app(tmp_path, TRUST_PROXY="sometimes")
+        app_on_new_database(tmp_path, TRUST_PROXY="sometimes")

@@ -9,11 +9,11 @@ import json
 import re
 
 import pytest
-import sqlalchemy as sa
 
-from scorekeeper import models, records, store
+from scorekeeper import records, store
 from scorekeeper.db import db
 from tests.conftest import csrf_token
+from tests.databases import games_and_events
 from tests.games.bismarck.examples import game as engine_state
 from tests.records.test_records import HOSTILE, example
 from tests.web import text
@@ -23,13 +23,6 @@ TOO_LARGE = "The file is too large: a game record is at most 1 MB (a real one is
 ERRORS = re.compile(
     r'<div class="error" id="record-error" role="alert" tabindex="-1"><ul>(.*?)</ul>', re.S
 )
-
-
-def counts(app) -> tuple[int, int]:
-    with app.app_context():
-        games = db.session.scalar(sa.select(sa.func.count()).select_from(models.Game))
-        events = db.session.scalar(sa.select(sa.func.count()).select_from(models.Event))
-        return games, events
 
 
 def upload(client, data: bytes, filename: str = "game.json", token: str | None = None):
@@ -137,7 +130,7 @@ def test_import_creates_a_new_game_and_remembers_it(app, client):
     assert "Imported as a new game: Anna, Ben, Carla." in page
     assert "Deal 3 of 12" in page and "Ben deals · Carla is forehand" in page
     assert url.rsplit("/", 1)[1] in client.get("/").get_data(as_text=True)
-    assert counts(app) == (1, 4)
+    assert games_and_events(app) == (1, 4)
 
 
 def test_export_import_export_through_the_web_loses_nothing(app, client):
@@ -177,7 +170,7 @@ def test_import_of_a_hostile_record_shows_the_problem_and_stores_nothing(
     else:
         assert response.status_code == 422
         assert any(message in line for line in errors), errors
-    assert counts(app) == (0, 0)
+    assert games_and_events(app) == (0, 0)
 
 
 def test_a_20_mb_upload_is_refused_next_to_the_field(app, client):
@@ -186,7 +179,7 @@ def test_a_20_mb_upload_is_refused_next_to_the_field(app, client):
     page = response.get_data(as_text=True)
     assert field_errors(page) == [TOO_LARGE]
     assert 'aria-describedby="record-error"' in page
-    assert counts(app) == (0, 0)
+    assert games_and_events(app) == (0, 0)
 
 
 def test_import_without_a_file_or_csrf_token(app, client):
@@ -200,7 +193,7 @@ def test_import_without_a_file_or_csrf_token(app, client):
         content_type="multipart/form-data",
     )
     assert response.status_code == 400
-    assert counts(app) == (0, 0)
+    assert games_and_events(app) == (0, 0)
 
 
 def test_import_of_a_klaberjass_record_opens_its_game_page(app, client):
@@ -209,7 +202,7 @@ def test_import_of_a_klaberjass_record_opens_its_game_page(app, client):
     page = text(client.get(response.headers["Location"]).get_data(as_text=True))
     assert "Imported as a new game: Anna, Ben." in page
     assert "Hand 4" in page and "Ben deals · Anna bids first" in page
-    assert counts(app) == (1, 3)
+    assert games_and_events(app) == (1, 3)
     home = text(client.get("/").get_data(as_text=True))
     assert "Anna, Ben Hand 4 Klaberjass ·" in home  # where it stands, then its kind
 

@@ -11,10 +11,9 @@ import sqlalchemy as sa
 from scorekeeper import models, records
 from scorekeeper.db import db
 from tests.conftest import csrf_token
-from tests.web import text
+from tests.web import error_of, text
 from tests.web.bismarck.client import Table
 from tests.web.klaberjass.client import KlaberjassTable
-from tests.web.klaberjass.test_pages import error_of
 from tests.web.sviten.client import SvitenTable
 
 # TAB, NUL, ESC, NEL (U+0085), LINE SEPARATOR and RIGHT-TO-LEFT OVERRIDE.

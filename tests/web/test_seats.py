@@ -8,7 +8,7 @@ import re
 
 from scorekeeper import store
 from scorekeeper.db import db
-from tests.conftest import csrf_token
+from tests.conftest import CSRF, csrf_token
 from tests.web.bismarck.client import Table
 from tests.web.sviten.client import HANDS, SvitenTable
 
@@ -67,7 +67,7 @@ def test_choosing_a_seat_works_as_a_plain_form(client):
     button tapped."""
     table = Table(client)
     table.start()
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', seat_page(table))
+    token = CSRF.search(seat_page(table))
     assert token
     sent = client.post(f"{table.url}/seat", data={"csrf_token": token.group(1), "seat": "0"})
     assert sent.status_code == 303

@@ -6,21 +6,12 @@ import re
 
 import pytest
 
-from scorekeeper import hosts, qr
+from scorekeeper import qr
+from tests.conftest import LAN
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
-LAN = "192.0.2.7"
-
-
-@pytest.fixture(autouse=True)
-def this_machine(monkeypatch):
-    """This machine: LAN address 192.0.2.7, named "tablebox"."""
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
-    monkeypatch.setattr("socket.gethostname", lambda: "tablebox")
-    monkeypatch.setattr("socket.getfqdn", lambda name="": "tablebox.home.arpa")
-    monkeypatch.setattr("socket.getaddrinfo", lambda *_a, **_k: [(2, 1, 6, "", (LAN, 0))])
-    monkeypatch.setattr(hosts, "_cache", None)
+pytestmark = pytest.mark.usefixtures("this_machine")
 
 
 def shared(client, table: Table, base_url: str, port: str | None = None) -> str:
@@ -30,13 +21,6 @@ def shared(client, table: Table, base_url: str, port: str | None = None) -> str:
     link = re.search(r'class="share">.*?<a href="([^"]+)"', page.get_data(as_text=True), re.S)
     assert link, "no share link"
     return link.group(1)
-
-
-@pytest.fixture
-def table(client) -> Table:
-    table = Table(client)
-    table.start()
-    return table
 
 
 @pytest.mark.parametrize(

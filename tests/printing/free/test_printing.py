@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import datetime
 
-from click.testing import CliRunner
-
 from scorekeeper import printing
-from scorekeeper.cli import main
 from scorekeeper.games import free
 from scorekeeper.printing import Blank
+from tests.cli.runner import invoke
 from tests.games import state_of
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 
@@ -110,30 +108,25 @@ def test_the_card_of_the_options_chosen_takes_the_place_of_a_rules_card(tmp_path
 
 def test_the_command_line_prints_a_blank_sheet_for_any_number_of_names(tmp_path):
     out = tmp_path / "free.pdf"
-    result = CliRunner().invoke(
-        main,
-        [
-            "sheet",
-            "--blank",
-            "--game",
-            "free",
-            "--players",
-            "Anna,Ben,Carla,Dan,Eve",
-            "--first-dealer",
-            "Eve",
-            "--deals",
-            "6",
-            "--wins",
-            "lowest",
-            "-o",
-            str(out),
-        ],
+    result = invoke(
+        "sheet",
+        "--blank",
+        "--game",
+        "free",
+        "--players",
+        "Anna,Ben,Carla,Dan,Eve",
+        "--first-dealer",
+        "Eve",
+        "--deals",
+        "6",
+        "--wins",
+        "lowest",
+        "-o",
+        str(out),
     )
     assert result.exit_code == 0, result.output
     pdf = Pdf(out.read_bytes())
     assert pdf.lines.count("Points") == 5 and pdf.has_run("1", "Eve") and pdf.has_run("6", "Eve")
     assert "The lowest total wins" in one_line(pdf.text)
-    refused = CliRunner().invoke(
-        main, ["sheet", "--blank", "--game", "free", "--players", "Anna", "-o", str(out)]
-    )
+    refused = invoke("sheet", "--blank", "--game", "free", "--players", "Anna", "-o", str(out))
     assert refused.exit_code == 2 and "2 to 8 names" in refused.output

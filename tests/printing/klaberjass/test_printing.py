@@ -6,10 +6,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from click.testing import CliRunner
 
 from scorekeeper import printing, records
-from scorekeeper.cli import main
 from scorekeeper.games import klaberjass
 from scorekeeper.games.events import RuleError
 from scorekeeper.printing import sheet as sheet_module
@@ -18,6 +16,7 @@ from scorekeeper.printing.klaberjass import (
     klaberjass_rules_card,
     klaberjass_sheet,
 )
+from tests.cli.runner import invoke
 from tests.games import state_of
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 from tests.printing.test_sheets import RED_FILL
@@ -224,29 +223,25 @@ def test_a_wrong_blank_klaberjass_form_comes_back_with_the_message(client, query
 # --- from the command line -------------------------------------------------------------------
 
 
-def run(*args: str):
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
 def test_the_command_line_prints_a_klaberjass_records_sheet_and_card(tmp_path):
     state = engine_state()
     record = tmp_path / "game.json"
     events = [klaberjass.hand_event(number, hand) for number, hand in enumerate(HANDS, 1)]
     record.write_text(records.export(klaberjass.KIND, state.setup, events), encoding="utf-8")
     out = tmp_path / "sheet.pdf"
-    result = run("sheet", str(record), "--url", URL, "-o", str(out))
+    result = invoke("sheet", str(record), "--url", URL, "-o", str(out))
     assert result.exit_code == 0, result.output
     pdf = Pdf(out.read_bytes())
     assert pdf.pages == 1 and "Ben wins 509 to 449." in one_line(pdf.text)
     out = tmp_path / "card.pdf"
-    result = run("rules-card", str(record), "--paper", "letter", "-o", str(out))
+    result = invoke("rules-card", str(record), "--paper", "letter", "-o", str(out))
     assert result.exit_code == 0, result.output
     assert Pdf(out.read_bytes()).size == LETTER
 
 
 def test_the_command_line_prints_blank_klaberjass_sheets_and_cards(tmp_path):
     out = tmp_path / "blank.pdf"
-    result = run(
+    result = invoke(
         "sheet", "--blank", "--game", "klaberjass", "--players", "Anna, Ben",
         "--first-dealer", "ben", "--target", "700", "-o", str(out),
     )  # fmt: skip
@@ -254,7 +249,7 @@ def test_the_command_line_prints_blank_klaberjass_sheets_and_cards(tmp_path):
     pdf = Pdf(out.read_bytes())
     assert "first to 700" in one_line(pdf.text) and pdf.has_run("1", "Ben", "2", "Anna")
     out = tmp_path / "card.pdf"
-    result = run("rules-card", "--game", "klaberjass", "-o", str(out))
+    result = invoke("rules-card", "--game", "klaberjass", "-o", str(out))
     assert result.exit_code == 0, result.output
     assert "Klaberjass rules card" in Pdf(out.read_bytes()).text
 
@@ -276,7 +271,7 @@ def test_the_command_line_prints_blank_klaberjass_sheets_and_cards(tmp_path):
     ],
 )
 def test_the_command_line_says_what_is_wrong(tmp_path, args, message):
-    result = CliRunner().invoke(main, [*args, "-o", str(tmp_path / "x.pdf")])
+    result = invoke(*args, "-o", str(tmp_path / "x.pdf"))
     assert result.exit_code == 2
     assert message in result.output
     assert not (tmp_path / "x.pdf").exists()

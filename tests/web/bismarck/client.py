@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-
 from tests.conftest import csrf_token
 from tests.games.bismarck.examples import MODERN_GAME
+from tests.web.table import GameTable
 
-SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
 
-
-@dataclass
-class Table:
-    client: object
-    url: str = ""
-    token: str = field(default="", repr=False)
-
+class Table(GameTable):
     def start(
         self, players=("Anna", "Ben", "Carla"), variant="modern", first_dealer="0", **options
     ):
@@ -30,20 +21,7 @@ class Table:
             "first_dealer": first_dealer,
             **{name: "y" for name, on in options.items() if on},
         }
-        response = self.client.post("/bismarck/new", data=data)
-        assert response.status_code == 303, response.get_data(as_text=True)
-        self.url = response.headers["Location"]
-        return response
-
-    def page(self) -> str:
-        return self.client.get(self.url).get_data(as_text=True)
-
-    def seq(self) -> int:
-        return int(SEQ.search(self.page()).group(1))
-
-    def post(self, action: str, seq: int | None = None, **data):
-        payload = {"csrf_token": self.token, "seq": self.seq() if seq is None else seq, **data}
-        return self.client.post(f"{self.url}/{action}", data=payload)
+        return self.opened(self.client.post("/bismarck/new", data=data))
 
     def announce(self, deal: int, contract: str, trump: str | None = None, seq=None):
         data = {"deal": deal, "contract": contract}

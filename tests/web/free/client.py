@@ -3,11 +3,8 @@ hand-worked Chicago that the web, printing and browser tests share."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-from typing import Any
-
 from tests.conftest import csrf_token
+from tests.web.table import GameTable
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 #: A Chicago to 52, highest wins, Anna dealing first (deal: Anna Ben Carla Dan → totals):
@@ -18,20 +15,13 @@ PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 #:  5   27   0   0   5 → 52 50 17 13: Anna reaches 52 and wins
 CHICAGO = ([10, 0, 5, 0], [0, 20, 0, 8], [15, 0, 12, 0], [0, 30, 0, 0], [27, 0, 0, 5])
 
-SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
-
 
 def points_data(points: list[int | str | None]) -> dict[str, str]:
     """A deal's points as the form's fields (None: left empty)."""
     return {f"points_{side}": "" if p is None else str(p) for side, p in enumerate(points)}
 
 
-@dataclass
-class FreeTable:
-    client: Any
-    url: str = ""
-    token: str = field(default="", repr=False)
-
+class FreeTable(GameTable):
     def start(self, players=PLAYERS, first_dealer: str = "0", **options: str):
         """A new free game (``options``: the form's fields, ``game_name``, ``end``,
         ``target``, ``deals``, ``wins``, ``zero_sum``, ``player_teams``)."""
@@ -42,24 +32,7 @@ class FreeTable:
             "first_dealer": first_dealer,
             **options,
         }
-        response = self.client.post("/free/new", data=data)
-        assert response.status_code == 303, response.get_data(as_text=True)
-        self.url = response.headers["Location"]
-        return response
-
-    @property
-    def game_token(self) -> str:
-        return self.url.rsplit("/", 1)[-1]
-
-    def page(self) -> str:
-        return self.client.get(self.url).get_data(as_text=True)
-
-    def seq(self) -> int:
-        return int(SEQ.search(self.page()).group(1))
-
-    def post(self, action: str, seq: int | None = None, **data):
-        payload = {"csrf_token": self.token, "seq": self.seq() if seq is None else seq, **data}
-        return self.client.post(f"{self.url}/{action}", data=payload)
+        return self.opened(self.client.post("/free/new", data=data))
 
     def deal(self, number: int, points: list[int | str | None], seq=None):
         return self.post("scores", seq, deal=number, **points_data(points))

@@ -3,14 +3,13 @@ game to 500 that the web, printing and browser tests share."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Suit, parse_card
 from tests.conftest import csrf_token
 from tests.games import state_of
+from tests.web.table import GameTable
 
 PLAYERS = ("Anna", "Ben")
 
@@ -58,8 +57,6 @@ HANDS: list[dict[str, Any]] = [
     {"maker": 1, "trump": "diamonds", "bella": 1, "last_trick": 1, "card_points": [45, 75]},
 ]
 
-SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
-
 
 def engine_state(hands=HANDS, first_dealer: int = 0) -> klaberjass.State:
     setup = klaberjass.Setup(PLAYERS, first_dealer)
@@ -95,12 +92,7 @@ def suit_symbol(name: str) -> str:
     return Suit.from_name(name).symbol
 
 
-@dataclass
-class KlaberjassTable:
-    client: Any
-    url: str = ""
-    token: str = field(default="", repr=False)
-
+class KlaberjassTable(GameTable):
     def start(self, players=PLAYERS, first_dealer: str = "0", target: str = "500"):
         self.token = csrf_token(self.client, "/klaberjass/new")
         data = {
@@ -110,24 +102,7 @@ class KlaberjassTable:
             "first_dealer": first_dealer,
             "target": target,
         }
-        response = self.client.post("/klaberjass/new", data=data)
-        assert response.status_code == 303, response.get_data(as_text=True)
-        self.url = response.headers["Location"]
-        return response
-
-    @property
-    def game_token(self) -> str:
-        return self.url.rsplit("/", 1)[-1]
-
-    def page(self) -> str:
-        return self.client.get(self.url).get_data(as_text=True)
-
-    def seq(self) -> int:
-        return int(SEQ.search(self.page()).group(1))
-
-    def post(self, action: str, seq: int | None = None, **data):
-        payload = {"csrf_token": self.token, "seq": self.seq() if seq is None else seq, **data}
-        return self.client.post(f"{self.url}/{action}", data=payload)
+        return self.opened(self.client.post("/klaberjass/new", data=data))
 
     def hand(self, number: int, hand: dict[str, Any] | None = None, seq=None, **fields):
         """Record hand ``number``: a hand in the record format, and/or raw form fields."""

@@ -14,7 +14,7 @@ from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.web.assets import bundle_bytes, compact
 from tests.conftest import csrf_token
-from tests.web import text
+from tests.web import error_of, text
 from tests.web.klaberjass.client import HANDS, PLAYERS, KlaberjassTable, engine_state
 from tests.web.test_records_pages import upload
 
@@ -22,13 +22,6 @@ from tests.web.test_records_pages import upload
 def stored_events(app, table: KlaberjassTable) -> int:
     with app.app_context():
         return len(store.load(db.session, table.game_token).events)
-
-
-def error_of(page: str, field: str) -> str:
-    """The message shown next to a field (``<p class="error" id="FIELD-error">``)."""
-    match = re.search(rf'<p class="error" id="{field}-error">(.*?)</p>', page, re.S)
-    assert match, f"no error next to {field}"
-    return text(match.group(1)).strip()
 
 
 @pytest.fixture

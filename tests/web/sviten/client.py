@@ -4,14 +4,13 @@ whole match to 100 that the web, printing and browser tests share."""
 from __future__ import annotations
 
 import random
-import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import full_pack
 from tests.conftest import csrf_token
 from tests.games import state_of
+from tests.web.table import GameTable
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 PACK = [card.code for card in full_pack()]
@@ -42,8 +41,6 @@ HANDS: list[dict[str, Any]] = [
     {"declarer": 0, "bid": 2, "trump": "diamonds", "captured": [pile(5, 24), None]},
     {"declarer": 3, "bid": 3, "trump": "spades", "captured": [None, [*SPADES, "2H", "5D", "9C"]]},
 ]
-
-SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
 
 
 def engine_state(hands=HANDS, first_dealer: int = 0) -> sviten.State:
@@ -81,12 +78,7 @@ def quick_fields(hand: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-@dataclass
-class SvitenTable:
-    client: Any
-    url: str = ""
-    token: str = field(default="", repr=False)
-
+class SvitenTable(GameTable):
     def start(self, players=PLAYERS, first_dealer: str = "0", **options: Any):
         self.token = csrf_token(self.client, "/sviten/new")
         data = {
@@ -102,24 +94,7 @@ class SvitenTable:
                 data[name] = str(value)
             elif value:
                 data[name] = "y"
-        response = self.client.post("/sviten/new", data=data)
-        assert response.status_code == 303, response.get_data(as_text=True)
-        self.url = response.headers["Location"]
-        return response
-
-    @property
-    def game_token(self) -> str:
-        return self.url.rsplit("/", 1)[-1]
-
-    def page(self) -> str:
-        return self.client.get(self.url).get_data(as_text=True)
-
-    def seq(self) -> int:
-        return int(SEQ.search(self.page()).group(1))
-
-    def post(self, path: str, seq: int | None = None, **data: Any):
-        payload = {"csrf_token": self.token, "seq": self.seq() if seq is None else seq, **data}
-        return self.client.post(f"{self.url}/{path}", data=payload)
+        return self.opened(self.client.post("/sviten/new", data=data))
 
     def step(self, number: int, step: str, seq=None, **fields: Any):
         """Send the hand form of hand ``number`` with the button ``step``."""

@@ -5,19 +5,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from scorekeeper import store
 from scorekeeper.db import db
 from tests.web import text
 from tests.web.sviten.client import HANDS, SvitenTable, card_fields, quick_fields
-
-
-@pytest.fixture
-def table(client) -> SvitenTable:
-    table = SvitenTable(client)
-    table.start()
-    return table
 
 
 def events_of(app, table: SvitenTable) -> int:

@@ -8,13 +8,11 @@ import io
 import json
 import re
 
-import pytest
-
 from scorekeeper import store
 from scorekeeper.db import db
 from scorekeeper.games.sviten import melds_text
 from tests.conftest import csrf_token
-from tests.web import text
+from tests.web import error_of, text
 from tests.web.sviten.client import (
     HANDS,
     PLAYERS,
@@ -36,13 +34,6 @@ def stored(app, table: SvitenTable):
         return store.load(db.session, table.game_token)
 
 
-def error_of(page: str, field: str) -> str:
-    """The message shown next to a field (``<p class="error" id="FIELD-error">``)."""
-    match = re.search(rf'<p class="error" id="{field}-error">(.*?)</p>', page, re.S)
-    assert match, f"no error next to {field}"
-    return text(match.group(1)).strip()
-
-
 def described_by(page: str, field: str) -> bool:
     """Is the message next to ``field`` tied to its input or its group?"""
     return bool(re.search(rf'aria-describedby="?[^">]*\b{field}-error', page))
@@ -50,13 +41,6 @@ def described_by(page: str, field: str) -> bool:
 
 def checked_cards(page: str) -> list[str]:
     return re.findall(r"<input type=checkbox name=(\w+) checked>", page)
-
-
-@pytest.fixture
-def table(client) -> SvitenTable:
-    table = SvitenTable(client)
-    table.start()
-    return table
 
 
 # --- home and new game -----------------------------------------------------------------------

@@ -1,0 +1,40 @@
+"""A phone at a game's table, driving its pages through the Flask test client: what the clients
+of every game (``tests/web/<kind>/client.py``) share. Each adds the game's new-game form
+(``start``) and its entry forms."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
+
+
+@dataclass
+class GameTable:
+    client: Any
+    url: str = ""
+    token: str = field(default="", repr=False)
+
+    def opened(self, response: Any) -> Any:
+        """The answer to the new-game form: a redirect to the new game, whose address is kept."""
+        assert response.status_code == 303, response.get_data(as_text=True)
+        self.url = response.headers["Location"]
+        return response
+
+    @property
+    def game_token(self) -> str:
+        return self.url.rsplit("/", 1)[-1]
+
+    def page(self) -> str:
+        return self.client.get(self.url).get_data(as_text=True)
+
+    def seq(self) -> int:
+        return int(SEQ.search(self.page()).group(1))
+
+    def post(self, action: str, seq: int | None = None, **data: Any) -> Any:
+        """Send the form of ``action`` with the session's token and the log position
+        (``seq``: the page's own when not given)."""
+        payload = {"csrf_token": self.token, "seq": self.seq() if seq is None else seq, **data}
+        return self.client.post(f"{self.url}/{action}", data=payload)
