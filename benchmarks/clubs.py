@@ -186,7 +186,7 @@ class Table:
         from scorekeeper import services
 
         game = services.load(token)
-        written = services.record(game, event, game.seq)
+        written = services.enter(game, event, game.seq)
         assert isinstance(written, services.LoadedGame), type(written).__name__
 
     def deal(self) -> None:
@@ -405,7 +405,7 @@ def correct_old_game(token: str) -> None:
             data = {"deal": deal.number, "contract": deal.contract.value, "trump": trump}
             event = Event("correct", {**data, "tricks": tricks})
             if rules.scoreboard(rules.apply(game.played, event).state).places() != places:
-                written = services.record(game, event, game.seq)
+                written = services.enter(game, event, game.seq)
                 assert isinstance(written, services.LoadedGame), type(written).__name__
                 return
     raise RuntimeError("no correction of one deal changes the game's places")

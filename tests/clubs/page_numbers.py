@@ -167,7 +167,7 @@ def _play(token: str, events: list[Event]) -> None:
 
     game = games.load(token)
     for event in events:
-        written = games.record(game, event, game.seq)
+        written = games.enter(game, event, game.seq)
         assert isinstance(written, games.LoadedGame), written
         game = written
 

@@ -53,7 +53,7 @@ def _tonight(club: services.LoadedClub, tables: int = 4, hide: int = 0) -> list[
 def _play(token: str, events: list[Event]) -> games.LoadedGame:
     game = games.load(token)
     for event in events:
-        written = games.record(game, event, game.seq)
+        written = games.enter(game, event, game.seq)
         assert isinstance(written, games.LoadedGame), written
         game = written
     return game
