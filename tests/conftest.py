@@ -88,7 +88,7 @@ def make_app(database: Path, instance: Path, **config: Any) -> Flask:
 @pytest.fixture(scope="session")
 def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An SQLite file with the schema at the latest migration, built once per test session."""
-    from scorekeeper.db import alembic, db
+    from scorekeeper.data.db import alembic, db
 
     folder = tmp_path_factory.mktemp("migrated")
     path = folder / "schema.sqlite3"

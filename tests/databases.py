@@ -64,7 +64,7 @@ def fresh_database(folder: Path) -> Iterator[str]:
 
 def close_connections(app: Flask) -> None:
     """Close the app's pooled connections (PostgreSQL's driver warns about any left open)."""
-    from scorekeeper.db import db
+    from scorekeeper.data.db import db
 
     with app.app_context():
         db.engine.dispose()

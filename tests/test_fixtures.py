@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from scorekeeper.db import alembic, db
+from scorekeeper.data.db import alembic, db
 
 
 def test_each_app_has_its_own_copy_of_the_migrated_database(app, migrated_database, tmp_path):

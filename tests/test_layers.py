@@ -84,12 +84,12 @@ def test_an_upward_import_is_caught(tmp_path, monkeypatch):
     """The check can fail: an engine module that imports the store is reported."""
     fake = tmp_path / "scorekeeper"
     (fake / "games").mkdir(parents=True)
-    (fake / "games" / "leaky.py").write_text("from scorekeeper.store import load\n")
+    (fake / "games" / "leaky.py").write_text("from scorekeeper.table.store import load\n")
     (fake / "web").mkdir()
     (fake / "web" / "views.py").write_text("from scorekeeper.cli import main\n")
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
     assert _upward_imports() == [
-        "scorekeeper/games/leaky.py:1 imports scorekeeper.store (games -> store)",
+        "scorekeeper/games/leaky.py:1 imports scorekeeper.table.store (games -> store)",
         "scorekeeper/web/views.py:1 imports scorekeeper.cli (web -> cli)",
     ]
 
@@ -101,12 +101,12 @@ def test_the_store_is_reached_through_the_services():
         str(path.relative_to(PACKAGE.parent))
         for path in PACKAGE.rglob("*.py")
         if "migrations" not in path.parts
-        and any(module == "scorekeeper.store" for _line, module in _imports(path))
+        and any(module == "scorekeeper.table.store" for _line, module in _imports(path))
     )
     assert users == [
         "scorekeeper/evenings/loaded.py",
         "scorekeeper/evenings/services.py",
         "scorekeeper/evenings/store.py",
-        "scorekeeper/services.py",
+        "scorekeeper/table/services.py",
         "scorekeeper/web/poll.py",
     ]

@@ -13,10 +13,10 @@ import sqlalchemy as sa
 from click.testing import CliRunner
 from flask.cli import ScriptInfo
 
-from scorekeeper import models
 from scorekeeper.cli import main
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from tests.clubs.season_club import season_club
 from tests.conftest import csrf_token
 from tests.records.test_records import example

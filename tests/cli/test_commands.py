@@ -16,9 +16,11 @@ import sqlalchemy as sa
 from click.testing import CliRunner
 from flask.cli import ScriptInfo
 
-from scorekeeper import models, records, store
+from scorekeeper import records
 from scorekeeper.cli import main
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.records.test_records import CARLA_TWICE, HOSTILE, RECORDS, example
 
 SEED_002_SHEET = """\
@@ -276,7 +278,7 @@ def test_import_prints_the_public_url_when_configured(app, runner):
 def test_import_guesses_no_address_without_a_public_url(app, runner, monkeypatch):
     """Which port or host a server runs on (if one runs) is not this command's to know: a
     guessed address such as the LAN address and port 8000 may be where nothing listens."""
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "192.0.2.7")
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: "192.0.2.7")
     result = runner.invoke(main, ["import", "--lang", "sv", str(RECORDS / "seed-002.json")])
     assert result.exit_code == 0, result.output
     path = result.stdout.strip()

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import models
 from scorekeeper.cli import main
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from tests.cli.test_commands import RECORDS, score
 from tests.cli.test_evening import evening
 from tests.cli.test_evening_score import evening_text

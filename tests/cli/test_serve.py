@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 from flask.cli import ScriptInfo
 
-from scorekeeper import hosts, qr
-from scorekeeper.cli import main, serving
+from scorekeeper.cli import main
+from scorekeeper.server import hosts, qr, serving
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
@@ -25,7 +25,7 @@ WARNING = (
 @pytest.fixture(autouse=True)
 def this_machine(monkeypatch):
     """This machine: LAN address 192.0.2.7, named "tablebox"."""
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: LAN)
     monkeypatch.setattr("socket.gethostname", lambda: "tablebox")
     monkeypatch.setattr("socket.getfqdn", lambda name="": "tablebox.home.arpa")
     monkeypatch.setattr("socket.getaddrinfo", lambda *_a, **_k: [(2, 1, 6, "", (LAN, 0))])
@@ -174,7 +174,7 @@ def test_behind_a_proxy_the_public_url_is_printed_and_shared(app, client, table,
 
 
 def test_on_no_network_the_banner_says_phones_cannot_reach_it(app, monkeypatch):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: "127.0.0.1")
     result, _served = serve(app, monkeypatch)
     assert "Scorekeeper is running, at:\n\n  http://127.0.0.1:8000/\n" in result.output
     assert "This computer is on no network yet, so phones cannot reach it." in result.output

@@ -10,9 +10,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games import free
+from scorekeeper.table import store
 from tests.e2e.live import LiveServer
 from tests.web.free.client import CHICAGO, PLAYERS
 

@@ -11,10 +11,10 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import parse_card
+from scorekeeper.table import store
 from tests.e2e.live import LiveServer
 from tests.web.klaberjass.client import HANDS, PLAYERS
 

@@ -167,7 +167,7 @@ def live_server(instance: Path, port: int = 0, **config: Any) -> Iterator[LiveSe
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
-        from scorekeeper.db import db
+        from scorekeeper.data.db import db
 
         live = LiveServer(app, server)
         live.in_app(lambda: db.engine.dispose())

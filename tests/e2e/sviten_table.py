@@ -11,9 +11,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games import sviten
+from scorekeeper.table import store
 from tests.e2e.live import LiveServer
 from tests.web.sviten.client import HANDS, PLAYERS
 

@@ -21,7 +21,7 @@ def no_app(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the printing commands must not create the app")
 
-    monkeypatch.setattr("scorekeeper.db.init_app", refuse)
+    monkeypatch.setattr("scorekeeper.data.db.init_app", refuse)
 
 
 def run(*args: str, input: bytes | None = None):
@@ -96,7 +96,7 @@ def test_a_records_tie_and_its_rules_card(tmp_path):
 
 
 def test_a_localhost_url_becomes_the_lan_address(tmp_path, monkeypatch):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "192.0.2.9")
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: "192.0.2.9")
     out = tmp_path / "sheet.pdf"
     path = record_file(tmp_path, MODERN_GAME[:2])
     assert run("sheet", path, "--url", "http://127.0.0.1:8000/g/x", "-o", str(out)).exit_code == 0

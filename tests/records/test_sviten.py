@@ -9,10 +9,11 @@ import pytest
 from click.testing import CliRunner
 from flask.cli import ScriptInfo
 
-from scorekeeper import records, store
+from scorekeeper import records
 from scorekeeper.cli import main
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games import sviten
+from scorekeeper.table import store
 from tests.printing.pdfs import A4, LETTER, Pdf
 from tests.records.test_records import RECORDS, example
 from tests.web.sviten.client import HANDS, engine_state

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from scorekeeper import create_app, proxy
+from scorekeeper import create_app
+from scorekeeper.server import proxy
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
@@ -18,7 +19,7 @@ HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example.org"}
 
 @pytest.fixture(autouse=True)
 def this_machine(monkeypatch):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: LAN)
 
 
 def make_app(tmp_path, **config):

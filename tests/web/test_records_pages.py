@@ -11,8 +11,10 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models, records, store
-from scorekeeper.db import db
+from scorekeeper import records
+from scorekeeper.data import models
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.games.bismarck.examples import game as engine_state
 from tests.records.test_records import HOSTILE, example

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper import hosts, qr
+from scorekeeper.server import hosts, qr
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
 
@@ -16,7 +16,7 @@ LAN = "192.0.2.7"
 @pytest.fixture(autouse=True)
 def this_machine(monkeypatch):
     """This machine: LAN address 192.0.2.7, named "tablebox"."""
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: LAN)
     monkeypatch.setattr("socket.gethostname", lambda: "tablebox")
     monkeypatch.setattr("socket.getfqdn", lambda name="": "tablebox.home.arpa")
     monkeypatch.setattr("socket.getaddrinfo", lambda *_a, **_k: [(2, 1, 6, "", (LAN, 0))])

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.web import text
 from tests.web.sviten.client import HANDS, SvitenTable, card_fields, quick_fields
 

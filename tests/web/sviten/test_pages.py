@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games.sviten import melds_text
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.web import text
 from tests.web.sviten.client import (
