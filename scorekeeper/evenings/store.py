@@ -1,11 +1,11 @@
 """Evenings in the database: make one, load one with every table's game, start a round, import
 a whole evening.
 
-An evening's row holds its setup and its seating plan (JSON); each table of a started round is
-a row naming an ordinary game (:mod:`scorekeeper.table.store` keeps its log). Loading an evening with
-all its games takes at most three queries, however many tables it has: the evening, its tables
-with each game's row and log length, and — only for games this process has not replayed at
-that length — their logs, all in one (:func:`scorekeeper.table.store.load_rows`).
+An evening's row holds its setup and its seating plan (JSON); each table of a started round is a row
+naming an ordinary game (:mod:`scorekeeper.table.store` keeps its log). Loading an evening with all
+its games takes at most three queries, however many tables it has: the evening, its tables with each
+game's row and log length, and — only for games this process has not replayed at that length — their
+logs, all in one (:func:`scorekeeper.table.store.load_rows`).
 
 An evening as loaded is :mod:`scorekeeper.evenings.loaded`'s, the light reads its pages are kept
 by :mod:`scorekeeper.evenings.light_reads`'s, a table's place and a phone's table

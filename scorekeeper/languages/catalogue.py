@@ -2,12 +2,12 @@
 
 Every word a player reads is extracted from the code (``babel.cfg``: the Python package and
 the templates) into ``scorekeeper/translations/messages.pot``; each language's ``.po`` file
-holds its translations, and the app reads the ``.po`` itself (:mod:`scorekeeper.languages.locales`), so
-there is nothing to compile::
+holds its translations, and the app reads the ``.po`` itself
+(:mod:`scorekeeper.languages.locales`), so there is nothing to compile::
 
-    python -m scorekeeper.languages.catalogue update   # extract, then update messages.pot and every .po
-    python -m scorekeeper.languages.catalogue check    # exit 1 and say what is missing, untranslated,
-                                             # fuzzy or out of date
+    python -m scorekeeper.languages.catalogue update  # extract, update messages.pot, every .po
+    python -m scorekeeper.languages.catalogue check   # exit 1 and say what is missing,
+                                                      # untranslated, fuzzy or out of date
 
 The markers are Flask-Babel's (``_``, ``_l``, ``gettext``, ``ngettext`` …) and the engines'
 (:mod:`scorekeeper.games.text`: ``N_``, ``T_``, ``Tn_``, ``Tc_``).

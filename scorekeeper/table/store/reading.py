@@ -1,7 +1,8 @@
 """Reading games from the log: one game by its token (:func:`load`), several by their rows or
 tokens in one query for all their logs (:func:`load_rows`, :func:`load_games`), and their
 confirmations. A game this process has replayed at that log position comes from
-:data:`~scorekeeper.table.store.caches.REPLAYS`; one it has replayed shorter is folded on from there."""
+:data:`~scorekeeper.table.store.caches.REPLAYS`; one it has replayed shorter is folded on from
+there."""
 
 from __future__ import annotations
 

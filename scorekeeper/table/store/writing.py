@@ -1,8 +1,8 @@
 """Writing to the log: a new game (:func:`create_game`), a whole game at once (:func:`import_game`,
 :func:`add_game`), one event at an expected log position (:func:`append`: the unique key on
 (game, seq) lets one of two simultaneous writes in, the other is a
-:class:`~scorekeeper.table.store.loaded.Conflict`), a confirmation (:func:`confirm`). Each write folds
-what it adds onto the game as loaded and keeps the result: nothing is replayed."""
+:class:`~scorekeeper.table.store.loaded.Conflict`), a confirmation (:func:`confirm`). Each write
+folds what it adds onto the game as loaded and keeps the result: nothing is replayed."""
 
 from __future__ import annotations
 
