@@ -36,12 +36,14 @@ import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' helpers
 
-from scorekeeper import backup, create_app, models, services, store
+from scorekeeper import backup, create_app
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evening_services
 from scorekeeper.evenings import store as evenings
 from scorekeeper.seasons import NO_SCORE, TOTAL, SeasonRule
+from scorekeeper.table import services, store
 from tests.e2e.table import example_events
 
 SETTINGS = {"SECRET_KEY": "bench", "SQLITE_SYNCHRONOUS": "OFF"}

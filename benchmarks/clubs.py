@@ -183,7 +183,7 @@ class Table:
         self.events = deals()
 
     def _write(self, token: str, event: Any) -> None:
-        from scorekeeper import services
+        from scorekeeper.table import services
 
         game = services.load(token)
         written = services.enter(game, event, game.seq)
@@ -392,8 +392,8 @@ def correct_old_game(token: str) -> None:
     """A correction of a deal of a game from the club's first year, its tricks turned round
     between the seats: the first such correction that changes the game's final places (so the
     ratings move from that game on)."""
-    from scorekeeper import services
     from scorekeeper.games.events import Event
+    from scorekeeper.table import services
 
     game = services.load(token)
     rules = game.rules

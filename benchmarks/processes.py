@@ -40,10 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests
 import sqlalchemy as sa
 
 from benchmarks.server import cpu_seconds, family
-from scorekeeper import create_app, store
-from scorekeeper.db import db
+from scorekeeper import create_app
+from scorekeeper.data.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.databases import schema_url
 from tests.games.bismarck.examples import MODERN_GAME
 

@@ -256,7 +256,7 @@ def app_processes(count: int, url: str, folder: Path) -> Iterator[list[tuple[int
 async def https_checks(origin: Origin) -> list[str]:
     """Through the proxy, a new game: what is wrong with its share link, its QR code and the
     session cookie (nothing: all https, and Secure)."""
-    from scorekeeper.qr import qr_svg
+    from scorekeeper.server.qr import qr_svg
 
     wrong, call = [], origin.connection(60.0)
     try:

@@ -2,7 +2,7 @@
 
 Both run as their own processes under the server and settings of ``scorekeeper serve`` (the app
 *is* ``scorekeeper serve --host 127.0.0.1 --processes 1``, threads=8; the trivial app is one
-route returning "ok" served by the same ``scorekeeper.cli.serving.run``: gunicorn's gthread
+route returning "ok" served by the same ``scorekeeper.server.serving.run``: gunicorn's gthread
 worker, or waitress where the system cannot fork). Eight client threads (as many as the server
 has threads: enough to keep either server busy on two cores) with keep-alive ``http.client``
 connections, each carrying its own session cookie as a phone does, send requests as fast as the
@@ -120,7 +120,7 @@ BUDGETS: dict[str, float | None] = TARGETS | {
 TRIVIAL_APP = """
 import sys
 from flask import Flask
-from scorekeeper.cli import serving
+from scorekeeper.server import serving
 
 app = Flask("trivial")
 app.add_url_rule("/", "index", lambda: "ok")
@@ -335,7 +335,7 @@ class Store:
         import sqlalchemy as sa
 
         from scorekeeper import create_app
-        from scorekeeper.db import db
+        from scorekeeper.data.db import db
 
         logging.getLogger("alembic").setLevel(logging.WARNING)  # no migration chatter
         self.app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{database}"})
@@ -349,7 +349,7 @@ class Store:
             return call()
 
     def close(self) -> None:
-        from scorekeeper.db import db
+        from scorekeeper.data.db import db
 
         with self.app.app_context():
             db.engine.dispose()
@@ -385,9 +385,9 @@ def seed_confirming(store: Store, deals: int, *, announce_next: bool) -> str:
     """A game whose phones confirm: the worked example's first ``deals`` deals entered from
     seat 0, each scoring entry confirmed from seat 1 but the last when ``announce_next`` is
     False (then deal ``deals`` waits)."""
-    from scorekeeper import store as log
-    from scorekeeper.db import db
+    from scorekeeper.data.db import db
     from scorekeeper.games import bismarck
+    from scorekeeper.table import store as log
     from tests.e2e.table import PLAYERS, example_events
 
     def seed() -> str:

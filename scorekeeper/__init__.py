@@ -43,7 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_prefixed_env(prefix="SCOREKEEPER")
     else:
         app.config.from_mapping(test_config)
-    from scorekeeper import permissions
+    from scorekeeper.data import permissions
 
     permissions.private_folder(Path(app.instance_path), app.logger)  # 0700: it holds every game
     if not app.config.get("SECRET_KEY"):
@@ -55,7 +55,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         engine["pool_size"] = POOL_SIZE
     app.config.setdefault("SQLALCHEMY_ENGINES", {"default": engine})
 
-    from scorekeeper import db, i18n, web
+    from scorekeeper import web
+    from scorekeeper.data import db
+    from scorekeeper.languages import i18n
 
     i18n.init_app(app)  # first: a problem found at startup is told in words
     db.init_app(app)

@@ -114,7 +114,7 @@ def app_on_new_database(folder: Path, name: str = "test", **config: Any) -> Flas
 @pytest.fixture(scope="session")
 def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An SQLite file with the schema at the latest migration, built once per test session."""
-    from scorekeeper.db import alembic, db
+    from scorekeeper.data.db import alembic, db
 
     folder = tmp_path_factory.mktemp("migrated")
     path = folder / "schema.sqlite3"
@@ -180,9 +180,9 @@ def request_context(app: Flask) -> Iterator[None]:
 def this_machine(monkeypatch: pytest.MonkeyPatch) -> str:
     """This machine: LAN address 192.0.2.7, named "tablebox" (for the share links, QR codes and
     the addresses ``scorekeeper serve`` prints); the names it remembered are forgotten."""
-    from scorekeeper import hosts
+    from scorekeeper.server import hosts
 
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: LAN)
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: LAN)
     monkeypatch.setattr("socket.gethostname", lambda: "tablebox")
     monkeypatch.setattr("socket.getfqdn", lambda name="": "tablebox.home.arpa")
     monkeypatch.setattr("socket.getaddrinfo", lambda *_a, **_k: [(2, 1, 6, "", (LAN, 0))])

@@ -65,7 +65,7 @@ def fresh_database(folder: Path) -> Iterator[str]:
 
 def close_connections(app: Flask) -> None:
     """Close the app's pooled connections (PostgreSQL's driver warns about any left open)."""
-    from scorekeeper.db import db
+    from scorekeeper.data.db import db
 
     with app.app_context():
         db.engine.dispose()
@@ -73,8 +73,8 @@ def close_connections(app: Flask) -> None:
 
 def rows_per_table(app: Flask) -> dict[str, int]:
     """How many rows each table of the app's database holds (by name), in one query."""
-    from scorekeeper import models
-    from scorekeeper.db import db
+    from scorekeeper.data import models
+    from scorekeeper.data.db import db
 
     tables = sorted(models.Model.metadata.tables.values(), key=lambda t: t.name)
     query = sa.select(

@@ -20,12 +20,12 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from scorekeeper import models
-from scorekeeper import services as games
 from scorekeeper.backup import tables
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
+from scorekeeper.table import services as games
 from tests.clubs.season_club import play, season_club
 from tests.conftest import csrf_token
 from tests.e2e.table import example_events

@@ -17,14 +17,16 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import create_app, models, services, store
+from scorekeeper import create_app
 from scorekeeper.backup.tables import left_out
 from scorekeeper.cli import main
 from scorekeeper.clubs import kept as keeping
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import alembic, db
+from scorekeeper.data import models
+from scorekeeper.data.db import alembic, db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from scorekeeper.table import services, store
 from scorekeeper.web.clubs.organiser import DEVICE_COOKIE
 from tests.clubs.season_club import season_club
 from tests.conftest import CSRF, make_app

@@ -202,8 +202,8 @@ def test_a_restore_killed_by_the_clock_leaves_the_database_empty_or_whole(
 
 def _empty_out(app) -> None:
     """Delete every row, children first (a restore needs an empty database)."""
-    from scorekeeper import models
-    from scorekeeper.db import db
+    from scorekeeper.data import models
+    from scorekeeper.data.db import db
 
     with db.engine.begin() as connection:
         for table in reversed(models.Model.metadata.sorted_tables):

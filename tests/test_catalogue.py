@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from scorekeeper import catalogue, locales
+from scorekeeper.languages import catalogue, locales
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +29,7 @@ def swedish() -> Catalog:
 def test_every_message_is_in_the_template_and_translated(found, swedish):
     problems = catalogue.check(found, catalogue.read(catalogue.TEMPLATE), {"sv": swedish})
     assert problems == [], "\n".join(
-        ["python -m scorekeeper.catalogue update, then translate:", *problems]
+        ["python -m scorekeeper.languages.catalogue update, then translate:", *problems]
     )
 
 

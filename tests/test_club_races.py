@@ -26,9 +26,10 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from scorekeeper import create_app, models
+from scorekeeper import create_app
 from scorekeeper.clubs import record, services
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from tests.databases import close_connections, fresh_database
 from tests.serving import Phone, clean_environment, scorekeeper_script, serving
 

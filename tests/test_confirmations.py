@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import records, services, store
-from scorekeeper.db import db
+from scorekeeper import records
+from scorekeeper.data.db import db
 from scorekeeper.games import bismarck, free
 from scorekeeper.games.confirming import ORGANISER, Waiting, held, waiting_entries, why_not
 from scorekeeper.games.events import Event, HistoryEntry
+from scorekeeper.table import services, store
 
 PLAYERS = ("Anna", "Ben", "Carla")
 

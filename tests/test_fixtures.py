@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.db import alembic, db
+from scorekeeper.data.db import alembic, db
 
 
 def test_each_app_has_its_own_copy_of_the_migrated_database(app, migrated_database, tmp_path):

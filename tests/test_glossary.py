@@ -289,7 +289,7 @@ for deal in deals:
 
 def test_a_forbidden_identifier_is_caught_with_its_file_and_line():
     found_rules = rules(GLOSSARY.read_text(encoding="utf-8"))
-    found = breaches(found_rules, names_in(_SOURCE, "services.py"))
+    found = breaches(found_rules, names_in(_SOURCE, "table/services.py"))
     assert sorted((name.line, name.kind, name.name) for name, _rule in found) == [
         (1, "class", "AlreadyRecorded"),
         (5, "argument", "rounds"),
@@ -298,7 +298,7 @@ def test_a_forbidden_identifier_is_caught_with_its_file_and_line():
         (11, "argument", "round_"),
         (11, "variable", "self_round"),
     ]
-    assert str(found[0][0]) == "scorekeeper/services.py:1: class AlreadyRecorded"
+    assert str(found[0][0]) == "scorekeeper/table/services.py:1: class AlreadyRecorded"
     # An evening's rounds are rounds: the same module among the evenings has only those left.
     elsewhere = breaches(found_rules, names_in(_SOURCE, "evenings/setup.py"))
     assert sorted(name.name for name, _rule in elsewhere) == [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper import qr
+from scorekeeper.server import qr
 
 
 class Probe:

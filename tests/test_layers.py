@@ -10,30 +10,51 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
+#: The packages that only group modules (``table/``, ``data/``, ``server/``, ``languages/``): each
+#: of their modules (or packages) is a layer of its own, named with its group
+#: (``scorekeeper.table.store.writing`` is ``table.store``); the group's ``__init__`` holds
+#: nothing but its docstring.
+GROUPS = {"table", "data", "server", "languages"}
+
 #: The layers from the bottom up. A module belongs to the first layer whose name is its
-#: top-level part of the package (``scorekeeper.games.sviten.melds`` is ``games``).
+#: top-level part of the package (``scorekeeper.games.sviten.melds`` is ``games``), or its part
+#: of a group (``scorekeeper.data.db`` is ``data.db``).
 BELOW: dict[str, set[str]] = {
     "games": set(),
     "records": {"games"},
-    "permissions": set(),
-    "schema": set(),
-    "models": set(),
-    "cache": set(),
-    "locales": {"games"},
-    "catalogue": {"locales"},
-    "qr": set(),
-    "hosts": {"qr"},
-    "db": {"models", "permissions", "schema"},
-    "store": {"games", "models", "cache"},
-    "services": {"store", "records", "games", "db", "models", "cache"},
-    "backup": {"models", "records", "games", "db", "schema"},
-    "evenings": {"services", "store", "records", "games", "db", "models", "cache"},
-    "clubs": {"evenings", "seasons", "records", "games", "db", "models", "cache"},
-    "printing": {"games", "records", "qr"},
+    "data.permissions": set(),
+    "data.schema": set(),
+    "data.models": set(),
+    "data.cache": set(),
+    "languages.locales": {"games"},
+    "languages.catalogue": {"languages.locales"},
+    "server.qr": set(),
+    "server.hosts": {"server.qr"},
+    "data.db": {"data.models", "data.permissions", "data.schema"},
+    "table.store": {"games", "data.models", "data.cache"},
+    "table.services": {"table.store", "records", "games", "data.db", "data.models", "data.cache"},
+    "backup": {"data.models", "records", "games", "data.db", "data.schema"},
+    "evenings": {
+        "table.services",
+        "table.store",
+        "records",
+        "games",
+        "data.db",
+        "data.models",
+        "data.cache",
+    },
+    "clubs": {"evenings", "seasons", "records", "games", "data.db", "data.models", "data.cache"},
+    "printing": {"games", "records", "server.qr"},
     "seasons": {"games"},
-    "i18n": {"games", "locales"},
-    "proxy": set(),
+    "languages.i18n": {"games", "languages.locales"},
+    "server.proxy": set(),
+    # What serves the app (it was the command line's): the phones' numbers and QR code, and
+    # gunicorn or waitress behind them (one part: ``SERVING``).
+    "server.serving": {"games", "server.qr"},
+    **{group: set() for group in GROUPS},
 }
+#: ``serving`` picks the server, each server reads ``serving``'s numbers: one part of three modules.
+SERVING = {"server.gunicorn_server": "server.serving", "server.waitress_server": "server.serving"}
 #: The top: the web and the command line may import everything below, never each other.
 TOP = {"web", "cli"}
 EVERYTHING = set(BELOW) | {"scorekeeper"}
@@ -41,7 +62,12 @@ EVERYTHING = set(BELOW) | {"scorekeeper"}
 
 def _part(module: str) -> str:
     parts = module.split(".")
+    if len(parts) > 2 and parts[1] in GROUPS and parts[2] != "__init__":
+        return SERVING.get(f"{parts[1]}.{parts[2]}", f"{parts[1]}.{parts[2]}")
     return parts[1] if len(parts) > 1 else "scorekeeper"
+
+
+_GROUP_PACKAGES = {f"scorekeeper.{group}" for group in GROUPS}
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:
@@ -49,8 +75,8 @@ def _imports(path: Path) -> list[tuple[int, str]]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module == "scorekeeper":
-                found += [(node.lineno, f"scorekeeper.{alias.name}") for alias in node.names]
+            if node.module == "scorekeeper" or node.module in _GROUP_PACKAGES:
+                found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
             elif node.module.startswith("scorekeeper."):
                 found.append((node.lineno, node.module))
         elif isinstance(node, ast.Import):
@@ -84,12 +110,12 @@ def test_an_upward_import_is_caught(tmp_path, monkeypatch):
     """The check can fail: an engine module that imports the store is reported."""
     fake = tmp_path / "scorekeeper"
     (fake / "games").mkdir(parents=True)
-    (fake / "games" / "leaky.py").write_text("from scorekeeper.store import load\n")
+    (fake / "games" / "leaky.py").write_text("from scorekeeper.table.store import load\n")
     (fake / "web").mkdir()
     (fake / "web" / "views.py").write_text("from scorekeeper.cli import main\n")
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
     assert _upward_imports() == [
-        "scorekeeper/games/leaky.py:1 imports scorekeeper.store (games -> store)",
+        "scorekeeper/games/leaky.py:1 imports scorekeeper.table.store (games -> table.store)",
         "scorekeeper/web/views.py:1 imports scorekeeper.cli (web -> cli)",
     ]
 
@@ -101,12 +127,12 @@ def test_the_store_is_reached_through_the_services():
         str(path.relative_to(PACKAGE.parent))
         for path in PACKAGE.rglob("*.py")
         if "migrations" not in path.parts
-        and any(module == "scorekeeper.store" for _line, module in _imports(path))
+        and any(module == "scorekeeper.table.store" for _line, module in _imports(path))
     )
     assert users == [
         "scorekeeper/evenings/loaded.py",
         "scorekeeper/evenings/services.py",
         "scorekeeper/evenings/store.py",
-        "scorekeeper/services.py",
+        "scorekeeper/table/services.py",
         "scorekeeper/web/poll.py",
     ]

@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from scorekeeper import locales
+from scorekeeper.languages import locales
 
 
 @pytest.mark.parametrize(

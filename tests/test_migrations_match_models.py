@@ -7,8 +7,8 @@ from __future__ import annotations
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from scorekeeper.db import db
-from scorekeeper.models import Model
+from scorekeeper.data.db import db
+from scorekeeper.data.models import Model
 
 
 def test_the_migrated_schema_is_the_models_schema(app):

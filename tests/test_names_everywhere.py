@@ -11,10 +11,10 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models
 from scorekeeper.cli import main
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from tests.cli.runner import invoke
 from tests.clubs.season_club import season_club
 from tests.conftest import csrf_token

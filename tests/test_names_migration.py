@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from scorekeeper import models, store
 from scorekeeper.clubs import record as club_record
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import alembic as migrations
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import alembic as migrations
+from scorekeeper.data.db import db
 from scorekeeper.evenings import record as evening_record
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.web.clubs.club import add, make_club, member_ids, plan_evening, post
 from tests.web.clubs.test_stored_seasons import _new_season, _season_id
 from tests.web.evenings.test_pages import evening_token

@@ -12,7 +12,8 @@ import pytest
 from flask import Flask
 from sqlalchemy.engine import make_url
 
-from scorekeeper import create_app, permissions
+from scorekeeper import create_app
+from scorekeeper.data import permissions
 from tests.web.bismarck.client import Table
 
 
@@ -58,7 +59,7 @@ def test_an_instance_others_could_read_is_tightened_with_a_warning(instance, cap
     database = instance / "scorekeeper.sqlite3"
     first = create_app({"TESTING": True, "DATABASE_URL": "sqlite:///scorekeeper.sqlite3"})
     Table(first.test_client()).start()
-    from scorekeeper.db import db
+    from scorekeeper.data.db import db
 
     with first.app_context():
         db.engine.dispose()

@@ -12,10 +12,11 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from scorekeeper import create_app, store
-from scorekeeper.db import db
+from scorekeeper import create_app
+from scorekeeper.data.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.databases import close_connections, on_postgresql
 from tests.games import state_of
 from tests.games.bismarck.examples import MODERN_GAME

@@ -13,13 +13,13 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import services, store
+from scorekeeper.data.models import Model
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.games import bismarck, klaberjass
 from scorekeeper.games.events import Event, RuleError
-from scorekeeper.models import Model
 from scorekeeper.records import RecordError
+from scorekeeper.table import services, store
 
 PLAYERS = ("Anna", "Ben", "Carla")
 

@@ -19,9 +19,10 @@ from alembic.script import ScriptDirectory
 from flask import Flask
 
 import scorekeeper
-from scorekeeper import _instance_secret_key, create_app, store
-from scorekeeper.db import alembic as migrations
-from scorekeeper.db import db
+from scorekeeper import _instance_secret_key, create_app
+from scorekeeper.data.db import alembic as migrations
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 
 
@@ -192,7 +193,7 @@ def test_two_servers_starting_together_create_the_schema_once(tmp_path):
 def _switch_files_to_wal(paths: list[str], barrier, results) -> None:
     """One of several processes that open each new database file at the same moment, with the
     app's connection set-up, as servers started together do."""
-    from scorekeeper.db import _sqlite_pragmas
+    from scorekeeper.data.db import _sqlite_pragmas
 
     pragmas = _sqlite_pragmas("NORMAL")
     for path in paths:

@@ -9,10 +9,11 @@ from dataclasses import replace
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models, store
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.games import bismarck, registry
 from scorekeeper.games.events import Event, RuleError
+from scorekeeper.table import store
 from tests.games import state_of
 
 

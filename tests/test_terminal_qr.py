@@ -14,7 +14,7 @@ import subprocess
 import pytest
 from PIL import Image
 
-from scorekeeper.qr import qr_text
+from scorekeeper.server.qr import qr_text
 from tests.printing.pdfs import require_tool
 
 

@@ -45,10 +45,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
 from scorekeeper.backup import games, loading, revisions, tables
 from scorekeeper.backup.errors import BackupError, NotEmpty, line_at, load_line, refused
 from scorekeeper.backup.writing import FORMAT, Written, back_up
+from scorekeeper.data import models
 from scorekeeper.games.registry import is_known
 from scorekeeper.games.text import T_
 

@@ -29,10 +29,11 @@ from typing import Any
 
 from sqlalchemy import orm
 
-from scorekeeper import models, records
+from scorekeeper import records
 from scorekeeper.backup.errors import BackupError, load_line
 from scorekeeper.backup.errors import line_at as _line
 from scorekeeper.backup.errors import refused as _refused
+from scorekeeper.data import models
 from scorekeeper.games.events import Event
 from scorekeeper.games.registry import is_known
 from scorekeeper.games.text import T_, Text

@@ -18,9 +18,9 @@ import sqlalchemy as sa
 from alembic.runtime.environment import EnvironmentContext
 from flask import current_app
 
-from scorekeeper import models, schema
 from scorekeeper.backup import loading, writing
-from scorekeeper.db import alembic
+from scorekeeper.data import models, schema
+from scorekeeper.data.db import alembic
 
 #: Alembic's own table, which no backup holds (its header says the revision).
 VERSION_TABLE = "alembic_version"
@@ -34,7 +34,7 @@ def known() -> set[str]:
 def migrate(connection: sa.Connection, target: str) -> None:
     """Run this version's migrations on ``connection`` from where it is up to ``target`` (a
     revision, or ``heads``), in its transaction (the caller commits), inside
-    :func:`~scorekeeper.schema.foreign_keys_checked_at_commit` as the app's own upgrades."""
+    :func:`~scorekeeper.data.schema.foreign_keys_checked_at_commit` as the app's own upgrades."""
     script = alembic.script_directory
 
     def upgrade(revision: Any, _context: Any) -> Any:

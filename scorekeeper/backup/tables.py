@@ -1,6 +1,6 @@
 """Which tables a backup holds, and the database's schema revision they are at.
 
-Every table of the models is backed up — :data:`Model.metadata <scorekeeper.models.Model>`,
+Every table of the models is backed up — :data:`Model.metadata <scorekeeper.data.models.Model>`,
 walked in the order of their foreign keys, so a table added to the schema is in the next backup
 without a line here — except one marked as derived (``__table_args__ = {"info": {"derived":
 True}}``): results kept only to save work, which the app rebuilds from the games' logs when
@@ -14,7 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic.runtime.migration import MigrationContext
 
-from scorekeeper import models
+from scorekeeper.data import models
 
 #: The key of ``Table.info`` that marks a table of kept, derived results.
 DERIVED = "derived"

@@ -122,7 +122,7 @@ def backup_command(file: str) -> None:
     database (of any kind: SQLite or PostgreSQL).
     """
     from scorekeeper import backup  # with the database: not for the commands that need none
-    from scorekeeper.db import db
+    from scorekeeper.data.db import db
 
     try:
         with _writing(file) as out:
@@ -150,8 +150,9 @@ def restore_command(file: str) -> None:
     """Restore a backup (FILE, or - for stdin) into this instance's database, which must be
     empty. All or nothing: a problem names its line; nothing is stored.
     """
-    from scorekeeper import backup, schema
-    from scorekeeper.db import alembic, db
+    from scorekeeper import backup
+    from scorekeeper.data import schema
+    from scorekeeper.data.db import alembic, db
 
     not_ready = schema.problem(alembic)
     if not_ready is not None:

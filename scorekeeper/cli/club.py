@@ -99,11 +99,11 @@ def _store(public: str | None, data: bytes, pin: str) -> None:
     from sqlalchemy.exc import OperationalError
 
     from scorekeeper.clubs import services
-    from scorekeeper.db import busy
+    from scorekeeper.data.db import busy
     from scorekeeper.games.events import RuleError
     from scorekeeper.games.text import current_words, say
-    from scorekeeper.qr import reachable_url
     from scorekeeper.records.problems import RecordError
+    from scorekeeper.server.qr import reachable_url
 
     known = _known_games()
     try:
@@ -166,7 +166,7 @@ def _rebuild(token: str) -> None:
     from sqlalchemy.exc import OperationalError
 
     from scorekeeper.clubs import services
-    from scorekeeper.db import busy
+    from scorekeeper.data.db import busy
 
     try:
         if not TOKEN.fullmatch(token):  # no club's token: nothing asked of the database

@@ -8,9 +8,10 @@ from typing import Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
-from scorekeeper import locales, records
+from scorekeeper import records
 from scorekeeper.games.text import current_words, speaking, whole_number
 from scorekeeper.games.text import gettext as _
+from scorekeeper.languages import locales
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -14,7 +14,7 @@ from scorekeeper.cli.common import fail, lang_option, read_record
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import current_words, say
 from scorekeeper.games.text import gettext as _
-from scorekeeper.qr import reachable_url
+from scorekeeper.server.qr import reachable_url
 
 
 def _token(value: str) -> str:
@@ -36,7 +36,7 @@ def _token(value: str) -> str:
 @lang_option
 def export_record(token: str, output: str) -> None:
     """Write the record (JSON) of the game at TOKEN (or its address) from this instance."""
-    from scorekeeper import services
+    from scorekeeper.table import services
 
     try:
         game = services.load(_token(token))
@@ -80,7 +80,7 @@ def import_record(file: BinaryIO) -> None:
 
     An invalid record exits with status 2, one line per problem on stderr, and stores nothing.
     """
-    from scorekeeper import services
+    from scorekeeper.table import services
 
     record = read_record(file)
     if not services.is_known(record.kind):

@@ -12,12 +12,11 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from werkzeug.local import LocalProxy
 
-from scorekeeper import qr
-from scorekeeper.cli import serving
 from scorekeeper.cli.common import WholeNumber, lang_option
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games.text import gettext as _
-from scorekeeper.proxy import proxy_count
+from scorekeeper.server import qr, serving
+from scorekeeper.server.proxy import proxy_count
 
 #: Seconds a thread runs before the interpreter lets another go on (Python's default: 0.005).
 SWITCH_INTERVAL = 0.0005

@@ -18,11 +18,11 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import orm
 
-from scorekeeper import models
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import store
 from scorekeeper.clubs.store import Action, LoadedClub
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 
 HASHER = PasswordHasher()
 

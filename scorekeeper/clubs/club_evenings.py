@@ -17,7 +17,7 @@ from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import store
 from scorekeeper.clubs.store import LoadedClub
 from scorekeeper.clubs.writes import club_write, register_now
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import store as evening_store
 from scorekeeper.evenings.setup import EveningSetup

@@ -20,7 +20,7 @@ from scorekeeper.clubs import register as rules
 from scorekeeper.clubs.kept_views import GamePlace, View
 from scorekeeper.clubs.register import Entry
 from scorekeeper.clubs.store import ClubEvening, LoadedClub, LoadedSeason, MemberNotFound
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.stats import StatsTable
 

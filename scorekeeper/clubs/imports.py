@@ -32,12 +32,12 @@ from typing import Any, cast
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import store_club as club_row
 from scorekeeper.clubs import store_evenings, store_seasons
 from scorekeeper.clubs.record_format import ClubEvening, ClubRecord
 from scorekeeper.clubs.season import SeasonSpan
+from scorekeeper.data import models
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Played
 from scorekeeper.records import GameRecord

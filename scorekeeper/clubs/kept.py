@@ -34,7 +34,6 @@ from typing import Any
 from sqlalchemy import orm
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper.cache import LRUCache
 from scorekeeper.clubs import kept_views, season
 from scorekeeper.clubs import store as club_store
 from scorekeeper.clubs.evening_facts import (
@@ -49,7 +48,8 @@ from scorekeeper.clubs.evening_facts import (
 from scorekeeper.clubs.kept_views import View
 from scorekeeper.clubs.register import Entry
 from scorekeeper.clubs.store import ClubEvening, LoadedClub, LoadedSeason
-from scorekeeper.db import busy
+from scorekeeper.data.cache import LRUCache
+from scorekeeper.data.db import busy
 from scorekeeper.evenings import services as evenings
 
 log = logging.getLogger(__name__)

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import orm
 
 from scorekeeper import seasons
-from scorekeeper.cache import LRUCache
 from scorekeeper.clubs import season
 from scorekeeper.clubs import store as club_store
 from scorekeeper.clubs.evening_facts import EveningFacts, GameFacts
 from scorekeeper.clubs.store import ClubEvening
+from scorekeeper.data.cache import LRUCache
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games import registry
 from scorekeeper.games.stats import StatsTable

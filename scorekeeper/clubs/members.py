@@ -9,12 +9,12 @@ from __future__ import annotations
 from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import models
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs import store
 from scorekeeper.clubs.store import LoadedClub
 from scorekeeper.clubs.writes import club_write
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
 

@@ -21,11 +21,11 @@ from datetime import timedelta
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
 from scorekeeper.clubs import services, store_club, wrong_pins
 from scorekeeper.clubs.store_club import LoadedClub
 from scorekeeper.clubs.wrong_pins import Limits, Typist
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 
 #: How long a club knows a phone that typed its PIN (again that long from each right PIN).
 KNOWN_DAYS = 365

@@ -15,7 +15,7 @@ from scorekeeper.clubs import kept as keeping
 from scorekeeper.clubs import store
 from scorekeeper.clubs.club import hash_pin
 from scorekeeper.clubs.store import LoadedClub
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 
 
 def _session(session: orm.Session | None) -> orm.Session:

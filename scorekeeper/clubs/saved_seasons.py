@@ -14,7 +14,7 @@ from scorekeeper.clubs import season, store
 from scorekeeper.clubs.season import SeasonSpan
 from scorekeeper.clubs.store import LoadedClub, LoadedSeason
 from scorekeeper.clubs.writes import club_write
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
 

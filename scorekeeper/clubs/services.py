@@ -2,7 +2,7 @@
 
 The web layer and the command line call the clubs' services through this one module (``from
 scorekeeper.clubs import services``, then ``services.page_of(club)``), as they call a game's
-through :mod:`scorekeeper.services`. Each service is written in the module of its job and only
+through :mod:`scorekeeper.table.services`. Each service is written in the module of its job and only
 named here:
 
 - :mod:`~scorekeeper.clubs.club`: the club itself — made with its PIN hashed, loaded, its PIN

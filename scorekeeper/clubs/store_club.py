@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
+from scorekeeper.data import models
 
 
 class ClubNotFound(LookupError):

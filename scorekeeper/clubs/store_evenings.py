@@ -12,7 +12,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
+from scorekeeper.data import models
 
 
 @dataclass(frozen=True)

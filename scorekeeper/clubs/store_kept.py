@@ -13,7 +13,7 @@ from typing import Any, cast
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
+from scorekeeper.data import models
 
 #: Every table's game of a club's evenings: its log's length and confirmations, with its
 #: evening's reveal and closing (the key of what is kept of the evening): one query.

@@ -11,10 +11,10 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
 from scorekeeper.clubs.register import Entry, name_key
 from scorekeeper.clubs.store_club import now
 from scorekeeper.clubs.store_evenings import ClubEvening
+from scorekeeper.data import models
 
 
 class MemberNotFound(LookupError):

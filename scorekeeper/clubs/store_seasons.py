@@ -9,9 +9,9 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
 from scorekeeper.clubs.season import SeasonSpan, season_key
 from scorekeeper.clubs.store_club import now
+from scorekeeper.data import models
 from scorekeeper.seasons import SeasonRule
 
 

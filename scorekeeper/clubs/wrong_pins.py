@@ -31,7 +31,7 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
+from scorekeeper.data import models
 
 #: A limit as a setting writes it: ``5 per 15 minutes``, ``20 per hour``.
 LIMIT_TEXT = re.compile(r"\s*(\d+)\s*(?:per|/)\s*(\d*)\s*(second|minute|hour|day)s?\s*", re.I)

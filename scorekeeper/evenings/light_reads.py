@@ -7,11 +7,11 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
+from scorekeeper.data import models
 from scorekeeper.evenings.loaded import EveningNotFound
 
 #: Where every table's game of an evening is (its polled position: its log's length and its
-#: confirmations, :attr:`~scorekeeper.store.LoadedGame.position`), by the evening's token: one
+#: confirmations, :attr:`~scorekeeper.table.store.LoadedGame.position`), by the evening's token: one
 #: query that reads no setup and no log (an evening without a started round gives one row of
 #: Nones).
 _POSITIONS = (

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup
-from scorekeeper.store import LoadedGame
+from scorekeeper.table.store import LoadedGame
 
 
 class EveningNotFound(LookupError):

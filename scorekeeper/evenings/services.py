@@ -17,9 +17,8 @@ from typing import Any
 
 from sqlalchemy import orm
 
-from scorekeeper import store as game_store
-from scorekeeper.cache import LRUCache
-from scorekeeper.db import db
+from scorekeeper.data.cache import LRUCache
+from scorekeeper.data.db import db
 from scorekeeper.evenings import light_reads, record, store, table_seats, watch
 from scorekeeper.evenings.loaded import EveningNotFound, LoadedEvening, RoundStarted, Table
 from scorekeeper.evenings.seating import Plan
@@ -35,7 +34,8 @@ from scorekeeper.evenings.store import EveningSummary, TableGame, table_game
 from scorekeeper.evenings.table_seats import Seat
 from scorekeeper.games.events import Played, RuleError
 from scorekeeper.games.text import T_, Text
-from scorekeeper.store import LoadedGame
+from scorekeeper.table import store as game_store
+from scorekeeper.table.store import LoadedGame
 
 __all__ = [
     "EveningNotFound",
@@ -187,7 +187,7 @@ def in_play_before(evening: LoadedEvening, round_: int) -> InPlay | None:
 
 
 #: A check every start of a round goes through first: why this request may not start one (a
-#: RuleError, usually :class:`~scorekeeper.services.Locked`), or None. The layers above
+#: RuleError, usually :class:`~scorekeeper.table.services.Locked`), or None. The layers above
 #: register their own (:func:`guard_rounds`): a club's evening's rounds are its organiser's to
 #: start (a start locks the finished games of the rounds before), and a closed evening of no
 #: club is nobody's.

@@ -1,11 +1,11 @@
 """Evenings in the database: make one, load one with every table's game, start a round, import
 a whole evening.
 
-An evening's row holds its setup and its seating plan (JSON); each table of a started round is
-a row naming an ordinary game (:mod:`scorekeeper.store` keeps its log). Loading an evening with
-all its games takes at most three queries, however many tables it has: the evening, its tables
-with each game's row and log length, and — only for games this process has not replayed at
-that length — their logs, all in one (:func:`scorekeeper.store.load_rows`).
+An evening's row holds its setup and its seating plan (JSON); each table of a started round is a row
+naming an ordinary game (:mod:`scorekeeper.table.store` keeps its log). Loading an evening with all
+its games takes at most three queries, however many tables it has: the evening, its tables with each
+game's row and log length, and — only for games this process has not replayed at that length — their
+logs, all in one (:func:`scorekeeper.table.store.load_rows`).
 
 An evening as loaded is :mod:`scorekeeper.evenings.loaded`'s, the light reads its pages are kept
 by :mod:`scorekeeper.evenings.light_reads`'s, a table's place and a phone's table
@@ -24,8 +24,8 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import models, store
-from scorekeeper.cache import LRUCache
+from scorekeeper.data import models
+from scorekeeper.data.cache import LRUCache
 
 # Importable from here as before the split: clubs/services.py reads evening_store.evening_state.
 from scorekeeper.evenings.light_reads import evening_state as evening_state
@@ -34,7 +34,8 @@ from scorekeeper.evenings.seating import Plan
 from scorekeeper.evenings.setup import EveningSetup, read_plan
 from scorekeeper.games.events import Event, Played, RuleError
 from scorekeeper.games.text import T_
-from scorekeeper.store import LoadedGame
+from scorekeeper.table import store
+from scorekeeper.table.store import LoadedGame
 
 
 def _now() -> datetime:
@@ -115,7 +116,7 @@ def _setup_and_plan(token: str, stored: Mapping[str, Any]) -> tuple[EveningSetup
 def load_evening(session: orm.Session, token: str, *, keep: bool = True) -> LoadedEvening:
     """The evening at ``token`` with every started table's game (:class:`EveningNotFound`);
     at most three queries (see the module's docstring). Without ``keep``, its games replayed
-    are not kept for the next request (:func:`scorekeeper.store.load_rows`)."""
+    are not kept for the next request (:func:`scorekeeper.table.store.load_rows`)."""
     row = session.execute(_EVENING, {"token": token}).first()
     if row is None:
         raise EveningNotFound(token)

@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
+from scorekeeper.data import models
 from scorekeeper.games.confirming import ORGANISER
 
 

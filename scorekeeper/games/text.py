@@ -16,8 +16,8 @@ number`), names as they were typed, a name's possessive by the language's rule
 (:class:`Possessive`).
 
 The markers below are what the catalogue tools look for (``babel.cfg``; see
-:mod:`scorekeeper.catalogue`): ``N_`` marks a message id kept for later, ``T_``, ``Tn_`` and
-``Tc_`` build a :class:`Text` (``Tn_`` with a singular and a plural, ``Tc_`` with a context that
+:mod:`scorekeeper.languages.catalogue`): ``N_`` marks a message id kept for later, ``T_``, ``Tn_``
+and ``Tc_`` build a :class:`Text` (``Tn_`` with a singular and a plural, ``Tc_`` with a context that
 tells two equal English words apart). Nothing here imports Flask or Babel.
 """
 

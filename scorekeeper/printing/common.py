@@ -46,7 +46,7 @@ from reportlab.platypus.tables import CellStyle
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.text import LazyText, Words, current_words, speaking
 from scorekeeper.games.text import gettext as _
-from scorekeeper.qr import reachable_url
+from scorekeeper.server.qr import reachable_url
 
 # Streams are compressed binary: ASCII85 on top would make every PDF a quarter larger and
 # slower to write, for 7-bit mail transports nobody uses for PDFs any more. (A reportlab-wide

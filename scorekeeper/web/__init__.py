@@ -10,8 +10,8 @@ from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
-from scorekeeper import proxy
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.server import proxy
 from scorekeeper.web import bounds, compression, security
 from scorekeeper.web.poll import PollFirst
 

@@ -33,7 +33,7 @@ import rjsmin
 from flask import Blueprint, Response, abort, current_app, request, url_for
 from markupsafe import Markup
 
-from scorekeeper import locales
+from scorekeeper.languages import locales
 from scorekeeper.web.pages import has_pages, pages_for
 
 bp = Blueprint("assets", __name__)

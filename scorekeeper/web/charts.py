@@ -20,7 +20,7 @@ from xml.sax.saxutils import escape
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorekeeper.services import LoadedGame
+from scorekeeper.table.services import LoadedGame
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 34, 78, 10, 22

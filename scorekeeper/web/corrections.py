@@ -10,8 +10,8 @@ from typing import Any
 from flask import request
 from flask_wtf import FlaskForm
 
-from scorekeeper import services
 from scorekeeper.games.events import RuleError
+from scorekeeper.table import services
 from scorekeeper.web.field_errors import show_error
 from scorekeeper.web.forms import LogForm
 from scorekeeper.web.pages import pages_for

@@ -2,12 +2,12 @@
 write → redirect, or show the page again with the player's input and the message next to its
 field, or with the "Already recorded from another phone" banner when another phone wrote first.
 
-A game's route reads its form, calls one write of :mod:`scorekeeper.services` and hands what
+A game's route reads its form, calls one write of :mod:`scorekeeper.table.services` and hands what
 came back to :func:`entered` (or, for a correction, :func:`landed` here and
 :func:`~scorekeeper.web.corrections.rebase` and :func:`~scorekeeper.web.corrections.refused`);
 the page is the game's ``render_game`` (:mod:`scorekeeper.web.pages`, drawn by
 :func:`scorekeeper.web.game_page.game_page`). The rules stay in the engine, the log in
-:mod:`scorekeeper.store`.
+:mod:`scorekeeper.table.store`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from flask import Response, flash, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import services
 from scorekeeper.games.events import Event
+from scorekeeper.table import services
 from scorekeeper.web.corrections import correction_url
 from scorekeeper.web.field_errors import show_error
 from scorekeeper.web.forms import LogForm

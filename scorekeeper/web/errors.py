@@ -13,7 +13,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import MethodNotAllowed
 
-from scorekeeper.db import busy, db
+from scorekeeper.data.db import busy, db
 
 #: The seconds a phone answered 503 (the database busy) waits before it sends again.
 RETRY_AFTER = 2

@@ -8,9 +8,9 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 
-from scorekeeper import services
 from scorekeeper.games.events import RuleError
-from scorekeeper.i18n import say_here
+from scorekeeper.languages.i18n import say_here
+from scorekeeper.table import services
 from scorekeeper.web.forms import ErrorSlot
 
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from flask import Response, abort, g, make_response, redirect, request, url_for
 
-from scorekeeper import services
 from scorekeeper.games.text import Text
+from scorekeeper.table import services
 from scorekeeper.web.pages import pages_for
 
 

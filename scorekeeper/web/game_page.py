@@ -15,10 +15,10 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import HistoryEntry
-from scorekeeper.i18n import say_here
+from scorekeeper.languages.i18n import say_here
+from scorekeeper.table import services
 from scorekeeper.web.entries import DONE, sent_here
 from scorekeeper.web.field_errors import refusals
 from scorekeeper.web.forms import AgainForm, ConfirmForm, LogForm

@@ -13,12 +13,13 @@ from jinja2 import Undefined, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from scorekeeper import hosts, services
-from scorekeeper.cache import LRUCache
+from scorekeeper.data.cache import LRUCache
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.players import unprintable
-from scorekeeper.i18n import language, say_here
-from scorekeeper.qr import qr_svg
+from scorekeeper.languages.i18n import language, say_here
+from scorekeeper.server import hosts
+from scorekeeper.server.qr import qr_svg
+from scorekeeper.table import services
 
 MY_GAMES = 20
 
@@ -78,7 +79,7 @@ def my_game_tokens() -> list[str]:
 def url_to_share(endpoint: str, token: str, **args: Any) -> str:
     """The address of the page of ``token`` (``endpoint``: a game's, an evening's, a club's …,
     with ``args``) as other phones reach it, never localhost, never a forged host: the one place
-    the pages ask :func:`scorekeeper.hosts.share_url`."""
+    the pages ask :func:`scorekeeper.server.hosts.share_url`."""
     url = url_for(endpoint, token=token, _external=True, **args)
     return hosts.share_url(url, current_app.config, request.environ.get("SERVER_PORT"))
 

@@ -9,7 +9,9 @@ from urllib.parse import urlencode, urlsplit
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper import i18n, locales, proxy, services
+from scorekeeper.languages import i18n, locales
+from scorekeeper.server import proxy
+from scorekeeper.table import services
 from scorekeeper.web import page_cache
 from scorekeeper.web.helpers import my_game_tokens, on_this_site
 

@@ -19,7 +19,7 @@ from flask import current_app, render_template
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper.cache import LRUCache
+from scorekeeper.data.cache import LRUCache
 
 #: How many long drawings run at once in a process, unless the app's config says otherwise.
 LONG_PRINTS = 1

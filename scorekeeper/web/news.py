@@ -19,7 +19,7 @@ from typing import Any
 from flask import Blueprint, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 
-from scorekeeper import services
+from scorekeeper.table import services
 from scorekeeper.web.bounds import whole
 from scorekeeper.web.corrections import NOT_CARRIED
 from scorekeeper.web.helpers import get_game_or_404

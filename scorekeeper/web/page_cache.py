@@ -29,7 +29,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
-from scorekeeper.cache import LRUCache
+from scorekeeper.data.cache import LRUCache
 from scorekeeper.web import gzip_pieces
 from scorekeeper.web.printing import default_paper
 

@@ -22,7 +22,7 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper.games.events import Event
 from scorekeeper.games.registry import game_for
-from scorekeeper.services import LoadedGame
+from scorekeeper.table.services import LoadedGame
 from scorekeeper.web.forms import LogForm
 from scorekeeper.web.setup_forms import BlankSheetForm, NewGameForm
 

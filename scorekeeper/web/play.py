@@ -13,10 +13,10 @@ from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import services
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event, RuleError
-from scorekeeper.i18n import say_here
+from scorekeeper.languages.i18n import say_here
+from scorekeeper.table import services
 from scorekeeper.web import (
     corrections,
     entries,

@@ -21,7 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper import store
+from scorekeeper.table import store
 from scorekeeper.web import bounds, security
 
 #: ``/g/<token>/seq``: the poll's address (a token as the app's routes read one).

@@ -15,8 +15,9 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 from markupsafe import Markup
 
-from scorekeeper import i18n, locales, printing
+from scorekeeper import printing
 from scorekeeper.games.events import RuleError
+from scorekeeper.languages import i18n, locales
 from scorekeeper.printing import Blank, GamePrinters
 from scorekeeper.web.field_errors import show_error
 from scorekeeper.web.helpers import get_game_or_404, page_part, url_to_share

@@ -10,10 +10,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
-from scorekeeper import records, services
+from scorekeeper import records
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
-from scorekeeper.i18n import words
+from scorekeeper.languages.i18n import words
+from scorekeeper.table import services
 from scorekeeper.web import home
 from scorekeeper.web.forms import ImportForm
 from scorekeeper.web.helpers import get_game_or_404, remember

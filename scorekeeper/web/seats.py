@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from flask import session
 from flask_babel import gettext as _
 
-from scorekeeper import services
 from scorekeeper.evenings import services as evenings
+from scorekeeper.table import services
 from scorekeeper.web.formatting import seat_label
 from scorekeeper.web.phone import known_phone_id, phone_id
 

@@ -12,7 +12,7 @@ from wtforms import BooleanField, Field, Form, RadioField, StringField
 from wtforms.validators import InputRequired
 
 from scorekeeper.games.players import MAX_NAME_LENGTH, name_problem
-from scorekeeper.i18n import say_here
+from scorekeeper.languages.i18n import say_here
 from scorekeeper.web.forms import FORM_WORDS, AppForm, FormWords, SelectChoice
 
 #: What a name field's ``maxlength`` says: the longest name the engines take, known before

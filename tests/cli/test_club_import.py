@@ -8,10 +8,10 @@ import re
 
 import sqlalchemy as sa
 
-from scorekeeper import models
 from scorekeeper.cli import main
 from scorekeeper.clubs import record, services
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.records import RecordError
 from tests.clubs.big_club import BY, PIN, big_record
 

@@ -121,7 +121,7 @@ try:
     main(["club", "score", sys.argv[1]], standalone_mode=False)
 finally:
     prefixes = ("flask", "sqlalchemy", "alembic", "argon2", "qrcode", "reportlab",
-                "scorekeeper.db", "scorekeeper.web", "scorekeeper.clubs.services")
+                "scorekeeper.data.db", "scorekeeper.web", "scorekeeper.clubs.services")
     print(sorted({m for m in sys.modules if m.startswith(prefixes)}), file=sys.stderr)
 """
 

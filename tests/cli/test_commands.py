@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import records, store
+from scorekeeper import records
 from scorekeeper.cli import main
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.cli.runner import invoke
 from tests.databases import games_and_events
 from tests.records.test_records import CARLA_TWICE, HOSTILE, RECORDS, example
@@ -257,7 +258,7 @@ def test_import_prints_the_public_url_when_configured(app, runner):
 def test_import_guesses_no_address_without_a_public_url(app, runner, monkeypatch):
     """Which port or host a server runs on (if one runs) is not this command's to know: a
     guessed address such as the LAN address and port 8000 may be where nothing listens."""
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "192.0.2.7")
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: "192.0.2.7")
     result = runner.invoke(main, ["import", "--lang", "sv", str(RECORDS / "seed-002.json")])
     assert result.exit_code == 0, result.output
     path = result.stdout.strip()

@@ -91,7 +91,7 @@ def test_swedish_pdfs_and_usage_errors_from_the_command_line(tmp_path):
 def test_serve_says_where_to_go_in_swedish(app, monkeypatch):
     served = []
     monkeypatch.setattr(
-        "scorekeeper.cli.serving.run", lambda _app, server, _w: served.append(server)
+        "scorekeeper.server.serving.run", lambda _app, server, _w: served.append(server)
     )
     result = app.test_cli_runner().invoke(main, ["serve", "--lang", "sv", "--port", "8123"])
     assert result.exit_code == 0, result.output

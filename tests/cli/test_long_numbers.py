@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import models
 from scorekeeper.cli import main
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from tests.cli.runner import invoke
 from tests.cli.test_evening_score import evening_text
 from tests.records.test_records import RECORDS

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from scorekeeper import qr
-from scorekeeper.cli import main, serving
+from scorekeeper.cli import main
+from scorekeeper.server import qr, serving
 from tests.conftest import LAN
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table
@@ -156,7 +156,7 @@ def test_behind_a_proxy_the_public_url_is_printed_and_shared(app, client, table,
 
 
 def test_on_no_network_the_banner_says_phones_cannot_reach_it(app, monkeypatch):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: "127.0.0.1")
     result, _served = serve(app, monkeypatch)
     assert "Scorekeeper is running, at:\n\n  http://127.0.0.1:8000/\n" in result.output
     assert "This computer is on no network yet, so phones cannot reach it." in result.output

@@ -14,8 +14,9 @@ import socket
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.cli import gunicorn_server, main, serving, waitress_server
-from scorekeeper.db import db
+from scorekeeper.cli import main
+from scorekeeper.data.db import db
+from scorekeeper.server import gunicorn_server, serving, waitress_server
 
 #: A club night of 512 tables: 3.5 phones a table, two projectors, a few organisers.
 PHONES_AT_512_TABLES = 512 * 7 // 2 + 2 + 6

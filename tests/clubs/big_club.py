@@ -24,11 +24,12 @@ import random
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from scorekeeper import models, seasons
+from scorekeeper import seasons
 from scorekeeper.clubs import record_format, record_writing, services
 from scorekeeper.clubs import store_evenings as club_store
 from scorekeeper.clubs.season import DEFAULT_RULE, SeasonSpan
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.evenings import record as evening_record
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings.setup import EveningSetup

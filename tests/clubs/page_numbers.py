@@ -163,7 +163,7 @@ def drawn_from(seed: int) -> Iterator[None]:
 
 
 def _play(token: str, events: list[Event]) -> None:
-    from scorekeeper import services as games
+    from scorekeeper.table import services as games
 
     game = games.load(token)
     for event in events:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from scorekeeper import seasons, store
+from scorekeeper import seasons
 from scorekeeper.clubs import services
 from scorekeeper.clubs.season import SeasonSpan
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.games.bismarck.examples import MODERN_GAME, events_for
 
 PIN = "4711"

@@ -21,12 +21,13 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models, store
 from scorekeeper.clubs import imports, services, store_club
 from scorekeeper.clubs.record import loads_club
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.game import Game
+from scorekeeper.table import store
 from tests.clubs.big_club import BY, PIN, big_record
 from tests.databases import on_postgresql
 from tests.serving import clean_environment

@@ -10,9 +10,9 @@ from datetime import date
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models
 from scorekeeper.clubs import services
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.games.events import RuleError
 from scorekeeper.records import RecordError
 from tests.clubs.season_club import BY, GAMES, PIN, season_and_ratings, season_club

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models
 from scorekeeper.clubs import services, store
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.games.events import RuleError
 
 BY = "test"

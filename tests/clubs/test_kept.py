@@ -14,15 +14,17 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import models, seasons, store
-from scorekeeper import services as games
+from scorekeeper import seasons
 from scorekeeper.cli import main
 from scorekeeper.clubs import kept as keeping
 from scorekeeper.clubs import services, writes
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event
 from scorekeeper.games.game import Game
+from scorekeeper.table import services as games
+from scorekeeper.table import store
 from tests.clubs import page_numbers
 from tests.clubs.big_club import club_record, deals
 

@@ -150,8 +150,8 @@ def test_a_seasons_key_fits_its_column_and_is_equal_exactly_when_the_names_are_o
 
 
 def test_the_keys_lengths_are_their_columns():
-    from scorekeeper import models
     from scorekeeper.clubs.season import SEASON_KEY_LENGTH
+    from scorekeeper.data import models
 
     assert models.Member.__table__.c.name_key.type.length == register.MEMBER_KEY_LENGTH
     assert models.Season.__table__.c.name_key.type.length == SEASON_KEY_LENGTH

@@ -11,10 +11,10 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import models
 from scorekeeper.clubs import services, wrong_pins
 from scorekeeper.clubs.wrong_pins import Limit, Limits, Typist
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 
 START = datetime(2026, 12, 5, 19, 0)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.clubs import services as clubs
 from scorekeeper.clubs import store_evenings as club_store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from tests.e2e.live import LiveServer
 

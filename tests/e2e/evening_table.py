@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import store as evenings
 from scorekeeper.evenings.setup import EveningSetup
+from scorekeeper.table import store
 from tests.e2e.live import LiveServer
 from tests.e2e.table import example_events
 

@@ -21,9 +21,10 @@ from typing import Any, TypeVar
 from flask import Flask
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
-from scorekeeper import create_app, store
-from scorekeeper.db import db
+from scorekeeper import create_app
+from scorekeeper.data.db import db
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 
 T = TypeVar("T")
 HERE = Path(__file__).resolve().parent
@@ -183,7 +184,7 @@ def live_server(instance: Path, port: int = 0, **config: Any) -> Iterator[LiveSe
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
-        from scorekeeper.db import db
+        from scorekeeper.data.db import db
 
         live = LiveServer(app, server)
         live.in_app(lambda: db.engine.dispose())

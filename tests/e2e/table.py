@@ -10,10 +10,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.e2e.live import SCREENSHOTS, LiveServer
 from tests.games.bismarck.examples import MODERN_GAME
 

@@ -9,11 +9,11 @@ import re
 
 from playwright.sync_api import expect
 
-from scorekeeper import store
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import store as evening_store
+from scorekeeper.table import store
 from tests.e2e.screens import axe_report, layout_problems
 from tests.e2e.table import example_events, shoot
 

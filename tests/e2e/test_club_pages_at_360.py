@@ -17,13 +17,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import seasons, store
+from scorekeeper import seasons
 from scorekeeper.clubs import services as clubs
 from scorekeeper.clubs import store_evenings as club_store
 from scorekeeper.clubs.season import SeasonSpan
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import store as evenings
 from scorekeeper.evenings.setup import EveningSetup
+from scorekeeper.table import store
 from tests.e2e.screens import layout_problems, overflow
 from tests.e2e.table import shoot
 from tests.games.bismarck.examples import MODERN_GAME, events_for

@@ -14,7 +14,7 @@ import re
 
 from playwright.sync_api import expect
 
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import store as evenings
 from scorekeeper.evenings.setup import EveningSetup
 from tests.e2e.club_seed import seed_club
@@ -126,7 +126,7 @@ def _two_tables(server) -> tuple[tuple[str, tuple[str, ...]], tuple[str, tuple[s
 
 def _stored(server, game: str) -> tuple[int, dict[int, frozenset[str]]]:
     """The game's log length and who confirmed what, as the database holds them."""
-    from scorekeeper import store
+    from scorekeeper.table import store
 
     def read():
         store.REPLAYS.clear()

@@ -11,9 +11,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import store as evenings
+from scorekeeper.table import store
 from tests.e2e.evening_table import TWELVE, seed_evening
 from tests.e2e.screens import axe_report, layout_problems, mid_word_breaks
 from tests.e2e.table import Player, example_events, shoot

@@ -7,8 +7,8 @@ import time
 
 from playwright.sync_api import expect
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.e2e.live import PHONE, live_server
 from tests.e2e.table import example_events, seed_game
 

@@ -21,9 +21,9 @@ from fractions import Fraction
 from openskill.models import PlackettLuce
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import store as evening_store
+from scorekeeper.table import store
 from tests.e2e.live import LiveServer
 from tests.e2e.screens import layout_problems
 from tests.e2e.table import Player, shoot

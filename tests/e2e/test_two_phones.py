@@ -11,7 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.qr import qr_svg
+from scorekeeper.server.qr import qr_svg
 from tests.e2e.table import Player, shoot, stored_events
 
 

@@ -8,15 +8,15 @@ from contextlib import contextmanager
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import services as game_services
-from scorekeeper import store as game_store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services
 from scorekeeper.evenings import store as evening_store
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.evenings.store import EveningNotFound, RoundStarted
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event, RuleError
+from scorekeeper.table import services as game_services
+from scorekeeper.table import store as game_store
 
 NINE = ("Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida")
 

@@ -10,8 +10,8 @@ from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from wtforms.validators import InputRequired, NumberRange
 
-from scorekeeper import services
 from scorekeeper.games.events import Event
+from scorekeeper.table import services
 from scorekeeper.web.entries import enter
 from scorekeeper.web.forms import LogForm, WholeNumberField
 from scorekeeper.web.game_page import entry_form, game_page

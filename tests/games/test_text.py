@@ -18,7 +18,7 @@ from scorekeeper.games.text import (
     current_words,
     speaking,
 )
-from scorekeeper.locales import words_for
+from scorekeeper.languages.locales import words_for
 from tests.games import state_of
 
 SWEDISH = words_for("sv")

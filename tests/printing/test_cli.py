@@ -20,7 +20,7 @@ def no_app(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the printing commands must not create the app")
 
-    monkeypatch.setattr("scorekeeper.db.init_app", refuse)
+    monkeypatch.setattr("scorekeeper.data.db.init_app", refuse)
 
 
 def record_file(folder, deals=MODERN_GAME, variant="modern", times=None) -> str:
@@ -91,7 +91,7 @@ def test_a_records_tie_and_its_rules_card(tmp_path):
 
 
 def test_a_localhost_url_becomes_the_lan_address(tmp_path, monkeypatch):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "192.0.2.9")
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: "192.0.2.9")
     out = tmp_path / "sheet.pdf"
     path = record_file(tmp_path, MODERN_GAME[:2])
     assert (

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper.locales import words_for
+from scorekeeper.languages.locales import words_for
 from scorekeeper.printing import Blank, printer_for
 from scorekeeper.printing.evening import (
     StandingRow,

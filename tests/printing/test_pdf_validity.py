@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from reportlab import rl_config
 
-from scorekeeper.locales import words_for
+from scorekeeper.languages.locales import words_for
 from scorekeeper.printing.bismarck import bismarck_sheet
 from scorekeeper.printing.common import PACKAGED_FONTS, find_fonts
 from tests.games.bismarck.examples import MODERN_GAME, game

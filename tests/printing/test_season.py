@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.locales import words_for
+from scorekeeper.languages.locales import words_for
 from scorekeeper.printing.season import (
     SeasonCell,
     SeasonEvening,

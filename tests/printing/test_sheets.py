@@ -222,7 +222,7 @@ def test_the_qr_code_is_the_games_live_address(tmp_path):
 
 
 def test_the_qr_code_never_points_at_localhost(tmp_path, monkeypatch):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "192.0.2.9")
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: "192.0.2.9")
     data = bismarck_sheet(game(), url="http://localhost:8000/g/abc")
     assert "http://192.0.2.9:8000/g/abc" in Pdf(data).text
     assert decode_qr(data, tmp_path) == "http://192.0.2.9:8000/g/abc"

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper import printing
 from scorekeeper.games import free
-from scorekeeper.locales import words_for
+from scorekeeper.languages.locales import words_for
 from scorekeeper.printing import Blank
 from scorekeeper.printing.bismarck import bismarck_sheet
 from tests.games.bismarck.examples import PLAYERS, game

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 from tests.web.bismarck.client import Table, play_modern_game
@@ -86,7 +86,7 @@ def test_a_game_in_progress_prints_as_it_stands(client):
 
 
 def test_the_pdfs_qr_code_is_the_games_address_never_localhost(client, monkeypatch, tmp_path):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "192.0.2.7")
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: "192.0.2.7")
     table = Table(client)
     table.start()
     token = table.url.rsplit("/", 1)[-1]

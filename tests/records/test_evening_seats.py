@@ -9,10 +9,11 @@ import re
 
 import sqlalchemy as sa
 
-from scorekeeper import models, store
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services
+from scorekeeper.table import store
 from tests.clubs.season_club import BY, GAMES, PIN, season_club
 from tests.records.test_schemas import EVENING, errors, play_tables
 from tests.web.evenings.test_pages import evening_token, new_evening, start

@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 
 from scorekeeper import records
-from scorekeeper import services as services_games
-from scorekeeper import store as game_store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services
 from scorekeeper.evenings.record import loads_evening
 from scorekeeper.games import bismarck, free, klaberjass, sviten
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
+from scorekeeper.table import services as services_games
+from scorekeeper.table import store as game_store
 from tests.cli.runner import invoke
 from tests.e2e.table import example_events
 from tests.games.bismarck.examples import MODERN_GAME

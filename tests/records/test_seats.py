@@ -9,11 +9,12 @@ import re
 
 import pytest
 
-from scorekeeper import records, store
-from scorekeeper.db import db
+from scorekeeper import records
+from scorekeeper.data.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
+from scorekeeper.table import store
 from tests.records.test_schemas import RECORD, errors
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
 from tests.web.sviten.client import SvitenTable

@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from scorekeeper import records, store
+from scorekeeper import records
 from scorekeeper.cli import main
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games import sviten
+from scorekeeper.table import store
 from tests.cli.runner import invoke
 from tests.printing.pdfs import A4, LETTER, Pdf
 from tests.records.test_records import RECORDS, example

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorekeeper.qr import qr_svg
+from scorekeeper.server.qr import qr_svg
 from scorekeeper.web.assets import compact, short_properties
 
 STATIC = Path(__file__).resolve().parents[2] / "static"

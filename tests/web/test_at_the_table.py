@@ -6,8 +6,8 @@ from __future__ import annotations
 import html
 import re
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.web import text
 from tests.web.bismarck.client import Table

@@ -16,8 +16,10 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper import create_app, models, store
-from scorekeeper.db import busy, db
+from scorekeeper import create_app
+from scorekeeper.data import models
+from scorekeeper.data.db import busy, db
+from scorekeeper.table import store
 from tests.conftest import TEMPLATE_CODE, make_app
 from tests.databases import close_connections, on_postgresql
 from tests.games.bismarck.examples import MODERN_GAME

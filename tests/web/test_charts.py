@@ -78,7 +78,8 @@ def test_names_are_escaped():
 def test_a_game_page_shows_its_progression_in_play_and_finished(client, app):
     from pathlib import Path
 
-    from scorekeeper import records, services
+    from scorekeeper import records
+    from scorekeeper.table import services
 
     record = records.loads(
         (Path(__file__).parent.parent / "records" / "modern-full-history.json").read_bytes()

@@ -117,8 +117,8 @@ def test_thats_not_right_corrects_the_deal_and_the_first_phone_confirms_it(app, 
 
 def stored(app, table: Table) -> tuple[int, dict[int, frozenset[str]]]:
     """How long the game's log is and who confirmed what, as the database holds it."""
-    from scorekeeper import store
-    from scorekeeper.db import db
+    from scorekeeper.data.db import db
+    from scorekeeper.table import store
 
     with app.app_context():
         store.REPLAYS.clear()

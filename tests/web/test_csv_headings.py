@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import records, services
+from scorekeeper import records
+from scorekeeper.table import services
 
 RECORDS = Path(__file__).parent.parent / "records"
 

@@ -14,8 +14,8 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from tests.conftest import csrf_token
 from tests.records.test_records import example
 from tests.web import error_of, text

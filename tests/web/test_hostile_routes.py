@@ -31,8 +31,8 @@ import sqlalchemy as sa
 from werkzeug.routing import Rule
 from werkzeug.routing.converters import NumberConverter
 
-from scorekeeper import models
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.web.clubs.organiser import DEVICE_COOKIE
 from scorekeeper.web.forms import AppForm
 from tests import databases

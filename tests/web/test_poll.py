@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.conftest import app_on_new_database
 from tests.web.bismarck.client import Table
 

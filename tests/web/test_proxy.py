@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from scorekeeper import create_app, proxy
+from scorekeeper import create_app
+from scorekeeper.server import proxy
 from tests.conftest import LAN, app_on_new_database
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table

@@ -10,8 +10,9 @@ import re
 
 import pytest
 
-from scorekeeper import records, store
-from scorekeeper.db import db
+from scorekeeper import records
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.databases import games_and_events
 from tests.games.bismarck.examples import game as engine_state

@@ -8,8 +8,9 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models, records
-from scorekeeper.db import db
+from scorekeeper import records
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from tests.conftest import csrf_token
 from tests.web import error_of, text
 from tests.web.bismarck.client import Table

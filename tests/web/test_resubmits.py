@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 
-from scorekeeper import records, store
-from scorekeeper.db import db
+from scorekeeper import records
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web import text

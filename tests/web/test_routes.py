@@ -10,10 +10,10 @@ import re
 
 import sqlalchemy as sa
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games import bismarck, free, klaberjass, sviten
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.web.sviten.client import HANDS, PLAYERS
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.conftest import CSRF, csrf_token
 from tests.web.bismarck.client import Table
 from tests.web.sviten.client import HANDS, SvitenTable
@@ -87,8 +87,8 @@ def test_a_phone_keeps_the_seats_of_its_latest_games_whatever_their_addresses(ap
     """A phone at more games than its session keeps seats for (a season of club nights) still
     knows its seat in each of the latest: the oldest are forgotten, never a recent one (the
     session's JSON sorts a mapping's keys, so the seats are kept as a list)."""
-    from scorekeeper import services
     from scorekeeper.games import bismarck
+    from scorekeeper.table import services
     from scorekeeper.web.seats import SEATS_KEPT
 
     token = csrf_token(client)

@@ -93,7 +93,8 @@ def test_new_game_pages_of_every_kind(client, kind):
 def test_a_game_page_with_its_chart(app, client):
     """A game shows its score progression, in play or finished: an inline SVG whose looks are
     the stylesheet's, with no style of its own (the policy allows none)."""
-    from scorekeeper import records, services
+    from scorekeeper import records
+    from scorekeeper.table import services
 
     record = records.loads((ROOT / "tests" / "records" / "modern-full-history.json").read_bytes())
     with app.app_context():

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper import qr
+from scorekeeper.server import qr
 from tests.conftest import LAN
 from tests.printing.pdfs import Pdf, one_line
 from tests.web.bismarck.client import Table

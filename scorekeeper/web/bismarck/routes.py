@@ -12,11 +12,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from scorekeeper import services
 from scorekeeper.games import bismarck as rules
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.text import T_
+from scorekeeper.table import services
 from scorekeeper.web.bismarck.forms import (
     AnnounceForm,
     CorrectForm,

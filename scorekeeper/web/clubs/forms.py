@@ -29,7 +29,7 @@ from scorekeeper.evenings.setup import MAX_ROUNDS, default_scoring
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import T_
-from scorekeeper.i18n import say_here
+from scorekeeper.languages.i18n import say_here
 from scorekeeper.web.evenings.forms import EveningForm
 from scorekeeper.web.forms import (
     FORM_WORDS,

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 from flask import Flask, Response, g, has_request_context
 
-from scorekeeper import services as games
 from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import locks
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import Text
+from scorekeeper.table import services as games
 from scorekeeper.web import game_locks, seats
 from scorekeeper.web.clubs import organiser
 

@@ -34,9 +34,9 @@ from flask import (
 )
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from scorekeeper import proxy
 from scorekeeper.clubs import organisers, services, wrong_pins
 from scorekeeper.clubs.wrong_pins import Limit, Limits, Typist
+from scorekeeper.server import proxy
 from scorekeeper.web.phone import session_id as phone_session_id
 
 #: Wrong PINs allowed per phone (a phone the club knows: its only limit), per client address

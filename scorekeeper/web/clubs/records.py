@@ -19,7 +19,7 @@ from wtforms.validators import InputRequired
 from scorekeeper.clubs import record as club_record
 from scorekeeper.clubs import register, services
 from scorekeeper.games.events import RuleError
-from scorekeeper.i18n import words
+from scorekeeper.languages.i18n import words
 from scorekeeper.records import RecordError
 from scorekeeper.web.clubs import organiser
 from scorekeeper.web.clubs.forms import PinInput

@@ -17,8 +17,8 @@ from scorekeeper.clubs import register, services
 from scorekeeper.clubs.season import DEFAULT_RULE
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.names import shown
-from scorekeeper.i18n import say_here
-from scorekeeper.qr import qr_svg
+from scorekeeper.languages.i18n import say_here
+from scorekeeper.server.qr import qr_svg
 from scorekeeper.web import charts, page_cache
 from scorekeeper.web.clubs import organiser
 from scorekeeper.web.clubs.forms import (

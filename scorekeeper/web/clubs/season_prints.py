@@ -21,12 +21,13 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import hosts, seasons
+from scorekeeper import seasons
 from scorekeeper.clubs import services
 from scorekeeper.clubs.season import DEFAULT_RULE, EveningResult, SeasonRow
 from scorekeeper.games.text import points
-from scorekeeper.i18n import words
+from scorekeeper.languages.i18n import words
 from scorekeeper.printing import season as paper_season
+from scorekeeper.server import hosts
 from scorekeeper.web import long_prints, page_cache
 from scorekeeper.web.charts import SEASON_LINES, season_chart
 from scorekeeper.web.clubs.forms import SeasonRuleForm

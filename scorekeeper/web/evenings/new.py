@@ -17,7 +17,7 @@ from scorekeeper.evenings import services
 from scorekeeper.evenings.setup import EveningSetup, default_scoring
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
-from scorekeeper.i18n import say_here
+from scorekeeper.languages.i18n import say_here
 from scorekeeper.web.evenings.blueprint import bp, pages_or_404, remember_evening
 from scorekeeper.web.evenings.forms import (
     EveningForm,

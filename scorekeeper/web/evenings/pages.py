@@ -12,15 +12,15 @@ from flask import abort, current_app, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import services as games
 from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import services
 from scorekeeper.evenings.suspense import first_hidden
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import points
-from scorekeeper.i18n import say_here
-from scorekeeper.qr import qr_svg
+from scorekeeper.languages.i18n import say_here
+from scorekeeper.server.qr import qr_svg
+from scorekeeper.table import services as games
 from scorekeeper.web import page_cache
 from scorekeeper.web.evenings.blueprint import (
     bp,

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.evenings import services
 from scorekeeper.games.events import RuleError
-from scorekeeper.i18n import words
+from scorekeeper.languages.i18n import words
 from scorekeeper.records import MAX_RECORD_BYTES, RecordError
 from scorekeeper.records.problems import RECORD, problem
 from scorekeeper.web.evenings.blueprint import (

@@ -11,10 +11,10 @@ from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import services
 from scorekeeper.games import free as rules
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.text import T_
+from scorekeeper.table import services
 from scorekeeper.web.entries import enter
 from scorekeeper.web.formatting import join_names, signed
 from scorekeeper.web.free.forms import DealForm, EndForm

@@ -10,10 +10,10 @@ from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import services
 from scorekeeper.games import klaberjass as rules
 from scorekeeper.games.events import Event
 from scorekeeper.games.hand_log import EventKind
+from scorekeeper.table import services
 from scorekeeper.web.entries import enter
 from scorekeeper.web.game_page import Recent, entry_form, game_page
 from scorekeeper.web.klaberjass.forms import HandForm

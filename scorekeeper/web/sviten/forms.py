@@ -33,7 +33,7 @@ from scorekeeper.games.cards import Suit, full_pack, parse_card
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.sviten.melds import JOKER, meld_points
 from scorekeeper.games.text import T_, whole_number
-from scorekeeper.i18n import say_here
+from scorekeeper.languages.i18n import say_here
 from scorekeeper.web.forms import LogForm, SelectChoice, WholeNumberField, counted_field
 from scorekeeper.web.setup_forms import BlankSheetForm, NewGameForm
 

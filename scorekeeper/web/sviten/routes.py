@@ -14,12 +14,12 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from scorekeeper import services
 from scorekeeper.games import sviten as rules
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.sviten.melds import validate_meld
 from scorekeeper.games.sviten.proposal import Proposal, melds_for, propose
-from scorekeeper.i18n import say_here
+from scorekeeper.languages.i18n import say_here
+from scorekeeper.table import services
 from scorekeeper.web.corrections import rebase, refused
 from scorekeeper.web.entries import entered, landed, open_game
 from scorekeeper.web.field_errors import refusals, show_error

@@ -7,10 +7,11 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import create_app, store
-from scorekeeper.db import alembic, db
+from scorekeeper import create_app
+from scorekeeper.data.db import alembic, db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.games.bismarck.examples import game as engine_state
 from tests.web import text
@@ -399,7 +400,7 @@ def test_get_never_changes_anything(client, app):
 
 
 def test_the_qr_code_never_points_at_localhost(client, monkeypatch):
-    monkeypatch.setattr("scorekeeper.qr.lan_address", lambda: "192.0.2.7")
+    monkeypatch.setattr("scorekeeper.server.qr.lan_address", lambda: "192.0.2.7")
     table = Table(client)
     table.start()
     page = client.get(table.url, base_url="http://localhost:8000").get_data(as_text=True)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from scorekeeper import models, store
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import store as evening_store
 from scorekeeper.games import free, klaberjass, sviten
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.e2e.table import example_events
 from tests.web.clubs.club import add, make_club, member_ids
 from tests.web.free.client import CHICAGO

@@ -12,10 +12,10 @@ import re
 
 import pytest
 
-from scorekeeper import services as games
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games import bismarck
+from scorekeeper.table import services as games
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.e2e.table import example_events
 from tests.web.clubs.club import evening_token, member_ids, plan_evening, post

@@ -7,8 +7,8 @@ import re
 
 import sqlalchemy as sa
 
-from scorekeeper import models
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from tests.web.clubs.club import add, make_club, member_ids, post
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper import services as games
-from scorekeeper import store
-from scorekeeper.db import db
-from scorekeeper.models import Evening, Member
+from scorekeeper.data.db import db
+from scorekeeper.data.models import Evening, Member
+from scorekeeper.table import services as games
+from scorekeeper.table import store
 from tests.e2e.table import example_events
 from tests.web.clubs.club import add, make_club, member_ids, post
 

@@ -11,9 +11,9 @@ import pytest
 import sqlalchemy as sa
 from argon2 import PasswordHasher
 
-from scorekeeper import models
 from scorekeeper.clubs import organisers, wrong_pins
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from tests.conftest import csrf_token
 from tests.web.clubs.club import PIN, add, club_token, make_club, new_club, post
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper import services as games
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event
+from scorekeeper.table import services as games
 from tests.conftest import csrf_token
 from tests.web.clubs.club import add, evening_token, make_club, plan_evening
 
@@ -101,7 +101,7 @@ def _deal_one(phone, token: str, game: str) -> None:
 
 def _log(app, game: str) -> tuple[tuple[str | None, ...], dict[int, frozenset[str]]]:
     """Who entered each entry of ``game`` and who confirmed what, as stored."""
-    from scorekeeper import store
+    from scorekeeper.table import store
 
     with app.app_context():
         store.REPLAYS.clear()

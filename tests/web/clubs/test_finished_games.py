@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper import services as games
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
+from scorekeeper.table import services as games
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.e2e.table import example_events
 from tests.web.clubs.club import add, evening_token, make_club, plan_evening, post

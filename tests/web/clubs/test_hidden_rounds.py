@@ -15,13 +15,13 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
-from scorekeeper import store
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import store as evening_store
 from scorekeeper.games.events import Event
 from scorekeeper.games.text import points
+from scorekeeper.table import store
 from tests.e2e.table import example_events
 from tests.printing.pdfs import Pdf
 from tests.web.clubs.club import member_ids, post

@@ -11,9 +11,9 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models
 from scorekeeper.clubs import organisers, services, wrong_pins
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.web.clubs import organiser
 from tests.web.clubs.club import PIN, make_club, post
 

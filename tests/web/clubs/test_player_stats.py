@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from scorekeeper import store
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.e2e.table import example_events
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.clubs.club import add, make_club, member_ids, post

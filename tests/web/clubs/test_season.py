@@ -7,10 +7,10 @@ import re
 from fractions import Fraction
 from itertools import pairwise
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.web.clubs.club import add, make_club, member_ids, post
 
 

@@ -9,10 +9,11 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from scorekeeper import models, store
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.events import Event
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.web.clubs.club import add, make_club, member_ids, post
 from tests.web.clubs.test_season import _new_evening, _play, _points

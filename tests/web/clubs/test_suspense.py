@@ -8,12 +8,13 @@ import re
 
 import pytest
 
-from scorekeeper import models, store
-from scorekeeper.db import db
+from scorekeeper.data import models
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import store as evening_store
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.games.text import points
+from scorekeeper.table import store
 from tests.e2e.table import example_events
 from tests.printing.pdfs import poppler_text
 from tests.web.clubs.club import add, evening_token, make_club, plan_evening, post

@@ -10,11 +10,11 @@ import re
 
 import pytest
 
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.data.models import Evening, Member
 from scorekeeper.evenings import services
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
-from scorekeeper.models import Evening, Member
 from tests.conftest import csrf_token
 from tests.web.clubs.club import add, make_club, member_ids, post
 from tests.web.evenings.test_pages import NINE

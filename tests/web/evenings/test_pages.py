@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from scorekeeper import services as game_services
 from scorekeeper.evenings import services
 from scorekeeper.games.events import Event
+from scorekeeper.table import services as game_services
 from tests.conftest import csrf_token
 
 NINE = ["Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida"]
@@ -230,7 +230,7 @@ def play_out(app, token: str, number: int, tables: slice = slice(None)):
 
 def start_seated(app, token: str, number: int):
     """Start round ``number`` with every table's first seat dealing (the worked example's)."""
-    from scorekeeper.db import db
+    from scorekeeper.data.db import db
     from scorekeeper.evenings import store
 
     with app.app_context():
@@ -507,7 +507,7 @@ def test_points_between_whole_numbers_are_written_one_way():
     from fractions import Fraction
 
     from scorekeeper.games.text import ENGLISH, points
-    from scorekeeper.locales import words_for
+    from scorekeeper.languages.locales import words_for
 
     english, swedish = words_for("en"), words_for("sv")
     said = [points(Fraction(-3, 2), words=english), points(Fraction(-1, 6), words=english)]

@@ -106,7 +106,7 @@ def test_a_broken_evening_record_is_refused_and_nothing_stored(client, app, case
     with app.app_context():
         import sqlalchemy as sa
 
-        from scorekeeper.db import db
+        from scorekeeper.data.db import db
 
         before = db.session.scalar(sa.select(sa.func.count()).select_from(sa.table("evening")))
     response = upload(client, bad)

@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from scorekeeper import store
 from scorekeeper.evenings import services
+from scorekeeper.table import store
 from scorekeeper.web.evenings import pages
 from tests.web.evenings.test_pages import NINE, evening_token, new_evening, play_deal, start
 

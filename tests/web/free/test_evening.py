@@ -11,7 +11,7 @@ from fractions import Fraction
 import sqlalchemy as sa
 
 from scorekeeper.clubs import services as clubs
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from tests.conftest import csrf_token
 from tests.web.clubs.club import add, make_club, member_ids, post

@@ -52,7 +52,7 @@ def test_a_new_game_needs_two_names_in_the_first_seats(client):
 
 
 def test_a_drawn_first_dealer_is_one_of_the_names_typed(client, app):
-    from scorekeeper import services
+    from scorekeeper.table import services
 
     for _ in range(8):
         table = FreeTable(client)
@@ -217,7 +217,7 @@ def test_play_again_keeps_the_name_teams_and_options(app, client):
     table.play([[7, 0]])
     again = client.post(f"{table.url}/again", data={"csrf_token": csrf_token(client, table.url)})
     assert again.status_code == 303
-    from scorekeeper import services
+    from scorekeeper.table import services
 
     with app.app_context():
         new = services.load(again.headers["Location"].rsplit("/", 1)[-1]).setup

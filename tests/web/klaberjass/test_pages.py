@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from scorekeeper.web.assets import bundle_bytes, compact
 from tests.conftest import csrf_token
 from tests.web import error_of, text

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
+from scorekeeper.table import store
 from tests.web import text
 from tests.web.sviten.client import HANDS, SvitenTable, card_fields, quick_fields
 

@@ -8,9 +8,9 @@ import io
 import json
 import re
 
-from scorekeeper import store
-from scorekeeper.db import db
+from scorekeeper.data.db import db
 from scorekeeper.games.sviten import melds_text
+from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.web import error_of, text
 from tests.web.sviten.client import (

@@ -7,7 +7,7 @@ believes those headers only when told how many proxies stand in front of it (``T
 ``ProxyFix``). A request that came over HTTPS then:
 
 * builds ``https://`` addresses, so share links and QR codes say ``https://`` (``PUBLIC_URL``,
-  when set, still decides the whole address: :mod:`scorekeeper.hosts`);
+  when set, still decides the whole address: :mod:`scorekeeper.server.hosts`);
 * gets a session cookie marked ``Secure`` (:func:`cookie_secure`), so it is never sent over
   plain HTTP.
 

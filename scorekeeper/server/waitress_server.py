@@ -3,7 +3,7 @@
 
 Waitress as it is (``waitress.serve``), set up for phones that poll: ``poll()`` where the system
 has it (``select()`` stops at 1,024 files), connections closed after
-:data:`~scorekeeper.cli.serving.IDLE_SECONDS` idle, and its lines about requests waiting for a
+:data:`~scorekeeper.server.serving.IDLE_SECONDS` idle, and its lines about requests waiting for a
 thread or a full server once a minute at most.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from scorekeeper.cli import serving
+from scorekeeper.server import serving
 
 
 def settings(server: serving.Server) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Reading games from the log: one game by its token (:func:`load`), several by their rows or
 tokens in one query for all their logs (:func:`load_rows`, :func:`load_games`), and their
 confirmations. A game this process has replayed at that log position comes from
-:data:`~scorekeeper.store.caches.REPLAYS`; one it has replayed shorter is folded on from there."""
+:data:`~scorekeeper.table.store.caches.REPLAYS`; one it has replayed shorter is folded on from
+there."""
 
 from __future__ import annotations
 
@@ -12,13 +13,13 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
+from scorekeeper.data import models
 from scorekeeper.games.confirming import ORGANISER
 from scorekeeper.games.events import Event
 from scorekeeper.games.game import Game
 from scorekeeper.games.registry import UnknownGame, game_for
-from scorekeeper.store.caches import POSITIONS, REPLAYS, kept
-from scorekeeper.store.loaded import Confirmed, GameNotFound, LoadedGame, loaded_game
+from scorekeeper.table.store.caches import POSITIONS, REPLAYS, kept
+from scorekeeper.table.store.loaded import Confirmed, GameNotFound, LoadedGame, loaded_game
 
 #: How long a game's log is (a scalar subquery on the game's row).
 EVENT_COUNT = (

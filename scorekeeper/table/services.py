@@ -9,15 +9,15 @@ replayed twice.
 
 A write returns what happened, for the view to render, rather than raising it:
 
-- the game with the entry (a :class:`~scorekeeper.store.LoadedGame`): it is in the log;
+- the game with the entry (a :class:`~scorekeeper.table.store.LoadedGame`): it is in the log;
 - :class:`Refused`: the rules refuse it (its ``error`` names the field and the deal); nothing
   was written;
-- :class:`~scorekeeper.store.Conflict`: another phone wrote first, in a way that matters to
+- :class:`~scorekeeper.table.store.Conflict`: another phone wrote first, in a way that matters to
   this entry; it carries the game as it is now ("Already recorded from another phone");
 - :class:`AlreadyEntered`: another phone entered the very same entry first: nothing to do.
 
 An unknown game (or a game of another kind than the page asked for) is
-:class:`~scorekeeper.store.GameNotFound`, raised by :func:`load`.
+:class:`~scorekeeper.table.store.GameNotFound`, raised by :func:`load`.
 """
 
 from __future__ import annotations
@@ -31,13 +31,14 @@ from typing import Any, Protocol
 
 from sqlalchemy import orm
 
-from scorekeeper import records, store
-from scorekeeper.db import db
+from scorekeeper import records
+from scorekeeper.data.db import db
 from scorekeeper.games import confirming
 from scorekeeper.games.events import UNDO, Event, Played, RuleError
 from scorekeeper.games.registry import is_known
 from scorekeeper.records import NoRecordFormat, codec_for
-from scorekeeper.store import Conflict, GameNotFound, LoadedGame
+from scorekeeper.table import store
+from scorekeeper.table.store import Conflict, GameNotFound, LoadedGame
 
 __all__ = [
     "AlreadyEntered",

@@ -7,7 +7,7 @@ milliseconds, once per process), so no compiled ``.mo`` file is built, shipped o
 
 :func:`words_for` gives a language's :class:`BabelWords` (the :class:`~scorekeeper.games.text.
 Words` every layer renders engine messages, pages, printouts and terminal output with); the web
-layer picks the language per request (:mod:`scorekeeper.i18n`), the command line from its
+layer picks the language per request (:mod:`scorekeeper.languages.i18n`), the command line from its
 ``--lang`` option or the environment (:func:`from_environment`). No Flask here.
 """
 
@@ -32,7 +32,7 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "sv": "Svenska"}
 
 #: Where the catalogues are: ``<lang>/LC_MESSAGES/messages.po`` and ``messages.pot``.
-TRANSLATIONS = Path(__file__).parent / "translations"
+TRANSLATIONS = Path(__file__).parent.parent / "translations"
 DOMAIN = "messages"
 
 MINUS = "−"  # U+2212: a score's sign, in every language

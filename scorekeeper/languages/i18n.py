@@ -3,7 +3,7 @@
 The language of a request is, in this order: ``?lang=sv`` (the printing links carry it, so a PDF
 is in the language of the page that asked for it), the ``lang`` cookie (the sv/en switch on
 every page), the browser's ``Accept-Language``, English. The catalogues are read by
-:mod:`scorekeeper.locales` (no compiled files); a request looks its translations up once.
+:mod:`scorekeeper.languages.locales` (no compiled files); a request looks its translations up once.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from babel.support import NullTranslations
 from flask import Flask, Response, g, has_app_context, has_request_context, request
 from flask_babel import Babel, Domain, get_locale, get_translations
 
-from scorekeeper import locales
 from scorekeeper.games.text import current_words, say, speaking
+from scorekeeper.languages import locales
 
 #: The cookie that keeps a browser's choice of language (a year).
 COOKIE = "lang"
@@ -25,7 +25,7 @@ COOKIE_AGE = 365 * 24 * 3600
 
 
 class _CatalogueDomain(Domain):
-    """Flask-Babel's domain, with the catalogues :mod:`scorekeeper.locales` reads from the
+    """Flask-Babel's domain, with the catalogues :mod:`scorekeeper.languages.locales` reads from the
     ``.po`` files (no ``.mo`` files on disk)."""
 
     def get_translations(self) -> NullTranslations:

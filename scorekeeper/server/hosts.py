@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from scorekeeper import qr
+from scorekeeper.server import qr
 
 #: How long this machine's names and addresses are remembered (they change rarely: DHCP).
 CACHE_SECONDS = 60.0

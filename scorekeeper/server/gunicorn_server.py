@@ -25,7 +25,7 @@ from typing import Any
 import click
 from gunicorn.app.base import BaseApplication
 
-from scorekeeper.cli import serving
+from scorekeeper.server import serving
 
 #: Seconds a stopping worker may take to answer the requests it has begun.
 STOP_SECONDS = 10

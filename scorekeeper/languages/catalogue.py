@@ -2,12 +2,12 @@
 
 Every word a player reads is extracted from the code (``babel.cfg``: the Python package and
 the templates) into ``scorekeeper/translations/messages.pot``; each language's ``.po`` file
-holds its translations, and the app reads the ``.po`` itself (:mod:`scorekeeper.locales`), so
-there is nothing to compile::
+holds its translations, and the app reads the ``.po`` itself
+(:mod:`scorekeeper.languages.locales`), so there is nothing to compile::
 
-    python -m scorekeeper.catalogue update   # extract, then update messages.pot and every .po
-    python -m scorekeeper.catalogue check    # exit 1 and say what is missing, untranslated,
-                                             # fuzzy or out of date
+    python -m scorekeeper.languages.catalogue update  # extract, update messages.pot, every .po
+    python -m scorekeeper.languages.catalogue check   # exit 1 and say what is missing,
+                                                      # untranslated, fuzzy or out of date
 
 The markers are Flask-Babel's (``_``, ``_l``, ``gettext``, ``ngettext`` …) and the engines'
 (:mod:`scorekeeper.games.text`: ``N_``, ``T_``, ``Tn_``, ``Tc_``).
@@ -25,9 +25,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from scorekeeper.locales import DOMAIN, LANGUAGES, TRANSLATIONS, catalogue_path
+from scorekeeper.languages.locales import DOMAIN, LANGUAGES, TRANSLATIONS, catalogue_path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 MAPPING = ROOT / "babel.cfg"
 TEMPLATE = TRANSLATIONS / f"{DOMAIN}.pot"
 
@@ -188,7 +188,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         for line in found:
             print(line)
         return 1 if found else 0
-    print("usage: python -m scorekeeper.catalogue update|check", file=sys.stderr)
+    print("usage: python -m scorekeeper.languages.catalogue update|check", file=sys.stderr)
     return 2
 
 

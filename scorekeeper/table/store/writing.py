@@ -1,8 +1,8 @@
 """Writing to the log: a new game (:func:`create_game`), a whole game at once (:func:`import_game`,
 :func:`add_game`), one event at an expected log position (:func:`append`: the unique key on
 (game, seq) lets one of two simultaneous writes in, the other is a
-:class:`~scorekeeper.store.loaded.Conflict`), a confirmation (:func:`confirm`). Each write folds
-what it adds onto the game as loaded and keeps the result: nothing is replayed."""
+:class:`~scorekeeper.table.store.loaded.Conflict`), a confirmation (:func:`confirm`). Each write
+folds what it adds onto the game as loaded and keeps the result: nothing is replayed."""
 
 from __future__ import annotations
 
@@ -15,15 +15,15 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import models
+from scorekeeper.data import models
 from scorekeeper.games.confirming import ORGANISER
 from scorekeeper.games.events import Event, Played
 from scorekeeper.games.registry import game_for
-from scorekeeper.store.caches import POSITIONS, kept
-from scorekeeper.store.club_version import belongs, moved
-from scorekeeper.store.loaded import Confirmed, Conflict, LoadedGame, loaded_game, padded
-from scorekeeper.store.reading import confirmations, load
-from scorekeeper.store.tokens import TokenTaken, new_token
+from scorekeeper.table.store.caches import POSITIONS, kept
+from scorekeeper.table.store.club_version import belongs, moved
+from scorekeeper.table.store.loaded import Confirmed, Conflict, LoadedGame, loaded_game, padded
+from scorekeeper.table.store.reading import confirmations, load
+from scorekeeper.table.store.tokens import TokenTaken, new_token
 
 
 def _now() -> datetime:

@@ -4,11 +4,11 @@ Every phone at every table keeps one connection open and asks on it every two se
 poll), so the server's limit is the number of open connections, not the work. Here:
 
 - **the server**: where the system can fork (Linux, macOS), gunicorn's gthread worker
-  (:mod:`scorekeeper.cli.gunicorn_server`): an arbiter that forks one worker process a core
+  (:mod:`scorekeeper.server.gunicorn_server`): an arbiter that forks one worker process a core
   (at most :data:`MOST`) on the one listening socket and starts again one that stops; in each,
   the main thread watches the open connections (epoll, kqueue) and hands a request to one of
   the threads. Where there is no ``fork()`` (Windows), or the database lives in this process
-  (SQLite in memory), waitress in this one process (:mod:`scorekeeper.cli.waitress_server`);
+  (SQLite in memory), waitress in this one process (:mod:`scorekeeper.server.waitress_server`);
 - **connections**: up to :data:`CONNECTIONS` at once in each process (``--connections``), one
   a phone;
 - **files**: each connection is a file descriptor, so the process's soft limit of open files is
@@ -45,8 +45,8 @@ from typing import Any
 
 import click
 
-from scorekeeper import qr
 from scorekeeper.games.text import gettext as _
+from scorekeeper.server import qr
 
 #: Open connections (one a phone) each server process holds by default: 512 tables of 3–4
 #: phones, the projectors and the organisers' phones, with room to spare, even when the system
@@ -181,11 +181,11 @@ def run(app: Any, server: Server, in_worker: InWorker | None = None) -> None:
     gunicorn in forked processes where ``server.forks``, else waitress in this one."""
     sockets = listening_sockets(server.host, server.port, BACKLOG)
     if server.forks:
-        from scorekeeper.cli import gunicorn_server
+        from scorekeeper.server import gunicorn_server
 
         gunicorn_server.run(app, server, sockets, in_worker or InWorker())
     else:
-        from scorekeeper.cli import waitress_server
+        from scorekeeper.server import waitress_server
 
         waitress_server.run(app, server, sockets)
 

@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from flask import Flask
 from flask_sqlalchemy_lite import SQLAlchemy
 
-from scorekeeper import permissions, schema
-from scorekeeper.models import Model
+from scorekeeper.data import permissions, schema
+from scorekeeper.data.models import Model
 
 db = SQLAlchemy()
 alembic = schema.SerialAlembic(metadatas=Model.metadata)

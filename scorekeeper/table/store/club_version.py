@@ -7,9 +7,9 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
-from scorekeeper.cache import LRUCache
-from scorekeeper.store.loaded import LoadedGame
+from scorekeeper.data import models
+from scorekeeper.data.cache import LRUCache
+from scorekeeper.table.store.loaded import LoadedGame
 
 #: The club's evening a game is a table of (no row: a game of its own, or of an evening of no
 #: club).

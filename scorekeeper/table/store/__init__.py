@@ -10,25 +10,25 @@ per-process cache keyed by (token, seq). That stays right with several processes
 database, because a log only grows and what stands at a position never changes: a process that
 has not seen the newest event asks for a longer log, which is a different key.
 
-The package by job (callers use ``from scorekeeper import store`` and the names below):
-:mod:`~scorekeeper.store.loaded` (a game as stored, its conflicts),
-:mod:`~scorekeeper.store.reading` (load one game or several, their confirmations),
-:mod:`~scorekeeper.store.writing` (create, import, append, confirm),
-:mod:`~scorekeeper.store.positions` (how far a log is: the poll, the home page's list),
-:mod:`~scorekeeper.store.caches` (the replays and the positions kept per process),
-:mod:`~scorekeeper.store.club_version` (a write moves its club's version),
-:mod:`~scorekeeper.store.tokens` (a game's token).
+The package by job (callers use ``from scorekeeper.table import store`` and the names below):
+:mod:`~scorekeeper.table.store.loaded` (a game as stored, its conflicts),
+:mod:`~scorekeeper.table.store.reading` (load one game or several, their confirmations),
+:mod:`~scorekeeper.table.store.writing` (create, import, append, confirm),
+:mod:`~scorekeeper.table.store.positions` (how far a log is: the poll, the home page's list),
+:mod:`~scorekeeper.table.store.caches` (the replays and the positions kept per process),
+:mod:`~scorekeeper.table.store.club_version` (a write moves its club's version),
+:mod:`~scorekeeper.table.store.tokens` (a game's token).
 """
 
 from __future__ import annotations
 
-from scorekeeper.store.caches import POSITIONS, REPLAYS, kept
-from scorekeeper.store.club_version import belongs, moved
-from scorekeeper.store.loaded import Confirmed, Conflict, GameNotFound, LoadedGame, same_event
-from scorekeeper.store.positions import position_of, recent_position, summaries
-from scorekeeper.store.reading import confirmations, game_columns, load, load_games, load_rows
-from scorekeeper.store.tokens import TokenTaken, new_token, next_token
-from scorekeeper.store.writing import (
+from scorekeeper.table.store.caches import POSITIONS, REPLAYS, kept
+from scorekeeper.table.store.club_version import belongs, moved
+from scorekeeper.table.store.loaded import Confirmed, Conflict, GameNotFound, LoadedGame, same_event
+from scorekeeper.table.store.positions import position_of, recent_position, summaries
+from scorekeeper.table.store.reading import confirmations, game_columns, load, load_games, load_rows
+from scorekeeper.table.store.tokens import TokenTaken, new_token, next_token
+from scorekeeper.table.store.writing import (
     NotConfirming,
     add_game,
     alone,

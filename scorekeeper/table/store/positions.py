@@ -1,6 +1,6 @@
 """How far each game's log is, without loading it: what the phones poll
 (:func:`position_of`, :func:`recent_position`) and the home page's list of games
-(:func:`summaries`); each answer is noted in :data:`~scorekeeper.store.caches.POSITIONS`."""
+(:func:`summaries`); each answer is noted in :data:`~scorekeeper.table.store.caches.POSITIONS`."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper import models
-from scorekeeper.store.caches import POSITIONS
-from scorekeeper.store.loaded import GameNotFound
-from scorekeeper.store.reading import CONFIRMATION_COUNT, EVENT_COUNT, ROW_AND_LENGTH
+from scorekeeper.data import models
+from scorekeeper.table.store.caches import POSITIONS
+from scorekeeper.table.store.loaded import GameNotFound
+from scorekeeper.table.store.reading import CONFIRMATION_COUNT, EVENT_COUNT, ROW_AND_LENGTH
 
 #: A game's polled position, by token: one indexed query (built once).
 _LOG_LENGTH = sa.select(EVENT_COUNT + CONFIRMATION_COUNT).where(

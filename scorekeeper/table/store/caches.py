@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import time
 
-from scorekeeper.cache import LRUCache
-from scorekeeper.store.loaded import LoadedGame
+from scorekeeper.data.cache import LRUCache
+from scorekeeper.table.store.loaded import LoadedGame
 
 
 class _Replays:
     """The latest replayed games by (token, seq), least recently used dropped first; and of
     each game the longest log kept (a game another process wrote to since is folded on from
-    there: :func:`~scorekeeper.store.reading.replayed`)."""
+    there: :func:`~scorekeeper.table.store.reading.replayed`)."""
 
     def __init__(self, size: int = 1024):
         self._games: LRUCache[LoadedGame] = LRUCache(size)

@@ -1,0 +1,2 @@
+"""The languages Scorekeeper speaks: the catalogues and their words, a request's language, and the
+translator's tools."""
