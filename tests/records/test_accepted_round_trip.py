@@ -229,7 +229,7 @@ def free_entry(state: free.State, data: st.DataObject) -> Event:
     names,
     st.sampled_from([None, (0, 1), "all"]),
     st.booleans(),
-    st.sampled_from([{}, {"target": 30}, {"rounds": 4}]),
+    st.sampled_from([{}, {"target": 30}, {"deals": 4}]),
     st.data(),
 )
 def test_what_the_free_game_accepts_survives_records_and_printing(
@@ -248,4 +248,21 @@ def test_what_the_free_game_accepts_survives_records_and_printing(
     if setup is None:
         setup = free.Setup(("Anna", "Ben", "Carla"), 0, "Chicago", options=options)
     events = accepted(setup, data, free_entry, 20)
+    survives("free", setup, events)
+
+
+def test_a_correction_that_reaches_the_target_after_the_table_ended_the_game_reads_back():
+    """Found by the property above in CI: deals 1 and 2, the table ends the game, deal 2 is
+    corrected to a total past the target. The game is over by its target now, not by the
+    table's end (which a record without history wrote after deal 2, where replayed it was
+    refused: the game was already over)."""
+    setup = free.Setup(("Anna", "Ben", "Carla"), 0, "Chicago", options=free.Options(target=30))
+    events = [
+        free.deal_event(1, [0, 0, 0]),
+        free.deal_event(2, [0, 0, 0]),
+        free.end_event(3),
+        free.correct_event(2, [0, 0, 40]),
+    ]
+    state = records.codec_for("free").replay(setup, events)
+    assert state.finished and state.target_reached and not state.ended
     survives("free", setup, events)

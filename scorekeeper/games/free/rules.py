@@ -239,7 +239,9 @@ def _correct(state: State, data: Mapping[str, Any], number: int) -> tuple[State,
             raise deal_numbers.made_illegal(over, DEAL)
         corrected = _added(corrected, later)
     said = T_("corrected: points %(old)s → %(new)s", old=points_text(old), new=points_text(points))
-    return replace(corrected, ended=state.ended), said, number
+    # The table's end stands unless the game is over by its own rule now (a total past the
+    # target, its last deal): then that is what ended it, as its record says when read back.
+    return replace(corrected, ended=state.ended and not corrected.finished), said, number
 
 
 def scoreboard(state: State) -> Scoreboard:
