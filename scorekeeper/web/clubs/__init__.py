@@ -14,11 +14,14 @@ __all__ = ["bp", "evenings", "init_app", "records", "season_prints", "seasons"]
 
 def init_app(app: Flask) -> None:
     """The clubs' blueprint and the limiter of wrong PINs; what a request derived of a club's
-    evenings kept in the database once the request is over."""
+    evenings kept in the database once the request is over, and what anything else in the
+    app's context derived (a command, a test) once that context ends: on the database it was
+    derived from, whose connection goes back to its pool before the app's pool can be closed
+    (kept until a later request, it opened a connection of a pool no longer used)."""
     organiser.init_app(app)
     locks.init_app(app)
     app.register_blueprint(bp)
-    app.teardown_request(_keep_derived)
+    app.teardown_appcontext(_keep_derived)
 
 
 def _keep_derived(_error: BaseException | None) -> None:
