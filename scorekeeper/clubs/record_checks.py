@@ -8,7 +8,7 @@ evening. Pure Python: no Flask, no database."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Any
 
 from scorekeeper import seasons
@@ -27,6 +27,7 @@ from scorekeeper.clubs.record_format import (
 from scorekeeper.evenings.record import EveningRecord, parse_evening
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_, Text
+from scorekeeper.records.history import read_timestamp
 from scorekeeper.records.problems import (
     RECORD,
     RecordError,
@@ -44,18 +45,6 @@ def read_list(value: Any, field: str, most: int, lines: list[Text]) -> list[Any]
         lines.append(problem(RECORD, T_("%(field)s holds more than %(n)s", field=field, n=most)))
         return []
     return value
-
-
-def _time(value: Any) -> datetime | None:
-    if not isinstance(value, str) or len(value) > 40:
-        return None
-    try:
-        at = datetime.fromisoformat(value)
-        if at.tzinfo is not None:
-            at = at.astimezone(UTC).replace(tzinfo=None)
-    except (ValueError, OverflowError):
-        return None
-    return at
 
 
 def _day(value: Any) -> date | None:
@@ -151,7 +140,7 @@ def _member(entry: Any, where: Text, taken: list[str], lines: list[Text]) -> Mem
             lines.append(problem(where, error.text))
             return None
     joined = entry.get("joined")
-    when = None if joined is None else _time(joined)
+    when = None if joined is None else read_timestamp(joined)
     if joined is not None and when is None:
         lines.append(problem(where, T_("joined must be a time (2026-03-05T19:00:00Z) or null")))
         return None
@@ -202,7 +191,7 @@ def _evening(
     if unknown:
         lines.append(problem(where, unknown_fields(unknown)))
         return None
-    held = _time(entry.get("date"))
+    held = read_timestamp(entry.get("date"))
     if held is None:
         lines.append(problem(where, T_("date must be a time (2026-03-05T19:00:00Z)")))
         return None
