@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import free
-from tests.e2e.live import LiveServer
+from tests.e2e.live import InApp, seed
 from tests.web.free.client import CHICAGO, PLAYERS
 
 #: A Chicago to 52 in six deals (deal: Anna Ben Carla Dan → totals), Anna dealing first:
@@ -36,7 +36,7 @@ LONG_GAME = [[(n * k) % 23 - 5 for k in range(3, 11)] for n in range(1, 31)]
 
 
 def seed_free(
-    server: LiveServer,
+    server: InApp,
     deals: int | list[list[int]],
     *,
     players=PLAYERS,
@@ -51,7 +51,7 @@ def seed_free(
     events = [free.deal_event(number, points) for number, points in enumerate(recorded, 1)]
     if end:
         events.append(free.end_event(len(recorded) + 1))
-    return server.seed_game(free.KIND, setup, events)
+    return seed(server, free.KIND, setup, events)
 
 
 class FreePlayer:

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import parse_card
-from tests.e2e.live import LiveServer
+from tests.e2e.live import InApp, seed
 from tests.web.klaberjass.client import HANDS, PLAYERS
 
 #: A long game: the example's first eight hands (404 each), then three that end nobody's game.
@@ -26,7 +26,7 @@ LONG_GAME = [
 
 
 def seed_klaberjass(
-    server: LiveServer,
+    server: InApp,
     hands: int | list[dict[str, Any]],
     *,
     first_dealer: int = 0,
@@ -38,7 +38,7 @@ def seed_klaberjass(
     setup = klaberjass.Setup(players, first_dealer, klaberjass.Options(target=target))
     recorded = HANDS[:hands] if isinstance(hands, int) else hands
     events = [klaberjass.hand_event(number, hand) for number, hand in enumerate(recorded, 1)]
-    return server.seed_game(klaberjass.KIND, setup, events)
+    return seed(server, klaberjass.KIND, setup, events)
 
 
 class KlaberjassPlayer:

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from flask import Flask
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
@@ -148,19 +148,26 @@ class LiveServer:
 
         return off_thread(run)
 
-    def seed_game(
-        self, kind: str, setup: Any, events: Iterable[Event], *, seat: str | None = None
-    ) -> str:
-        """A game of ``kind`` with ``events`` already entered, one after the other, straight
-        into the store (each by ``seat`` when given: a phone that said who it is); its token."""
 
-        def seed() -> str:
-            game = store.create_game(db.session, kind, setup)
-            for seq, event in enumerate(events):
-                game = store.append(db.session, game, event, seq, seat=seat)
-            return game.token
+class InApp(Protocol):
+    """Anything that runs a call in its app's context: the live server, a benchmark's app."""
 
-        return self.in_app(seed)
+    def in_app(self, call: Callable[[], T]) -> T: ...
+
+
+def seed(
+    server: InApp, kind: str, setup: Any, events: Iterable[Event], *, seat: str | None = None
+) -> str:
+    """A game of ``kind`` with ``events`` already entered, one after the other, straight into
+    ``server``'s store (each by ``seat`` when given: a phone that said who it is); its token."""
+
+    def enter() -> str:
+        game = store.create_game(db.session, kind, setup)
+        for seq, event in enumerate(events):
+            game = store.append(db.session, game, event, seq, seat=seat)
+        return game.token
+
+    return server.in_app(enter)
 
 
 @contextmanager

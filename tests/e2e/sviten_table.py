@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import sviten
-from tests.e2e.live import LiveServer
+from tests.e2e.live import InApp, seed
 from tests.web.sviten.client import HANDS, PLAYERS
 
 #: A long match (hand cap 12, low-scoring hands in quick mode): in play at hand 12.
@@ -36,7 +36,7 @@ SEAT_LABELS = (
 
 
 def seed_sviten(
-    server: LiveServer,
+    server: InApp,
     hands: int | list[dict[str, Any]],
     *,
     first_dealer: int = 0,
@@ -48,7 +48,7 @@ def seed_sviten(
     setup = sviten.Setup(players, first_dealer, sviten.Options(**options))
     recorded = HANDS[:hands] if isinstance(hands, int) else hands
     events = [sviten.hand_event(number, hand) for number, hand in enumerate(recorded, 1)]
-    return server.seed_game(sviten.KIND, setup, events)
+    return seed(server, sviten.KIND, setup, events)
 
 
 QUICK_ENTRY = "Quick entry"

@@ -14,7 +14,7 @@ from scorekeeper.data.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from scorekeeper.table import store
-from tests.e2e.live import SCREENSHOTS, LiveServer
+from tests.e2e.live import SCREENSHOTS, InApp, LiveServer, seed
 from tests.games.bismarck.examples import MODERN_GAME
 
 PLAYERS = ("Anna", "Ben", "Carla")
@@ -167,7 +167,7 @@ def shoot(page, name: str, *, full_page: bool = True) -> Path:
 
 
 def seed_game(
-    server: LiveServer,
+    server: InApp,
     deals: int,
     *,
     announce_next: bool = False,
@@ -180,7 +180,7 @@ def seed_game(
     each entry by ``seat`` when given (a phone that said who it is)."""
     setup = bismarck.Setup(players, first_dealer=first_dealer)
     events = example_events(deals, announce_next=announce_next)
-    return server.seed_game(bismarck.KIND, setup, events, seat=seat)
+    return seed(server, bismarck.KIND, setup, events, seat=seat)
 
 
 def example_events(deals: int, *, announce_next: bool = False) -> list[Event]:
