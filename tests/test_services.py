@@ -241,19 +241,22 @@ def test_starting_an_evenings_round_makes_its_tables_games_once(session, other_p
         settings={"variant": "classic"},
     )
     evening = evenings.create(setup, seed=5, session=session)
-    with pytest.raises(RuleError, match="Start round 1 first"):
-        evenings.start_round(evening, 2, session=session)
+    refused = evenings.start_round(evening, 2, session=session)
+    assert isinstance(refused, evenings.Refused)
+    assert str(refused.error) == "Start round 1 first."
     started = evenings.start_round(evening, 1, session=session)
+    assert isinstance(started, evenings.LoadedEvening)
     assert sorted(started.games) == [(1, 1), (1, 2)]
     for table in started.tables(1):
         assert table.game is not None
         game = services.load(table.game.token, "bismarck", session=session)  # an ordinary game
         assert game.setup.players == started.names(table.seats)
-    with pytest.raises(evenings.RoundInPlay):  # round 1 is still being played
-        evenings.start_round(started, 2, session=session)
-    with pytest.raises(evenings.RoundStarted) as info:  # a phone with the evening as it was
-        evenings.start_round(evening, 1, session=other_phone)
-    assert info.value.current.games[1, 1].token == started.games[1, 1].token
+    # Round 1 is still being played at both tables:
+    assert evenings.start_round(started, 2, session=session) == evenings.InPlay(1, 2, 2)
+    # A phone with the evening as it was:
+    again = evenings.start_round(evening, 1, session=other_phone)
+    assert isinstance(again, evenings.AlreadyStarted)
+    assert again.evening.games[1, 1].token == started.games[1, 1].token
     assert evenings.load(evening.token, session=session).started == 1
 
 

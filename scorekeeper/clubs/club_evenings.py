@@ -94,7 +94,15 @@ def new_game(
             field="members",
         )
     evening = new_evening(club, chosen, new_names, {**game, "rounds": 1}, by, session=session)
-    return evenings.start_round(evening, 1, session=session)
+    started = evenings.start_round(evening, 1, session=session)
+    if isinstance(started, evenings.Refused):
+        # A check's refusal, for the form to say as any other (the organiser makes the game,
+        # and its round is the organiser's to start: not met in a request).
+        raise started.error
+    if isinstance(started, evenings.AlreadyStarted):
+        return started.evening
+    assert not isinstance(started, evenings.InPlay)  # no round before the first
+    return started
 
 
 def close_evening(

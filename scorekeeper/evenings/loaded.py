@@ -1,6 +1,6 @@
 """An evening as loaded: its setup, plan and every started table's game
 (:class:`LoadedEvening`), a table of a round (:class:`Table`), and what loading or starting a
-round raises."""
+round raises in the store."""
 
 from __future__ import annotations
 
@@ -80,7 +80,9 @@ class LoadedEvening:
 
 
 class RoundStarted(Exception):
-    """Another phone started this round first; ``current`` is the evening as it is now."""
+    """Another phone started this round first; ``current`` is the evening as it is now. The
+    store raises it; the services return it as
+    :class:`~scorekeeper.evenings.services.AlreadyStarted`."""
 
     def __init__(self, current: LoadedEvening, round_: int):
         super().__init__(f"Round {round_} was already started.")

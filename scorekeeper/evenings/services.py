@@ -1,6 +1,15 @@
 """What a request or a command does with an evening: make one, load one, start a round, import
 one, and its standings — whatever asked (a page, the command line).
 
+Starting a round returns what it came to (:data:`Started`), for the view to render, as a
+game's write does (:mod:`scorekeeper.table.services`) rather than raising it: the evening with
+the round's games (a :class:`LoadedEvening`); :class:`Refused` (a registered check refuses this
+request, or an earlier round is not started yet: nothing made); :class:`InPlay` (the round
+before is still being played and the start was not confirmed: nothing made);
+:class:`AlreadyStarted` (another phone started it first). An unknown evening is
+:class:`EveningNotFound`, raised by :func:`load`; an import's record that is not one raises
+:class:`~scorekeeper.records.RecordError`, as a game's import does.
+
 The standings are derived from the tables' games and kept per process by the evening and the
 log position of each of its games, so a standings page that many screens reload reads the
 database (a bounded number of queries, :mod:`scorekeeper.evenings.store`) but replays and
@@ -38,12 +47,13 @@ from scorekeeper.table import store as game_store
 from scorekeeper.table.store import LoadedGame
 
 __all__ = [
+    "AlreadyStarted",
     "EveningNotFound",
     "InPlay",
     "LoadedEvening",
-    "RoundInPlay",
-    "RoundStarted",
+    "Refused",
     "Seat",
+    "Started",
     "Table",
     "create",
     "guard_rounds",
@@ -145,7 +155,8 @@ def positions(
 @dataclass(frozen=True)
 class InPlay:
     """Round ``round`` is still being played: ``playing`` of its ``tables`` tables' games are
-    not over yet."""
+    not over yet (what the evening's page says beside *Start anyway*, and what starting the
+    next round without it comes to: nothing made)."""
 
     round: int
     playing: int
@@ -163,13 +174,29 @@ class InPlay:
         )
 
 
-class RoundInPlay(RuleError):
-    """Starting the next round was refused: the round before it is still being played (players
-    are reseated between rounds) and the start was not confirmed."""
+@dataclass(frozen=True)
+class Refused:
+    """Starting the round was refused: ``error`` says why (a check's, usually
+    :class:`~scorekeeper.table.services.Locked`; or an earlier round not started yet, beside
+    the field ``round``); nothing was made. ``evening`` is the evening it was checked
+    against."""
 
-    def __init__(self, in_play: InPlay):
-        super().__init__(in_play.text, field="anyway")
-        self.in_play = in_play
+    evening: LoadedEvening
+    error: RuleError
+
+
+@dataclass(frozen=True)
+class AlreadyStarted:
+    """Another phone started round ``round`` first: there is nothing more to do. ``evening``
+    is the evening as it is now, with the round's games."""
+
+    evening: LoadedEvening
+    round: int
+
+
+#: What starting a round comes to: the evening with the round's games, or why not (an
+#: :class:`InPlay` when the round before is still being played and the start not confirmed).
+Started = LoadedEvening | Refused | InPlay | AlreadyStarted
 
 
 def in_play_before(evening: LoadedEvening, round_: int) -> InPlay | None:
@@ -209,23 +236,29 @@ def start_round(
     *,
     anyway: bool = False,
     session: orm.Session | None = None,
-) -> LoadedEvening:
+) -> Started:
     """Make round ``round_``'s games, each table's first dealer drawn at random (as the new-game
-    form's draw does). The refusal of a check (:func:`guard_rounds`) when this request may not
-    start it; :class:`RoundInPlay` while the round before is still being played, unless
-    ``anyway`` (the organiser confirmed it); :class:`RoundStarted` when another phone did it
-    first; RuleError when an earlier round has not been started."""
+    form's draw does), and return the evening with them. :class:`Refused` with a check's
+    refusal (:func:`guard_rounds`) when this request may not start it, or when an earlier
+    round has not been started; :class:`InPlay` while the round before is still being played,
+    unless ``anyway`` (the organiser confirmed it); :class:`AlreadyStarted` when another phone
+    did it first, with the evening as it is now."""
     for check in _ROUND_CHECKS:
         refused = check(evening)
         if refused is not None:
-            raise refused
+            return Refused(evening, refused)
     if not anyway:
         in_play = in_play_before(evening, round_)
         if in_play is not None:
-            raise RoundInPlay(in_play)
+            return in_play
     seats = evening.setup.game.seats
     dealers = [secrets.randbelow(seats) for _ in evening.tables(round_)]
-    return store.start_round(_session(session), evening, round_, dealers)
+    try:
+        return store.start_round(_session(session), evening, round_, dealers)
+    except RoundStarted as started:
+        return AlreadyStarted(started.current, started.round)
+    except RuleError as error:
+        return Refused(evening, error)
 
 
 def import_evening(

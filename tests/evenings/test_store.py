@@ -9,14 +9,15 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.data.db import db
-from scorekeeper.evenings import services
+from scorekeeper.evenings import locks, services
 from scorekeeper.evenings import store as evening_store
 from scorekeeper.evenings.setup import EveningSetup
-from scorekeeper.evenings.store import EveningNotFound, RoundStarted
+from scorekeeper.evenings.store import EveningNotFound
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.table import services as game_services
 from scorekeeper.table import store as game_store
+from scorekeeper.table.services import Locked
 
 NINE = ("Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida")
 
@@ -71,18 +72,38 @@ def test_starting_a_round_makes_each_tables_game_seated_as_planned(app):
 
 
 def test_a_round_starts_once_and_in_order(app):
+    """Starting a round answers with what it came to, as a game's entry does: the evening with
+    the round's games; Refused for a round out of order; AlreadyStarted, with the evening as it
+    is now, for the phone that tapped second."""
     with app.app_context():
         evening = services.create(nine_at_bismarck())
-        with pytest.raises(RuleError, match="Start round 1 first"):
-            services.start_round(evening, 2)
+        refused = services.start_round(evening, 2)
+        assert isinstance(refused, services.Refused) and refused.evening is evening
+        assert str(refused.error) == "Start round 1 first." and refused.error.field == "round"
         started = services.start_round(evening, 1)
+        assert isinstance(started, services.LoadedEvening) and started.started == 1
         # A second phone, with the evening as it loaded it before the round started:
-        with pytest.raises(RoundStarted) as info:
-            services.start_round(evening, 1)
-        assert info.value.current.started == 1
-        assert info.value.current.games[1, 1].token == started.games[1, 1].token
+        again = services.start_round(evening, 1)
+        assert isinstance(again, services.AlreadyStarted) and again.round == 1
+        assert again.evening.started == 1
+        assert again.evening.games[1, 1].token == started.games[1, 1].token
         count = db.session.scalar(sa.select(sa.func.count()).select_from(sa.table("game")))
         assert count == 3
+
+
+def test_a_start_a_check_refuses_is_refused_with_its_error_and_makes_nothing(app):
+    """The clubs' check (registered with the app): a closed evening of no club starts no round,
+    whoever asks; the start answers Refused with the check's own error."""
+    with app.app_context():
+        evening = services.create(nine_at_bismarck())
+        services.close(evening)
+        closed = services.load(evening.token)
+        with app.test_request_context():
+            refused = services.start_round(closed, 1, anyway=True)
+        assert isinstance(refused, services.Refused) and refused.evening is closed
+        assert isinstance(refused.error, Locked)
+        assert refused.error.text == locks.closed_for_good()
+        assert services.load(evening.token).started == 0
 
 
 def play_out(evening, number: int, tables: slice = slice(None)):
@@ -108,13 +129,11 @@ def test_the_next_round_waits_for_every_table_of_the_last_one_unless_confirmed(a
         assert services.in_play_before(evening, 1) is None  # nothing before the first round
         evening = evening_store.start_round(db.session, evening, 1, [0, 0, 0])
         assert services.in_play_before(evening, 2) == services.InPlay(1, 3, 3)
-        with pytest.raises(services.RoundInPlay) as info:
-            services.start_round(evening, 2)
-        assert str(info.value) == "Round 1 is still being played at 3 of 3 tables."
-        assert info.value.field == "anyway" and info.value.in_play.playing == 3
+        in_play = services.start_round(evening, 2)
+        assert in_play == services.InPlay(1, 3, 3)
+        assert str(in_play.text) == "Round 1 is still being played at 3 of 3 tables."
         evening = play_out(evening, 1, slice(2))
-        with pytest.raises(services.RoundInPlay, match="at 1 of 3 tables"):
-            services.start_round(evening, 2)
+        assert services.start_round(evening, 2) == services.InPlay(1, 1, 3)
         assert services.load(evening.token).started == 1  # nothing made
         assert services.in_play_before(evening, 3) is None  # not the next round
         evening = play_out(evening, 1, slice(2, 3))
@@ -123,10 +142,10 @@ def test_the_next_round_waits_for_every_table_of_the_last_one_unless_confirmed(a
         assert evening.started == 2
         # Round 2 in play: confirmed, round 3 starts; started twice, it is not.
         started = services.start_round(evening, 3, anyway=True)
-        with pytest.raises(RoundStarted):
-            services.start_round(evening, 3, anyway=True)
-        with pytest.raises(RoundStarted):  # as loaded now: not "still being played"
-            services.start_round(services.load(evening.token), 3)
+        assert isinstance(services.start_round(evening, 3, anyway=True), services.AlreadyStarted)
+        # As loaded now: not "still being played".
+        again = services.start_round(services.load(evening.token), 3)
+        assert isinstance(again, services.AlreadyStarted) and again.round == 3
         assert services.load(evening.token).games[3, 1].token == started.games[3, 1].token
 
 
@@ -134,9 +153,9 @@ def test_one_tables_round_in_play_is_said_without_counting(app):
     with app.app_context():
         evening = services.create(nine_at_bismarck(players=NINE[:3]))
         evening = services.start_round(evening, 1)
-        with pytest.raises(services.RoundInPlay) as info:
-            services.start_round(evening, 2)
-    assert str(info.value) == "Round 1 is still being played."
+        in_play = services.start_round(evening, 2)
+    assert in_play == services.InPlay(1, 1, 1)
+    assert str(in_play.text) == "Round 1 is still being played."
 
 
 def test_an_unknown_evening_is_not_found(app):

@@ -15,7 +15,6 @@ from flask_babel import gettext as _
 from scorekeeper.clubs import services as clubs
 from scorekeeper.evenings import services
 from scorekeeper.evenings.suspense import first_hidden
-from scorekeeper.games.events import RuleError
 from scorekeeper.games.registry import game_for
 from scorekeeper.games.text import points
 from scorekeeper.languages.i18n import say_here
@@ -126,24 +125,32 @@ def start_round(token: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= loaded.setup.rounds:
         abort(404)
     if form.validate_on_submit():
-        try:
-            services.start_round(loaded, number, anyway=bool(form.anyway.data))
-        except games.Locked as error:  # not this phone's to start: said beside the round
-            flash(say_here(error.text), round_notice(number))
-            return _evening_page(loaded, StartRoundForm(formdata=None), False), 403
-        except services.RoundInPlay as error:
+        started = services.start_round(loaded, number, anyway=bool(form.anyway.data))
+        if isinstance(started, services.InPlay):
             tick = _("Tick “Start round %(n)d anyway” to start it all the same.", n=number)
-            form.anyway.errors = [f"{say_here(error.text)} {tick}"]
+            form.anyway.errors = [f"{say_here(started.text)} {tick}"]
             return _evening_page(loaded, form, club_of(token)[1]), 422
-        except services.RoundStarted:
-            said = _("Round %(n)d was already started on another phone.", n=number)
-        except RuleError as error:
-            said = say_here(error.text)
-        else:
-            said = _("Round %(n)d started: each table has its game.", n=number)
+        if isinstance(started, services.Refused) and isinstance(started.error, games.Locked):
+            # Not this phone's to start: said beside the round.
+            flash(say_here(started.error.text), round_notice(number))
+            return _evening_page(started.evening, StartRoundForm(formdata=None), False), 403
         # Said beside the round, where the page lands (not at the top, out of view).
-        flash(said, round_notice(number))
+        flash(_round_said(started, number), round_notice(number))
     return redirect(url_for("evenings.evening", token=token, _anchor=f"round-{number}"), 303)
+
+
+def _round_said(
+    started: services.LoadedEvening | services.Refused | services.AlreadyStarted, number: int
+) -> str:
+    """What the evening page says beside round ``number`` once a start came to ``started``."""
+    said: str
+    if isinstance(started, services.AlreadyStarted):
+        said = _("Round %(n)d was already started on another phone.", n=number)
+    elif isinstance(started, services.Refused):
+        said = say_here(started.error.text)
+    else:
+        said = _("Round %(n)d started: each table has its game.", n=number)
+    return said
 
 
 def round_notice(number: int) -> str:
