@@ -25,7 +25,9 @@ processor time for one request (median of ``--repeat``):
 
 ``--check`` fails (exit 1) on any budget of the issue: ≤ 20× the home page after a deal
 (≤ 30× after a game finishes), a correction's first view ≤ 2 s, a restart's first view
-≤ 3 s, export ≤ 2 s, ``club score`` ≤ 3 s and within 2.2× for twice the games, ≤ 350 MB.
+≤ 3 s, export ≤ 2 s, ``club score`` ≤ 3 s and within 2.2× for twice the games, ≤ 350 MB,
+each broken twice: a size that breaks one is measured again (a shared machine's noise alone
+breaks a budget at its edge now and then; a change that costs breaks it both times).
 CI runs ``--check --sizes 500``. The same script measures any checkout (it uses only the
 app's services and pages), so ``PYTHONPATH=<other checkout>`` gives the numbers before.
 """
@@ -44,7 +46,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -471,14 +473,16 @@ def score_seconds(path: Path) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def measure_score(size: int, folder: Path) -> dict[str, float]:
+def measure_score(size: int, folder: Path, repeat: int) -> dict[str, float]:
+    """``club score`` of ``size`` games and of twice as many: the median of ``repeat`` runs
+    each (one run of a second on a shared machine moved the growth by a fifth)."""
     from tests.clubs.big_club import club_record
 
     spent = {}
     for games in (size, 2 * size):
         path = folder / f"club-{games}.json"
         path.write_text(club_record(games, MEMBERS), encoding="utf-8")
-        spent[games] = score_seconds(path)
+        spent[games] = statistics.median(score_seconds(path) for _ in range(repeat))
     return {
         "club score (s)": spent[size],
         "club score, twice the games (s)": spent[2 * size],
@@ -495,19 +499,20 @@ def measure(size: int, repeat: int) -> dict[str, float]:
         print(f"{size} games: seeded in {time.perf_counter() - started:.1f} s", file=sys.stderr)
         found = measure_pages(club, url, repeat)
         found.update(serve_night(url, club.token))
-        found.update(measure_score(size, Path(tmp)))
+        found.update(measure_score(size, Path(tmp), repeat))
     return found
 
 
-def verdicts(found: dict[str, float]) -> Iterator[str]:
-    """The budgets ``found`` breaks, one line each."""
+def verdicts(found: dict[str, float]) -> dict[str, str]:
+    """The budgets ``found`` breaks: each one's name and a line that says by how much."""
     home = found["home page"]
+    broken = {}
     for name, spent in found.items():
         if name.startswith("after a deal:") or name == "after a correction, next views":
             if spent / home > AFTER_A_DEAL:
-                yield f"{name}: {spent / home:.1f}× the home page (budget {AFTER_A_DEAL}×)"
+                broken[name] = f"{spent / home:.1f}× the home page (budget {AFTER_A_DEAL}×)"
         elif name.startswith("after a game ends:") and spent / home > AFTER_A_FINISH:
-            yield f"{name}: {spent / home:.1f}× the home page (budget {AFTER_A_FINISH}×)"
+            broken[name] = f"{spent / home:.1f}× the home page (budget {AFTER_A_FINISH}×)"
     limits = {
         "after a correction, first view (s)": CORRECTION_SECONDS,
         "first view after a restart (s)": RESTART_SECONDS,
@@ -518,7 +523,8 @@ def verdicts(found: dict[str, float]) -> Iterator[str]:
     }
     for name, limit in limits.items():
         if found[name] > limit:
-            yield f"{name}: {found[name]:.2f} (budget {limit})"
+            broken[name] = f"{found[name]:.2f} (budget {limit})"
+    return broken
 
 
 def report(size: int, found: dict[str, float]) -> None:
@@ -547,7 +553,15 @@ def main() -> int:
     for size in args.sizes:
         found = measure(size, args.repeat)
         report(size, found)
-        broken += [f"{size} games: {line}" for line in verdicts(found)]
+        over = verdicts(found)
+        if args.check and over:
+            # A shared machine's noise breaks a budget at its edge now and then: a size that
+            # breaks one is measured again, and only a budget broken both times fails.
+            print(f"\nover budget at {size} games, measured again: {', '.join(over)}")
+            again = measure(size, args.repeat)
+            report(size, again)
+            over = {name: line for name, line in verdicts(again).items() if name in over}
+        broken += [f"{size} games: {name}: {line}" for name, line in over.items()]
     for line in broken:
         print(f"over budget: {line}")
     return 1 if args.check and broken else 0
