@@ -1,14 +1,19 @@
 """A house a newcomer reads in an afternoon (issue 36): no module of the package over 500 lines
 and no function over 60, read from the source like the layers test. The modules and functions
 still over while another branch splits them are listed by name, and the lists are exact: one
-that is split (or gone) fails here until its line is taken off, so the lists only shrink."""
+that is split (or gone) fails here until its line is taken off, so the lists only shrink.
+
+The tests keep house too: no property test repeats what the Hypothesis profile of
+``tests/conftest.py`` sets for all of them."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorekeeper"
+TESTS = ROOT / "tests"
 MOST_MODULE_LINES = 500
 MOST_FUNCTION_LINES = 60
 
@@ -104,3 +109,51 @@ def test_a_function_is_measured_from_def_to_its_last_line():
     source += "        def inner():\n            pass\n        return inner\n"
     assert function_lengths(source) == {"sixty_one": 61, "C.m": 4, "C.m.inner": 2}
     assert line_count(source) == 69
+
+
+# --- the tests' own house ---------------------------------------------------------------------
+
+
+def _test_files() -> list[Path]:
+    return [path for path in sorted(TESTS.rglob("*.py")) if "node_modules" not in path.parts]
+
+
+def settings_repeating_the_profile(source: str) -> list[int]:
+    """The lines of ``source`` whose Hypothesis ``settings(…)`` say what the profile in
+    ``tests/conftest.py`` says for every test: no ``deadline``, ``too_slow`` not checked."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name != "settings":
+            continue
+        for keyword in node.keywords:
+            value = ast.unparse(keyword.value)
+            if (keyword.arg, value) in {
+                ("deadline", "None"),
+                ("suppress_health_check", "[HealthCheck.too_slow]"),
+            }:
+                found.append(node.lineno)
+    return found
+
+
+def test_no_property_test_repeats_the_hypothesis_profile():
+    repeated = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in _test_files()
+        if path.name != "conftest.py"
+        for line in settings_repeating_the_profile(path.read_text())
+    ]
+    assert repeated == [], "tests/conftest.py's profile says it for every test already"
+
+
+def test_settings_that_repeat_the_profile_are_found():
+    source = (
+        "@settings(max_examples=5, deadline=None)\ndef a(): pass\n"
+        "S = hypothesis.settings(suppress_health_check=[HealthCheck.too_slow])\n"
+        "@settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow, X])\n"
+        "def b(): pass\n"
+    )
+    assert settings_repeating_the_profile(source) == [1, 3]

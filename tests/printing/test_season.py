@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.languages.locales import words_for
@@ -141,7 +141,7 @@ def test_a_swedish_season_is_in_swedish_and_sound(tmp_path: Path):
     assert "Säsongstabell" in text and lines[0].name in text
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8)
 @given(members=st.integers(0, 42), evenings=st.integers(0, 21), seed=st.integers(0, 99))
 def test_any_season_prints_on_one_page_with_every_member(members, evenings, seed):
     shown, lines = big_season(members, evenings, seed)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import records
@@ -112,7 +112,7 @@ def timed_games(draw):
     return setup, events, times
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60)
 @given(timed_games())
 def test_import_of_an_export_reproduces_the_game_byte_for_byte(game):
     setup, events, times = game
@@ -128,7 +128,7 @@ def test_import_of_an_export_reproduces_the_game_byte_for_byte(game):
     assert text.endswith("}\n")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(legal_games())
 def test_a_record_without_history_replays_to_the_same_sheet(game):
     setup, events = game
@@ -549,7 +549,7 @@ JSON_VALUES = st.recursive(
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     st.sampled_from(["modern-full-history.json", "issue-example.json", "klaberjass.json"]),
     st.data(),
@@ -594,7 +594,7 @@ def small_values(kind: str):
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.sampled_from(["seed-002.json", "klaberjass.json"]), st.data())
 def test_random_histories_are_replayed_or_refused_never_crash(name, data):
     raw = json.loads(example(name))
@@ -616,7 +616,7 @@ def test_random_histories_are_replayed_or_refused_never_crash(name, data):
         records.score_sheet(record.kind, record.state)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.binary(max_size=200) | st.text(max_size=200).map(str.encode))
 def test_random_bytes_are_refused_cleanly(data):
     with pytest.raises(RecordError):
@@ -742,7 +742,7 @@ def test_klaberjass_example_scores_and_round_trips():
     assert records.parse(json.loads(records.dumps(out))).state == record.state
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(
     st.lists(legal_hands(), min_size=1, max_size=8),
     st.integers(0, 1),

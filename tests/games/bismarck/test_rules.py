@@ -420,7 +420,7 @@ def legal_games(draw):
     return setup, events
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(legal_games())
 def test_properties_of_legal_games(game):
     setup, events = game
@@ -442,7 +442,7 @@ def test_properties_of_legal_games(game):
         assert max(state.totals) == state.totals[state.winners[0]]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(legal_games(), st.integers(1, 3))
 def test_undo_returns_to_the_earlier_state(game, steps):
     setup, events = game

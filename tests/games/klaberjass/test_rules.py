@@ -568,7 +568,7 @@ HAND_KEYS = ["maker", "trump", "sequences", "bella", "last_trick", "card_points"
         ),
     )
 )
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 def test_any_junk_is_a_rule_error_never_a_crash(data):
     try:
         result = parse_hand(data, 1, PLAYERS)
@@ -753,7 +753,7 @@ def play_until_over(setup: Setup, hands: list[dict[str, Any]]) -> tuple[list[Eve
     return events, state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     st.lists(legal_hands(), min_size=1, max_size=8),
     st.integers(0, 1),
@@ -785,7 +785,7 @@ def test_random_legal_games(hands, first_dealer, target):
         assert undone.hands == state.hands[:-1] == state_of(setup, events[:-1]).hands
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(legal_hands())
 def test_captured_and_typed_card_points_score_the_same(data):
     parsed = parse_hand(data, 1, PLAYERS)

@@ -351,7 +351,7 @@ def test_the_solver_agrees_with_an_exhaustive_search_on_near_full_suits():
         _check_against_brute_force(cards, rng.choice([None, "spades"]), rng.choice([1, 2]), 2)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(
     cards=st.lists(st.sampled_from(PACK), max_size=10, unique=True),
     trump=st.sampled_from([None, "spades", "hearts"]),
@@ -362,7 +362,7 @@ def test_property_the_solver_agrees_with_an_exhaustive_search(cards, trump, joke
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     cards=st.lists(st.sampled_from(PACK), min_size=20, max_size=40, unique=True),
     trump=st.sampled_from([None, "diamonds"]),

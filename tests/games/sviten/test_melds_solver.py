@@ -74,7 +74,7 @@ meldy_hands = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     cards=meldy_hands,
     trump=st.sampled_from([None, "spades", "hearts"]),
@@ -113,7 +113,7 @@ def test_jokers_and_bids_agree_with_an_exhaustive_search_on_many_hands():
 # --- the trade-off's start for very many melds -------------------------------------------------
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(
     cards=st.lists(st.sampled_from(PACK), max_size=52, unique=True),
     trump=st.sampled_from([None, "spades", "hearts"]),
@@ -180,7 +180,7 @@ twin_suits = st.tuples(
 ).map(lambda t: sorted({rank + suit for rank in t[0] for suit in t[1]} | set(t[2]))[:12])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     cards=twin_suits,
     trump=st.sampled_from([None, "spades", "hearts"]),
@@ -261,7 +261,7 @@ def test_asking_for_very_many_melds_answers_exactly_or_refuses_quickly(trump, jo
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(
     cards=st.lists(st.sampled_from(PACK), min_size=30, max_size=52, unique=True),
     trump=st.sampled_from([None, "clubs", "hearts"]),

@@ -499,7 +499,7 @@ def quick_hands(draw) -> dict:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     records=st.lists(quick_hands(), min_size=1, max_size=12),
     failed_bid=st.sampled_from(["minus_bid", "keep_points"]),
@@ -530,7 +530,7 @@ def test_property_totals_are_the_sum_of_hand_scores(records, failed_bid, cap):
         assert undone.hands == state.hands[:-1]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(
     cards=st.lists(st.sampled_from(PACK), min_size=0, max_size=13, unique=True),
     declarer=st.integers(0, 3),
@@ -575,7 +575,7 @@ FIELDS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     base=quick_hands(),
     changes=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=3),

@@ -49,7 +49,7 @@ def test_a_match_still_in_play_does_not_count():
 WINNING = quick(0, 1, (13, 0), (55, 0), (1, 0))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(st.lists(quick_hands(), min_size=1, max_size=10))
 def test_property_every_bid_counts_once_for_each_pair(records):
     events: list[Event] = []

@@ -168,9 +168,7 @@ def test_a_club_with_no_evening_prints_an_empty_season(client):
     assert place_text(None, False) == "–" and place_text(4, True) == "=4"
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     places=st.integers(2, 12).flatmap(
         lambda count: st.lists(
