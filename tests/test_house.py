@@ -3,8 +3,9 @@ and no function over 60, read from the source like the layers test. The modules 
 still over while another branch splits them are listed by name, and the lists are exact: one
 that is split (or gone) fails here until its line is taken off, so the lists only shrink.
 
-The tests keep house too: no property test repeats what the Hypothesis profile of
-``tests/conftest.py`` sets for all of them."""
+The tests keep house too: a helper two test modules share lives in a helper module (not named
+``test_*``), so no test module imports from another, and no property test repeats what the
+Hypothesis profile of ``tests/conftest.py`` sets for all of them."""
 
 from __future__ import annotations
 
@@ -116,6 +117,51 @@ def test_a_function_is_measured_from_def_to_its_last_line():
 
 def _test_files() -> list[Path]:
     return [path for path in sorted(TESTS.rglob("*.py")) if "node_modules" not in path.parts]
+
+
+def imports_of_test_modules(source: str) -> list[tuple[int, str]]:
+    """The lines of ``source`` that import a test module (``test_*``) of the suite, and which."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            modules = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        else:
+            continue
+        for module in modules:
+            parts = module.split(".")
+            if parts[0] == "tests" and parts[-1].startswith("test_"):
+                found.append((node.lineno, module))
+                break
+    return found
+
+
+def test_no_test_module_imports_another():
+    files = [*_test_files(), *sorted((ROOT / "benchmarks").rglob("*.py"))]
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {module}"
+        for path in files
+        for line, module in imports_of_test_modules(path.read_text())
+    ]
+    assert found == [], "move what they share into a helper module beside them"
+
+
+def test_imports_of_test_modules_are_found():
+    source = (
+        "from tests.web.evenings.test_pages import new_evening\n"
+        "from tests.web.evenings.helpers import start\n"
+        "import tests.test_backup\n"
+        "from tests.web import test_seats\n"
+        "from scorekeeper.test_x import y\n"
+        "def f():\n    from tests.cli.test_commands import run\n"
+    )
+    assert imports_of_test_modules(source) == [
+        (1, "tests.web.evenings.test_pages"),
+        (3, "tests.test_backup"),
+        (4, "tests.web.test_seats"),
+        (7, "tests.cli.test_commands"),
+    ]
 
 
 def settings_repeating_the_profile(source: str) -> list[int]:

@@ -17,6 +17,7 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.table import services as game_services
 from scorekeeper.table import store as game_store
+from tests.evenings.played import play_out
 
 NINE = ("Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida")
 
@@ -83,21 +84,6 @@ def test_a_round_starts_once_and_in_order(app):
         assert info.value.current.games[1, 1].token == started.games[1, 1].token
         count = db.session.scalar(sa.select(sa.func.count()).select_from(sa.table("game")))
         assert count == 3
-
-
-def play_out(evening, number: int, tables: slice = slice(None)):
-    """These tables (all) of round ``number`` play their games to the end (the worked
-    example's 12 deals: its tables were started with the first seat dealing)."""
-    from tests.games.bismarck.examples import MODERN_GAME
-
-    for table in evening.tables(number)[tables]:
-        game = table.game
-        for deal, (contract, trump, tricks) in enumerate(MODERN_GAME, start=1):
-            announce = Event("announce", {"deal": deal, "contract": contract, "trump": trump})
-            game = game_store.append(db.session, game, announce, game.seq)
-            record = Event("record", {"deal": deal, "tricks": list(tricks)})
-            game = game_store.append(db.session, game, record, game.seq)
-    return services.load(evening.token)
 
 
 def test_the_next_round_waits_for_every_table_of_the_last_one_unless_confirmed(app):

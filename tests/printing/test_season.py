@@ -21,7 +21,7 @@ from scorekeeper.printing.season import (
     place_text,
     season_pdf,
 )
-from tests.printing.pdfs import A4, LETTER, Pdf, require_tool
+from tests.printing.pdfs import A4, LETTER, Pdf, require_tool, run_at
 
 NAMES = [
     "Anna Lindqvist", "Ben Okafor", "Carla Mägi", "Dag Hammarskiöld", "Eva Ström",
@@ -64,16 +64,6 @@ def _row(line: SeasonLine) -> tuple[str, ...]:
         if at is not None:
             cells += [str(at.place), at.points if at.counts else f"({at.points})"]
     return (place_text(line.place, line.shared), line.name, line.points, played, *cells)
-
-
-def run_at(pdf: Pdf, *cells: str) -> int:
-    """Where these cells come one after another in the PDF's text (a row read left to right),
-    counted in words: the text's extractor may put two cells of a row on one line."""
-    words = pdf.text.split()
-    row = " ".join(cells).split()
-    found = [i for i in range(len(words) - len(row) + 1) if words[i : i + len(row)] == row]
-    assert found, (row, words[:80])
-    return found[0]
 
 
 def _starts(pdf: Pdf, lines: list[SeasonLine]) -> list[int]:

@@ -18,7 +18,7 @@ from scorekeeper import records
 from scorekeeper.games import free
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
-from tests.games.free.test_rules import games
+from tests.games.free.legal import games
 
 HERE = Path(__file__).parent
 TEAMS = free.Setup(

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scorekeeper.games.klaberjass import Options, Setup
 from scorekeeper.games.klaberjass.stats import Making, stats, table
 from scorekeeper.games.registry import stats_for
-from tests.games.klaberjass.test_rules import PLAYERS, hand, legal_hands, play, play_until_over
+from tests.games.klaberjass.legal import PLAYERS, hand, legal_hands, play, play_until_over
 
 SHORT = Setup(PLAYERS, options=Options(target=150))
 

@@ -27,7 +27,7 @@ from scorekeeper.games.sviten import (
 )
 from scorekeeper.games.sviten.melds import best_melds, meld_points, meld_tradeoff
 from scorekeeper.games.sviten.proposal import propose
-from tests.games.sviten.test_melds import brute_tradeoff, legal_points
+from tests.games.sviten.meld_models import brute_tradeoff, legal_points
 
 PACK = [card.code for card in full_pack()]
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

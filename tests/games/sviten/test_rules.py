@@ -19,41 +19,19 @@ from scorekeeper.games.sviten import (
     melds,
     parse_hand,
 )
-from scorekeeper.games.sviten.meld_bounds import possible_points
 from tests.games import state_after, state_of
+from tests.games.sviten.legal import PLAYERS, SETUP, hand, play, quick, quick_hands
 
 PACK = [card.code for card in full_pack()]
 SPADES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
-PLAYERS = ("Anna", "Ben", "Carla", "Dan")
-SETUP = Setup(players=PLAYERS)
 
 
 def setup(**options) -> Setup:
     return Setup(players=PLAYERS, options=Options(**options))
 
 
-def hand(number: int, **fields) -> Event:
-    return Event("hand", {**fields, "number": number})
-
-
 def correct(number: int, **fields) -> Event:
     return Event("correct", {**fields, "number": number})
-
-
-def quick(declarer, bid, tricks, points, counts, trump=None) -> dict:
-    """A hand in quick mode: trick counts and typed meld points and counts."""
-    return {
-        "declarer": declarer,
-        "bid": bid,
-        "trump": trump,
-        "tricks": list(tricks),
-        "meld_points": list(points),
-        "meld_counts": list(counts),
-    }
-
-
-def play(game: Setup, *events: Event) -> sviten.State:
-    return state_of(game, list(events))
 
 
 # Four tricks for N–S: the whole spade suit and three odd cards.
@@ -476,27 +454,6 @@ def test_setup_round_trip_and_checks():
 
 
 # --- properties ------------------------------------------------------------------------------
-
-
-@st.composite
-def quick_hands(draw) -> dict:
-    tricks = draw(st.integers(0, 13))
-    trump = draw(st.sampled_from([None, "spades", "hearts", "diamonds", "clubs"]))
-    counts, points = [], []
-    for pair_tricks in (tricks, 13 - tricks):
-        count = draw(st.integers(0, min(5, 4 * pair_tricks // 3)))
-        counts.append(count)
-        # Meld points the pair's tricks can hold (trump runs double).
-        held = possible_points(4 * pair_tricks, 0, count, trumps=trump is not None, factor=2)
-        points.append(draw(st.sampled_from(sorted(held))))
-    return quick(
-        draw(st.integers(0, 3)),
-        draw(st.integers(1, 6)),
-        (tricks, 13 - tricks),
-        points,
-        counts,
-        trump,
-    )
 
 
 @settings(max_examples=60)

@@ -11,7 +11,7 @@ from scorekeeper.games.events import Event
 from scorekeeper.games.registry import stats_for
 from scorekeeper.games.sviten.stats import Bids, stats, table
 from tests.games import state_of
-from tests.games.sviten.test_rules import SETUP, hand, play, quick, quick_hands
+from tests.games.sviten.legal import SETUP, hand, play, quick, quick_hands
 
 #: N (Anna) bids 2 and makes it; E (Ben) bids 3 and lays 2 melds (failed: −30); S (Carla) bids
 #: 1 and takes every trick (13 + 40 + 25 for the slam): N–S 28, 45, 123 and the match.
