@@ -23,7 +23,7 @@ from scorekeeper.seasons import (
     SeasonRule,
     season_table,
 )
-from scorekeeper.seasons.table import prepare
+from scorekeeper.seasons.prepared import prepare
 
 NAMES = {"a": "Anna", "b": "Ben", "c": "Carla", "d": "Dan"}
 

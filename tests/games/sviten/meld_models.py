@@ -6,10 +6,8 @@ from __future__ import annotations
 from functools import cache
 
 from scorekeeper.games.cards import Suit, parse_cards
-from scorekeeper.games.sviten.melds import (
-    MeldPlan,
-    meld_points,
-)
+from scorekeeper.games.sviten.meld_check import meld_points
+from scorekeeper.games.sviten.melds import MeldPlan
 
 
 def legal_points(plan: MeldPlan, cards, trump=None, jokers=0, factor=2) -> int:

@@ -11,14 +11,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.cards import Suit, full_pack
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.sviten.melds import (
-    JOKER,
-    MeldPlan,
-    best_melds,
-    meld_points,
-    meld_tradeoff,
-    validate_meld,
-)
+from scorekeeper.games.sviten.meld_check import JOKER, meld_points, validate_meld
+from scorekeeper.games.sviten.melds import MeldPlan, best_melds, meld_tradeoff
 from tests.games.sviten.meld_models import POSITION, brute_tradeoff, legal_points
 
 PACK = [card.code for card in full_pack()]
@@ -331,6 +325,6 @@ def test_the_full_pack_is_solved_quickly():
 
 
 def test_best_melds_is_available_from_the_engine():
-    from scorekeeper.games.sviten.rules import best_melds as from_engine
+    from scorekeeper.games.sviten.melds import best_melds as from_engine
 
     assert from_engine is best_melds

@@ -25,7 +25,8 @@ from scorekeeper.games.sviten import (
     melds,
     parse_hand,
 )
-from scorekeeper.games.sviten.melds import best_melds, meld_points, meld_tradeoff
+from scorekeeper.games.sviten.meld_check import meld_points
+from scorekeeper.games.sviten.melds import best_melds, meld_tradeoff
 from scorekeeper.games.sviten.proposal import propose
 from tests.games.sviten.meld_models import brute_tradeoff, legal_points
 
@@ -123,7 +124,7 @@ def test_jokers_and_bids_agree_with_an_exhaustive_search_on_many_hands():
 def test_property_the_many_melds_start_and_its_joined_runs_are_legal(cards, trump, jokers, factor):
     held, mult = meld_check._prepare(cards, trump, jokers, factor)
     arrangement = meld_counts._many_melds(held, mult, jokers)
-    suit = melds.parse_trump(trump)
+    suit = meld_check.parse_trump(trump)
     while arrangement:
         meld_points(arrangement, trump, trump_run_factor=factor, cards=cards, jokers=jokers)
         joined = meld_counts._join_runs(arrangement, suit, factor)
@@ -309,8 +310,8 @@ def test_a_pile_asked_for_again_is_served_from_the_memo_in_any_order():
 
 
 def test_the_memo_is_bounded_and_its_answers_cannot_be_changed():
-    assert melds._plan.cache_parameters()["maxsize"] == melds.MEMO_SIZE
-    assert meld_counts._tradeoff.cache_parameters()["maxsize"] == melds.MEMO_SIZE
+    assert melds._plan.cache_parameters()["maxsize"] == meld_search.MEMO_SIZE
+    assert meld_counts._tradeoff.cache_parameters()["maxsize"] == meld_search.MEMO_SIZE
     plan = best_melds(PACK[:13])
     with pytest.raises(dataclasses.FrozenInstanceError):
         plan.points = 0  # type: ignore[misc]

@@ -16,7 +16,7 @@ from scorekeeper.games.sviten import (
     Setup,
     derived_hand_dict,
     hand_to_dict,
-    melds,
+    meld_check,
     parse_hand,
 )
 from tests.games import state_after, state_of
@@ -502,7 +502,7 @@ def test_property_chosen_melds_are_legal_and_the_piles_complete(cards, declarer,
     assert sum(result.tricks) == 13
     for pair in range(2):
         own = [card.code for card in result.hand.captured[pair]]
-        points = melds.meld_points(result.melds[pair], "diamonds", cards=own)
+        points = meld_check.meld_points(result.melds[pair], "diamonds", cards=own)
         assert points == result.meld_points[pair]
     assert set(PACK) == {card.code for pile in result.hand.captured for card in pile}
 
