@@ -32,7 +32,7 @@ from tests.e2e.table import example_events
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table
 from tests.web.clubs.club import PIN, add, evening_token, make_club, member_ids, plan_evening, post
-from tests.web.evenings.test_pages import new_evening
+from tests.web.evenings.helpers import new_evening
 from tests.web.free.client import FreeTable
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.sviten.client import SvitenTable

@@ -6,7 +6,6 @@ PostgreSQL."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
@@ -28,6 +27,7 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from scorekeeper.table import services, store
 from scorekeeper.web.clubs.organiser import DEVICE_COOKIE
+from tests.backup_schemas import as_of, row_of, schema_at, sealed, without_table
 from tests.clubs.season_club import season_club
 from tests.conftest import CSRF, make_app
 from tests.databases import close_connections, fresh_database
@@ -153,21 +153,6 @@ def backup_lines(app, tmp_path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines(keepends=True)
 
 
-def sealed(lines: list[str]) -> list[str]:
-    """A backup changed by hand, its end line's row counts and checksum made again to match
-    (as a careful forger would)."""
-    end = json.loads(lines[-1])
-    end["rows"], table = {}, None
-    for line in lines[1:-1]:
-        if line.startswith('{"table"'):
-            table = json.loads(line)["table"]
-            end["rows"][table] = 0
-        else:
-            end["rows"][table] += 1
-    end["sha256"] = hashlib.sha256("".join(lines[:-1]).encode()).hexdigest()
-    return [*lines[:-1], json.dumps(end) + "\n"]
-
-
 def test_the_backup_holds_every_table_of_the_models(app, club, tmp_path):
     """Walked from the models, not listed: a table added to the schema is in the next backup,
     each column written by its type, each table's count in the end line."""
@@ -248,12 +233,6 @@ def test_restore_refuses_a_database_that_holds_a_club_and_no_game(app, empty, tm
     assert every_row(empty) == before
 
 
-def _row_of(lines: list[str], table: str, index: int = 0) -> int:
-    """The position in ``lines`` of the ``index``-th row of ``table``."""
-    start = next(n for n, line in enumerate(lines) if line.startswith(f'{{"table":"{table}"'))
-    return start + 1 + index
-
-
 def _replace(lines: list[str], at: int, value) -> list[str]:
     return [*lines[:at], json.dumps(value) + "\n", *lines[at + 1 :]]
 
@@ -267,14 +246,8 @@ def _edited(lines: list[str], at: int, old: str, new: str) -> list[str]:
     return [*lines[:at], lines[at].replace(old, new, 1), *lines[at + 1 :]]
 
 
-def _without_table(lines: list[str], table: str) -> list[str]:
-    start = _row_of(lines, table) - 1
-    end = next(n for n in range(start + 1, len(lines)) if lines[n].startswith('{"'))
-    return [*lines[:start], *lines[end:]]
-
-
 def _member_row(lines):
-    at = _row_of(lines, "member")
+    at = row_of(lines, "member")
     return at, json.loads(lines[at])
 
 
@@ -285,7 +258,7 @@ DAMAGES = {
         "rows, the backup has",
     ),
     "a value changed": (
-        lambda lines: _edited(lines, _row_of(lines, "member"), "Anna", "Hanna"),
+        lambda lines: _edited(lines, row_of(lines, "member"), "Anna", "Hanna"),
         "the backup was changed after it was made",
     ),
     "not JSON": (lambda lines: [lines[0], lines[1][:30] + "\n", *lines[2:]], "line 2: not a line"),
@@ -336,7 +309,7 @@ FORGED = {
         "this version has no table chess",
     ),
     "a table twice": (
-        lambda lines: sealed([*lines[:-1], lines[_row_of(lines, "season") - 1], lines[-1]]),
+        lambda lines: sealed([*lines[:-1], lines[row_of(lines, "season") - 1], lines[-1]]),
         "table season is in the backup twice",
     ),
     "a column left out": (
@@ -348,7 +321,7 @@ FORGED = {
         "version's are",
     ),
     "a table left out": (
-        lambda lines: sealed(_without_table(lines, "season")),
+        lambda lines: sealed(without_table(lines, "season")),
         "the backup has no table season",
     ),
 }  # fmt: skip
@@ -443,55 +416,13 @@ def test_operators_without_auto_migrate_upgrade_then_restore(app, club, tmp_path
         database.close()
 
 
-def _schema_at(app, revision: str, folder: Path) -> dict[str, list[str]]:
-    """The tables and their columns of a database at schema ``revision`` (this version's
-    migrations run on a scratch SQLite database up to it)."""
-    from scorekeeper.backup import revisions
-
-    engine = sa.create_engine(f"sqlite:///{folder / 'schema-at.sqlite3'}")
-    try:
-        with app.app_context(), engine.connect() as connection:
-            revisions.migrate(connection, revision)
-            connection.commit()
-            found = sa.inspect(connection)
-            return {
-                name: [column["name"] for column in found.get_columns(name)]
-                for name in found.get_table_names()
-                if name != revisions.VERSION_TABLE
-            }
-    finally:
-        engine.dispose()
-
-
-def _as_of(lines: list[str], revision: str, schema: dict[str, list[str]]):
-    """A backup as an older version wrote it, at schema ``revision`` (whose tables and columns
-    are ``schema``): without the tables and the columns that came later."""
-    header = json.loads(lines[0])
-    header["revision"] = [revision]
-    out: list[str] = [json.dumps(header) + "\n"]
-    for name in {json.loads(line)["table"] for line in lines[1:-1] if line.startswith("{")}:
-        if name not in schema:
-            lines = _without_table(lines, name)
-    gone: list[int] = []
-    for line in lines[1:-1]:
-        value = json.loads(line)
-        if isinstance(value, dict):
-            kept = schema[value["table"]]
-            gone = [i for i, column in enumerate(value["columns"]) if column not in kept]
-            value["columns"] = [c for i, c in enumerate(value["columns"]) if i not in gone]
-        else:
-            value = [v for i, v in enumerate(value) if i not in gone]
-        out.append(json.dumps(value, ensure_ascii=False) + "\n")
-    return sealed([*out, lines[-1]])
-
-
 def test_a_backup_of_an_older_version_is_upgraded_as_it_is_restored(app, empty, club, tmp_path):
     """A backup made before who entered what, confirmations, reveals and the clubs' version
     were kept: this version's migrations bring it up to date as its database's would have been
     (each later column at its default), and the club comes back the same."""
     stored = every_row(app)["event"]
-    at = _schema_at(app, "1796230000", tmp_path)
-    older = _as_of(backup_lines(app, tmp_path), "1796230000", at)
+    at = schema_at(app, "1796230000", tmp_path)
+    older = as_of(backup_lines(app, tmp_path), "1796230000", at)
     assert stored and '"seat"' not in "".join(older)
     path = tmp_path / "older.backup"
     path.write_text("".join(older), encoding="utf-8")

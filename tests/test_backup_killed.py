@@ -215,14 +215,14 @@ def _empty_out(app) -> None:
 def test_a_restore_of_an_older_backup_killed_while_upgrading_leaves_the_database_empty(
     app, url, server, empty, tmp_path
 ):
-    from tests.test_backup import _as_of, _schema_at
+    from tests.backup_schemas import as_of, schema_at
 
     path = tmp_path / "server.backup"
     assert command(url, "none", "backup", str(path)).returncode == 0
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     older = tmp_path / "older.backup"
-    at = _schema_at(app, "1796260000", tmp_path)
-    older.write_text("".join(_as_of(lines, "1796260000", at)), "utf-8")
+    at = schema_at(app, "1796260000", tmp_path)
+    older.write_text("".join(as_of(lines, "1796260000", at)), "utf-8")
     target = empty.config["DATABASE_URL"]
     result = command(target, "migrating", "restore", str(older))
     assert was_killed(result), result.stderr.decode()

@@ -388,7 +388,7 @@ def test_an_evening_record_carries_each_tables_confirmations(app):
     what; import stores it all, and exports the same bytes again."""
     from scorekeeper.evenings import services as evenings
     from scorekeeper.evenings.setup import EveningSetup
-    from tests.records.test_schemas import EVENING, errors
+    from tests.records.schemas import EVENING, errors
 
     with app.app_context():
         setup = EveningSetup("Vecka 1", "bismarck", PLAYERS, 1, "totals", confirms=True)
@@ -411,7 +411,7 @@ def test_a_closed_evenings_record_says_so_and_imports_closed(app):
     from scorekeeper.evenings import services as evenings
     from scorekeeper.evenings.setup import EveningSetup
     from tests.cli.runner import invoke
-    from tests.records.test_schemas import EVENING, errors
+    from tests.records.schemas import EVENING, errors
 
     with app.app_context():
         setup = EveningSetup("Vecka 2", "bismarck", PLAYERS, 1, "totals")

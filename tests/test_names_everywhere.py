@@ -19,13 +19,13 @@ from tests.cli.runner import invoke
 from tests.clubs.season_club import season_club
 from tests.conftest import csrf_token
 from tests.databases import rows_per_table
-from tests.records.test_records import example
+from tests.records.examples import example
 from tests.web import error_of
 from tests.web.clubs.club import add, make_club, member_ids, new_club, post
-from tests.web.clubs.test_club_record import upload as upload_club
-from tests.web.evenings.test_pages import new_evening
-from tests.web.test_records_pages import field_errors
-from tests.web.test_records_pages import upload as upload_game
+from tests.web.clubs.club import upload as upload_club
+from tests.web.evenings.helpers import new_evening
+from tests.web.records import field_errors
+from tests.web.records import upload as upload_game
 
 #: The invisible characters each test puts in a name: zero-width space, joiner, word joiner,
 #: byte order mark, soft hyphen, left-to-right mark.
@@ -163,7 +163,7 @@ def test_a_game_record_of_anna_and_anna_with_an_invisible_character_is_refused(a
 
 
 def test_an_evening_record_of_anna_twice_is_refused(app, client):
-    from tests.cli.test_evening_score import evening_text
+    from tests.cli.evening_text import evening_text
 
     raw = json.loads(evening_text()[0])
     first = raw["players"][0]

@@ -23,8 +23,8 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from scorekeeper.table import store
 from tests.web.clubs.club import add, make_club, member_ids, plan_evening, post
-from tests.web.clubs.test_stored_seasons import _new_season, _season_id
-from tests.web.evenings.test_pages import evening_token
+from tests.web.clubs.seasons import new_season, season_id_of
+from tests.web.evenings.helpers import evening_token
 
 BEFORE = "1796265000"
 #: Stands for the invisible name until the data is at the revision before the migration.
@@ -80,8 +80,8 @@ def _fill(app, client) -> tuple[str, str, str]:
     planned = plan_evening(client, token, name="Vecka 1", rounds="1")
     assert planned.status_code == 303, planned.get_data(as_text=True)
     night = evening_token(planned)
-    _season_id(_new_season(client, token, name="Våren", by="dates"))
-    _season_id(_new_season(client, token, name="Xvåren", by="dates"))
+    season_id_of(new_season(client, token, name="Våren", by="dates"))
+    season_id_of(new_season(client, token, name="Xvåren", by="dates"))
     ids = member_ids(client, token)
     # A merged entry keeps its (placeholder) name and has no key.
     assert post(client, f"/c/{token}/members/add", name="Fred").status_code == 303

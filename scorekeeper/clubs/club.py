@@ -19,8 +19,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import orm
 
 from scorekeeper.clubs import register as rules
-from scorekeeper.clubs import store
-from scorekeeper.clubs.store import Action, LoadedClub
+from scorekeeper.clubs import store_club
+from scorekeeper.clubs.store_club import Action, LoadedClub
 from scorekeeper.data import models
 from scorekeeper.data.db import db
 
@@ -49,24 +49,24 @@ def create(
     chosen = rules.checked_games(games, known_games)
     pin_hash = hash_pin(pin)
     session = _session(session)
-    row = store.create_club(session, name, chosen, pin_hash)
-    store.log(session, row.id, "create", name, by)
+    row = store_club.create_club(session, name, chosen, pin_hash)
+    store_club.log(session, row.id, "create", name, by)
     session.commit()
-    return store.loaded(row)
+    return store_club.loaded(row)
 
 
 def load(token: str, *, session: orm.Session | None = None) -> LoadedClub:
-    return store.load_club(_session(session), token)
+    return store_club.load_club(_session(session), token)
 
 
 def all_tokens(*, session: orm.Session | None = None) -> list[str]:
     """Every club's token, oldest club first (the command line's work on every club)."""
-    return store.tokens(_session(session))
+    return store_club.tokens(_session(session))
 
 
 def club_of_evening(evening_token: str, *, session: orm.Session | None = None) -> LoadedClub | None:
     """The club the evening at ``evening_token`` belongs to, or None."""
-    return store.club_of_evening(_session(session), evening_token)
+    return store_club.club_of_evening(_session(session), evening_token)
 
 
 def check_pin(club: LoadedClub, pin: str) -> bool:
@@ -82,12 +82,12 @@ def log(
 ) -> None:
     """A line of the organisers' log on its own (a sign-in, a wrong PIN)."""
     session = _session(session)
-    store.log(session, club.id, action, detail, by)
+    store_club.log(session, club.id, action, detail, by)
     session.commit()
 
 
 def actions(club: LoadedClub, *, session: orm.Session | None = None) -> list[Action]:
-    return store.actions(_session(session), club.id)
+    return store_club.actions(_session(session), club.id)
 
 
 @dataclass(frozen=True)
@@ -123,4 +123,4 @@ def version_of(club: LoadedClub, *, session: orm.Session | None = None) -> int:
     """What the club's pages show besides the reader, in one read: the club's version, moved by
     every write that changes what they show (a deal in one of its evenings' games, a round
     started, a reveal, every organiser action). The key of its kept pages."""
-    return store.version(_session(session), club.id)
+    return store_club.version(_session(session), club.id)

@@ -14,8 +14,8 @@ from typing import Any
 from sqlalchemy import orm
 
 from scorekeeper.clubs import register as rules
-from scorekeeper.clubs import store
-from scorekeeper.clubs.store import LoadedClub
+from scorekeeper.clubs import store_club, store_evenings, store_members
+from scorekeeper.clubs.store_club import LoadedClub
 from scorekeeper.clubs.writes import club_write, register_now
 from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
@@ -60,12 +60,12 @@ def new_evening(
                 raise RuleError(error.text, field="new_members") from None
         players = [active[m].name for m in dict.fromkeys(chosen)] + names
         setup = EveningSetup(players=tuple(players), **evening)  # RuleError: nothing stored
-        added = [store.add_member(session, club.id, name) for name in names]
+        added = [store_members.add_member(session, club.id, name) for name in names]
         members = [*dict.fromkeys(chosen), *(row.id for row in added)]
         for name in names:
-            store.log(session, club.id, "add", name, by)
-        store.log(session, club.id, "evening", setup.name, by)
-        with store.linked_on_commit(session, club.id, members):
+            store_club.log(session, club.id, "add", name, by)
+        store_club.log(session, club.id, "evening", setup.name, by)
+        with store_evenings.linked_on_commit(session, club.id, members):
             # One transaction: the evening's service commits the new members, the evening,
             # its link to the club and the log together, or (on any error) none of them.
             return evenings.create(setup, session=session)
@@ -123,7 +123,7 @@ def close_evening(
             return write.unchanged()
         evening_store.set_closed(session, evening, closed)
         action = "close-evening" if closed else "reopen-evening"
-        store.log(session, club.id, action, evening.setup.name, by)
+        store_club.log(session, club.id, action, evening.setup.name, by)
     return True
 
 
@@ -145,5 +145,5 @@ def reveal_standings(
             return write.unchanged()
         evening_store.set_revealed(session, evening, places)
         if evening.revealed is None:
-            store.log(session, club.id, "reveal-standings", evening.setup.name, by)
+            store_club.log(session, club.id, "reveal-standings", evening.setup.name, by)
     return True

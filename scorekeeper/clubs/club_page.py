@@ -14,12 +14,15 @@ from dataclasses import dataclass, field
 from sqlalchemy import orm
 
 from scorekeeper import seasons
-from scorekeeper.clubs import evening_facts, season, store
+from scorekeeper.clubs import evening_facts, season, store_members
 from scorekeeper.clubs import kept as keeping
 from scorekeeper.clubs import register as rules
 from scorekeeper.clubs.kept_views import GamePlace, View
 from scorekeeper.clubs.register import Entry
-from scorekeeper.clubs.store import ClubEvening, LoadedClub, LoadedSeason, MemberNotFound
+from scorekeeper.clubs.store_club import LoadedClub
+from scorekeeper.clubs.store_evenings import ClubEvening
+from scorekeeper.clubs.store_members import MemberNotFound
+from scorekeeper.clubs.store_seasons import LoadedSeason
 from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games.stats import StatsTable
@@ -63,7 +66,7 @@ class ClubPage:
         """Every entry's display name now, merged ones by the member kept."""
         kept = {e.id: e.merged_into for e in self.entries}
         by_id = {e.id: e.name for e in self.entries}
-        return {e.id: by_id[store.follow(kept, e.id)] for e in self.entries}
+        return {e.id: by_id[store_members.follow(kept, e.id)] for e in self.entries}
 
     def entry(self, member_id: int) -> Entry:
         for e in self.entries:

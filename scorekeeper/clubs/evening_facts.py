@@ -16,7 +16,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.clubs import store as club_store
+from scorekeeper.clubs import store_kept
 from scorekeeper.evenings import record as evening_record
 from scorekeeper.evenings import services as evenings
 from scorekeeper.evenings import suspense
@@ -83,8 +83,8 @@ def key_of(evening: evenings.LoadedEvening) -> str:
     return _key(games, evening.revealed, closed)
 
 
-def key_of_state(state: club_store.EveningState) -> str:
-    """:func:`key_of` an evening as :func:`scorekeeper.clubs.store.states` reads it."""
+def key_of_state(state: store_kept.EveningState) -> str:
+    """:func:`key_of` an evening as :func:`scorekeeper.clubs.store_kept.states` reads it."""
     closed = None if state.closed_at is None else state.closed_at.isoformat()
     return _key([list(game) for game in state.games], state.revealed, closed)
 

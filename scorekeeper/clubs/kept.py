@@ -34,8 +34,15 @@ from typing import Any
 from sqlalchemy import orm
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper.clubs import kept_views, season
-from scorekeeper.clubs import store as club_store
+from scorekeeper.clubs import (
+    kept_views,
+    season,
+    store_club,
+    store_evenings,
+    store_kept,
+    store_members,
+    store_seasons,
+)
 from scorekeeper.clubs.evening_facts import (
     EveningFacts,
     facts_dict,
@@ -47,7 +54,9 @@ from scorekeeper.clubs.evening_facts import (
 )
 from scorekeeper.clubs.kept_views import View
 from scorekeeper.clubs.register import Entry
-from scorekeeper.clubs.store import ClubEvening, LoadedClub, LoadedSeason
+from scorekeeper.clubs.store_club import LoadedClub
+from scorekeeper.clubs.store_evenings import ClubEvening
+from scorekeeper.clubs.store_seasons import LoadedSeason
 from scorekeeper.data.cache import LRUCache
 from scorekeeper.data.db import busy
 from scorekeeper.evenings import services as evenings
@@ -91,7 +100,7 @@ class Kept:
         if self.first_evenings is None:
             merges = self.merges
             self.first_evenings = season.first_evenings(
-                ((e.created_at, e.token), (club_store.follow(merges, m) for m in e.members))
+                ((e.created_at, e.token), (store_members.follow(merges, m) for m in e.members))
                 for e in self.evenings
             )
         return self.first_evenings
@@ -100,7 +109,7 @@ class Kept:
         """Every entry's display name now, merged ones by the member kept."""
         kept = self.merges
         by_id = {e.id: e.name for e in self.entries}
-        return {e.id: by_id[club_store.follow(kept, e.id)] for e in self.entries}
+        return {e.id: by_id[store_members.follow(kept, e.id)] for e in self.entries}
 
     def view(self, evenings_: Sequence[ClubEvening]) -> View:
         """What the club's pages derive of these of its evenings (all of them, or a season's)."""
@@ -136,7 +145,7 @@ def current(session: orm.Session, club: LoadedClub) -> Kept:
     version; else the evenings changed since the version it knew derived again (the club read
     whole, and what the database keeps, the first time). In the middle of a club's write, the
     club as the write's transaction sees it, kept nowhere."""
-    version = club_store.version(session, club.id)
+    version = store_club.version(session, club.id)
     found = _KEPT.get(club.token)
     if found is not None and found.version > version:
         found = None  # a version taken back is no later one: the database was restored
@@ -157,23 +166,23 @@ def current(session: orm.Session, club: LoadedClub) -> Kept:
 def _read(session: orm.Session, club: LoadedClub, version: int, known: Kept | None) -> Kept:
     """The club at ``version``: its register and seasons read again when an organiser acted
     since ``known``, its evenings changed since derived again (all of them without ``known``)."""
-    last = club_store.last_action(session, club.id)
+    last = store_club.last_action(session, club.id)
     if known is None or known.last_action != last:
-        listed = club_store.evenings(session, club.id)
-        entries = tuple(club_store.register(session, club.id, listed))
-        seasons_ = tuple(club_store.seasons(session, club.id))
+        listed = store_evenings.evenings(session, club.id)
+        entries = tuple(store_members.register(session, club.id, listed))
+        seasons_ = tuple(store_seasons.seasons(session, club.id))
     else:
         entries, seasons_ = known.entries, known.seasons
         listed = list(known.evenings)
     if known is None:
         facts = _all_facts(session, club, listed)
     else:
-        changed = set(club_store.changed_since(session, club.id, known.version))
+        changed = set(store_kept.changed_since(session, club.id, known.version))
         held = {e.id for e in listed}
         new = [i for i in changed if i not in held]
         if new:
             listed = sorted(
-                [*listed, *club_store.evenings(session, club.id, new)],
+                [*listed, *store_evenings.evenings(session, club.id, new)],
                 key=lambda e: (e.created_at, e.id),
                 reverse=True,
             )
@@ -220,8 +229,8 @@ def _all_facts(
 ) -> dict[str, EveningFacts]:
     """Every evening's facts: as the database keeps them where they were derived from what
     the evening is now, else derived (and kept) again."""
-    states = club_store.states(session, club.id)
-    kept = club_store.kept_facts(session, club.id)
+    states = store_kept.states(session, club.id)
+    kept = store_kept.kept_facts(session, club.id)
     found: dict[str, EveningFacts] = {}
     again = []
     for evening in listed:
@@ -267,7 +276,7 @@ def keep_pending() -> int:
     for bind, rows in pending:
         try:
             with orm.Session(bind) as own, own.begin():
-                club_store.keep(own, list(rows.values()))
+                store_kept.keep(own, list(rows.values()))
             kept += len(rows)
         except OperationalError as error:
             if not busy(error):
@@ -281,15 +290,15 @@ def from_log(session: orm.Session, club: LoadedClub) -> Kept:
     """The club derived from its games' logs alone, as a process that keeps nothing would
     derive it: nothing read from what is kept, nothing kept (what a test compares the kept
     club with)."""
-    version = club_store.version(session, club.id)
-    listed = club_store.evenings(session, club.id)
-    entries = tuple(club_store.register(session, club.id, listed))
-    seasons_ = tuple(club_store.seasons(session, club.id))
+    version = store_club.version(session, club.id)
+    listed = store_evenings.evenings(session, club.id)
+    entries = tuple(store_members.register(session, club.id, listed))
+    seasons_ = tuple(store_seasons.seasons(session, club.id))
     facts = {
         evening.token: facts_of(evenings.load(evening.token, session=session, keep=False))
         for evening in listed
     }
-    last = club_store.last_action(session, club.id)
+    last = store_club.last_action(session, club.id)
     return Kept(club, version, last, entries, tuple(listed), seasons_, facts)
 
 
@@ -299,8 +308,8 @@ def records(
     """Each of these evenings' record text (:func:`record_text`), by the evening's id: as
     kept, where it was derived from what the evening is now, else read and derived again (its
     games replayed once, not kept for the next request)."""
-    states = club_store.states(session, club.id)
-    kept = club_store.kept_records(session, club.id)
+    states = store_kept.states(session, club.id)
+    kept = store_kept.kept_records(session, club.id)
     found: dict[int, str] = {}
     rows = []
     for evening in listed:
@@ -329,7 +338,7 @@ def forget(token: str | None = None) -> None:
 def rebuild(session: orm.Session, club: LoadedClub) -> Kept:
     """Throw away whatever is kept of the club, in the database and in this process, and
     derive it again from the log (every evening's games replayed once): the club as it is."""
-    club_store.forget_kept(session, club.id)
+    store_kept.forget_kept(session, club.id)
     session.commit()
     forget(club.token)
     found = current(session, club)

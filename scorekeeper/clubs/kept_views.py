@@ -20,10 +20,9 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import orm
 
 from scorekeeper import seasons
-from scorekeeper.clubs import season
-from scorekeeper.clubs import store as club_store
+from scorekeeper.clubs import season, store_members
 from scorekeeper.clubs.evening_facts import EveningFacts, GameFacts
-from scorekeeper.clubs.store import ClubEvening
+from scorekeeper.clubs.store_evenings import ClubEvening
 from scorekeeper.data.cache import LRUCache
 from scorekeeper.evenings import services as evenings
 from scorekeeper.games import registry
@@ -59,7 +58,7 @@ class Mapped:
 
 def _mapped(evening: ClubEvening, facts: EveningFacts, merges: dict[int, int | None]) -> Mapped:
     def merges_to(entry: int) -> int:
-        return club_store.follow(merges, entry)
+        return store_members.follow(merges, entry)
 
     def member(player: int) -> int:
         return merges_to(evening.members[player])

@@ -10,8 +10,8 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.clubs import register as rules
-from scorekeeper.clubs import store
-from scorekeeper.clubs.store import LoadedClub
+from scorekeeper.clubs import store_club, store_members
+from scorekeeper.clubs.store_club import LoadedClub
 from scorekeeper.clubs.writes import club_write
 from scorekeeper.data import models
 from scorekeeper.data.db import db
@@ -25,7 +25,9 @@ def _session(session: orm.Session | None) -> orm.Session:
 
 def _taken(session: orm.Session, club: LoadedClub, but: int | None = None) -> list[str]:
     return [
-        e.name for e in store.register(session, club.id) if e.merged_into is None and e.id != but
+        e.name
+        for e in store_members.register(session, club.id)
+        if e.merged_into is None and e.id != but
     ]
 
 
@@ -46,8 +48,8 @@ def add_member(club: LoadedClub, name: str, by: str, *, session: orm.Session | N
     session = _session(session)
     with club_write(session, club):
         name = rules.checked_member_name(name, _taken(session, club))
-        row = store.add_member(session, club.id, name)
-        store.log(session, club.id, "add", name, by)
+        row = store_members.add_member(session, club.id, name)
+        store_club.log(session, club.id, "add", name, by)
         member_id = row.id
         _commit_or_taken(session, name)
     return member_id
@@ -56,9 +58,9 @@ def add_member(club: LoadedClub, name: str, by: str, *, session: orm.Session | N
 def _current(session: orm.Session, club: LoadedClub, member_id: int) -> models.Member:
     """The member's row as it is now; RuleError (field ``merged``) naming the member it was
     merged into, if it was (by another phone, say)."""
-    row = store.member_row(session, club.id, member_id)
+    row = store_members.member_row(session, club.id, member_id)
     if row.merged_into_id is not None:
-        kept = store.member_row(session, club.id, row.merged_into_id)
+        kept = store_members.member_row(session, club.id, row.merged_into_id)
         raise RuleError(
             T_("%(merged)s was merged into %(kept)s already.", merged=row.name, kept=kept.name),
             field="merged",
@@ -78,8 +80,8 @@ def rename_member(
         if name == row.name:
             return write.unchanged()
         was = row.name
-        store.rename(session, row, name)
-        store.log(session, club.id, "rename", f"{was} → {name}", by)
+        store_members.rename(session, row, name)
+        store_club.log(session, club.id, "rename", f"{was} → {name}", by)
         _commit_or_taken(session, name)
     return True
 
@@ -94,8 +96,8 @@ def retire_member(
         row = _current(session, club, member_id)
         if row.retired_at is not None:
             return write.unchanged()
-        store.retire(row)
-        store.log(session, club.id, "retire", row.name, by)
+        store_members.retire(row)
+        store_club.log(session, club.id, "retire", row.name, by)
     return True
 
 
@@ -110,14 +112,14 @@ def merge_members(
     what the first wrote)."""
     session = _session(session)
     with club_write(session, club) as write:
-        kept = store.member_row(session, club.id, keep)
-        gone = store.member_row(session, club.id, merged)
+        kept = store_members.member_row(session, club.id, keep)
+        gone = store_members.member_row(session, club.id, merged)
         if kept.id == gone.id:
             raise RuleError(T_("Choose two different members."), field="merged")
         if gone.merged_into_id == kept.id:
             return write.unchanged()
         _current(session, club, gone.id)
         _current(session, club, kept.id)
-        store.merge(session, kept, gone)
-        store.log(session, club.id, "merge", f"{gone.name} → {kept.name}", by)
+        store_members.merge(session, kept, gone)
+        store_club.log(session, club.id, "merge", f"{gone.name} → {kept.name}", by)
     return True

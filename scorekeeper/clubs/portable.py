@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from sqlalchemy import orm
 
 from scorekeeper.clubs import kept as keeping
-from scorekeeper.clubs import store
+from scorekeeper.clubs import store_evenings, store_members, store_seasons
 from scorekeeper.clubs.club import hash_pin
-from scorekeeper.clubs.store import LoadedClub
+from scorekeeper.clubs.store_club import LoadedClub
 from scorekeeper.data.db import db
 
 
@@ -27,14 +27,14 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
     1 in the order they were added), and every evening of the club, oldest first, with its
     games' whole histories and which member each player is. Never the PIN, its hash or the
     club's address. Byte-stable: the same club gives the same bytes."""
-    from scorekeeper.clubs import record as club_record
+    from scorekeeper.clubs import record_format, record_writing
 
     session = _session(session)
-    listed = store.evenings(session, club.id)
-    entries = store.register(session, club.id)
+    listed = store_evenings.evenings(session, club.id)
+    entries = store_members.register(session, club.id)
     number = {e.id: n for n, e in enumerate(sorted(entries, key=lambda e: e.id), start=1)}
     members = [
-        club_record.Member(
+        record_format.Member(
             number[e.id],
             e.name,
             e.former_names,
@@ -50,14 +50,14 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
         (
             evening.created_at,
             [number[m] for m in evening.members],
-            club_record.RecordText(texts[evening.id]),
+            record_writing.RecordText(texts[evening.id]),
         )
         for evening in reversed(listed)  # oldest first, equal times in the order stored
     ]
     # A season's chosen evenings by their number in the record (oldest first, from 1).
     numbered = {evening.id: n for n, evening in enumerate(reversed(listed), start=1)}
     stored = [
-        club_record.Season(
+        record_format.Season(
             s.name,
             s.rule,
             s.span.date_from,
@@ -66,10 +66,10 @@ def record_of(club: LoadedClub, *, session: orm.Session | None = None) -> str:
             if s.span.chosen is None
             else tuple(sorted(numbered[e] for e in s.span.chosen if e in numbered)),
         )
-        for s in reversed(store.seasons(session, club.id))  # oldest first
+        for s in reversed(store_seasons.seasons(session, club.id))  # oldest first
     ]
-    built_club = club_record.build_club(club.name, club.games, members, held, stored)
-    return club_record.dumps_club(built_club)
+    built_club = record_writing.build_club(club.name, club.games, members, held, stored)
+    return record_writing.dumps_club(built_club)
 
 
 def import_club(

@@ -37,10 +37,7 @@ from scorekeeper.clubs.record_format import (
     MAX_EVENINGS,
     SECRETS,
     ClubRecord,
-    Member,
-    Season,
 )
-from scorekeeper.clubs.record_writing import RecordText, build_club, dumps_club
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_, Text
 from scorekeeper.records.guard import decode
@@ -56,21 +53,7 @@ from scorekeeper.records.problems import (
 #: The largest club record read: a season of 40 evenings of ten tables is some 15 MB.
 MAX_CLUB_BYTES = 64 * 1024 * 1024
 
-#: ``Member``, ``Season`` (:mod:`~scorekeeper.clubs.record_format`), ``RecordText``,
-#: ``build_club`` and ``dumps_club`` (:mod:`~scorekeeper.clubs.record_writing`) are re-exported
-#: for ``clubs/services.py``'s ``record_of``, which imports them from here until its own split
-#: lands; everything else imports them from where they are.
-__all__ = [
-    "MAX_CLUB_BYTES",
-    "Member",
-    "RecordText",
-    "Season",
-    "build_club",
-    "decode_club",
-    "dumps_club",
-    "loads_club",
-    "parse_club",
-]
+__all__ = ["MAX_CLUB_BYTES", "decode_club", "loads_club", "parse_club"]
 
 
 def _refused(message: Text) -> RecordError:

@@ -10,9 +10,10 @@ from sqlalchemy import orm
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import seasons
-from scorekeeper.clubs import season, store
+from scorekeeper.clubs import season, store_club, store_evenings, store_seasons
 from scorekeeper.clubs.season import SeasonSpan
-from scorekeeper.clubs.store import LoadedClub, LoadedSeason
+from scorekeeper.clubs.store_club import LoadedClub
+from scorekeeper.clubs.store_seasons import LoadedSeason
 from scorekeeper.clubs.writes import club_write
 from scorekeeper.data.db import db
 from scorekeeper.games.events import RuleError
@@ -25,14 +26,14 @@ def _session(session: orm.Session | None) -> orm.Session:
 
 def seasons_of(club: LoadedClub, *, session: orm.Session | None = None) -> list[LoadedSeason]:
     """The club's seasons, the newest first."""
-    return store.seasons(_session(session), club.id)
+    return store_seasons.seasons(_session(session), club.id)
 
 
 def load_season(
     club: LoadedClub, season_id: int, *, session: orm.Session | None = None
 ) -> LoadedSeason:
     """The club's season ``season_id``; SeasonNotFound when the club has no such season."""
-    return store.load_season(_session(session), club.id, season_id)
+    return store_seasons.load_season(_session(session), club.id, season_id)
 
 
 def save_season(
@@ -52,22 +53,24 @@ def save_season(
     nothing stored; SeasonNotFound for a season not the club's."""
     session = _session(session)
     with club_write(session, club) as write:
-        row = None if season_id is None else store.season_row(session, club.id, season_id)
-        others = [s.name for s in store.seasons(session, club.id) if s.id != season_id]
+        row = None if season_id is None else store_seasons.season_row(session, club.id, season_id)
+        others = [s.name for s in store_seasons.seasons(session, club.id) if s.id != season_id]
         name = season.checked_season_name(name, others)
         if span.chosen is not None:
-            held = {e.id for e in store.evenings(session, club.id)}
+            held = {e.id for e in store_evenings.evenings(session, club.id)}
             if any(evening not in held for evening in span.chosen):
                 raise RuleError(T_("Tick evenings of the club."), field="evenings")
             span = SeasonSpan(chosen=tuple(sorted(set(span.chosen))))
         if row is not None and _as_saved(
-            store.load_season(session, club.id, row.id), name, rule, span
+            store_seasons.load_season(session, club.id, row.id), name, rule, span
         ):
             write.unchanged()  # as another phone (or this one) saved it already: not logged
             return row.id
         try:
-            row = store.keep_season(session, club.id, row, name, rule, span)
-            store.log(session, club.id, "season" if season_id is None else "season-edit", name, by)
+            row = store_seasons.keep_season(session, club.id, row, name, rule, span)
+            store_club.log(
+                session, club.id, "season" if season_id is None else "season-edit", name, by
+            )
             made = row.id
             session.commit()
         except IntegrityError:  # a unique key's backstop: refused as the check above says

@@ -56,15 +56,10 @@ from scorekeeper.clubs.portable import import_club, record_of
 from scorekeeper.clubs.register import Entry
 from scorekeeper.clubs.saved_seasons import load_season, save_season, seasons_of
 from scorekeeper.clubs.season import SeasonSpan
-from scorekeeper.clubs.store import (
-    Action,
-    ClubEvening,
-    ClubNotFound,
-    LoadedClub,
-    LoadedSeason,
-    MemberNotFound,
-    SeasonNotFound,
-)
+from scorekeeper.clubs.store_club import Action, ClubNotFound, LoadedClub
+from scorekeeper.clubs.store_evenings import ClubEvening
+from scorekeeper.clubs.store_members import MemberNotFound
+from scorekeeper.clubs.store_seasons import LoadedSeason, SeasonNotFound
 
 __all__ = [
     "Action",

@@ -13,15 +13,15 @@ from contextlib import contextmanager
 from sqlalchemy import orm
 
 from scorekeeper.clubs import kept as keeping
-from scorekeeper.clubs import store
+from scorekeeper.clubs import store_club, store_evenings, store_members
 from scorekeeper.clubs.register import Entry
-from scorekeeper.clubs.store import ClubNotFound, LoadedClub
+from scorekeeper.clubs.store_club import ClubNotFound, LoadedClub
 
 
 def register_now(session: orm.Session, club: LoadedClub) -> list[Entry]:
     """The club's register as it is now, read in a write's own transaction (never what this
     process keeps of the club: the write may yet be rolled back)."""
-    return store.register(session, club.id, store.evenings(session, club.id))
+    return store_members.register(session, club.id, store_evenings.evenings(session, club.id))
 
 
 class Write:
@@ -42,7 +42,7 @@ class Write:
 def club_write(session: orm.Session, club: LoadedClub) -> Iterator[Write]:
     """One organiser's write to the club, checked and written in one transaction that no
     second writer slips through: whatever the request read before is left behind, the club's
-    version moves first (:func:`~scorekeeper.clubs.store.begin_write`: a second writer waits
+    version moves first (:func:`~scorekeeper.clubs.store_club.begin_write`: a second writer waits
     here until this one has committed), then the block reads and checks what is there now,
     writes, and is committed — or, on any error or when :meth:`Write.unchanged`, rolled back
     whole. Meanwhile nothing this process keeps of the club is read at the version this
@@ -52,7 +52,7 @@ def club_write(session: orm.Session, club: LoadedClub) -> Iterator[Write]:
     write = Write()
     session.info[keeping.WRITING] = True
     try:
-        if not store.begin_write(session, club.id):
+        if not store_club.begin_write(session, club.id):
             raise ClubNotFound(club.token)
         yield write
         if write.changed:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.evenings.seating import Plan, Round, SeatingError, check_request, plan
+from scorekeeper.evenings.seating import Plan, Round, check_request, plan
 from scorekeeper.evenings.standings import PLACINGS, TOTALS
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.game import Game
@@ -248,11 +248,8 @@ __all__ = [
     "MAX_NAME",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
-    "PLACINGS",
     "SCORINGS",
-    "TOTALS",
     "EveningSetup",
-    "SeatingError",
     "default_scoring",
     "read_plan",
     "settings_of",

@@ -235,7 +235,7 @@ def _insert(
     try:
         # The club whose evening this is (if it is a club's) moves on first, and marks the
         # evening changed: its pages show its rounds, and a second writer to the club waits
-        # until this one has committed (see :mod:`scorekeeper.clubs.store`).
+        # until this one has committed (see :func:`scorekeeper.clubs.store_club.begin_write`).
         store.moved(session, evening_id=evening.id)
         for table, replayed in zip(tables, played, strict=True):
             round_, number, setup, events, times = table[:5]

@@ -7,20 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.names import UNPRINTABLE, key, shown, unprintable
+from scorekeeper.games.names import key, shown, unprintable
 from scorekeeper.games.text import N_, T_, Text
 
 MAX_NAME_LENGTH = 30
 _COUNT_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four")}
 
-__all__ = [
-    "MAX_NAME_LENGTH",
-    "UNPRINTABLE",
-    "checked_names",
-    "control_character",
-    "name_problem",
-    "unprintable",
-]
+__all__ = ["MAX_NAME_LENGTH", "checked_names", "control_character", "name_problem"]
 
 
 def checked_names(players: Any, count: int, game: str) -> tuple[str, ...]:

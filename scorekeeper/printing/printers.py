@@ -178,7 +178,6 @@ def registered_printers() -> tuple[GamePrinters, ...]:
 
 
 __all__ = [
-    "Blank",
     "GamePrinters",
     "Setting",
     "printer_for",

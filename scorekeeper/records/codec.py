@@ -85,7 +85,7 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The record with every derived field (and the history if it had one)."""
-        return self.codec.record(
+        return self.codec.build(
             self.setup,
             self.events,
             self.times,
@@ -228,7 +228,7 @@ class Codec(ABC, Generic[SetupT, StateT, EntryT]):
         data = setup.to_dict()
         return {name: data[name] for name in self.setup_fields}
 
-    def record(
+    def build(
         self,
         setup: SetupT,
         events: Sequence[Event],

@@ -159,7 +159,7 @@ def build(
 ) -> dict[str, Any]:
     """A game's record with every derived field, keys in a fixed order (``seats``: who entered
     each event, where known; a game that ``confirms``: who ``confirmed`` each, version 2)."""
-    return codec_for(kind).record(
+    return codec_for(kind).build(
         setup,
         events,
         times,

@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, TypeGuard
 
-from scorekeeper.games.players import UNPRINTABLE
+from scorekeeper.games.names import UNPRINTABLE
 from scorekeeper.games.text import T_, Clause, Text, Tn_, Words, as_text
 
 #: The most problem lines reported for one record.

@@ -2,7 +2,9 @@
 rule, and the members' ratings. Pure Python: no Flask, no database; nothing here is stored,
 every table and rating is derived again from the games' logs."""
 
+from scorekeeper.seasons.member_rows import Cells
 from scorekeeper.seasons.player import Meeting, Story, TableGame, story
+from scorekeeper.seasons.prepared import Prepared, prepare
 from scorekeeper.seasons.ratings import (
     GameResult,
     Rating,
@@ -12,7 +14,8 @@ from scorekeeper.seasons.ratings import (
     replay,
     run,
 )
-from scorekeeper.seasons.table import (
+from scorekeeper.seasons.table import season_table
+from scorekeeper.seasons.table_types import (
     ABSENCES,
     AVERAGE,
     BEST,
@@ -22,14 +25,10 @@ from scorekeeper.seasons.table import (
     RULES,
     TOTAL,
     Cell,
-    Cells,
     EveningResult,
-    Prepared,
     SeasonRow,
     SeasonRule,
     SeasonTable,
-    prepare,
-    season_table,
 )
 
 __all__ = [

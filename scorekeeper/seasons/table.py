@@ -43,46 +43,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 
-from scorekeeper.seasons.member_rows import Cells
-from scorekeeper.seasons.prepared import Played, Prepared, prepare
+from scorekeeper.seasons.prepared import prepare
 from scorekeeper.seasons.table_types import (
-    ABSENCES,
-    AVERAGE,
-    BEST,
-    LOWEST,
-    NO_SCORE,
-    OWN_AVERAGE,
-    RULES,
-    TOTAL,
-    Cell,
     EveningResult,
     Member,
-    SeasonRow,
     SeasonRule,
     SeasonTable,
 )
 
-__all__ = [
-    "ABSENCES",
-    "AVERAGE",
-    "BEST",
-    "LOWEST",
-    "NO_SCORE",
-    "OWN_AVERAGE",
-    "RULES",
-    "TOTAL",
-    "Cell",
-    "Cells",
-    "EveningResult",
-    "Member",
-    "Played",
-    "Prepared",
-    "SeasonRow",
-    "SeasonRule",
-    "SeasonTable",
-    "prepare",
-    "season_table",
-]
+__all__ = ["season_table"]
 
 
 def season_table(

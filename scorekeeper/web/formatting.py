@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from scorekeeper.games.cards import parse_card
 from scorekeeper.games.confirming import ORGANISER
 from scorekeeper.games.registry import game_for, is_known
-from scorekeeper.games.text import join_names, signed
 from scorekeeper.web.bounds import whole_or_none
 from scorekeeper.web.pages import has_pages, pages_for
 
@@ -44,7 +43,7 @@ def card_label(code: str, kind: str | None = None) -> str:
         return code
 
 
-__all__ = ["card_label", "game_title", "join_names", "signed"]
+__all__ = ["card_label", "game_title"]
 
 
 def seat_label(seat: str | None, names: Sequence[str]) -> str | None:

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from scorekeeper.data.cache import LRUCache
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.players import unprintable
+from scorekeeper.games.names import unprintable
 from scorekeeper.languages.i18n import language, say_here
 from scorekeeper.server import hosts
 from scorekeeper.server.qr import qr_svg

@@ -9,8 +9,9 @@ from pathlib import Path
 from flask import Flask, url_for
 
 from scorekeeper.games.cards import Suit
+from scorekeeper.games.text import join_names, signed
 from scorekeeper.web import assets, charts, helpers
-from scorekeeper.web.formatting import card_label, game_title, join_names, seat_label, signed
+from scorekeeper.web.formatting import card_label, game_title, seat_label
 from scorekeeper.web.pages import all_pages, pages_for
 from scorekeeper.web.phone import known_phone_id
 from scorekeeper.web.whitespace import Unindent

@@ -4,12 +4,7 @@ instance database), through click's runner and as the real console script."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,9 +12,10 @@ from scorekeeper import records
 from scorekeeper.cli import main
 from scorekeeper.data.db import db
 from scorekeeper.table import store
+from tests.cli.console import run
 from tests.cli.runner import invoke
 from tests.databases import games_and_events
-from tests.records.test_records import CARLA_TWICE, HOSTILE, RECORDS, example
+from tests.records.examples import CARLA_TWICE, HOSTILE, RECORDS, example
 
 SEED_002_SHEET = """\
 Bismarck, modern rules: Anna, Ben, Carla
@@ -187,19 +183,6 @@ def test_free_game_records_score_too():
 
 
 # --- the real console script ------------------------------------------------------------------
-
-
-def console_script() -> str:
-    found = shutil.which("scorekeeper", path=str(Path(sys.executable).parent))
-    assert found, "the scorekeeper console script is not installed beside this Python"
-    return found
-
-
-def run(*args: str, input: bytes | None = None, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "SCOREKEEPER_DATABASE_URL": "sqlite:///unused-by-score.sqlite3"}
-    return subprocess.run(
-        [console_script(), *args], input=input, capture_output=True, cwd=cwd, env=env, timeout=60
-    )
 
 
 def test_the_console_script_scores_a_file_and_stdin(tmp_path):

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from scorekeeper.cli import main
+from tests.cli.console import run
 from tests.cli.runner import invoke
-from tests.cli.test_commands import run
 from tests.printing.pdfs import Pdf
-from tests.records.test_records import CARLA_TWICE, RECORDS
+from tests.records.examples import CARLA_TWICE, RECORDS
 
 REFUSAL = "deal 4: Carla has already played Pass (deal 1)\n"
 VÄGRAN = "giv 4: Carla har redan spelat Pass (giv 1)\n"

@@ -44,7 +44,7 @@ def test_score_of_a_bismarck_record_imports_no_web_database_or_other_game():
 
 
 def test_score_of_an_evening_record_imports_the_evenings_but_not_the_web(tmp_path):
-    from tests.cli.test_evening_score import evening_text
+    from tests.cli.evening_text import evening_text
 
     path = tmp_path / "evening.json"
     path.write_text(evening_text()[0])

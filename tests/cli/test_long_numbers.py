@@ -13,9 +13,9 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.data import models
 from scorekeeper.data.db import db
+from tests.cli.evening_text import evening_text
 from tests.cli.runner import invoke
-from tests.cli.test_evening_score import evening_text
-from tests.records.test_records import RECORDS
+from tests.records.examples import RECORDS
 
 THIRTY = 10**30 - 1  # 30 digits: as many as a record may have
 

@@ -8,33 +8,12 @@ import json
 from datetime import date
 
 import pytest
-import sqlalchemy as sa
 
 from scorekeeper.clubs import services
-from scorekeeper.data import models
-from scorekeeper.data.db import db
 from scorekeeper.games.events import RuleError
 from scorekeeper.records import RecordError
+from tests.clubs.counts import counts
 from tests.clubs.season_club import BY, GAMES, PIN, season_and_ratings, season_club
-
-TABLES = (
-    models.Club,
-    models.Member,
-    models.MemberName,
-    models.ClubEvening,
-    models.OrganiserAction,
-    models.Evening,
-    models.EveningTable,
-    models.Game,
-    models.Event,
-)
-
-
-def counts() -> dict[str, int]:
-    return {
-        t.__tablename__: db.session.execute(sa.select(sa.func.count()).select_from(t)).scalar_one()
-        for t in TABLES
-    }
 
 
 def test_export_import_export_is_byte_identical_and_derives_the_same_tables(app):

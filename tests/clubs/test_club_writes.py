@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.clubs import services, store
+from scorekeeper.clubs import services, store_members
 from scorekeeper.data import models
 from scorekeeper.data.db import db
 from scorekeeper.games.events import RuleError
@@ -71,7 +71,7 @@ def test_a_crossed_merge_waits_for_the_first_and_is_refused_never_a_circle(app, 
     A and B point at each other."""
     club, ids = _club(app, "Anna", "Ben")
     inside, go = threading.Event(), threading.Event()
-    merge = store.merge
+    merge = store_members.merge
 
     def held(session: Any, kept: Any, merged: Any) -> None:
         if merged.id == ids["Anna"]:
@@ -79,7 +79,7 @@ def test_a_crossed_merge_waits_for_the_first_and_is_refused_never_a_circle(app, 
             assert go.wait(10)
         merge(session, kept, merged)
 
-    monkeypatch.setattr(store, "merge", held)
+    monkeypatch.setattr(store_members, "merge", held)
     first, done = _in_thread(app, lambda: services.merge_members(club, ids["Ben"], ids["Anna"], BY))
     assert inside.wait(10)
     second, crossed = _in_thread(

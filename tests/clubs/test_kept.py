@@ -262,7 +262,6 @@ def _normal(numbers: dict[str, Any]) -> dict[str, Any]:
 
 
 @settings(
-    deadline=None,
     max_examples=6,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

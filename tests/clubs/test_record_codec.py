@@ -42,7 +42,7 @@ def record_of(members, **more) -> dict:
     return {**build_club("Klubben", ["bismarck"], members, []), **more}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(registers())
 def test_a_register_reads_back_as_written(members):
     text = dumps_club(build_club("Klubben", ["bismarck", "sviten"], members, []))
@@ -204,7 +204,7 @@ SMALL = _small_club()
 PLACES = list(_paths(SMALL))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.sampled_from(PLACES), JSON)
 def test_any_value_anywhere_is_read_or_refused_never_a_crash(path, value):
     from scorekeeper.clubs.record import parse_club

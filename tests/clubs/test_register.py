@@ -15,7 +15,7 @@ from scorekeeper.clubs import register
 from scorekeeper.clubs.register import Entry
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.names import UNPRINTABLE, same
-from tests.games.test_purity import FRAMEWORKS
+from tests.purity import FRAMEWORKS
 
 
 def test_the_register_rules_import_without_flask_sqlalchemy_or_reportlab():

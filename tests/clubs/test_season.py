@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import seasons
@@ -57,7 +57,6 @@ results = st.dictionaries(
 )
 
 
-@settings(deadline=None)  # a shared machine: the time of a case says nothing here
 @given(st.lists(st.tuples(st.integers(1, 28), results), min_size=1, max_size=6), st.randoms())
 def test_the_table_is_the_same_whatever_order_the_evenings_come_in(evenings, random):
     made = [_evening(day, r, number) for number, (day, r) in enumerate(evenings)]
@@ -84,7 +83,6 @@ rules = st.builds(
 )
 
 
-@settings(deadline=None)
 @given(
     st.lists(st.tuples(st.integers(1, 28), results), min_size=1, max_size=5),
     st.integers(1, 28),

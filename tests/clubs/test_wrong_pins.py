@@ -70,9 +70,7 @@ def _allowed(times: list[int], limit: Limit) -> list[bool]:
 EXAMPLES = itertools.count()
 
 
-@settings(
-    deadline=None, max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     # Times in tens of seconds, so that PINs come exactly a window apart too.
     st.lists(st.integers(0, 40).map(lambda t: 10 * t), min_size=1, max_size=14).map(sorted),

@@ -19,8 +19,8 @@ from scorekeeper.evenings import store as evenings
 from scorekeeper.evenings.setup import EveningSetup
 from tests.e2e.club_seed import seed_club
 from tests.e2e.screens import axe_report
+from tests.e2e.seats import be
 from tests.e2e.table import Player
-from tests.e2e.test_seats import be
 
 PLAYERS = ("Anna", "Ben", "Carla")
 

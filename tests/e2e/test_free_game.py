@@ -192,7 +192,7 @@ def test_a_new_games_page_loads_in_as_many_requests_as_the_other_games(new_phone
 def test_a_long_dealers_name_keeps_the_head_to_one_line(new_phone, server):
     """The head's line of who deals stays one line at 320 and 360 px: a dealer of 30 letters
     fits it whole or is cut short there (an ellipsis), the full name its title."""
-    from tests.e2e.test_long_names import LONG, NAMES_IN_HEAD
+    from tests.e2e.long_names import LONG, NAMES_IN_HEAD
 
     # deal 2: the long name deals
     token = seed_free(server, [[3, 1, 0]], players=("Carla", LONG, "Anna"))

@@ -8,18 +8,10 @@ from playwright.sync_api import expect
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from tests.e2e.plans import PLANS, TRUMPS
 from tests.e2e.table import PLAYERS, Player, shoot
 from tests.games import state_of
 from tests.games.bismarck.examples import MODERN_GAME
-
-# What each player declares, in the order of their four turns as forehand (the fourth is the
-# one contract left, which the page preselects). Trumps for Valfri by seat.
-PLANS = {
-    "Anna": ["sang", "valfri", "pass", "spader"],
-    "Ben": ["pass", "spader", "valfri", "sang"],
-    "Carla": ["valfri", "sang", "spader", "pass"],
-}
-TRUMPS = {"Anna": "hearts", "Ben": "diamonds", "Carla": "clubs"}
 
 
 def test_a_whole_modern_game_by_tapping(phone):

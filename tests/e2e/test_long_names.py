@@ -8,20 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.klaberjass_table import seed_klaberjass
+from tests.e2e.long_names import LONG, NAMES_IN_HEAD
 from tests.e2e.sviten_table import seed_sviten
 from tests.e2e.table import seed_game, shoot
-
-LONG = "Bartholomew-Fitzwilliam-Smythe"
-
-#: Each name in the line of who deals: its text, title, the width it needs and the width it got;
-#: and the line's height against one line of its text.
-NAMES_IN_HEAD = """() => {
-  const line = document.querySelector('.now .who > :first-child');
-  const names = [...line.querySelectorAll('span')].map(s => ({
-    text: s.textContent, title: s.title, needs: s.scrollWidth, got: s.clientWidth}));
-  return {names, height: line.getBoundingClientRect().height,
-          line: parseFloat(getComputedStyle(line).lineHeight)};
-}"""
 
 
 def seeded(server, game: str) -> str:

@@ -3,20 +3,10 @@ who they are, with and without JavaScript, and the changes list says who entered
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import expect
 
+from tests.e2e.seats import be
 from tests.e2e.table import Player
-
-
-def be(phone, name: str) -> None:
-    """Tap "I am …" (or "You: …") in the head, then the seat."""
-    phone.locator("a.you").tap()
-    expect(phone.get_by_role("heading", name="Who is at this phone?")).to_be_visible()
-    phone.get_by_role("button", name=name, exact=True).tap()
-    expect(phone).to_have_url(re.compile(r"/g/[\w-]+$"))
-    expect(phone.locator("a.you")).to_have_text(f"You: {name}")
 
 
 def test_two_phones_say_who_they_are_and_the_changes_list_says_who_entered_what(new_phone):

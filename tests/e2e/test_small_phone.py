@@ -10,30 +10,13 @@ Screenshots: ``artifacts/screenshots/small-phone-*``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.small_phone import SCREENS, button, pad
 from tests.e2e.table import seed_game, shoot
 from tests.e2e.taps import Taps
 from tests.games.bismarck.examples import MODERN_GAME
-
-#: The screens of the issue, each in both languages and one of the colour schemes.
-SCREENS: dict[str, dict[str, Any]] = {
-    "320-en": {"viewport": {"width": 320, "height": 568}, "locale": "en-GB"},
-    "320-sv": {
-        "viewport": {"width": 320, "height": 568},
-        "locale": "sv-SE",
-        "color_scheme": "dark",
-    },
-    "360-en": {
-        "viewport": {"width": 360, "height": 740},
-        "locale": "en-GB",
-        "color_scheme": "dark",
-    },
-    "360-sv": {"viewport": {"width": 360, "height": 740}, "locale": "sv-SE"},
-}
 
 #: Three names of the longest a name may be (30 characters).
 LONGEST = (
@@ -62,14 +45,6 @@ def assert_in_view(page, locator, what: str) -> None:
 
 def choice(page, name: str, value: str):
     return page.locator(f'label:has(> input[name="{name}"][value="{value}"])')
-
-
-def button(page, form: str):
-    return page.locator(f'form[action*="/{form}"] button[type=submit]')
-
-
-def pad(page, n: int):
-    return page.locator(".pad button").nth(n)
 
 
 def play(page, taps: Taps, contract: str, trump: str | None, tricks) -> None:

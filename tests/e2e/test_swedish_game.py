@@ -10,12 +10,12 @@ from playwright.sync_api import expect
 
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
+from tests.e2e.plans import PLANS, TRUMPS
 from tests.e2e.screens import axe_report, layout_problems
 from tests.e2e.table import PLAYERS, Player, seed_game, shoot
-from tests.e2e.test_full_game import PLANS, TRUMPS
 from tests.games import state_of
 from tests.games.bismarck.examples import MODERN_GAME
-from tests.web.test_languages import english_in
+from tests.web.languages import english_in
 
 SUITS = {"hearts": "hjärter", "diamonds": "ruter", "clubs": "klöver", "spades": "spader"}
 FIELDS = ("Första spelaren", "Andra spelaren (till vänster om den första)", "Tredje spelaren")

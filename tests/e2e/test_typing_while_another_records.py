@@ -14,8 +14,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.small_phone import SCREENS, button, pad
 from tests.e2e.table import seed_game, shoot
-from tests.e2e.test_small_phone import SCREENS, button, pad
 
 #: Deal 5 of the worked example (Spader, announced): its tricks, and how a page says them.
 TRICKS = (4, 3, 9)

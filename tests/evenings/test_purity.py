@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tests.games.test_purity import FRAMEWORKS
+from tests.purity import FRAMEWORKS
 
 PURE = (
     "scorekeeper.evenings.setup",

@@ -306,7 +306,7 @@ requests = st.integers(2, 4).flatmap(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(requests)
 def test_everyone_is_seated_once_a_round_and_sits_out_in_turn(request):
     players, rounds, size, pairs, seed = request
@@ -317,7 +317,7 @@ def test_everyone_is_seated_once_a_round_and_sits_out_in_turn(request):
     assert p.to_dict()["tables"] == players // size
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.integers(2, 40), st.integers(1, 60))
 def test_a_round_robin_keeps_every_prefix_within_one(players, rounds):
     p = plan(players, rounds, 2)
@@ -331,7 +331,7 @@ designs = st.sampled_from(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(designs, st.integers(1, 40), st.booleans())
 def test_a_design_keeps_every_prefix_within_one(design, rounds, pairs):
     players, size = design
@@ -346,7 +346,7 @@ def test_a_design_keeps_every_prefix_within_one(design, rounds, pairs):
         assert max(partnerships(p).values()) == 1
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(designs, st.integers(1, 12), st.booleans())
 def test_a_design_less_one_player_never_seats_two_together_twice(design, rounds, pairs):
     players, size = design

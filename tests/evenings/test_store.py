@@ -18,6 +18,7 @@ from scorekeeper.games.events import Event, RuleError
 from scorekeeper.table import services as game_services
 from scorekeeper.table import store as game_store
 from scorekeeper.table.services import Locked
+from tests.evenings.played import play_out
 
 NINE = ("Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gus", "Hanna", "Ida")
 
@@ -104,21 +105,6 @@ def test_a_start_a_check_refuses_is_refused_with_its_error_and_makes_nothing(app
         assert isinstance(refused.error, Locked)
         assert refused.error.text == locks.closed_for_good()
         assert services.load(evening.token).started == 0
-
-
-def play_out(evening, number: int, tables: slice = slice(None)):
-    """These tables (all) of round ``number`` play their games to the end (the worked
-    example's 12 deals: its tables were started with the first seat dealing)."""
-    from tests.games.bismarck.examples import MODERN_GAME
-
-    for table in evening.tables(number)[tables]:
-        game = table.game
-        for deal, (contract, trump, tricks) in enumerate(MODERN_GAME, start=1):
-            announce = Event("announce", {"deal": deal, "contract": contract, "trump": trump})
-            game = game_store.append(db.session, game, announce, game.seq)
-            record = Event("record", {"deal": deal, "tricks": list(tricks)})
-            game = game_store.append(db.session, game, record, game.seq)
-    return services.load(evening.token)
 
 
 def test_the_next_round_waits_for_every_table_of_the_last_one_unless_confirmed(app):

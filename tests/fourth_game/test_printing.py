@@ -10,7 +10,7 @@ import pytest
 from scorekeeper import printing, records
 from tests.cli.runner import invoke
 from tests.fourth_game import rules
-from tests.fourth_game.test_whole_app import TallyTable
+from tests.fourth_game.tally_table import TallyTable
 from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
 
 URL = "http://192.0.2.7:8000/g/tallytallytallytally"

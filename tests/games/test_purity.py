@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from tests.purity import FRAMEWORKS
+
 ENGINES = (
     "bismarck",
     "bismarck.contracts",
@@ -60,7 +62,6 @@ ENGINES = (
     "stats",
     "text",
 )
-FRAMEWORKS = ("flask", "sqlalchemy", "reportlab", "wtforms", "babel", "flask_babel")
 
 
 def test_engines_import_without_flask_sqlalchemy_or_reportlab():

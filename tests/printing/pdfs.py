@@ -1,10 +1,12 @@
-"""Reading the PDFs the tests make: text (pypdf), pages, page size, and the QR code they carry
-(rendered with pdftoppm, decoded with zbarimg)."""
+"""Reading the PDFs the tests make: text (pypdf), where a row's cells come in it, pages, page
+size, the red of a suit's fill, and the QR code they carry (rendered with pdftoppm, decoded with
+zbarimg)."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -109,3 +111,17 @@ def poppler_text(data: bytes, folder: Path, page: int | None = None) -> str:
         timeout=60,
     )
     return done.stdout
+
+
+def run_at(pdf: Pdf, *cells: str) -> int:
+    """Where these cells come one after another in the PDF's text (a row read left to right),
+    counted in words: the text's extractor may put two cells of a row on one line."""
+    words = pdf.text.split()
+    row = " ".join(cells).split()
+    found = [i for i in range(len(words) - len(row) + 1) if words[i : i + len(row)] == row]
+    assert found, (row, words[:80])
+    return found[0]
+
+
+# reportlab writes fill colours as "r g b rg"; the red of hearts and diamonds (#b3141b).
+RED_FILL = re.compile(rb"\.70196\d* \.07843\d* \.10588\d* rg")

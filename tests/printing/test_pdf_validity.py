@@ -22,7 +22,7 @@ from tests.games.bismarck.examples import MODERN_GAME, game
 from tests.printing.pdfs import Pdf, require_tool
 from tests.web.bismarck.client import Table, play_modern_game
 from tests.web.clubs.club import make_club
-from tests.web.evenings.test_pages import evening_token, new_evening, start
+from tests.web.evenings.helpers import evening_token, new_evening, start
 from tests.web.free.client import CHICAGO, FreeTable
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable

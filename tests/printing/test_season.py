@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.languages.locales import words_for
@@ -21,7 +21,7 @@ from scorekeeper.printing.season import (
     place_text,
     season_pdf,
 )
-from tests.printing.pdfs import A4, LETTER, Pdf, require_tool
+from tests.printing.pdfs import A4, LETTER, Pdf, require_tool, run_at
 
 NAMES = [
     "Anna Lindqvist", "Ben Okafor", "Carla Mägi", "Dag Hammarskiöld", "Eva Ström",
@@ -64,16 +64,6 @@ def _row(line: SeasonLine) -> tuple[str, ...]:
         if at is not None:
             cells += [str(at.place), at.points if at.counts else f"({at.points})"]
     return (place_text(line.place, line.shared), line.name, line.points, played, *cells)
-
-
-def run_at(pdf: Pdf, *cells: str) -> int:
-    """Where these cells come one after another in the PDF's text (a row read left to right),
-    counted in words: the text's extractor may put two cells of a row on one line."""
-    words = pdf.text.split()
-    row = " ".join(cells).split()
-    found = [i for i in range(len(words) - len(row) + 1) if words[i : i + len(row)] == row]
-    assert found, (row, words[:80])
-    return found[0]
 
 
 def _starts(pdf: Pdf, lines: list[SeasonLine]) -> list[int]:
@@ -141,7 +131,7 @@ def test_a_swedish_season_is_in_swedish_and_sound(tmp_path: Path):
     assert "Säsongstabell" in text and lines[0].name in text
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8)
 @given(members=st.integers(0, 42), evenings=st.integers(0, 21), seed=st.integers(0, 99))
 def test_any_season_prints_on_one_page_with_every_member(members, evenings, seed):
     shown, lines = big_season(members, evenings, seed)

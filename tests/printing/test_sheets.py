@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import re
 
 import pytest
 
@@ -13,11 +12,9 @@ from scorekeeper.printing import common, printer_for
 from scorekeeper.printing import sheet as sheet_module
 from scorekeeper.printing.bismarck import bismarck_sheet, blank_bismarck_sheet
 from tests.games.bismarck.examples import CLASSIC_TIE, MODERN_GAME, PLAYERS, game
-from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
+from tests.printing.pdfs import A4, LETTER, RED_FILL, Pdf, decode_qr, one_line
 
 URL = "http://192.0.2.7:8000/g/Zm9vYmFyYmF6cXV4cXV1eA"
-# reportlab writes fill colours as "r g b rg"; the red of hearts and diamonds (#b3141b).
-RED_FILL = re.compile(rb"\.70196\d* \.07843\d* \.10588\d* rg")
 
 
 def signed(value: int) -> str:

@@ -17,8 +17,8 @@ from tests.games.bismarck.examples import PLAYERS, game
 from tests.printing.pdfs import Pdf
 from tests.web.bismarck.client import Table
 from tests.web.klaberjass import client as klaberjass_client
+from tests.web.languages import ENGLISH
 from tests.web.sviten import client as sviten_client
-from tests.web.test_languages import ENGLISH
 
 SWEDISH = words_for("sv")
 #: Words in a printout that are the same in both languages: names of games, contracts, suits'

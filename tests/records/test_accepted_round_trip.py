@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import records
@@ -31,7 +31,7 @@ PACK32 = [card.code for card in klaberjass.pack()]
 names = st.text(
     st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=0, max_size=32
 ) | st.sampled_from(["Anna", "Ben", "Carla", "Dan", "Åsa", "李", "Zoë\u0301", "A\tB", " "])
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=25)
 
 
 def accepted(setup: Any, data: st.DataObject, propose, steps: int) -> list[Event]:

@@ -15,8 +15,8 @@ from scorekeeper.data.db import db
 from scorekeeper.evenings import services
 from scorekeeper.table import store
 from tests.clubs.season_club import BY, GAMES, PIN, season_club
-from tests.records.test_schemas import EVENING, errors, play_tables
-from tests.web.evenings.test_pages import evening_token, new_evening, start
+from tests.records.schemas import EVENING, errors, play_tables
+from tests.web.evenings.helpers import evening_token, new_evening, start
 
 
 def _seat_everything() -> list[str | None]:

@@ -18,7 +18,7 @@ from scorekeeper import records
 from scorekeeper.games import free
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
-from tests.games.free.test_rules import games
+from tests.games.free.legal import games
 
 HERE = Path(__file__).parent
 TEAMS = free.Setup(
@@ -110,7 +110,7 @@ def test_an_end_entry_carries_only_its_deal():
     assert any('end: unknown field "points"' in line for line in problems(raw))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games(), st.booleans(), st.data())
 def test_replaying_the_record_gives_the_same_state(game, history, data):
     setup, rows = game

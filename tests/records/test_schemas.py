@@ -10,52 +10,26 @@ from __future__ import annotations
 
 import copy
 import json
-from importlib import resources
 from typing import Any
 
 import pytest
 
 from scorekeeper import records
-from scorekeeper.data.db import db
-from scorekeeper.evenings import services
 from scorekeeper.evenings.record import loads_evening
-from scorekeeper.games import bismarck, free, klaberjass, sviten
-from scorekeeper.games.events import Event
+from scorekeeper.games import bismarck
 from scorekeeper.records import RecordError
 from scorekeeper.table import services as services_games
-from scorekeeper.table import store as game_store
 from tests.cli.runner import invoke
 from tests.e2e.table import example_events
 from tests.games.bismarck.examples import MODERN_GAME
+from tests.records.schemas import CLUB, EVENING, RECORD, RECORD_2, errors, jsonschema, play_tables
 from tests.web.bismarck.client import Table, play_modern_game
-from tests.web.evenings.test_pages import evening_token, new_evening, start
+from tests.web.evenings.helpers import evening_token, new_evening, start
 from tests.web.free.client import CHICAGO, PLAYERS, FreeTable
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
 from tests.web.sviten.client import SvitenTable
-
-jsonschema = pytest.importorskip("jsonschema")
-referencing = pytest.importorskip("referencing")
-
-
-def shipped(name: str) -> dict[str, Any]:
-    return json.loads(resources.files("scorekeeper").joinpath(f"schemas/{name}").read_text())
-
-
-RECORD, EVENING = shipped("record-1.json"), shipped("evening-1.json")
-RECORD_2, CLUB = shipped("record-2.json"), shipped("club-1.json")
-REGISTRY = referencing.Registry().with_resources(
-    [
-        (schema["$id"], referencing.Resource.from_contents(schema))
-        for schema in (RECORD, RECORD_2, EVENING, CLUB)
-    ]
-)
-
-
-def validator(schema: dict[str, Any]) -> Any:
-    checker = jsonschema.Draft202012Validator.FORMAT_CHECKER
-    return jsonschema.Draft202012Validator(schema, registry=REGISTRY, format_checker=checker)
 
 
 def score_json(raw: dict[str, Any]) -> Any:
@@ -63,10 +37,6 @@ def score_json(raw: dict[str, Any]) -> Any:
     done = invoke("score", "--json", "-", input=json.dumps(raw))
     assert done.exit_code == 0, done.output
     return json.loads(done.output)
-
-
-def errors(schema: dict[str, Any], raw: Any) -> list[str]:
-    return [f"{list(e.absolute_path)}: {e.message}" for e in validator(schema).iter_errors(raw)]
 
 
 def test_the_evening_schema_is_a_valid_schema_and_names_the_records_fields():
@@ -160,29 +130,6 @@ def test_a_confirming_games_record_validates_by_version_2_and_not_1(app):
 
 
 # --- evening records ------------------------------------------------------------------------
-
-
-def play_tables(app: Any, token: str, number: int, kind: str, count: int) -> None:
-    """The first ``count`` deals or hands at every table of round ``number``."""
-    with app.app_context():
-        for table in services.load(token).tables(number):
-            game = table.game
-            for event in table_events(kind, count):
-                game = game_store.append(db.session, game, event, game.seq)
-
-
-def table_events(kind: str, count: int) -> list[Event]:
-    if kind == "klaberjass":
-        return [klaberjass.hand_event(n, h) for n, h in enumerate(KLABERJASS_HANDS[:count], 1)]
-    if kind == "sviten":
-        return [sviten.hand_event(n, h) for n, h in enumerate(SVITEN_HANDS[:count], 1)]
-    if kind == "free":
-        return [free.deal_event(n, p) for n, p in enumerate(CHICAGO[:count], 1)]
-    events = []
-    for deal, (contract, trump, tricks) in enumerate(MODERN_GAME[:count], start=1):
-        events.append(Event("announce", {"deal": deal, "contract": contract, "trump": trump}))
-        events.append(Event("record", {"deal": deal, "tricks": list(tricks)}))
-    return events
 
 
 def evening_records(client: Any, app: Any) -> dict[str, Any]:

@@ -15,10 +15,11 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from scorekeeper.records import RecordError
 from scorekeeper.table import store
-from tests.records.test_schemas import RECORD, errors
+from tests.records.schemas import RECORD, errors
+from tests.web.bismarck.client import Table
+from tests.web.seats import choose
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
 from tests.web.sviten.client import SvitenTable
-from tests.web.test_seats import Table, choose
 
 SETUP = bismarck.Setup(("Anna", "Ben", "Carla"))
 EVENTS = (

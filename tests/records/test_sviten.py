@@ -14,7 +14,7 @@ from scorekeeper.games import sviten
 from scorekeeper.table import store
 from tests.cli.runner import invoke
 from tests.printing.pdfs import A4, LETTER, Pdf
-from tests.records.test_records import RECORDS, example
+from tests.records.examples import RECORDS, example
 from tests.web.sviten.client import HANDS, engine_state
 
 SHEET_END = """\

@@ -9,7 +9,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.seasons.table import (
+from scorekeeper.seasons.table_types import (
     AVERAGE,
     BEST,
     LOWEST,

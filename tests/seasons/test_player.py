@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.seasons import TableGame, story
@@ -53,7 +53,6 @@ def games(draw):
     return made
 
 
-@settings(deadline=None)  # a shared machine: the time of a case says nothing here
 @given(games())
 def test_meetings_mirror_each_other_and_wins_are_first_places(played):
     stories = {m: story(m, played) for m in MEMBERS}

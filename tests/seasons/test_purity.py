@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tests.games.test_purity import FRAMEWORKS
+from tests.purity import FRAMEWORKS
 
 
 def test_the_season_imports_without_flask_sqlalchemy_or_reportlab():

@@ -7,7 +7,7 @@ import random
 from datetime import datetime, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
@@ -86,7 +86,6 @@ def games(draw) -> list[GameResult]:
     return made
 
 
-@settings(deadline=None)  # a shared machine: the time of a case says nothing here
 @given(games(), st.randoms())
 def test_the_order_the_games_are_given_in_changes_nothing(played, rnd: random.Random):
     shuffled = played[:]
@@ -94,7 +93,6 @@ def test_the_order_the_games_are_given_in_changes_nothing(played, rnd: random.Ra
     assert replay(shuffled).now == replay(played).now
 
 
-@settings(deadline=None)  # a shared machine: the time of a case says nothing here
 @given(games())
 def test_a_merge_is_as_if_the_member_had_been_one_from_the_start(played):
     """'g' turns out to be 'a': rated with the merge, the games give what they give when every
@@ -111,7 +109,6 @@ def test_a_merge_is_as_if_the_member_had_been_one_from_the_start(played):
     assert replay(played, same_as={"g": "a"}).now == replay(relabelled).now
 
 
-@settings(deadline=None)  # a shared machine: the time of a case says nothing here
 @given(games())
 def test_every_member_has_played_the_games_the_history_lists(played):
     ratings = replay(played)
@@ -124,7 +121,6 @@ def test_every_member_has_played_the_games_the_history_lists(played):
 # --- ratings that run forward -----------------------------------------------------------------
 
 
-@settings(deadline=None)  # a shared machine: the time of a case says nothing here
 @given(games(), games(), st.integers(0, 12), st.booleans())
 def test_ratings_run_forward_to_what_a_replay_from_nothing_gives(before, others, cut, merge):
     """A run on from an earlier one (games added at the end, an earlier game changed or taken

@@ -23,7 +23,7 @@ from scorekeeper.seasons import (
     SeasonRule,
     season_table,
 )
-from scorekeeper.seasons.table import prepare
+from scorekeeper.seasons.prepared import prepare
 
 NAMES = {"a": "Anna", "b": "Ben", "c": "Carla", "d": "Dan"}
 
@@ -165,7 +165,6 @@ def _season(points: list[dict[str, int]]) -> list[EveningResult]:
     return [evening(f"e{i}", 1 + i, **p) for i, p in enumerate(points)]
 
 
-@settings(deadline=None)  # a shared machine: the time of a case says nothing here
 @given(EVENINGS, RULES, st.randoms())
 def test_the_order_the_evenings_come_in_changes_nothing(points, rule, rnd: random.Random):
     season = _season(points)
@@ -174,7 +173,6 @@ def test_the_order_the_evenings_come_in_changes_nothing(points, rule, rnd: rando
     assert season_table(NAMES, shuffled, rule) == season_table(NAMES, season, rule)
 
 
-@settings(deadline=None)  # a shared machine: the time of a case says nothing here
 @given(EVENINGS)
 def test_the_total_is_the_sum_of_the_evenings_played(points):
     made = season_table(NAMES, _season(points), SeasonRule(TOTAL))
@@ -183,7 +181,6 @@ def test_the_total_is_the_sum_of_the_evenings_played(points):
     assert sum(r.points for r in made.rows) == sum(sum(p.values()) for p in points)
 
 
-@settings(deadline=None)  # a shared machine: the time of a case says nothing here
 @given(EVENINGS, st.integers(1, 6))
 def test_the_best_n_are_at_most_n_evenings_and_all_when_there_are_fewer(points, n):
     made = season_table(NAMES, _season(points), SeasonRule(BEST, NO_SCORE, n))
@@ -248,7 +245,7 @@ def _evenings(drawn: list[tuple[dict[str, Fraction], int, bool]]) -> list[Evenin
     return found
 
 
-@settings(deadline=None, max_examples=300)  # a shared machine: the time of a case says nothing
+@settings(max_examples=300)
 @given(
     ANY_EVENINGS,
     ANY_RULE,
@@ -284,7 +281,7 @@ def test_a_rows_cells_are_read_like_a_tuple():
         cells[3]
 
 
-@settings(deadline=None, max_examples=200)  # a shared machine: the time of a case says nothing
+@settings(max_examples=200)
 @given(
     ANY_EVENINGS,
     st.lists(st.tuples(st.integers(0, 8), st.dictionaries(MEMBERS, POINTS, max_size=4))),

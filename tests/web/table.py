@@ -8,6 +8,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.data.db import db
+from scorekeeper.table import store
+
 SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
 
 
@@ -38,3 +41,9 @@ class GameTable:
         (``seq``: the page's own when not given)."""
         payload = {"csrf_token": self.token, "seq": self.seq() if seq is None else seq, **data}
         return self.client.post(f"{self.url}/{action}", data=payload)
+
+
+def events(app, table: GameTable) -> list:
+    """The events stored for ``table``'s game."""
+    with app.app_context():
+        return list(store.load(db.session, table.url.rsplit("/", 1)[-1]).events)

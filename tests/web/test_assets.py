@@ -38,7 +38,7 @@ def test_the_inline_qr_code_stays_small():
 def test_the_evening_pages_load_their_style_as_one_file(client):
     """The shared style and the evenings' own as one bundle: an evening's page loads in at most
     four requests (page, style, script, icon), the evening page itself with no script."""
-    from tests.web.evenings.test_pages import evening_token, new_evening, start
+    from tests.web.evenings.helpers import evening_token, new_evening, start
 
     token = evening_token(new_evening(client))
     start(client, token, 1)

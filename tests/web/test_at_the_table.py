@@ -11,6 +11,7 @@ from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.web import text
 from tests.web.bismarck.client import Table
+from tests.web.table import events
 
 
 def two_phones(app) -> tuple[Table, Table]:
@@ -19,11 +20,6 @@ def two_phones(app) -> tuple[Table, Table]:
     phone_b.url = phone_a.url
     phone_b.token = csrf_token(phone_b.client, phone_b.url)
     return phone_a, phone_b
-
-
-def events(app, table: Table) -> list:
-    with app.app_context():
-        return list(store.load(db.session, table.url.rsplit("/", 1)[-1]).events)
 
 
 def test_the_same_entry_from_a_second_phone_is_a_success(app):

@@ -113,7 +113,7 @@ def test_a_game_page_shows_its_progression_in_play_and_finished(client, app):
 
 def test_the_evening_page_charts_places_from_the_second_round(client, app):
     from scorekeeper.evenings import services as evenings
-    from tests.web.evenings.test_pages import evening_token, new_evening, play_deal, start
+    from tests.web.evenings.helpers import evening_token, new_evening, play_deal, start
 
     token = evening_token(
         new_evening(client, players="Anna\nBen\nCarla", rounds="2", variant="classic")

@@ -9,7 +9,7 @@ import re
 
 from tests.conftest import csrf_token
 from tests.web.bismarck.client import Table
-from tests.web.test_seats import changes, choose, said_in_head, seat_page
+from tests.web.seats import changes, choose, said_in_head, seat_page
 
 WAITING = re.compile(r'<section class="waiting".*?</section>', re.S)
 CONFIRM = re.compile(r'action="([^"]+/confirm/(\d+))"')

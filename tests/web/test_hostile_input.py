@@ -17,15 +17,15 @@ import sqlalchemy as sa
 from scorekeeper.data import models
 from scorekeeper.data.db import db
 from tests.conftest import csrf_token
-from tests.records.test_records import example
+from tests.records.examples import example
 from tests.web import error_of, text
 from tests.web.bismarck.client import Table
-from tests.web.evenings.test_pages import new_evening
+from tests.web.evenings.helpers import new_evening
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
+from tests.web.records import field_errors, upload
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
 from tests.web.sviten.client import SvitenTable, quick_fields
-from tests.web.test_records_pages import field_errors, upload
 
 #: 30 digits: the most a whole number may have, and more than Babel's decimal context holds.
 THIRTY = "9" * 30
@@ -455,7 +455,7 @@ def test_a_template_that_writes_the_input_itself_is_told_its_type(app, typed, ki
 
 
 def test_an_evening_record_with_a_long_number_is_refused_on_import(app, client, language):
-    from tests.cli.test_evening_score import evening_text
+    from tests.cli.evening_text import evening_text
 
     raw = json.loads(evening_text()[0])
     raw["tables"][1]["record"]["history"][1]["data"]["deal"] = -int(THIRTY)

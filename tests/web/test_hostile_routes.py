@@ -39,10 +39,9 @@ from tests import databases
 from tests.conftest import csrf_token
 from tests.databases import on_postgresql
 from tests.web.clubs.club import PIN, add, make_club, member_ids, plan_evening, post
-from tests.web.clubs.test_season import _play
-from tests.web.clubs.test_stored_seasons import _new_season, _season_id
-from tests.web.evenings.test_pages import evening_token, new_evening, start
-from tests.web.test_routes import _seed
+from tests.web.clubs.seasons import new_season, play_round_one, season_id_of
+from tests.web.evenings.helpers import evening_token, new_evening, start
+from tests.web.seeds import seed_games
 
 #: Numbers no column holds, or that Python will not read, in other scripts' digits, or that a
 #: route reads differently from how it writes them.
@@ -174,7 +173,7 @@ def _fill(app, client) -> Server:
     organiser) with members, one merged and one retired, a season and an evening whose game
     was played."""
     with app.app_context():
-        games = _seed()
+        games = seed_games()
     plain = new_evening(client)
     assert plain.status_code == 303
     evening = evening_token(plain)
@@ -188,8 +187,8 @@ def _fill(app, client) -> Server:
     planned = plan_evening(client, club, name="Vecka 1", rounds="1")
     assert planned.status_code == 303, planned.get_data(as_text=True)
     club_evening = evening_token(planned)
-    _play(app, club_evening, {"Anna": 8, "Ben": 4, "Carla": 4})
-    season = _season_id(_new_season(client, club, name="Våren", by="dates"))
+    play_round_one(app, club_evening, {"Anna": 8, "Ben": 4, "Carla": 4})
+    season = season_id_of(new_season(client, club, name="Våren", by="dates"))
     return Server(games, evening, club, club_evening, member_ids(client, club), season)
 
 

@@ -13,11 +13,7 @@ checker is missing, except in CI, where it must run.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,38 +21,22 @@ from typing import Any
 import pytest
 
 from tests.conftest import csrf_token
-from tests.e2e.live import NODE_MODULES, install_node_tools
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.bismarck.client import Table, play_modern_game
 from tests.web.clubs.club import post
 from tests.web.clubs.locked import club_of_every_game, games_of, seed_evening
-from tests.web.evenings.test_pages import evening_token, new_evening, play_out, start_seated
+from tests.web.evenings.helpers import evening_token, new_evening, play_out, start_seated
 from tests.web.free.client import CHICAGO, FreeTable
+from tests.web.html_validator import checker, landmark_names, validate
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
 from tests.web.sviten.client import SvitenTable
 
-VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
 LANGUAGES = ("en", "sv")
 CORRECT = re.compile(r'href="(/g/[^"?#]+/correct)"')
 
 pytestmark = pytest.mark.slow  # about 17 s: 58 pages in each language, a JVM
-
-
-def checker() -> list[str]:
-    """The command that runs the Nu checker; skipped (failed in CI) where it cannot run."""
-    java = shutil.which("java")
-    reason = None if java else "no Java (apt-get install default-jre-headless)"
-    if reason is None and not VNU.exists():
-        reason = install_node_tools() or (None if VNU.exists() else f"no {VNU}")
-    if reason is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"The Nu HTML checker cannot run, and CI must run it: {reason}")
-        pytest.skip(reason)
-    assert java is not None
-    options = ["--errors-only", "--skip-non-html", "--format", "json"]
-    return [java, "-Xss8m", "-jar", str(VNU), *options]
 
 
 Pages = dict[str, str]
@@ -243,42 +223,6 @@ def all_pages(app: Any, language: str) -> Pages:
     evening_pages(app, client, pages)
     locked_pages(app, client, pages, language)
     return pages
-
-
-LANDMARK = re.compile(
-    r"<(section|nav|aside|main|form|div)\b([^>]*\baria-label(?:ledby)?=[^>]*)>", re.IGNORECASE
-)
-ATTRIBUTE = re.compile(r'(aria-label|aria-labelledby|role)=(?:"([^"]*)"|([^\s">]+))')
-
-
-def landmark_names(html: str) -> list[str]:
-    """The names of the page's landmarks (a named section or form, a region, a nav ...)."""
-    names = []
-    for tag, attributes in LANDMARK.findall(html):
-        said = {key: quoted or bare for key, quoted, bare in ATTRIBUTE.findall(attributes)}
-        if tag == "div" and said.get("role") != "region":
-            continue
-        name = said.get("aria-label")
-        if name is None:
-            ids = said.get("aria-labelledby", "").split()
-            name = " ".join(element_text(html, i) for i in ids)
-        names.append(" ".join(name.split()))
-    return names
-
-
-def element_text(html: str, id_: str) -> str:
-    opening = rf'<(\w+)[^>]*\bid="?{re.escape(id_)}(?:[\s"][^>]*)?>'
-    found = re.search(rf"{opening}(.*?)</\1>", html, re.DOTALL)
-    return re.sub(r"<[^>]+>", " ", found.group(2)) if found else f"#{id_}?"
-
-
-def validate(folder: Path) -> list[dict[str, Any]]:
-    """The checker's errors on every ``.html`` file under ``folder`` (one run)."""
-    done = subprocess.run(
-        [*checker(), str(folder)], capture_output=True, text=True, timeout=300, check=False
-    )
-    assert done.stderr.strip(), f"the checker said nothing ({done.returncode}): {done.stdout}"
-    return [m for m in json.loads(done.stderr)["messages"] if m.get("type") != "info"]
 
 
 def test_every_kind_of_page_passes_the_nu_html_checker(app, tmp_path):

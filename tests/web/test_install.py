@@ -17,7 +17,7 @@ from PIL import Image
 from tests.e2e.live import PHONE, launch, live_server, missing_tools
 from tests.e2e.table import seed_game
 from tests.web.bismarck.client import Table
-from tests.web.evenings.test_pages import evening_token, new_evening, start
+from tests.web.evenings.helpers import evening_token, new_evening, start
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -12,7 +12,7 @@ import re
 
 from tests.web import text
 from tests.web.bismarck.client import Table
-from tests.web.test_at_the_table import events
+from tests.web.table import events
 
 
 def news(client, table: Table, since: int, deal: int | None = None):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 
 import pytest
 
@@ -16,42 +15,12 @@ from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.databases import games_and_events
 from tests.games.bismarck.examples import game as engine_state
-from tests.records.test_records import HOSTILE, example
+from tests.records.examples import HOSTILE, example
 from tests.web import text
 from tests.web.bismarck.client import Table, play_modern_game
+from tests.web.records import field_errors, upload
 
 TOO_LARGE = "The file is too large: a game record is at most 1 MB (a real one is a few kB)."
-ERRORS = re.compile(
-    r'<div class="error" id="record-error" role="alert" tabindex="-1"><ul>(.*?)</ul>', re.S
-)
-
-
-def upload(client, data: bytes, filename: str = "game.json", token: str | None = None):
-    """Post ``data`` as the import form's file, as a browser does. The multipart body is built
-    here, in memory, so that a refused upload leaves no temporary file of the test client open."""
-    token = token or csrf_token(client, "/")
-    boundary = "scorekeeper-test-boundary"
-    body = b"".join(
-        [
-            f"--{boundary}\r\n"
-            'Content-Disposition: form-data; name="csrf_token"\r\n\r\n'
-            f"{token}\r\n"
-            f"--{boundary}\r\n"
-            f'Content-Disposition: form-data; name="record"; filename="{filename}"\r\n'
-            "Content-Type: application/json\r\n\r\n".encode(),
-            data,
-            f"\r\n--{boundary}--\r\n".encode(),
-        ]
-    )
-    return client.post(
-        "/import", data=body, content_type=f"multipart/form-data; boundary={boundary}"
-    )
-
-
-def field_errors(page: str) -> list[str]:
-    match = ERRORS.search(page)
-    assert match, "no errors next to the file field"
-    return [text(item).strip() for item in re.findall(r"<li>(.*?)</li>", match.group(1), re.S)]
 
 
 # --- downloads ----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from tests.conftest import csrf_token
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web import text
 from tests.web.bismarck.client import Table, play_modern_game
-from tests.web.test_landing import landing
+from tests.web.landing import landing
 
 
 def game_page(client, response) -> str:

@@ -11,11 +11,10 @@ import re
 import sqlalchemy as sa
 
 from scorekeeper.data.db import db
-from scorekeeper.games import bismarck, free, klaberjass, sviten
-from scorekeeper.games.events import Event
+from scorekeeper.games import klaberjass
 from scorekeeper.table import store
 from tests.conftest import csrf_token
-from tests.web.sviten.client import HANDS, PLAYERS
+from tests.web.seeds import seed_games
 
 #: A value for each URL variable a game route may have, beside the token.
 VALUES = {
@@ -29,20 +28,6 @@ VALUES = {
     "since": ["0", "1", "99"],
 }
 VARIABLE = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
-
-
-def _seed() -> dict[str, str]:
-    """One game of each kind with one round recorded; their tokens by kind."""
-    bis = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Ben", "Carla")))
-    bis = store.append(db.session, bis, Event("announce", {"deal": 1, "contract": "sang"}), 0)
-    bis = store.append(db.session, bis, Event("record", {"deal": 1, "tricks": [6, 5, 5]}), 1)
-    kj = store.create_game(db.session, "klaberjass", klaberjass.Setup(("Anna", "Ben")))
-    kj = store.append(db.session, kj, klaberjass.hand_event(1, {"thrown_in": True}), 0)
-    sv = store.create_game(db.session, "sviten", sviten.Setup(PLAYERS))
-    sv = store.append(db.session, sv, sviten.hand_event(1, HANDS[0]), 0)
-    fr = store.create_game(db.session, "free", free.Setup(PLAYERS, name="Chicago"))
-    fr = store.append(db.session, fr, free.deal_event(1, [5, 0, 0, 2]), 0)
-    return {game.kind: game.token for game in (bis, kj, sv, fr)}
 
 
 def _urls(rule: str, token: str) -> list[str]:
@@ -60,7 +45,7 @@ def _urls(rule: str, token: str) -> list[str]:
 
 def test_every_game_route_on_a_game_of_every_kind_answers_without_a_server_error(app, client):
     with app.app_context():
-        tokens = _seed()
+        tokens = seed_games()
     form = {"csrf_token": csrf_token(client), "seq": "2", "deal": "1"}
     rules = [r for r in app.url_map.iter_rules() if "<token>" in r.rule]
     assert len(rules) >= 12  # the shared routes and every game's own
@@ -92,7 +77,7 @@ def test_a_new_game_of_an_unknown_kind_is_not_found(client):
 
 def test_the_poll_neither_reads_nor_writes_the_session(app, client):
     with app.app_context():
-        token = _seed()["bismarck"]
+        token = seed_games()["bismarck"]
     client.get(f"/g/{token}")  # a phone that has the game open: its cookie holds the game
     response = client.get(f"/g/{token}/seq")
     assert response.get_json() == {"seq": 2}
@@ -123,7 +108,7 @@ def test_a_stored_log_the_rules_now_refuse_is_a_page_that_says_so(app, client):
 
 def test_the_poll_is_answered_before_flask_with_the_headers_of_any_answer(app, client):
     with app.app_context():
-        token = _seed()["klaberjass"]
+        token = seed_games()["klaberjass"]
     response = client.get(f"/g/{token}/seq")
     assert response.get_json() == {"seq": 1}
     assert response.headers["X-Content-Type-Options"] == "nosniff"
@@ -140,7 +125,7 @@ def test_when_the_database_cannot_answer_the_poll_the_app_does(app, client, monk
         raise OperationalError("SELECT", {}, Exception("disk I/O error"))
 
     with app.app_context():
-        token = _seed()["bismarck"]
+        token = seed_games()["bismarck"]
     monkeypatch.setattr(store.positions, "position_of", broken)  # the poll, before Flask
     monkeypatch.setattr(store, "position_of", broken)  # the app's own route
     store.POSITIONS.clear()  # nothing recent in memory: the poll must ask the database

@@ -4,33 +4,12 @@ the changes list says who entered what."""
 
 from __future__ import annotations
 
-import re
-
 from scorekeeper.data.db import db
 from scorekeeper.table import store
 from tests.conftest import CSRF, csrf_token
 from tests.web.bismarck.client import Table
+from tests.web.seats import changes, choose, said_in_head, seat_page
 from tests.web.sviten.client import HANDS, SvitenTable
-
-HEAD = re.compile(r'<a class="small-button you" href="[^"]+/seat">([^<]*)</a>')
-
-
-def said_in_head(page: str) -> str:
-    found = HEAD.search(page)
-    assert found, "no 'I am …' in the head"
-    return found.group(1)
-
-
-def changes(page: str) -> list[str]:
-    """The changes list's lines, newest first, without their markup."""
-    listed = re.search(r'<ol class="changes"[^>]*>(.*?)</ol>', page, re.S)
-    assert listed
-    lines = re.split(r"<li[^>]*>", listed.group(1))[1:]
-    return [re.sub(r"<[^>]+>", "", line).replace("&amp;", "&").strip() for line in lines]
-
-
-def choose(table, seat: str):
-    return table.client.post(f"{table.url}/seat", data={"csrf_token": table.token, "seat": seat})
 
 
 def seats_of(app, table) -> tuple[str | None, ...]:
@@ -38,10 +17,6 @@ def seats_of(app, table) -> tuple[str | None, ...]:
         store.REPLAYS.clear()
         game = store.load(db.session, table.url.rsplit("/", 1)[-1])
         return tuple(game.seat_of(seq) for seq in range(game.seq))
-
-
-def seat_page(table) -> str:
-    return table.client.get(f"{table.url}/seat").get_data(as_text=True)
 
 
 def test_a_phone_says_who_it_is_and_can_change_it(client):

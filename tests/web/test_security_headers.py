@@ -13,9 +13,9 @@ from tests.web.bismarck.client import Table
 from tests.web.free.client import FreeTable
 from tests.web.klaberjass.client import HANDS as KLABERJASS_HANDS
 from tests.web.klaberjass.client import KlaberjassTable
+from tests.web.records import upload
 from tests.web.sviten.client import HANDS as SVITEN_HANDS
 from tests.web.sviten.client import SvitenTable
-from tests.web.test_records_pages import upload
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = [*ROOT.glob("templates/**/*.html"), *ROOT.glob("tests/fourth_game/templates/**/*.html")]
@@ -109,7 +109,7 @@ def test_a_game_page_with_its_chart(app, client):
 
 
 def test_evening_pages(client):
-    from tests.web.evenings.test_pages import evening_token, new_evening, start
+    from tests.web.evenings.helpers import evening_token, new_evening, start
 
     check_page(client.get("/evening/new/bismarck"))
     token = evening_token(new_evening(client))
@@ -308,7 +308,7 @@ def test_secret_addresses_tell_search_engines_to_leave_them_out(client, games):
     """Issue 37, point 6: every response at a secret address (a game's, an evening's, a
     club's, their records and PDFs) says ``noindex``; the public pages do not."""
     from tests.web.clubs.club import make_club
-    from tests.web.evenings.test_pages import evening_token, new_evening
+    from tests.web.evenings.helpers import evening_token, new_evening
 
     game = games["bismarck"].url
     club = make_club(client)

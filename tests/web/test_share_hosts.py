@@ -84,7 +84,7 @@ def test_a_server_on_every_interface_shares_as_before(client, table):
 
 
 def test_an_evening_bound_to_loopback_shares_the_loopback_address(client):
-    from tests.web.evenings.test_pages import evening_token, new_evening
+    from tests.web.evenings.helpers import evening_token, new_evening
 
     token = evening_token(new_evening(client))
     with qr.serving_on("127.0.0.1"):

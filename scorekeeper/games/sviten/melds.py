@@ -72,10 +72,7 @@ from scorekeeper.games.sviten.meld_check import (
     JOKER,
     _check_int,
     _prepare,
-    meld_label,
     meld_points,
-    parse_trump,
-    validate_meld,
 )
 from scorekeeper.games.sviten.meld_counts import _tradeoff
 from scorekeeper.games.sviten.meld_problem import _count_bits, _Problem
@@ -87,19 +84,7 @@ from scorekeeper.games.sviten.meld_search import (
 )
 from scorekeeper.games.sviten.meld_steps import _REFUND, _STEEP
 
-__all__ = [
-    "JOKER",
-    "MEMO_SIZE",
-    "TRADEOFF_WORK_LIMIT",
-    "WORK_LIMIT",
-    "MeldPlan",
-    "best_melds",
-    "meld_label",
-    "meld_points",
-    "meld_tradeoff",
-    "parse_trump",
-    "validate_meld",
-]
+__all__ = ["TRADEOFF_WORK_LIMIT", "WORK_LIMIT", "MeldPlan", "best_melds", "meld_tradeoff"]
 
 
 @dataclass(frozen=True)

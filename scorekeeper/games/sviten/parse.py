@@ -13,7 +13,7 @@ from scorekeeper.games.cards import Card, Suit, card_in, full_pack, take_cards
 from scorekeeper.games.events import RuleError, Where
 from scorekeeper.games.hand_log import Pair, blank
 from scorekeeper.games.sviten.hand import Hand
-from scorekeeper.games.sviten.melds import JOKER, parse_trump
+from scorekeeper.games.sviten.meld_check import JOKER, parse_trump
 from scorekeeper.games.sviten.scoring import score_hand
 from scorekeeper.games.sviten.setup import Setup
 from scorekeeper.games.sviten.table import (

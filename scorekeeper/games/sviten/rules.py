@@ -33,51 +33,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from scorekeeper.games.events import HistoryEntry, RuleError
 from scorekeeper.games.game import Game
-from scorekeeper.games.hand_log import EventKind, HandRules, HandsState
+from scorekeeper.games.hand_log import HandRules, HandsState
 from scorekeeper.games.sviten.hand import Hand, hand_to_dict
-from scorekeeper.games.sviten.melds import (
-    MeldPlan,
-    best_melds,
-    meld_label,
-    meld_points,
-    meld_tradeoff,
-    validate_meld,
-)
+from scorekeeper.games.sviten.meld_check import meld_label
 from scorekeeper.games.sviten.parse import parse_hand
-from scorekeeper.games.sviten.scoring import HandResult, derived_hand_dict, match_winner, score_hand
-from scorekeeper.games.sviten.setup import Options, Setup
-from scorekeeper.games.sviten.table import PAIR_NAMES, SEATS, TARGET, Meld, pair_of
+from scorekeeper.games.sviten.scoring import HandResult, match_winner, score_hand
+from scorekeeper.games.sviten.setup import Setup
+from scorekeeper.games.sviten.table import PAIR_NAMES, SEATS, TARGET, Meld
 from scorekeeper.games.text import T_, Signed, Text
 
-__all__ = [
-    "KIND",
-    "PAIR_NAMES",
-    "SEATS",
-    "EventKind",
-    "Hand",
-    "HandResult",
-    "HistoryEntry",
-    "MeldPlan",
-    "Options",
-    "RuleError",
-    "Setup",
-    "State",
-    "best_melds",
-    "correct_event",
-    "derived_hand_dict",
-    "hand_event",
-    "hand_to_dict",
-    "match_winner",
-    "meld_points",
-    "meld_tradeoff",
-    "new_game",
-    "pair_of",
-    "parse_hand",
-    "score_hand",
-    "validate_meld",
-]
+__all__ = ["KIND", "State", "correct_event", "hand_event", "new_game"]
 
 KIND = "sviten"
 

@@ -13,7 +13,8 @@ from scorekeeper.games.events import RuleError, Where
 from scorekeeper.games.hand_log import Pair, ScoredHand, derived_fields
 from scorekeeper.games.sviten import meld_bounds
 from scorekeeper.games.sviten.hand import Hand
-from scorekeeper.games.sviten.melds import JOKER, MeldPlan, best_melds, meld_points
+from scorekeeper.games.sviten.meld_check import JOKER, meld_points
+from scorekeeper.games.sviten.melds import MeldPlan, best_melds
 from scorekeeper.games.sviten.setup import Options, Setup
 from scorekeeper.games.sviten.table import (
     FAILED_BID_PENALTY,

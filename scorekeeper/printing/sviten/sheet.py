@@ -19,7 +19,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from scorekeeper.games import sviten
 from scorekeeper.games.sviten import HandResult, Options, State
-from scorekeeper.games.sviten.melds import JOKER, meld_label
+from scorekeeper.games.sviten.meld_check import JOKER, meld_label
 from scorekeeper.games.text import N_, Words, lazy_pgettext, say, signed
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import lazy_gettext as _l

@@ -189,7 +189,7 @@ def _suit_symbol(name: str | None) -> str:
 
 def progress(state: rules.State) -> str:
     """Where the game stands, for *Your games*: the deal in play, or the winner."""
-    from scorekeeper.web.formatting import join_names, signed
+    from scorekeeper.games.text import join_names, signed
 
     if state.finished:
         won = state.winners

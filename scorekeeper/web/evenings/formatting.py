@@ -10,7 +10,7 @@ from datetime import timedelta
 from flask_babel import gettext as _
 
 from scorekeeper.evenings.standings import TOTALS, TableState
-from scorekeeper.web.formatting import join_names
+from scorekeeper.games.text import join_names
 
 
 def scoring_explained(scoring: str) -> list[str]:

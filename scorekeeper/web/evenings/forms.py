@@ -12,7 +12,8 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, Field, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange
 
-from scorekeeper.evenings.setup import MAX_NAME, MAX_ROUNDS, PLACINGS, TOTALS, settings_of
+from scorekeeper.evenings.setup import MAX_NAME, MAX_ROUNDS, settings_of
+from scorekeeper.evenings.standings import PLACINGS, TOTALS
 from scorekeeper.web.forms import AppForm, SelectChoice, WholeNumberField
 from scorekeeper.web.setup_forms import NewGameForm
 

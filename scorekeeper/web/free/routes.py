@@ -13,10 +13,9 @@ from flask_babel import gettext as _
 
 from scorekeeper.games import free as rules
 from scorekeeper.games.events import Event, RuleError
-from scorekeeper.games.text import T_
+from scorekeeper.games.text import T_, join_names, signed
 from scorekeeper.table import services
 from scorekeeper.web.entries import enter
-from scorekeeper.web.formatting import join_names, signed
 from scorekeeper.web.free.forms import DealForm, EndForm
 from scorekeeper.web.game_page import Recent, entry_form, game_page
 

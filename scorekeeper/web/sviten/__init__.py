@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.games.sviten.melds import meld_label
+from scorekeeper.games.sviten.meld_check import meld_label
 from scorekeeper.web.pages import GamePages
 from scorekeeper.web.sviten import routes
 from scorekeeper.web.sviten.forms import NewSvitenForm, SvitenBlankForm

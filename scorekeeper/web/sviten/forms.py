@@ -31,7 +31,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import Suit, full_pack, parse_card
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.sviten.melds import JOKER, meld_points
+from scorekeeper.games.sviten.meld_check import JOKER, meld_points
 from scorekeeper.games.text import T_, whole_number
 from scorekeeper.languages.i18n import say_here
 from scorekeeper.web.forms import LogForm, SelectChoice, WholeNumberField, counted_field

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.games import sviten as rules
 from scorekeeper.games.events import Event, RuleError
-from scorekeeper.games.sviten.melds import validate_meld
+from scorekeeper.games.sviten.meld_check import validate_meld
 from scorekeeper.games.sviten.proposal import Proposal, melds_for, propose
 from scorekeeper.languages.i18n import say_here
 from scorekeeper.table import services

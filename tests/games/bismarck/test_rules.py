@@ -17,23 +17,7 @@ from scorekeeper.games.bismarck import (
 from scorekeeper.games.cards import Suit
 from scorekeeper.games.events import Event, RuleError
 from tests.games import state_after, state_of
-
-PLAYERS = ("Anna", "Ben", "Carla")
-
-
-def announce(deal: int, contract: str, trump: str | None = None) -> Event:
-    data = {"deal": deal, "contract": contract}
-    if trump:
-        data["trump"] = trump
-    return Event("announce", data)
-
-
-def record(deal: int, *tricks: int) -> Event:
-    return Event("record", {"deal": deal, "tricks": list(tricks)})
-
-
-def play(deal: int, contract: str, tricks: tuple[int, int, int], trump: str | None = None):
-    return [announce(deal, contract, trump), record(deal, *tricks)]
+from tests.games.bismarck.legal import PLAYERS, announce, legal_games, play, record, swap_game
 
 
 def refused(setup: Setup, events: list[Event], event: Event) -> RuleError:
@@ -240,18 +224,6 @@ def test_correction_that_breaks_a_later_deal_is_refused_naming_it():
     assert error.deal == 4
 
 
-def swap_game() -> tuple[Setup, list[Event]]:
-    """Ben is forehand in deals 1, 4, 7 and 10: Spader in deal 1, Sang in deal 10 (and Pass,
-    Valfri in between); the others play whatever is left to them."""
-    setup = Setup(PLAYERS)
-    events = [*play(1, "spader", (4, 8, 4)), *play(2, "sang", (4, 4, 8))]
-    events += [*play(3, "sang", (8, 4, 4)), *play(4, "pass", (6, 4, 6))]
-    events += [*play(5, "spader", (4, 4, 8)), *play(6, "spader", (8, 4, 4))]
-    events += [*play(7, "valfri", (4, 8, 4), "hearts"), *play(8, "pass", (6, 6, 4))]
-    events += [*play(9, "pass", (4, 6, 6)), *play(10, "sang", (4, 9, 3))]
-    return setup, events
-
-
 def test_a_correction_of_several_deals_is_checked_as_a_whole():
     setup, events = swap_game()
     # Each half of the swap alone would use a contract twice ...
@@ -394,33 +366,8 @@ def test_setup_validation():
 
 # --- properties over random legal games ---
 
-tricks_strategy = (
-    st.tuples(st.integers(0, 16), st.integers(0, 16))
-    .filter(lambda t: sum(t) <= 16)
-    .map(lambda t: (t[0], t[1], 16 - t[0] - t[1]))
-)
 
-
-@st.composite
-def legal_games(draw):
-    variant = draw(st.sampled_from(list(Variant)))
-    setup = Setup(PLAYERS, first_dealer=draw(st.integers(0, 2)), variant=variant)
-    events: list[Event] = []
-    state = state_of(setup, events)
-    deals = draw(st.integers(0, variant.deal_count))
-    for _ in range(deals):
-        number = state.current.number
-        contract = draw(st.sampled_from(state.allowed))
-        trump = draw(st.sampled_from(list(Suit))).record_name if contract.needs_trump else None
-        events.append(announce(number, contract.value, trump))
-        if draw(st.booleans()) and draw(st.booleans()):
-            events.append(Event("redeal", {"deal": number}))
-        events.append(record(number, *draw(tricks_strategy)))
-        state = state_of(setup, events)
-    return setup, events
-
-
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(legal_games())
 def test_properties_of_legal_games(game):
     setup, events = game
@@ -442,7 +389,7 @@ def test_properties_of_legal_games(game):
         assert max(state.totals) == state.totals[state.winners[0]]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(legal_games(), st.integers(1, 3))
 def test_undo_returns_to_the_earlier_state(game, steps):
     setup, events = game

@@ -97,7 +97,7 @@ def finished_games(draw) -> bismarck.State:
     return state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.lists(finished_games(), min_size=1, max_size=3))
 def test_property_counts_and_scores_add_up(games):
     deals = sum(len(state.scored) for state in games)

@@ -12,16 +12,11 @@ from scorekeeper.games import free
 from scorekeeper.games.events import Event, RuleError
 from scorekeeper.games.registry import game_for
 from tests.games import state_after, state_of
-
-FOUR = ("Anna", "Ben", "Carla", "Dan")
+from tests.games.free.legal import FOUR, deals, games, point
 
 
 def chicago(**options) -> free.Setup:
     return free.Setup(FOUR, 0, "Chicago", options=free.Options(**options))
-
-
-def deals(*points) -> list[Event]:
-    return [free.deal_event(n, p) for n, p in enumerate(points, start=1)]
 
 
 def test_the_registry_knows_the_free_game():
@@ -165,25 +160,6 @@ def test_points_the_rules_refuse(points):
     with pytest.raises(RuleError) as refused:
         state_of(chicago(), [Event("deal", {"deal": 1, "points": points})])
     assert refused.value.field == "points"
-
-
-sides = st.integers(2, 8)
-point = st.integers(-free.MOST_POINTS, free.MOST_POINTS)
-
-
-@st.composite
-def games(draw, zero_sum: bool = False):
-    count = draw(sides)
-    setup = free.Setup(
-        tuple(f"P{n}" for n in range(count)),
-        draw(st.integers(0, count - 1)),
-        options=free.Options(zero_sum=zero_sum),
-    )
-    rows = draw(st.lists(st.lists(point, min_size=count, max_size=count), max_size=12))
-    if zero_sum:
-        rest = [row[:-1] for row in rows if abs(sum(row[:-1])) <= free.MOST_POINTS]
-        rows = [[*row, -sum(row)] for row in rest]
-    return setup, rows
 
 
 @given(games())

@@ -9,7 +9,7 @@ from scorekeeper.games import free
 from scorekeeper.games.free.stats import stats, table
 from scorekeeper.games.registry import stats_for
 from tests.games import state_of
-from tests.games.free.test_rules import FOUR, deals
+from tests.games.free.legal import FOUR, deals
 
 
 def game(name: str, *rows, teams=(), **options):

@@ -267,7 +267,7 @@ def played_deals(draw) -> tuple[dict[str, Any], list[list[str]]]:
     return data, captured
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(played_deals())
 def test_points_a_real_deal_gives_are_accepted_typed_or_tapped(deal):
     data, captured = deal

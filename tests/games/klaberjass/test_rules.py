@@ -17,7 +17,6 @@ from scorekeeper.games.klaberjass import (
     Options,
     Outcome,
     Setup,
-    State,
     card_value,
     correct_event,
     count_card_points,
@@ -29,32 +28,17 @@ from scorekeeper.games.klaberjass import (
     parse_hand,
 )
 from tests.games import state_after, state_of
+from tests.games.klaberjass.legal import (
+    PLAYERS,
+    SETUP,
+    events_for,
+    hand,
+    legal_hands,
+    play,
+    play_until_over,
+)
 
-PLAYERS = ("Anna", "Ben")
-SETUP = Setup(PLAYERS)  # Anna deals hand 1, so Ben is the elder hand in odd hands
 UNDO = Event("undo")
-
-
-def hand(
-    maker: int = 0,
-    trump: str = "hearts",
-    sequences: tuple[list, list] = ([], []),
-    bella: int | None = None,
-    last_trick: int = 0,
-    card_points: tuple[int, int] | None = (0, 0),
-    **extra: Any,
-) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "maker": maker,
-        "trump": trump,
-        "sequences": [list(sequences[0]), list(sequences[1])],
-        "bella": bella,
-        "last_trick": last_trick,
-    }
-    if card_points is not None:
-        data["card_points"] = list(card_points)
-    data.update(extra)
-    return data
 
 
 def scoring(anna: int, ben: int) -> dict[str, Any]:
@@ -63,14 +47,6 @@ def scoring(anna: int, ben: int) -> dict[str, Any]:
     if anna > ben:
         return hand(maker=0, last_trick=0, card_points=(anna - 10, ben))
     return hand(maker=1, last_trick=1, card_points=(anna, ben - 10))
-
-
-def events_for(*hands: dict[str, Any]) -> list[Event]:
-    return [hand_event(number, data) for number, data in enumerate(hands, 1)]
-
-
-def play(*hands: dict[str, Any], setup: Setup = SETUP) -> State:
-    return state_of(setup, events_for(*hands))
 
 
 def refused(events: list[Event], event: Event, setup: Setup = SETUP) -> RuleError:
@@ -568,7 +544,7 @@ HAND_KEYS = ["maker", "trump", "sequences", "bella", "last_trick", "card_points"
         ),
     )
 )
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 def test_any_junk_is_a_rule_error_never_a_crash(data):
     try:
         result = parse_hand(data, 1, PLAYERS)
@@ -677,83 +653,8 @@ def test_records_round_trip_and_show_derived_fields():
 
 # --- properties of random legal games ------------------------------------------------------------
 
-PACK = pack()
 
-
-def runs_in(cards: list[Card]) -> list[list[Card]]:
-    """The maximal sequences (3+ cards in a row in one suit) among ``cards``."""
-    runs = []
-    for suit in Suit:
-        indices = sorted(PACK_RANKS.index(c.rank) for c in cards if c.suit is suit)
-        current: list[int] = []
-        for index in [*indices, 99]:
-            if current and index != current[-1] + 1:
-                if len(current) >= 3:
-                    runs.append([Card(PACK_RANKS[i], suit) for i in current])
-                current = []
-            current.append(index)
-    return runs
-
-
-# The seed's card values, written out again so that the engine's table is checked against them.
-TRUMP_VALUES = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3}
-PLAIN_VALUES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
-
-
-def points_of(codes: list[str], trump: Suit) -> int:
-    total = 0
-    for code in codes:
-        rank, suit = code[:-1], Suit(code[-1])
-        total += (TRUMP_VALUES if suit is trump else PLAIN_VALUES).get(rank, 0)
-    return total
-
-
-@st.composite
-def legal_hands(draw) -> dict[str, Any]:
-    if draw(st.integers(0, 9)) == 0:
-        return {"thrown_in": True}
-    order = draw(st.permutations(PACK))
-    held = (list(order[:9]), list(order[9:18]))
-    trump = draw(st.sampled_from(list(Suit)))
-    sequences = [
-        [[c.code for c in run] for run in runs_in(cards) if draw(st.integers(0, 4)) > 0]
-        for cards in held
-    ]
-    bella = None
-    for seat in (0, 1):
-        if {Card("K", trump), Card("Q", trump)} <= set(held[seat]) and draw(st.booleans()):
-            bella = seat
-    winners = draw(st.lists(st.integers(0, 1), min_size=9, max_size=9))
-    captured: list[list[str]] = [[], []]
-    for trick, winner in enumerate(winners):
-        captured[winner] += [held[0][trick].code, held[1][trick].code]
-    data: dict[str, Any] = {
-        "maker": draw(st.integers(0, 1)),
-        "trump": trump.record_name,
-        "sequences": sequences,
-        "bella": bella,
-        "last_trick": winners[-1],
-    }
-    if draw(st.booleans()):
-        data["captured"] = captured
-    else:
-        data["card_points"] = [points_of(pile, trump) for pile in captured]
-    return data
-
-
-def play_until_over(setup: Setup, hands: list[dict[str, Any]]) -> tuple[list[Event], State]:
-    events: list[Event] = []
-    state = state_of(setup, events)
-    for data in hands:
-        if state.finished:
-            break
-        event = hand_event(state.current_hand, data)
-        state = state_after(setup, events, event)
-        events.append(event)
-    return events, state
-
-
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     st.lists(legal_hands(), min_size=1, max_size=8),
     st.integers(0, 1),
@@ -785,7 +686,7 @@ def test_random_legal_games(hands, first_dealer, target):
         assert undone.hands == state.hands[:-1] == state_of(setup, events[:-1]).hands
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(legal_hands())
 def test_captured_and_typed_card_points_score_the_same(data):
     parsed = parse_hand(data, 1, PLAYERS)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scorekeeper.games.klaberjass import Options, Setup
 from scorekeeper.games.klaberjass.stats import Making, stats, table
 from scorekeeper.games.registry import stats_for
-from tests.games.klaberjass.test_rules import PLAYERS, hand, legal_hands, play, play_until_over
+from tests.games.klaberjass.legal import PLAYERS, hand, legal_hands, play, play_until_over
 
 SHORT = Setup(PLAYERS, options=Options(target=150))
 
@@ -62,7 +62,7 @@ def test_a_game_still_in_play_does_not_count():
     assert stats([(state, 0)]) == stats([])
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(st.lists(legal_hands(), min_size=1, max_size=8), st.integers(0, 1))
 def test_property_every_hand_counts_once_for_each_player(hands, first_dealer):
     setup = Setup(PLAYERS, first_dealer=first_dealer, options=Options(target=150))

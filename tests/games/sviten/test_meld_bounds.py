@@ -151,7 +151,7 @@ def rich_piles(draw) -> list[str]:
 
 
 @pytest.mark.slow
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(
     pile=rich_piles(),
     trump=st.sampled_from([None, "spades", "hearts"]),

@@ -4,33 +4,19 @@ from __future__ import annotations
 
 import random
 import time
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.cards import Suit, full_pack, parse_cards
+from scorekeeper.games.cards import Suit, full_pack
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.sviten.melds import (
-    JOKER,
-    MeldPlan,
-    best_melds,
-    meld_points,
-    meld_tradeoff,
-    validate_meld,
-)
+from scorekeeper.games.sviten.meld_check import JOKER, meld_points, validate_meld
+from scorekeeper.games.sviten.melds import MeldPlan, best_melds, meld_tradeoff
+from tests.games.sviten.meld_models import POSITION, brute_tradeoff, legal_points
 
 PACK = [card.code for card in full_pack()]
 SPADES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
-
-
-def legal_points(plan: MeldPlan, cards, trump=None, jokers=0, factor=2) -> int:
-    """The plan's melds are legal, disjoint, from ``cards``, and score what the plan says."""
-    points = meld_points(plan.melds, trump, trump_run_factor=factor, cards=cards, jokers=jokers)
-    assert points == plan.points
-    assert plan.count == len(plan.melds)
-    return points
 
 
 # --- worked examples -------------------------------------------------------------------------
@@ -246,64 +232,10 @@ def test_meld_points_checks_the_arrangement():
 
 # --- an exhaustive cross-check ---------------------------------------------------------------
 
-_POSITION = {"J": 11, "Q": 12, "K": 13, "A": 14} | {str(n): n for n in range(2, 11)}
-
-
-def _brute_units(cards, joker: int, trump, factor) -> int | None:
-    """What a meld of these natural cards (and ``joker`` jokers) is worth in fives, or None."""
-    size = len(cards) + joker
-    if len({card.rank for card in cards}) == 1:
-        return size - 2 if 3 <= size <= 4 and len({c.suit for c in cards}) == len(cards) else None
-    if len({card.suit for card in cards}) != 1:
-        return None
-    multiplier = factor if cards[0].suit is trump else 1
-    ranks = [_POSITION[card.rank] for card in cards]
-    for ace in (14, 1):
-        positions = [ace if p == 14 else p for p in ranks]
-        fillers = [None] if not joker else [p for p in range(1, 15) if p not in positions]
-        for filler in fillers:
-            every = positions + ([] if filler is None else [filler])
-            if min(every) == 1 and max(every) == 14:
-                continue  # the ace both low and high
-            if len(set(every)) == len(every) >= 3 and max(every) - min(every) + 1 == len(every):
-                return multiplier * (size - 2)
-    return None
-
-
-def brute_tradeoff(codes, trump=None, jokers=0, factor=2) -> dict[int, int]:
-    """Every meld of every subset, then every way to combine disjoint ones: melds -> points."""
-    cards = parse_cards(codes)
-    suit = None if trump is None else Suit.from_name(trump)
-    n = len(cards)
-    melds_from: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-    for mask in range(1, 1 << n):
-        chosen = [i for i in range(n) if mask >> i & 1]
-        if len(chosen) < 2:
-            continue
-        for joker in (0, 1) if jokers else (0,):
-            units = _brute_units([cards[i] for i in chosen], joker, suit, factor)
-            if units is not None:
-                melds_from[chosen[0]].append((mask, joker, units))
-
-    @cache
-    def best(rest: int, left: int) -> dict[int, int]:
-        if not rest:
-            return {0: 0}
-        low = (rest & -rest).bit_length() - 1
-        found = dict(best(rest & ~(1 << low), left))
-        for mask, joker, units in melds_from[low]:
-            if mask & rest == mask and joker <= left:
-                for count, points in best(rest & ~mask, left - joker).items():
-                    if found.get(count + 1, -1) < points + units:
-                        found[count + 1] = points + units
-        return found
-
-    return {count: 5 * units for count, units in sorted(best((1 << n) - 1, jokers).items())}
-
 
 def _random_hand(rng: random.Random) -> tuple[list[str], str | None, int, int]:
     if rng.random() < 0.5:  # few ranks: sets and runs compete
-        ranks = rng.sample(list(_POSITION), rng.randint(3, 6))
+        ranks = rng.sample(list(POSITION), rng.randint(3, 6))
         pool = [rank + suit for rank in ranks for suit in "SHDC"]
     else:  # one or two suits: long runs, the ace at both ends
         suits = rng.sample("SHDC", rng.randint(1, 2))
@@ -351,7 +283,7 @@ def test_the_solver_agrees_with_an_exhaustive_search_on_near_full_suits():
         _check_against_brute_force(cards, rng.choice([None, "spades"]), rng.choice([1, 2]), 2)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(
     cards=st.lists(st.sampled_from(PACK), max_size=10, unique=True),
     trump=st.sampled_from([None, "spades", "hearts"]),
@@ -362,7 +294,7 @@ def test_property_the_solver_agrees_with_an_exhaustive_search(cards, trump, joke
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     cards=st.lists(st.sampled_from(PACK), min_size=20, max_size=40, unique=True),
     trump=st.sampled_from([None, "diamonds"]),
@@ -393,6 +325,6 @@ def test_the_full_pack_is_solved_quickly():
 
 
 def test_best_melds_is_available_from_the_engine():
-    from scorekeeper.games.sviten.rules import best_melds as from_engine
+    from scorekeeper.games.sviten.melds import best_melds as from_engine
 
     assert from_engine is best_melds

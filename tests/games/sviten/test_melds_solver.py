@@ -25,9 +25,10 @@ from scorekeeper.games.sviten import (
     melds,
     parse_hand,
 )
-from scorekeeper.games.sviten.melds import best_melds, meld_points, meld_tradeoff
+from scorekeeper.games.sviten.meld_check import meld_points
+from scorekeeper.games.sviten.melds import best_melds, meld_tradeoff
 from scorekeeper.games.sviten.proposal import propose
-from tests.games.sviten.test_melds import brute_tradeoff, legal_points
+from tests.games.sviten.meld_models import brute_tradeoff, legal_points
 
 PACK = [card.code for card in full_pack()]
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -74,7 +75,7 @@ meldy_hands = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     cards=meldy_hands,
     trump=st.sampled_from([None, "spades", "hearts"]),
@@ -113,7 +114,7 @@ def test_jokers_and_bids_agree_with_an_exhaustive_search_on_many_hands():
 # --- the trade-off's start for very many melds -------------------------------------------------
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(
     cards=st.lists(st.sampled_from(PACK), max_size=52, unique=True),
     trump=st.sampled_from([None, "spades", "hearts"]),
@@ -123,7 +124,7 @@ def test_jokers_and_bids_agree_with_an_exhaustive_search_on_many_hands():
 def test_property_the_many_melds_start_and_its_joined_runs_are_legal(cards, trump, jokers, factor):
     held, mult = meld_check._prepare(cards, trump, jokers, factor)
     arrangement = meld_counts._many_melds(held, mult, jokers)
-    suit = melds.parse_trump(trump)
+    suit = meld_check.parse_trump(trump)
     while arrangement:
         meld_points(arrangement, trump, trump_run_factor=factor, cards=cards, jokers=jokers)
         joined = meld_counts._join_runs(arrangement, suit, factor)
@@ -180,7 +181,7 @@ twin_suits = st.tuples(
 ).map(lambda t: sorted({rank + suit for rank in t[0] for suit in t[1]} | set(t[2]))[:12])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     cards=twin_suits,
     trump=st.sampled_from([None, "spades", "hearts"]),
@@ -261,7 +262,7 @@ def test_asking_for_very_many_melds_answers_exactly_or_refuses_quickly(trump, jo
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(
     cards=st.lists(st.sampled_from(PACK), min_size=30, max_size=52, unique=True),
     trump=st.sampled_from([None, "clubs", "hearts"]),
@@ -309,8 +310,8 @@ def test_a_pile_asked_for_again_is_served_from_the_memo_in_any_order():
 
 
 def test_the_memo_is_bounded_and_its_answers_cannot_be_changed():
-    assert melds._plan.cache_parameters()["maxsize"] == melds.MEMO_SIZE
-    assert meld_counts._tradeoff.cache_parameters()["maxsize"] == melds.MEMO_SIZE
+    assert melds._plan.cache_parameters()["maxsize"] == meld_search.MEMO_SIZE
+    assert meld_counts._tradeoff.cache_parameters()["maxsize"] == meld_search.MEMO_SIZE
     plan = best_melds(PACK[:13])
     with pytest.raises(dataclasses.FrozenInstanceError):
         plan.points = 0  # type: ignore[misc]

@@ -9,7 +9,8 @@ import sys
 
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import full_pack
-from scorekeeper.games.sviten.melds import best_melds, meld_points, meld_tradeoff
+from scorekeeper.games.sviten.meld_check import meld_points
+from scorekeeper.games.sviten.melds import best_melds, meld_tradeoff
 from scorekeeper.games.sviten.proposal import melds_for, propose
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dan")

@@ -16,44 +16,22 @@ from scorekeeper.games.sviten import (
     Setup,
     derived_hand_dict,
     hand_to_dict,
-    melds,
+    meld_check,
     parse_hand,
 )
-from scorekeeper.games.sviten.meld_bounds import possible_points
 from tests.games import state_after, state_of
+from tests.games.sviten.legal import PLAYERS, SETUP, hand, play, quick, quick_hands
 
 PACK = [card.code for card in full_pack()]
 SPADES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
-PLAYERS = ("Anna", "Ben", "Carla", "Dan")
-SETUP = Setup(players=PLAYERS)
 
 
 def setup(**options) -> Setup:
     return Setup(players=PLAYERS, options=Options(**options))
 
 
-def hand(number: int, **fields) -> Event:
-    return Event("hand", {**fields, "number": number})
-
-
 def correct(number: int, **fields) -> Event:
     return Event("correct", {**fields, "number": number})
-
-
-def quick(declarer, bid, tricks, points, counts, trump=None) -> dict:
-    """A hand in quick mode: trick counts and typed meld points and counts."""
-    return {
-        "declarer": declarer,
-        "bid": bid,
-        "trump": trump,
-        "tricks": list(tricks),
-        "meld_points": list(points),
-        "meld_counts": list(counts),
-    }
-
-
-def play(game: Setup, *events: Event) -> sviten.State:
-    return state_of(game, list(events))
 
 
 # Four tricks for N–S: the whole spade suit and three odd cards.
@@ -478,28 +456,7 @@ def test_setup_round_trip_and_checks():
 # --- properties ------------------------------------------------------------------------------
 
 
-@st.composite
-def quick_hands(draw) -> dict:
-    tricks = draw(st.integers(0, 13))
-    trump = draw(st.sampled_from([None, "spades", "hearts", "diamonds", "clubs"]))
-    counts, points = [], []
-    for pair_tricks in (tricks, 13 - tricks):
-        count = draw(st.integers(0, min(5, 4 * pair_tricks // 3)))
-        counts.append(count)
-        # Meld points the pair's tricks can hold (trump runs double).
-        held = possible_points(4 * pair_tricks, 0, count, trumps=trump is not None, factor=2)
-        points.append(draw(st.sampled_from(sorted(held))))
-    return quick(
-        draw(st.integers(0, 3)),
-        draw(st.integers(1, 6)),
-        (tricks, 13 - tricks),
-        points,
-        counts,
-        trump,
-    )
-
-
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     records=st.lists(quick_hands(), min_size=1, max_size=12),
     failed_bid=st.sampled_from(["minus_bid", "keep_points"]),
@@ -530,7 +487,7 @@ def test_property_totals_are_the_sum_of_hand_scores(records, failed_bid, cap):
         assert undone.hands == state.hands[:-1]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(
     cards=st.lists(st.sampled_from(PACK), min_size=0, max_size=13, unique=True),
     declarer=st.integers(0, 3),
@@ -545,7 +502,7 @@ def test_property_chosen_melds_are_legal_and_the_piles_complete(cards, declarer,
     assert sum(result.tricks) == 13
     for pair in range(2):
         own = [card.code for card in result.hand.captured[pair]]
-        points = melds.meld_points(result.melds[pair], "diamonds", cards=own)
+        points = meld_check.meld_points(result.melds[pair], "diamonds", cards=own)
         assert points == result.meld_points[pair]
     assert set(PACK) == {card.code for pile in result.hand.captured for card in pile}
 
@@ -575,7 +532,7 @@ FIELDS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     base=quick_hands(),
     changes=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=3),

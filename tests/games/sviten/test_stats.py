@@ -11,7 +11,7 @@ from scorekeeper.games.events import Event
 from scorekeeper.games.registry import stats_for
 from scorekeeper.games.sviten.stats import Bids, stats, table
 from tests.games import state_of
-from tests.games.sviten.test_rules import SETUP, hand, play, quick, quick_hands
+from tests.games.sviten.legal import SETUP, hand, play, quick, quick_hands
 
 #: N (Anna) bids 2 and makes it; E (Ben) bids 3 and lays 2 melds (failed: −30); S (Carla) bids
 #: 1 and takes every trick (13 + 40 + 25 for the slam): N–S 28, 45, 123 and the match.
@@ -49,7 +49,7 @@ def test_a_match_still_in_play_does_not_count():
 WINNING = quick(0, 1, (13, 0), (55, 0), (1, 0))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(st.lists(quick_hands(), min_size=1, max_size=10))
 def test_property_every_bid_counts_once_for_each_pair(records):
     events: list[Event] = []

@@ -18,8 +18,7 @@ from scorekeeper.printing.klaberjass import (
 )
 from tests.cli.runner import invoke
 from tests.games import state_of
-from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
-from tests.printing.test_sheets import RED_FILL
+from tests.printing.pdfs import A4, LETTER, RED_FILL, Pdf, decode_qr, one_line
 from tests.web.klaberjass.client import HANDS, PLAYERS, KlaberjassTable, engine_state
 
 URL = "http://192.0.2.7:8000/g/abcdefghijklmnopqrstuv"

@@ -14,8 +14,7 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.printing import sheet as sheet_module
 from scorekeeper.printing.sviten import blank_sviten_sheet, sviten_rules_card, sviten_sheet
 from tests.games import state_of
-from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, one_line
-from tests.printing.test_sheets import RED_FILL
+from tests.printing.pdfs import A4, LETTER, RED_FILL, Pdf, decode_qr, one_line
 from tests.web.sviten.client import HANDS, PLAYERS, SvitenTable, engine_state
 
 URL = "http://192.0.2.7:8000/g/abcdefghijklmnopqrstuv"

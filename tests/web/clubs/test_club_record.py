@@ -12,13 +12,12 @@ import pytest
 from scorekeeper.clubs import record as club_record
 from scorekeeper.clubs import services
 from scorekeeper.clubs.record_format import CLUB_FORMAT
+from tests.clubs.counts import counts
 from tests.clubs.season_club import season_and_ratings, season_club
-from tests.clubs.test_club_record import counts
 from tests.conftest import csrf_token
-from tests.web.clubs.club import club_token
+from tests.web.clubs.club import NEW_PIN, club_token, upload
 
 SEASON_PIN = "90817263"
-NEW_PIN = "246813"
 
 
 @pytest.fixture
@@ -32,38 +31,6 @@ def sign_in(client, token: str) -> None:
         f"/c/{token}/pin", data={"csrf_token": csrf_token(client, "/club/new"), "pin": SEASON_PIN}
     )
     assert response.status_code == 303
-
-
-def upload(client, body: bytes | str, pin: str = NEW_PIN, again: str | None = None, **headers):
-    """Post ``body`` as the import form's file, as a browser does. The multipart body is built
-    here, in memory: the test client spools a body over 500 kB to a temporary file it never
-    closes (a ResourceWarning, an error under -W error, in whichever test the collector runs)."""
-    boundary = "scorekeeper-test-boundary"
-    fields = {
-        "csrf_token": csrf_token(client, "/club/import"),
-        "pin": pin,
-        "pin_again": pin if again is None else again,
-    }
-    parts = [
-        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
-        for name, value in fields.items()
-    ]
-    data = b"".join(
-        [
-            *parts,
-            f"--{boundary}\r\n"
-            'Content-Disposition: form-data; name="club_record"; filename="c.json"\r\n'
-            "Content-Type: application/json\r\n\r\n".encode(),
-            body if isinstance(body, bytes) else body.encode(),
-            f"\r\n--{boundary}--\r\n".encode(),
-        ]
-    )
-    return client.post(
-        "/club/import",
-        data=data,
-        content_type=f"multipart/form-data; boundary={boundary}",
-        headers=headers,
-    )
 
 
 def download(client, token: str):

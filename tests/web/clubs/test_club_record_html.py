@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import csrf_token
 from tests.web.clubs.club import add, make_club
-from tests.web.test_html_validator import checker, landmark_names, validate
+from tests.web.html_validator import checker, landmark_names, validate
 
 pytestmark = pytest.mark.slow
 

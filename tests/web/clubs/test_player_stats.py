@@ -16,7 +16,7 @@ from scorekeeper.table import store
 from tests.e2e.table import example_events
 from tests.games.bismarck.examples import MODERN_GAME
 from tests.web.clubs.club import add, make_club, member_ids, post
-from tests.web.evenings.test_pages import evening_token, new_evening
+from tests.web.evenings.helpers import evening_token, new_evening
 
 
 def _evening(app, token: str, name: str, members: list[int], kind: str, **settings):

@@ -9,51 +9,17 @@ from itertools import pairwise
 
 from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
-from scorekeeper.games.events import Event
 from scorekeeper.table import store
 from tests.web.clubs.club import add, make_club, member_ids, post
-
-
-def _deal(game, deal: int, tricks: dict[str, int]) -> tuple[object, dict[str, int]]:
-    """One deal of Sang at ``game``, each player's tricks by name (the seats are drawn); the
-    game after it and each player's score by hand: tricks less the quota (8 for the declarer,
-    4 for the others)."""
-    game = store.append(
-        db.session, game, Event("announce", {"deal": deal, "contract": "sang"}), game.seq
-    )
-    players = game.setup.players
-    declarer = players[game.state.current.declarer]
-    taken = [tricks[name] for name in players]
-    game = store.append(
-        db.session, game, Event("record", {"deal": deal, "tricks": taken}), game.seq
-    )
-    return game, {name: tricks[name] - (8 if name == declarer else 4) for name in players}
-
-
-def _play(app, evening_token: str, tricks: dict[str, int]) -> dict[str, int]:
-    """Start round 1 and play one deal of Sang at its one table; the scores by hand."""
-    with app.app_context():
-        evening = evenings.start_round(evenings.load(evening_token), 1)
-        (table,) = evening.tables(1)
-        return _deal(table.game, 1, tricks)[1]
-
-
-def _new_evening(client, token, name, members):
-    response = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name=name,
-        rounds="1",
-        scoring="totals",
-        variant="modern",
-        members=members,
-    )
-    assert response.status_code == 303
-    return re.search(r"/e/([\w-]+)$", response.headers["Location"]).group(1)
-
-
-def _points(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
+from tests.web.clubs.seasons import (
+    new_club_evening,
+    play_round_one,
+    points_text,
+    sang_deal,
+    season_points,
+    season_rows,
+    two_evenings,
+)
 
 
 def _places(page: str, name: str) -> str:
@@ -63,42 +29,33 @@ def _places(page: str, name: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", line.group(1)).split())
 
 
-def _season(client, token: str) -> dict[str, str]:
-    """Each member's season points as the season table shows them."""
-    page = client.get(f"/c/{token}/season").get_data(as_text=True)
-    row = (
-        r'<th scope="row"><a [^>]+>([^<]+?)</a>\s*<span class="hint places">.*?</span></th>'
-        r"\s*<td>\d+</td>"
-        r"\s*<td>([^<]+)</td>"
-    )
-    return dict(re.findall(row, page))
-
-
 def test_the_season_table_adds_up_the_evenings_standings(app, client):
     token = make_club(client)
     add(client, token, "Anna", "Ben", "Carla", "Dag")
     ids = member_ids(client, token)
     assert "Season table" not in client.get(f"/c/{token}").get_data(as_text=True)
-    first = _new_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
-    second = _new_evening(client, token, "Vecka 2", [ids["Anna"], ids["Ben"], ids["Dag"]])
+    first = new_club_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
+    second = new_club_evening(client, token, "Vecka 2", [ids["Anna"], ids["Ben"], ids["Dag"]])
     scores = [
-        _play(app, first, {"Anna": 8, "Ben": 4, "Carla": 4}),
-        _play(app, second, {"Anna": 2, "Ben": 7, "Dag": 7}),
+        play_round_one(app, first, {"Anna": 8, "Ben": 4, "Carla": 4}),
+        play_round_one(app, second, {"Anna": 2, "Ben": 7, "Dag": 7}),
     ]
     by_hand = {
         name: sum(s.get(name, 0) for s in scores) for name in ("Anna", "Ben", "Carla", "Dag")
     }
-    shown = _season(client, token)
-    assert shown == {name: _points(value) for name, value in by_hand.items()}
+    shown = season_points(client, token)
+    assert shown == {name: points_text(value) for name, value in by_hand.items()}
     page = client.get(f"/c/{token}/season").get_data(as_text=True)
     assert re.fullmatch(r"places \d · –", _places(page, "Carla"))  # absent from Vecka 2
     assert "Vecka 1" in page and "Vecka 2" in page
     # Nothing is stored: another deal at Vecka 1 moves the table at once.
     with app.app_context():
         game = evenings.load(first).tables(1)[0].game
-        more = _deal(game, 2, {"Anna": 2, "Ben": 12, "Carla": 2})[1]
+        more = sang_deal(game, 2, {"Anna": 2, "Ben": 12, "Carla": 2})[1]
     by_hand = {name: by_hand[name] + more.get(name, 0) for name in by_hand}
-    assert _season(client, token) == {name: _points(value) for name, value in by_hand.items()}
+    assert season_points(client, token) == {
+        name: points_text(value) for name, value in by_hand.items()
+    }
     assert 'href="/c/' in client.get(f"/c/{token}").get_data(as_text=True)
 
 
@@ -112,60 +69,37 @@ def test_after_a_merge_both_entries_evenings_count_for_the_member_kept(app, clie
     token = make_club(client)
     add(client, token, "Anna", "Anna S", "Ben", "Carla")
     ids = member_ids(client, token)
-    first = _new_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
-    second = _new_evening(client, token, "Vecka 2", [ids["Anna S"], ids["Ben"], ids["Carla"]])
-    one = _play(app, first, {"Anna": 8, "Ben": 4, "Carla": 4})
-    two = _play(app, second, {"Anna S": 2, "Ben": 7, "Carla": 7})
-    assert set(_season(client, token)) == {"Anna", "Anna S", "Ben", "Carla"}
+    first = new_club_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
+    second = new_club_evening(client, token, "Vecka 2", [ids["Anna S"], ids["Ben"], ids["Carla"]])
+    one = play_round_one(app, first, {"Anna": 8, "Ben": 4, "Carla": 4})
+    two = play_round_one(app, second, {"Anna S": 2, "Ben": 7, "Carla": 7})
+    assert set(season_points(client, token)) == {"Anna", "Anna S", "Ben", "Carla"}
     merged = post(client, f"/c/{token}/members/merge", keep=ids["Anna"], merged=ids["Anna S"])
     assert merged.status_code == 303
-    assert _season(client, token) == {
-        "Anna": _points(one["Anna"] + two["Anna S"]),
-        "Ben": _points(one["Ben"] + two["Ben"]),
-        "Carla": _points(one["Carla"] + two["Carla"]),
+    assert season_points(client, token) == {
+        "Anna": points_text(one["Anna"] + two["Anna S"]),
+        "Ben": points_text(one["Ben"] + two["Ben"]),
+        "Carla": points_text(one["Carla"] + two["Carla"]),
     }
     page = client.get(f"/c/{token}/season").get_data(as_text=True)
     assert re.fullmatch(r"places \d · \d", _places(page, "Anna"))
     assert re.search(r"Anna</a>(?:(?!</th>).)*</th>\s*<td>2</td>", page, re.S)
 
 
-def _table(client, token: str, query: str) -> list[tuple[str, str, str]]:
-    """(place, name, points) of each row of the season table as ``query`` chooses it."""
-    page = client.get(f"/c/{token}/season?{query}").get_data(as_text=True)
-    row = (
-        r'<tr>\s*<td>([^<]*)</td>\s*<th scope="row"><a [^>]+>([^<]+?)</a>'
-        r'\s*<span class="hint places">.*?</span></th>\s*<td>.*?</td>\s*<td>([^<]+)</td>'
-    )
-    return re.findall(row, page, re.S)
-
-
-def _two_evenings(app, client):
-    """A club of Anna, Ben, Carla and Dag; Vecka 1 (Anna, Ben, Carla) and Vecka 2 (Anna, Ben,
-    Dag), one deal each: the club's token, the members' ids and each deal's scores by hand."""
-    token = make_club(client)
-    add(client, token, "Anna", "Ben", "Carla", "Dag")
-    ids = member_ids(client, token)
-    first = _new_evening(client, token, "Vecka 1", [ids["Anna"], ids["Ben"], ids["Carla"]])
-    second = _new_evening(client, token, "Vecka 2", [ids["Anna"], ids["Ben"], ids["Dag"]])
-    one = _play(app, first, {"Anna": 8, "Ben": 4, "Carla": 4})
-    two = _play(app, second, {"Anna": 2, "Ben": 7, "Dag": 7})
-    return token, ids, one, two
-
-
 def test_the_reader_chooses_the_seasons_rule_and_its_absences(app, client):
-    token, _ids, one, two = _two_evenings(app, client)
+    token, _ids, one, two = two_evenings(app, client)
     # Best one evening each: the better of Anna's and Ben's two, Carla's and Dag's only one.
     best = {n: max(s[n] for s in (one, two) if n in s) for n in ("Anna", "Ben", "Carla", "Dag")}
-    shown = {name: points for _place, name, points in _table(client, token, "rule=best&n=1")}
-    assert shown == {name: _points(value) for name, value in best.items()}
+    shown = {name: points for _place, name, points in season_rows(client, token, "rule=best&n=1")}
+    assert shown == {name: points_text(value) for name, value in best.items()}
     # Total, a missed evening at that evening's lowest: Carla missed Vecka 2 (Dag had not
     # joined before it, so Vecka 1 is not his to miss).
     lowest = {n: one.get(n, 0) + two.get(n, 0) for n in best}
     lowest["Carla"] += min(two.values())
-    shown = {name: points for _place, name, points in _table(client, token, "absence=lowest")}
-    assert shown == {name: _points(value) for name, value in lowest.items()}
+    shown = {name: points for _place, name, points in season_rows(client, token, "absence=lowest")}
+    assert shown == {name: points_text(value) for name, value in lowest.items()}
     # An average ranks only after two evenings: Carla and Dag are listed, unranked.
-    rows = _table(client, token, "rule=average&n=2")
+    rows = season_rows(client, token, "rule=average&n=2")
     assert [place for place, *_ in rows][2:] == ["–", "–"]
     assert {name for _p, name, _pts in rows[:2]} == {"Anna", "Ben"}
 
@@ -195,7 +129,7 @@ def test_finished_games_rate_their_players_as_the_rating_library_does(app, clien
     played = []
     nights = (("Vecka 1", ("Anna", "Ben", "Carla")), ("Vecka 2", ("Ben", "Carla", "Dag")))
     for name, members in nights:
-        evening = _new_evening(client, token, name, [ids[m] for m in members])
+        evening = new_club_evening(client, token, name, [ids[m] for m in members])
         with app.app_context():
             (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
             game = table.game
@@ -227,7 +161,7 @@ def test_finished_games_rate_their_players_as_the_rating_library_does(app, clien
 def test_a_players_page_tells_their_games_and_meetings(app, client):
     """Reachable from the season table: the member's games, wins, average place and score, and
     how they placed against each member they met, worked out by hand from one deal each."""
-    token, ids, one, two = _two_evenings(app, client)
+    token, ids, one, two = two_evenings(app, client)
     season = client.get(f"/c/{token}/season").get_data(as_text=True)
     address = f"/c/{token}/p/{ids['Anna']}"
     assert f'href="{address}"' in season
@@ -267,7 +201,7 @@ def test_a_players_page_charts_their_rating_game_by_game(app, client):
         ("Vecka 1", ("Anna", "Ben", "Carla")),
         ("Vecka 2", ("Ben", "Carla", "Dag")),
     ):
-        evening = _new_evening(client, token, name, [ids[m] for m in members])
+        evening = new_club_evening(client, token, name, [ids[m] for m in members])
         with app.app_context():
             (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
             game = table.game

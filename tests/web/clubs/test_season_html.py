@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tests.web.clubs.club import make_club, post
-from tests.web.test_html_validator import checker, landmark_names, validate
+from tests.web.html_validator import checker, landmark_names, validate
 
 #: A season the form refuses: its first day is no day at all.
 IMPOSSIBLE = {"name": "Vår", "rule": "total", "absence": "", "by": "dates"}

@@ -16,10 +16,9 @@ from scorekeeper.clubs.season import EveningResult, SeasonRow
 from scorekeeper.printing.season import place_text
 from scorekeeper.web.charts import season_chart
 from scorekeeper.web.clubs import season_prints
-from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, require_tool
-from tests.printing.test_season import run_at
+from tests.printing.pdfs import A4, LETTER, Pdf, decode_qr, require_tool, run_at
 from tests.web.clubs.club import make_club
-from tests.web.clubs.test_season import _table, _two_evenings
+from tests.web.clubs.seasons import season_rows, two_evenings
 
 
 def _pdf(client, url: str) -> Pdf:
@@ -39,8 +38,8 @@ def _evening_places(scores: dict[str, int]) -> dict[str, int]:
 
 
 def test_the_season_pdf_prints_the_season_tables_rows_in_its_order(app, client, tmp_path):
-    token, _ids, one, two = _two_evenings(app, client)
-    rows = _table(client, token, "")
+    token, _ids, one, two = two_evenings(app, client)
+    rows = season_rows(client, token, "")
     pdf = _pdf(client, f"/c/{token}/season.pdf?paper=a4")
     assert pdf.pages == 1 and pdf.size == A4
     assert "Torsdagsklubben · Season table" in pdf.lines
@@ -63,8 +62,8 @@ def test_the_season_pdf_prints_the_season_tables_rows_in_its_order(app, client, 
 
 
 def test_the_season_pdf_adds_up_by_the_rule_in_its_address(app, client):
-    token, _ids, _one, _two = _two_evenings(app, client)
-    rows = _table(client, token, "rule=best&n=1")
+    token, _ids, _one, _two = two_evenings(app, client)
+    rows = season_rows(client, token, "rule=best&n=1")
     pdf = _pdf(client, f"/c/{token}/season.pdf?rule=best&n=1&paper=letter")
     assert pdf.size == LETTER and pdf.pages == 1
     assert "Best 1 evening" in pdf.lines
@@ -72,7 +71,7 @@ def test_the_season_pdf_adds_up_by_the_rule_in_its_address(app, client):
     assert starts == sorted(starts)
     # Best one of two: the evening left out is in brackets.
     assert any(re.fullmatch(r"\(−?\d+\)", line) for line in pdf.lines)
-    rows = _table(client, token, "absence=lowest")
+    rows = season_rows(client, token, "absence=lowest")
     pdf = _pdf(client, f"/c/{token}/season.pdf?absence=lowest")
     assert "Total of every evening; a missed evening counts that evening’s lowest" in pdf.text
     assert [run_at(pdf, *row) for row in rows] == sorted(run_at(pdf, *row) for row in rows)
@@ -83,7 +82,7 @@ def test_the_season_pdf_adds_up_by_the_rule_in_its_address(app, client):
 
 
 def test_the_season_pdf_is_sound_in_swedish(app, client, tmp_path):
-    token, _ids, _one, _two = _two_evenings(app, client)
+    token, _ids, _one, _two = two_evenings(app, client)
     client.set_cookie("lang", "sv")
     pdf = _pdf(client, f"/c/{token}/season.pdf?rule=average&n=2")
     assert pdf.pages == 1 and pdf.size == A4
@@ -105,8 +104,8 @@ def test_the_season_pdf_is_sound_in_swedish(app, client, tmp_path):
 
 
 def test_the_projector_shows_the_top_of_the_season_without_a_pin(app, client):
-    token, _ids, _one, _two = _two_evenings(app, client)
-    rows = _table(client, token, "rule=best&n=1")
+    token, _ids, _one, _two = two_evenings(app, client)
+    rows = season_rows(client, token, "rule=best&n=1")
     anyone = app.test_client()
     response = anyone.get(f"/c/{token}/season/screen?rule=best&n=1")
     assert response.status_code == 200
@@ -133,7 +132,7 @@ def test_the_projector_shows_the_top_of_the_season_without_a_pin(app, client):
 
 
 def test_the_season_page_links_its_print_and_projector_with_its_rule(app, client):
-    token, _ids, _one, _two = _two_evenings(app, client)
+    token, _ids, _one, _two = two_evenings(app, client)
     page = client.get(f"/c/{token}/season?rule=best&n=1").get_data(as_text=True)
     assert f'href="/c/{token}/season.pdf?paper=a4&amp;rule=best&amp;n=1"' in page
     assert f'href="/c/{token}/season/screen?rule=best&amp;n=1"' in page
@@ -141,7 +140,7 @@ def test_the_season_page_links_its_print_and_projector_with_its_rule(app, client
 
 
 def test_the_season_page_charts_each_members_places(app, client):
-    token, _ids, one, two = _two_evenings(app, client)
+    token, _ids, one, two = two_evenings(app, client)
     page = client.get(f"/c/{token}/season").get_data(as_text=True)
     svg = re.search(r"<svg class=chart.*?</svg>", page, re.S)
     assert svg, "no chart"
@@ -149,7 +148,7 @@ def test_the_season_page_charts_each_members_places(app, client):
     assert "<title id=season-t>Place at each evening</title>" in chart
     assert 'aria-labelledby="season-t season-d"' in chart
     lines = re.findall(r'<path class=c\d d="([^"]+)" marker-start=', chart)
-    rows = _table(client, token, "")
+    rows = season_rows(client, token, "")
     assert len(lines) == len(rows) == 4  # every ranked member, up to eight
     for (_place, name, _points), path in zip(rows, lines, strict=True):
         played = sum(name in scores for scores in (one, two))
@@ -168,9 +167,7 @@ def test_a_club_with_no_evening_prints_an_empty_season(client):
     assert place_text(None, False) == "–" and place_text(4, True) == "=4"
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     places=st.integers(2, 12).flatmap(
         lambda count: st.lists(
@@ -227,12 +224,12 @@ def test_the_projector_shows_the_tables_top_and_says_how_many_more(app):
 
 
 def test_a_kept_season_prints_and_projects_by_its_own_rule_and_evenings(app, client):
-    from tests.web.clubs.test_stored_seasons import _evening_ids, _new_season, _season_id
+    from tests.web.clubs.seasons import evening_ids, new_season, season_id_of
 
-    token, _ids, one, _two = _two_evenings(app, client)
-    chosen = _evening_ids(client, token)["Vecka 1"]
-    season = _season_id(
-        _new_season(
+    token, _ids, one, _two = two_evenings(app, client)
+    chosen = evening_ids(client, token)["Vecka 1"]
+    season = season_id_of(
+        new_season(
             client,
             token,
             name="Bara vecka 1",

@@ -16,7 +16,14 @@ from scorekeeper.games.events import Event
 from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.web.clubs.club import add, make_club, member_ids, post
-from tests.web.clubs.test_season import _new_evening, _play, _points
+from tests.web.clubs.seasons import (
+    evening_ids,
+    new_club_evening,
+    new_season,
+    play_round_one,
+    points_text,
+    season_id_of,
+)
 
 #: The days the test's evenings were held: three Thursdays of March 2026, at eight.
 HELD = (datetime(2026, 3, 5, 20), datetime(2026, 3, 12, 20), datetime(2026, 3, 19, 20))
@@ -43,28 +50,19 @@ def _three_evenings(app, client):
     ids = member_ids(client, token)
     nights = (("Anna", "Ben", "Carla"), ("Anna", "Ben", "Dag"), ("Anna", "Ben", "Carla"))
     made = [
-        _new_evening(client, token, f"Vecka {n}", [ids[m] for m in members])
+        new_club_evening(client, token, f"Vecka {n}", [ids[m] for m in members])
         for n, members in enumerate(nights, 1)
     ]
     _held_on(app, made)
     scores = [
-        _play(app, made[0], {"Anna": 8, "Ben": 4, "Carla": 4}),
-        _play(app, made[1], {"Anna": 2, "Ben": 7, "Dag": 7}),
-        _play(app, made[2], {"Anna": 1, "Ben": 1, "Carla": 14}),
+        play_round_one(app, made[0], {"Anna": 8, "Ben": 4, "Carla": 4}),
+        play_round_one(app, made[1], {"Anna": 2, "Ben": 7, "Dag": 7}),
+        play_round_one(app, made[2], {"Anna": 1, "Ben": 1, "Carla": 14}),
     ]
     return token, made, scores
 
 
-def _new_season(client, token, **fields):
-    return post(client, f"/c/{token}/seasons/new", **fields)
-
-
-def _season_id(response) -> int:
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return int(re.search(r"/s/(\d+)$", response.headers["Location"]).group(1))
-
-
-def _table(client, url: str) -> dict[str, str]:
+def season_rows(client, url: str) -> dict[str, str]:
     """Each member's points as the season's table shows them."""
     page = client.get(url).get_data(as_text=True)
     row = (
@@ -74,19 +72,12 @@ def _table(client, url: str) -> dict[str, str]:
     return dict(re.findall(row, page, re.S))
 
 
-def _evening_ids(client, token) -> dict[str, int]:
-    """The club's evenings by name, read from the season form's tick boxes."""
-    page = client.get(f"/c/{token}/seasons/new").get_data(as_text=True)
-    found = re.findall(r'name="evenings" type="checkbox" value="(\d+)"> <span>([^<·]+) ·', page)
-    return {name.strip(): int(value) for value, name in found}
-
-
 def test_a_dated_season_counts_its_evenings_by_its_stored_rule(app, client):
     token, _made, (one, two, three) = _three_evenings(app, client)
     # Best one evening, a missed evening at its lowest, from Vecka 1's day to Vecka 2's (both
     # days included): Vecka 3 is not the season's.
-    season = _season_id(
-        _new_season(
+    season = season_id_of(
+        new_season(
             client,
             token,
             name="Mars",
@@ -106,7 +97,7 @@ def test_a_dated_season_counts_its_evenings_by_its_stored_rule(app, client):
         "Carla": max(one["Carla"], min(two.values())),
         "Dag": two["Dag"],  # Vecka 1 was before his first evening: not his to miss
     }
-    assert _table(client, url) == {name: _points(value) for name, value in by_hand.items()}
+    assert season_rows(client, url) == {name: points_text(value) for name, value in by_hand.items()}
     page = app.test_client().get(url).get_data(as_text=True)  # no PIN needed to look
     assert "<h1>Mars</h1>" in page
     assert "Each member’s best evening counts." in page
@@ -115,8 +106,8 @@ def test_a_dated_season_counts_its_evenings_by_its_stored_rule(app, client):
     assert "Vecka 1" in page and "Vecka 2" in page and "Vecka 3" not in page
     assert 'action="/c/' not in page.split("<h1>")[1]  # no reader's rule form: the rule is kept
     # The club's own table still has every evening, by the reader's rule.
-    everything = _table(client, f"/c/{token}/season")
-    assert everything["Carla"] == _points(one["Carla"] + three["Carla"])
+    everything = season_rows(client, f"/c/{token}/season")
+    assert everything["Carla"] == points_text(one["Carla"] + three["Carla"])
     # The club's page lists the season, linked.
     assert f'href="{url}">Mars</a>' in client.get(f"/c/{token}").get_data(as_text=True)
     client.set_cookie("lang", "sv")
@@ -127,9 +118,9 @@ def test_a_dated_season_counts_its_evenings_by_its_stored_rule(app, client):
 
 def test_a_chosen_season_counts_only_the_evenings_ticked(app, client):
     token, _made, (one, _two, three) = _three_evenings(app, client)
-    ids = _evening_ids(client, token)
-    season = _season_id(
-        _new_season(
+    ids = evening_ids(client, token)
+    season = season_id_of(
+        new_season(
             client,
             token,
             name="Udda veckor",
@@ -140,8 +131,8 @@ def test_a_chosen_season_counts_only_the_evenings_ticked(app, client):
         )
     )
     by_hand = {name: one[name] + three[name] for name in ("Anna", "Ben", "Carla")}
-    table = _table(client, f"/c/{token}/s/{season}")
-    assert table == {name: _points(value) for name, value in by_hand.items()}  # no Dag
+    table = season_rows(client, f"/c/{token}/s/{season}")
+    assert table == {name: points_text(value) for name, value in by_hand.items()}  # no Dag
     assert "2 evenings chosen by the organisers." in client.get(f"/c/{token}/s/{season}").get_data(
         as_text=True
     )
@@ -173,14 +164,12 @@ def test_a_chosen_season_counts_only_the_evenings_ticked(app, client):
 
 def test_a_correction_in_a_game_of_the_season_moves_its_table(app, client):
     token, made, (one, two, _three) = _three_evenings(app, client)
-    season = _season_id(
-        _new_season(
-            client, token, name="Början", rule="total", absence="none", date_to="2026-03-12"
-        )
+    season = season_id_of(
+        new_season(client, token, name="Början", rule="total", absence="none", date_to="2026-03-12")
     )
     url = f"/c/{token}/s/{season}"
-    before = _table(client, url)
-    assert before["Anna"] == _points(one["Anna"] + two["Anna"])
+    before = season_rows(client, url)
+    assert before["Anna"] == points_text(one["Anna"] + two["Anna"])
     # Vecka 1's only deal corrected: Anna took 2 tricks, Ben 12 (the quotas stay: 8 for the
     # declarer, 4 for the others).
     with app.app_context():
@@ -195,15 +184,15 @@ def test_a_correction_in_a_game_of_the_season_moves_its_table(app, client):
             game.seq,
         )
     corrected = {n: t - (8 if n == declarer else 4) for n, t in tricks.items()}
-    after = _table(client, url)
-    assert after["Anna"] == _points(corrected["Anna"] + two["Anna"])
-    assert after["Carla"] == _points(corrected["Carla"])
+    after = season_rows(client, url)
+    assert after["Anna"] == points_text(corrected["Anna"] + two["Anna"])
+    assert after["Carla"] == points_text(corrected["Carla"])
     assert after != before
 
 
 def test_a_phone_without_the_pin_sees_a_season_but_cannot_make_or_change_one(app, client):
     token = make_club(client)
-    season = _season_id(_new_season(client, token, name="Våren", rule="total", absence="none"))
+    season = season_id_of(new_season(client, token, name="Våren", rule="total", absence="none"))
     other = app.test_client()
     assert other.get(f"/c/{token}/s/{season}").status_code == 200
     assert "Change the season" not in other.get(f"/c/{token}/s/{season}").get_data(as_text=True)
@@ -225,8 +214,8 @@ def test_a_phone_without_the_pin_sees_a_season_but_cannot_make_or_change_one(app
 
 def test_a_name_another_season_has_is_refused_beside_the_field_keeping_what_was_typed(app, client):
     token = make_club(client)
-    _season_id(_new_season(client, token, name="Våren", rule="total", absence="none"))
-    response = _new_season(
+    season_id_of(new_season(client, token, name="Våren", rule="total", absence="none"))
+    response = new_season(
         client, token, name="  VÅREN ", rule="best", n="4", absence="lowest", date_from="2026-01-01"
     )
     assert response.status_code == 422
@@ -235,7 +224,7 @@ def test_a_name_another_season_has_is_refused_beside_the_field_keeping_what_was_
     assert 'value="  VÅREN "' in page and 'value="4"' in page and 'value="2026-01-01"' in page
     assert re.search(r'value="best"[^>]*checked|checked[^>]*value="best"', page)
     # Renamed onto another's name: refused too; a season may keep its own name.
-    autumn = _season_id(_new_season(client, token, name="Hösten", rule="total", absence="none"))
+    autumn = season_id_of(new_season(client, token, name="Hösten", rule="total", absence="none"))
     fields = {"rule": "total", "absence": "none"}
     refused = post(client, f"/c/{token}/s/{autumn}/edit", name="våren", **fields)
     assert refused.status_code == 422 and 'id="name-error"' in refused.get_data(as_text=True)
@@ -244,16 +233,16 @@ def test_a_name_another_season_has_is_refused_beside_the_field_keeping_what_was_
     # The change is logged, so the club's kept page is drawn anew with the new name.
     assert ">HÖSTEN</a>" in client.get(f"/c/{token}").get_data(as_text=True)
     client.set_cookie("lang", "sv")
-    page = _new_season(client, token, name="våren", **fields).get_data(as_text=True)
+    page = new_season(client, token, name="våren", **fields).get_data(as_text=True)
     assert "Klubben har redan en säsong som heter våren." in page
     # Dates the wrong way round, and a chosen season with nothing ticked.
-    page = _new_season(
+    page = new_season(
         client, token, name="Bakvänd", date_from="2026-05-01", date_to="2026-04-01", **fields
     ).get_data(as_text=True)
     assert 'id="date_to-error"' in page
-    page = _new_season(client, token, name="Tom", by="chosen", **fields).get_data(as_text=True)
+    page = new_season(client, token, name="Tom", by="chosen", **fields).get_data(as_text=True)
     assert 'id="evenings-error"' in page
-    page = _new_season(client, token, name="Fel", by="chosen", evenings=["999999"], **fields)
+    page = new_season(client, token, name="Fel", by="chosen", evenings=["999999"], **fields)
     assert 'id="evenings-error"' in page.get_data(as_text=True)  # not an evening of the club
     with app.app_context():
         assert sorted(db.session.scalars(sa.select(models.Season.name))) == ["HÖSTEN", "Våren"]
@@ -276,7 +265,7 @@ def test_a_seasons_ratings_are_openskills_over_just_its_games(app, client):
         ("Vecka 3", ("Anna", "Carla", "Dag")),
     )
     for name, members in nights:
-        evening = _new_evening(client, token, name, [ids[m] for m in members])
+        evening = new_club_evening(client, token, name, [ids[m] for m in members])
         with app.app_context():
             (table,) = evenings.start_round(evenings.load(evening), 1).tables(1)
             game = table.game
@@ -285,9 +274,9 @@ def test_a_seasons_ratings_are_openskills_over_just_its_games(app, client):
             board = game.rules.scoreboard(game.state)
             assert board.finished
             played.append((game.setup.players, board.places()))
-    chosen = _evening_ids(client, token)
-    season = _season_id(
-        _new_season(
+    chosen = evening_ids(client, token)
+    season = season_id_of(
+        new_season(
             client,
             token,
             name="Sena",

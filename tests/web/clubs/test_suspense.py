@@ -11,44 +11,14 @@ import pytest
 from scorekeeper.data import models
 from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
-from scorekeeper.evenings import store as evening_store
 from scorekeeper.evenings.setup import EveningSetup
-from scorekeeper.games.text import points
 from scorekeeper.table import store
 from tests.e2e.table import example_events
 from tests.printing.pdfs import poppler_text
 from tests.web.clubs.club import add, evening_token, make_club, plan_evening, post
+from tests.web.clubs.suspense import hidden_evening, standings_of, text_shows
 
 HIDDEN = "Standings hidden until the end"
-
-
-def _evening(app, client, hide_last="1", rounds="2") -> tuple[str, str]:
-    """A club of three members and its evening of two rounds at one table, the last hidden:
-    round 1 played to its end, round 2 started and three deals into it. The club's and the
-    evening's tokens."""
-    token = make_club(client)
-    add(client, token, "Anna", "Ben", "Carla")
-    response = plan_evening(client, token, name="Vecka 1", rounds=rounds, hide_last=hide_last)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    evening = evening_token(response)
-    with app.app_context():
-        # Anna deals first at both tables, as in the worked example: the same points each run.
-        (table,) = evening_store.start_round(db.session, evenings.load(evening), 1, [0]).tables(1)
-        game = table.game
-        for seq, event in enumerate(example_events(12)):
-            game = store.append(db.session, game, event, seq)
-        (table,) = evening_store.start_round(db.session, evenings.load(evening), 2, [0]).tables(2)
-        game = table.game
-        for seq, event in enumerate(example_events(3)):
-            game = store.append(db.session, game, event, seq)
-    return token, evening
-
-
-def _standings(app, evening: str) -> list[tuple[int, str, str]]:
-    """The evening's places, names and points (as the pages write them), best first."""
-    with app.app_context():
-        found = evenings.standings_of(evenings.load(evening))
-    return [(row.place, row.name, points(row.points, True)) for row in found.rows]
 
 
 def _responses(app, phone, evening: str, folder) -> dict[str, tuple[int, str]]:
@@ -66,19 +36,15 @@ def _responses(app, phone, evening: str, folder) -> dict[str, tuple[int, str]]:
     return got
 
 
-def _shows(text: str, value: str) -> bool:
-    return re.search(rf"(?<![\w+−.,]){re.escape(value)}(?![\w½.,])", text) is not None
-
-
 def test_no_response_of_a_hidden_evening_gives_away_its_places_or_points(app, client, tmp_path):
-    _token, evening = _evening(app, client)
-    standings = _standings(app, evening)
+    _token, evening = hidden_evening(app, client)
+    standings = standings_of(app, evening)
     values = {p for _place, _name, p in standings if p != "0"}
     assert len(values) >= 2, standings  # something to look for
     phone = app.test_client()
     for page, (status, text) in _responses(app, phone, evening, tmp_path).items():
         for value in values:
-            assert not _shows(text, value), (page, value)
+            assert not text_shows(text, value), (page, value)
         assert 'class="place"' not in text and "evening-standings" not in text, page
         if page == "/evening.json":
             assert status == 403 and "only the organiser can download" in text
@@ -96,7 +62,7 @@ def test_no_response_of_a_hidden_evening_gives_away_its_places_or_points(app, cl
 
 
 def test_hidden_standings_speak_swedish(app, client, tmp_path):
-    token, evening = _evening(app, client)
+    token, evening = hidden_evening(app, client)
     phone = app.test_client()
     phone.set_cookie("lang", "sv")
     for page in ("", "/screen", "/tables"):
@@ -139,8 +105,8 @@ def test_the_standings_show_until_the_first_hidden_round_starts(app, client):
 
 
 def test_the_organiser_reveals_the_places_from_the_last_up(app, client, tmp_path):
-    token, evening = _evening(app, client)
-    standings = _standings(app, evening)
+    token, evening = hidden_evening(app, client)
+    standings = standings_of(app, evening)
     places = sorted({place for place, _name, _points in standings})
     phone = app.test_client()
     # Only the organiser sees the button, and only the organiser's POST counts.
@@ -158,7 +124,7 @@ def test_the_organiser_reveals_the_places_from_the_last_up(app, client, tmp_path
         kept = [(p, name, value) for p, name, value in standings if p < places[-step]]
         rows = re.findall(r'<th scope="row">([^<]+)</th>\s*<td class="total">([^<]+)</td>', screen)
         assert rows == [(name, value) for _p, name, value in shown], step
-        assert all(not _shows(screen, value) for _p, _n, value in kept if value != "0")
+        assert all(not text_shows(screen, value) for _p, _n, value in kept if value != "0")
         # Still hidden elsewhere until the whole reveal.
         assert phone.get(f"/e/{evening}/evening.json").status_code == 403
         assert HIDDEN in poppler_text(phone.get(f"/e/{evening}/standings.pdf").data, tmp_path)
@@ -170,12 +136,12 @@ def test_the_organiser_reveals_the_places_from_the_last_up(app, client, tmp_path
     for page in ("", "/screen"):
         text = phone.get(f"/e/{evening}{page}").text
         assert HIDDEN not in text
-        assert all(_shows(text, value) for _p, _n, value in standings if value != "0"), page
+        assert all(text_shows(text, value) for _p, _n, value in standings if value != "0"), page
     assert 'class="winner"' in phone.get(f"/e/{evening}").text
     assert "Average score" in phone.get(f"/e/{evening}").text
     assert phone.get(f"/e/{evening}/evening.json").status_code == 200
     pdf = poppler_text(phone.get(f"/e/{evening}/standings.pdf").data, tmp_path)
-    assert HIDDEN not in pdf and all(_shows(pdf, v) for _p, _n, v in standings if v != "0")
+    assert HIDDEN not in pdf and all(text_shows(pdf, v) for _p, _n, v in standings if v != "0")
     # A further tap reveals nothing more; the reveal is in the organisers' log once.
     again = post(client, f"/c/{token}/e/{evening}/reveal/next")
     assert again.status_code == 303
@@ -185,7 +151,7 @@ def test_the_organiser_reveals_the_places_from_the_last_up(app, client, tmp_path
 
 
 def test_an_evening_of_another_club_cannot_be_revealed_from_this_one(app, client):
-    _token, evening = _evening(app, client)
+    _token, evening = hidden_evening(app, client)
     other = make_club(client, name="Fredagsklubben")
     assert post(client, f"/c/{other}/e/{evening}/reveal").status_code == 404
 
@@ -208,7 +174,7 @@ def test_the_setting_is_checked_beside_its_field(app, client, given, said):
 
 
 def test_the_setting_is_stored_in_the_setup_and_old_setups_hide_nothing(app, client):
-    _token, evening = _evening(app, client)
+    _token, evening = hidden_evening(app, client)
     with app.app_context():
         row = db.session.query(models.Evening).filter_by(token=evening).one()
         assert row.setup["hide_last"] == 1

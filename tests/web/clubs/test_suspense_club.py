@@ -11,7 +11,7 @@ from scorekeeper.evenings import services as evenings
 from scorekeeper.games.text import points
 from tests.printing.pdfs import poppler_text
 from tests.web.clubs.club import member_ids, post
-from tests.web.clubs.test_suspense import _evening, _shows, _standings
+from tests.web.clubs.suspense import hidden_evening, standings_of, text_shows
 
 LEFT_OUT = "Vecka 1 is left out until its standings are revealed."
 
@@ -38,7 +38,7 @@ def _game_totals(app, evening: str) -> set[str]:
 def _hidden_values(app, evening: str) -> set[str]:
     """The evening's points as its standings and its games' totals write them, signed (not 0):
     distinct enough to look for in a whole page."""
-    standings = {p for _place, _name, p in _standings(app, evening)} - {"0", "+0"}
+    standings = {p for _place, _name, p in standings_of(app, evening)} - {"0", "+0"}
     return standings | _game_totals(app, evening)
 
 
@@ -65,7 +65,7 @@ def _club_pages(phone, token: str, members, folder) -> dict[str, str]:
 
 
 def test_the_club_leaves_a_hidden_evening_out_until_it_is_revealed(app, client, tmp_path):
-    token, evening = _evening(app, client)
+    token, evening = hidden_evening(app, client)
     made = post(
         client, f"/c/{token}/seasons/new", name="Vår", rule="total", absence="none", by="dates"
     )
@@ -77,7 +77,7 @@ def test_the_club_leaves_a_hidden_evening_out_until_it_is_revealed(app, client, 
     hidden = _club_pages(phone, token, members, tmp_path)
     for page, text in hidden.items():
         for value in values:
-            assert not _shows(text, value), (page, value)
+            assert not text_shows(text, value), (page, value)
     seasons = [page for page in hidden if "season" in page or page.startswith("/s/")]
     assert len(seasons) == 6, seasons
     for page in seasons:  # the club's season and the stored one: page, projector, PDF
@@ -88,7 +88,7 @@ def test_the_club_leaves_a_hidden_evening_out_until_it_is_revealed(app, client, 
     assert post(client, f"/c/{token}/e/{evening}/reveal").status_code == 303
     # Half revealed is still hidden (and these pages are kept by what they show)...
     for page, text in _club_pages(phone, token, members, tmp_path).items():
-        assert not any(_shows(text, value) for value in values), page
+        assert not any(text_shows(text, value) for value in values), page
     # ...and the last steps of the reveal (which log nothing) are a new key all the same.
     for _step in range(2):
         assert post(client, f"/c/{token}/e/{evening}/reveal/next").status_code == 303
@@ -99,16 +99,16 @@ def test_the_club_leaves_a_hidden_evening_out_until_it_is_revealed(app, client, 
         assert LEFT_OUT not in " ".join(shown[page].split()), page
         assert "Anna" in shown[page] and "Carla" in shown[page], page
         for value in totals:
-            assert _shows(shown[page], value), (page, value)
+            assert text_shows(shown[page], value), (page, value)
     players = " ".join(text for page, text in shown.items() if page.startswith("/p/"))
     for value in _game_totals(app, evening):
-        assert _shows(players, value), value
+        assert text_shows(players, value), value
     # The club record stays the organiser's whole record, hidden or not.
     assert client.get(f"/c/{token}/record.json").status_code == 200
 
 
 def test_the_left_out_evening_is_said_in_swedish(app, client, tmp_path):
-    token, _evening_token = _evening(app, client)
+    token, _evening_token = hidden_evening(app, client)
     phone = app.test_client()
     phone.set_cookie("lang", "sv")
     wanted = "Vecka 1 räknas inte med förrän kvällens ställning har visats."

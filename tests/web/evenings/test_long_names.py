@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from tests.web import text
-from tests.web.evenings.test_pages import new_evening
+from tests.web.evenings.helpers import new_evening
 
 LONG = "Tisdagsklubbens stora julturnering i Bismarck, andra omgången"  # 62 characters
 

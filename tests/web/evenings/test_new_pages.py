@@ -17,7 +17,7 @@ from scorekeeper.games.events import RuleError
 from scorekeeper.games.text import T_
 from tests.conftest import csrf_token
 from tests.web.clubs.club import add, make_club, member_ids, post
-from tests.web.evenings.test_pages import NINE
+from tests.web.evenings.helpers import NINE
 
 PAGES = ("evening", "club evening", "club game")
 

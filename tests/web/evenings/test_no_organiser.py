@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from tests.web.clubs.club import add, make_club, member_ids, post
-from tests.web.evenings.test_pages import evening_token, new_evening
+from tests.web.evenings.helpers import evening_token, new_evening
 
 PLAIN = "This evening has no organiser: anyone at a table can correct its games."
 

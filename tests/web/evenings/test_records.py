@@ -13,7 +13,7 @@ from scorekeeper.evenings import services
 from scorekeeper.evenings.record import EVENING_FORMAT, loads_evening
 from scorekeeper.records import RecordError
 from tests.conftest import csrf_token
-from tests.web.evenings.test_pages import evening_token, new_evening, play_deal, start
+from tests.web.evenings.helpers import evening_token, new_evening, play_deal, start
 
 
 def played_evening(client, app) -> tuple[str, dict]:

@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.evenings import services
 from scorekeeper.table import store
 from scorekeeper.web.evenings import pages
-from tests.web.evenings.test_pages import NINE, evening_token, new_evening, play_deal, start
+from tests.web.evenings.helpers import NINE, evening_token, new_evening, play_deal, start
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from scorekeeper.data.db import db
 from scorekeeper.evenings import services as evenings
 from tests.conftest import csrf_token
 from tests.web.clubs.club import add, make_club, member_ids, post
-from tests.web.clubs.test_season import _season
+from tests.web.clubs.seasons import season_points
 from tests.web.free.client import FreeTable
 
 MEMBERS = ("Anna", "Ben", "Carla", "Dan", "Eva", "Fred", "Gun", "Hans", "Ida", "Jon", "Kim", "Lena")
@@ -111,7 +111,7 @@ def test_an_evening_of_chicago_at_three_tables_by_placings(app, client):
     leaders = [name for name, got in expected.items() if got == best]
     assert all(row.place == 1 for row in standings.rows if row.name in leaders)
     # The season counts the evening: its points are the season's (the one evening so far).
-    season = _season(client, token)
+    season = season_points(client, token)
     assert {name: _fraction(got) for name, got in season.items()} == expected
     # A half in Swedish is written with the language's comma, as every page writes points.
     halves = {got for got in expected.values() if got.denominator == 2}
@@ -147,7 +147,7 @@ def test_lowest_wins_places_the_lowest_totals_first_and_the_season_adds_both_eve
         stats = clubs.stats_of(page, ids["Anna"])
     assert {row.name: row.points for row in standings.rows} == second
     assert all(row.wins == (second[row.name] == 3) for row in standings.rows)
-    season = _season(client, token)
+    season = season_points(client, token)
     total = {name: first[name] + second[name] for name in MEMBERS}
     assert {name: _fraction(got) for name, got in season.items()} == total
     # Every member rated from the six finished games; the statistics name each game.

@@ -16,7 +16,7 @@ from scorekeeper.web.assets import bundle_bytes, compact
 from tests.conftest import csrf_token
 from tests.web import error_of, text
 from tests.web.klaberjass.client import HANDS, PLAYERS, KlaberjassTable, engine_state
-from tests.web.test_records_pages import upload
+from tests.web.records import upload
 
 
 def stored_events(app, table: KlaberjassTable) -> int:

@@ -13,6 +13,7 @@ from scorekeeper.games.sviten import melds_text
 from scorekeeper.table import store
 from tests.conftest import csrf_token
 from tests.web import error_of, text
+from tests.web.records import upload
 from tests.web.sviten.client import (
     HANDS,
     PLAYERS,
@@ -22,7 +23,6 @@ from tests.web.sviten.client import (
     pile,
     quick_fields,
 )
-from tests.web.test_records_pages import upload
 
 SPADE_HAND = HANDS[2]  # E–W hold the whole spade suit (trumps) and bid 3
 #: The hand form shows quick mode (its first choice, which sviten.css follows).
