@@ -43,6 +43,10 @@ AXE = NODE_MODULES / "axe-core" / "axe.min.js"
 LIGHTHOUSE = NODE_MODULES / ".bin" / "lighthouse"
 ARTIFACTS = ROOT / "artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
+#: Whether the browser tests save their screenshots (``SCOREKEEPER_SCREENSHOTS=1``): to look at
+#: the pages, not to check them; encoding some 260 full-page PNGs took a tenth of the browser
+#: tests' time, so a plain run leaves them out.
+SCREENSHOTS_WANTED = os.environ.get("SCOREKEEPER_SCREENSHOTS", "") not in ("", "0")
 
 #: A phone at the table: an iPhone 12–15 sized screen, touch, mobile viewport rules.
 PHONE: dict[str, Any] = {

@@ -14,7 +14,7 @@ from scorekeeper.data.db import db
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from scorekeeper.table import store
-from tests.e2e.live import SCREENSHOTS, InApp, LiveServer, seed
+from tests.e2e.live import SCREENSHOTS, SCREENSHOTS_WANTED, InApp, LiveServer, seed
 from tests.games.bismarck.examples import MODERN_GAME
 
 PLAYERS = ("Anna", "Ben", "Carla")
@@ -158,8 +158,11 @@ class Player:
         ]
 
 
-def shoot(page, name: str, *, full_page: bool = True) -> Path:
-    """Save a screenshot under ``artifacts/screenshots/`` (git-ignored) for people to look at."""
+def shoot(page, name: str, *, full_page: bool = True) -> Path | None:
+    """Save a screenshot under ``artifacts/screenshots/`` (git-ignored) for people to look at,
+    when asked for (``SCOREKEEPER_SCREENSHOTS=1``; None otherwise)."""
+    if not SCREENSHOTS_WANTED:
+        return None
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
