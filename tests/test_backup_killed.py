@@ -117,6 +117,7 @@ def _backup_and_a_change(app, url, server, tmp_path) -> tuple[Path, bytes, dict]
     return path, path.read_bytes(), every_row(app)
 
 
+@pytest.mark.slow
 def test_a_backup_killed_at_each_of_its_moments_leaves_the_last_whole_one(
     app, url, server, tmp_path
 ):
@@ -161,6 +162,7 @@ def _batches(path: Path) -> int:
     return sum(-(-count // 20) for count in end["rows"].values())
 
 
+@pytest.mark.slow
 def test_a_restore_killed_at_each_of_its_moments_leaves_the_database_empty_or_whole(
     app, url, server, empty, tmp_path
 ):
@@ -212,6 +214,7 @@ def _empty_out(app) -> None:
             connection.execute(table.delete())
 
 
+@pytest.mark.slow
 def test_a_restore_of_an_older_backup_killed_while_upgrading_leaves_the_database_empty(
     app, url, server, empty, tmp_path
 ):

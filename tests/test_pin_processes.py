@@ -13,6 +13,8 @@ import urllib.parse
 import urllib.request
 from collections import Counter
 
+import pytest
+
 from tests.serving import Phone, clean_environment, scorekeeper_script, serving
 
 PIN = "908172635412"
@@ -27,6 +29,7 @@ def _send(phone: Phone, path: str, data: dict[str, str]) -> int:
         return refused.code
 
 
+@pytest.mark.slow
 def test_two_processes_let_exactly_five_wrong_pins_of_an_address_through(tmp_path, database_url):
     env = clean_environment(
         SCOREKEEPER_DATABASE_URL=database_url,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import multiprocessing
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 
 from scorekeeper import create_app
@@ -60,6 +61,7 @@ def _phone_in_its_own_process(url: str, token: str, barrier: Any, results: Any) 
         barrier.abort()
 
 
+@pytest.mark.slow
 def test_processes_racing_for_one_position_store_exactly_one_each_time(app, database_url):
     with app.app_context():
         assert db.engine.dialect.name == ("postgresql" if on_postgresql() else "sqlite")

@@ -162,6 +162,7 @@ def _start_server(instance: str, name: str, inside, go, results) -> None:
         results.put((name, repr(error)))
 
 
+@pytest.mark.slow
 def test_two_servers_starting_together_create_the_schema_once(tmp_path):
     """The first server is stopped inside the first migration; the second must wait for it
     (not find half a schema and die on "table game already exists"). Two processes, as two
@@ -208,6 +209,7 @@ def _switch_files_to_wal(paths: list[str], barrier, results) -> None:
             results.put(repr(error))
 
 
+@pytest.mark.slow
 def test_connections_switching_a_new_database_to_wal_together_all_succeed(tmp_path):
     """Two switches to WAL at once can deadlock, and SQLite answers one "database is locked"
     without waiting for the busy timeout (about one round in four failed so before): the

@@ -193,6 +193,7 @@ def test_the_workers_stop_when_their_arbiter_is_gone(tmp_path):
         assert until(lambda: not any(map(running, workers)))
 
 
+@pytest.mark.slow
 def test_a_worker_says_when_it_is_nearly_full(tmp_path):
     with server(tmp_path, "--processes", "1", "--connections", "10") as (arbiter, port, log):
         assert "Set up to hold 10 phones at once" in log.read_text()

@@ -112,6 +112,7 @@ class Replays:
         monkeypatch.setattr(Game, "replay", counted)
 
 
+@pytest.mark.slow
 def test_a_season_page_after_one_deal_replays_at_most_tonights_games(app, client, monkeypatch):
     with app.app_context():
         club = services.import_club(club_record(300), "4711", ["bismarck"], "test")
@@ -265,6 +266,7 @@ def _normal(numbers: dict[str, Any]) -> dict[str, Any]:
     max_examples=6,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+@pytest.mark.slow
 @given(STEPS, st.randoms(use_true_random=False))
 def test_what_is_kept_equals_what_is_rebuilt_after_any_changes(app, steps, draw):
     with app.app_context():

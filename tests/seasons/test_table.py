@@ -287,6 +287,7 @@ def test_a_rows_cells_are_read_like_a_tuple():
     st.lists(st.tuples(st.integers(0, 8), st.dictionaries(MEMBERS, POINTS, max_size=4))),
     ANY_RULE,
 )
+@pytest.mark.slow
 def test_a_season_prepared_again_after_changes_is_the_season_prepared_anew(drawn, changes, rule):
     """Tonight's evening changing deal by deal (or any evening corrected): the season prepared
     from what was prepared before equals the season prepared from nothing."""

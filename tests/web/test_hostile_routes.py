@@ -339,6 +339,7 @@ def test_the_walk_takes_every_route_of_the_map(app):
     assert len(everything) >= 60
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", PARTS, ids=["game", "evening", "club", "other"])
 def test_every_route_answers_hostile_input_without_a_5xx_and_a_refusal_stores_nothing(
     app, client, caplog, part

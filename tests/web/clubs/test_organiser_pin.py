@@ -73,6 +73,7 @@ def later(monkeypatch):
     return move
 
 
+@pytest.mark.slow
 def test_thirty_wrong_pins_from_ten_addresses_hold_back_no_known_phone_nor_a_fresh_one(
     app, client, later
 ):
