@@ -13,6 +13,7 @@ TABLES = (
     models.MemberName,
     models.ClubEvening,
     models.OrganiserAction,
+    models.Season,
     models.Evening,
     models.EveningTable,
     models.Game,

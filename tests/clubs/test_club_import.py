@@ -29,28 +29,9 @@ from scorekeeper.games import bismarck
 from scorekeeper.games.game import Game
 from scorekeeper.table import store
 from tests.clubs.big_club import BY, PIN, big_record
+from tests.clubs.counts import counts
 from tests.databases import on_postgresql
 from tests.serving import clean_environment
-
-TABLES = (
-    models.Club,
-    models.Member,
-    models.MemberName,
-    models.ClubEvening,
-    models.OrganiserAction,
-    models.Season,
-    models.Evening,
-    models.EveningTable,
-    models.Game,
-    models.Event,
-)
-
-
-def counts() -> dict[str, int]:
-    return {
-        t.__tablename__: db.session.execute(sa.select(sa.func.count()).select_from(t)).scalar_one()
-        for t in TABLES
-    }
 
 
 def pending_clubs() -> list[str]:
