@@ -16,7 +16,7 @@ from scorekeeper.data import permissions, schema
 from scorekeeper.data.models import Model
 
 db = SQLAlchemy()
-alembic = schema.SerialAlembic(metadatas=Model.metadata)
+alembic = schema.SerialAlembic(lambda: db.engine, Model.metadata)
 
 
 #: ``SQLITE_SYNCHRONOUS`` values: how hard a commit waits for the disk.

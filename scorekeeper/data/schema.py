@@ -51,20 +51,23 @@ class SchemaProblem(RuntimeError):
 
 
 class SerialAlembic(Alembic):
-    """Flask-Alembic whose runs of migrations are each one locked transaction."""
+    """Flask-Alembic whose runs of migrations are each one locked transaction, on the app's one
+    database: ``engine()`` gives its engine (in an app context) and ``metadata`` its tables, both
+    through public APIs (Flask-SQLAlchemy-Lite's ``db.engine``, the models' metadata)."""
+
+    def __init__(self, engine: Callable[[], sa.Engine], metadata: sa.MetaData) -> None:
+        super().__init__(metadatas=metadata)
+        self.engine = engine
+        self.metadata = metadata
 
     def run_migrations(self, fn: Callable[..., Any], **kwargs: Any) -> None:
-        engines, metadatas = self._prepare_targets()
-        if len(metadatas) != 1:  # pragma: no cover - Scorekeeper has one database
-            super().run_migrations(fn, **kwargs)
-            return
         repair = kwargs.pop("repair_first_start", False)
-        with engines["default"].connect() as connection, foreign_keys_checked_at_commit(connection):
+        with self.engine().connect() as connection, foreign_keys_checked_at_commit(connection):
             _begin_locked(connection)
             env = EnvironmentContext(self.config, self.script_directory, fn=fn)
             env.configure(
                 connection=connection,
-                target_metadata=metadatas["default"],
+                target_metadata=self.metadata,
                 **current_app.config["ALEMBIC_CONTEXT"],
             )
             if repair:
@@ -155,11 +158,10 @@ def _drop_empty_leftovers(connection: sa.Connection, context: MigrationContext) 
         connection.exec_driver_sql(f'DROP TABLE "{table}"')
 
 
-def _versions(alembic: Alembic) -> tuple[set[str], set[str], set[str]]:
+def _versions(alembic: SerialAlembic) -> tuple[set[str], set[str], set[str]]:
     """The database's schema revisions, the revisions this version knows, and its latest.
     (The version table is read directly: cheap, and quiet in the log, on every request.)"""
-    engines, _metadatas = alembic._prepare_targets()
-    with engines["default"].connect() as connection:
+    with alembic.engine().connect() as connection:
         current: set[str] = set()
         if sa.inspect(connection).has_table(VERSION_TABLE):
             rows = connection.execute(sa.text(f"SELECT version_num FROM {VERSION_TABLE}"))
@@ -169,7 +171,7 @@ def _versions(alembic: Alembic) -> tuple[set[str], set[str], set[str]]:
     return current, known, set(script.get_heads())
 
 
-def problem(alembic: Alembic) -> str | None:
+def problem(alembic: SerialAlembic) -> str | None:
     """Why the database cannot be used by this version as it is, in one sentence with what to
     run; None when its schema is this version's."""
     return _problem(*_versions(alembic))
@@ -234,7 +236,7 @@ def _quiet(name: str) -> Iterator[None]:
         logger.setLevel(before)
 
 
-def init_app(app: Flask, alembic: Alembic) -> None:
+def init_app(app: Flask, alembic: SerialAlembic) -> None:
     """Answer every request with the schema problem found at startup, until it is fixed (for
     example by ``scorekeeper db upgrade`` in another terminal)."""
 
