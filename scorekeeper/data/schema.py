@@ -22,6 +22,7 @@ plain sentence instead of a traceback when it cannot be used.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import logging
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -61,7 +62,7 @@ class SerialAlembic(Alembic):
         self.metadata = metadata
 
     def run_migrations(self, fn: Callable[..., Any], **kwargs: Any) -> None:
-        repair = kwargs.pop("repair_first_start", False)
+        repair = _REPAIR_FIRST_START.get()
         with self.engine().connect() as connection, foreign_keys_checked_at_commit(connection):
             _begin_locked(connection)
             env = EnvironmentContext(self.config, self.script_directory, fn=fn)
@@ -77,12 +78,20 @@ class SerialAlembic(Alembic):
             connection.commit()
 
     def upgrade_at_start(self) -> None:
-        """Upgrade to the latest schema, first clearing what a killed first start left."""
+        """Upgrade to the latest schema (Flask-Alembic's own ``upgrade``), first clearing what a
+        killed first start left."""
+        repairing = _REPAIR_FIRST_START.set(True)
+        try:
+            self.upgrade("heads")
+        finally:
+            _REPAIR_FIRST_START.reset(repairing)
 
-        def do_upgrade(revision: Any, context: MigrationContext) -> Any:
-            return self.script_directory._upgrade_revs("heads", revision)
 
-        self.run_migrations(do_upgrade, repair_first_start=True)
+#: Whether this run of migrations is a start's upgrade, which first clears the empty tables a
+#: killed first start left (set only around :meth:`SerialAlembic.upgrade_at_start`).
+_REPAIR_FIRST_START: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "repair_first_start", default=False
+)
 
 
 @contextlib.contextmanager
