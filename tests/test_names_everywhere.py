@@ -274,3 +274,86 @@ def test_importing_a_record_of_anna_twice_stores_nothing(app, runner, tmp_path):
     assert result.exit_code != 0
     assert "Two players are called Anna" in result.output
     assert rows_per_table(app) == before
+
+
+# --- look-alike alphabets ----------------------------------------------------------------------
+
+#: ``Anna`` spelt with a Cyrillic ``А``: looks like Anna, would be another name.
+CYRILLIC_ANNA = "\u0410nna"
+MIXED = "A name cannot mix Cyrillic and Latin letters in one word"
+
+
+def test_a_new_game_with_a_cyrillic_anna_beside_anna_is_refused_and_keeps_what_was_typed(
+    app, client
+):
+    data = {"player_0": "Anna", "player_1": CYRILLIC_ANNA, "player_2": "Ben"}
+    data |= {"csrf_token": csrf_token(client), "first_dealer": "0", "variant": "modern"}
+    before = rows_per_table(app)
+    response = client.post("/bismarck/new", data=data)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert error_of(page, "player_1").startswith(MIXED)
+    assert f'value="{CYRILLIC_ANNA}"' in page
+    assert rows_per_table(app) == before
+
+
+def test_a_member_spelt_in_two_alphabets_is_refused_added_renamed_or_new_at_an_evening(app, client):
+    token = make_club(client)
+    add(client, token, "Anna", "Ben")
+    before = rows_per_table(app)
+    added = post(client, f"/c/{token}/members/add", name=CYRILLIC_ANNA)
+    assert added.status_code == 422
+    assert error_of(added.get_data(as_text=True), "name").startswith(MIXED)
+    ben = member_ids(client, token)["Ben"]
+    renamed = post(client, f"/c/{token}/m/{ben}", name="B\u0435n")  # a Cyrillic е
+    assert renamed.status_code == 422
+    assert "cannot mix Latin and Cyrillic" in error_of(renamed.get_data(as_text=True), "name")
+    evening = post(
+        client,
+        f"/c/{token}/evening/new/bismarck",
+        name="Vecka 1",
+        rounds="1",
+        scoring="totals",
+        variant="modern",
+        members=list(member_ids(client, token).values()),
+        new_members=f"Carla\n{CYRILLIC_ANNA}",
+    )
+    assert evening.status_code == 422
+    assert MIXED in evening.get_data(as_text=True)
+    assert rows_per_table(app) == before
+
+
+def test_a_game_record_with_a_cyrillic_anna_is_refused_and_stores_nothing(app, client):
+    raw = json.loads(example("seed-002.json"))
+    raw["players"] = ["Anna", CYRILLIC_ANNA, "Carla"]
+    before = rows_per_table(app)
+    response = upload_game(client, json.dumps(raw).encode())
+    assert response.status_code == 422
+    assert any(MIXED in line for line in field_errors(response.text))
+    assert rows_per_table(app) == before
+
+
+def test_a_club_record_with_a_member_spelt_in_two_alphabets_is_refused(app, client, club_record):
+    first = club_record["members"][0]["name"]
+    club_record["members"][1]["name"] = "\u0410" + first[1:]
+    before = rows_per_table(app)
+    response = upload_club(client, json.dumps(club_record))
+    assert response.status_code == 422
+    assert "cannot mix" in response.get_data(as_text=True)
+    assert rows_per_table(app) == before
+
+
+def test_an_evening_plan_with_a_cyrillic_anna_is_refused():
+    players = f"Anna,Ben,Carla,{CYRILLIC_ANNA},Dan,Eva"
+    result = invoke("evening", "plan", "--game", "bismarck", "--players", players, "--rounds", "2")
+    assert result.exit_code == 2
+    assert MIXED in result.stderr
+
+
+def test_names_in_one_alphabet_a_word_are_names(app, client):
+    data = {"player_0": "Anna", "player_1": "Анна", "player_2": "Anna Иванова"}
+    data |= {"csrf_token": csrf_token(client), "first_dealer": "0", "variant": "modern"}
+    assert client.post("/bismarck/new", data=data).status_code == 303
+    with app.app_context():
+        setup = db.session.scalars(sa.select(models.Game.setup)).one()
+    assert setup["players"] == ["Anna", "Анна", "Anna Иванова"]

@@ -14,8 +14,8 @@ import click
 
 from scorekeeper.cli.common import fail, lang_option
 from scorekeeper.evenings.seating import Plan, SeatingError, plan
-from scorekeeper.games.names import key, shown, unprintable
-from scorekeeper.games.players import MAX_NAME_LENGTH
+from scorekeeper.games.names import key, shown
+from scorekeeper.games.players import MAX_NAME_LENGTH, refusal
 from scorekeeper.games.registry import game_for, games, is_known
 from scorekeeper.games.text import gettext as _
 from scorekeeper.games.text import ngettext, say, whole_number
@@ -118,10 +118,9 @@ def _names(value: str) -> list[str] | None:
     for typed in value.split(","):
         if not typed.strip():
             fail([_('Every player needs a name: --players "Anna,Ben,Carla".')], 2)
-        bad = unprintable(typed)
-        if bad is not None:
-            code = format(ord(bad), "04X")
-            fail([_("A name cannot hold a control character (U+%(code)s).", code=code)], 2)
+        problem = refusal(typed)
+        if problem is not None:
+            fail([say(problem)], 2)
         name = shown(typed)
         if not name:
             fail([_('Every player needs a name: --players "Anna,Ben,Carla".')], 2)

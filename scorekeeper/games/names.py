@@ -14,6 +14,11 @@ A name is what a person reads, so two names are one when they look the same:
   zero-width space is ``Anna``. Where a joiner or a variation selector does show — inside an
   emoji (``👩‍💻``, ``❤️``) or between two letters of a script whose letters join (Arabic,
   Persian's zero-width non-joiner, the Indic scripts' conjuncts) — it is kept.
+- **Refused where it mixes look-alike alphabets**: a word holding letters of two of the Latin,
+  Cyrillic and Greek alphabets (:func:`mixed_scripts`), whose letters can be one another's
+  twins: ``Аnna`` with a Cyrillic ``А`` looks like ``Anna`` but would be another name, another
+  player beside her at the table or another member of the club. A name in one alphabet, or
+  words in different ones (``Anna Иванова``), is a name as any other.
 - **Shown** (:func:`shown`) in Unicode's composed form (NFC), trimmed: ``A`` with a combining
   ring is ``Å``, as typed on another phone.
 - **Compared** (:func:`key`) by its compatibility form, case folded (NFKC, casefold, NFKC
@@ -116,6 +121,32 @@ def shown(name: str) -> str:
         char for at, char in enumerate(name) if not invisible(char) or _joins(name, at)
     )
     return unicodedata.normalize("NFC", visible).strip()
+
+
+#: The alphabets with letters that are twins of one another's (Latin ``A``, Cyrillic ``А``,
+#: Greek ``Α``; ``o``, ``о``, ``ο`` …): the first word of a letter's Unicode name.
+LOOKALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
+
+
+def mixed_scripts(name: str) -> tuple[str, str] | None:
+    """The first two of the look-alike alphabets (:data:`LOOKALIKE_SCRIPTS`) that one word of
+    ``name`` mixes, in the order they come (``("LATIN", "CYRILLIC")`` for ``Anna`` spelt with
+    a Cyrillic ``а``), or None. Read in the compatibility form names are compared in
+    (:func:`key`), so a full-width ``Ａ`` is Latin too; letters of other alphabets, digits,
+    marks and emoji mix with any."""
+    for word in unicodedata.normalize("NFKC", name).split():
+        first = None
+        for char in word:
+            if unicodedata.category(char)[0] != "L":
+                continue
+            script = unicodedata.name(char, "").split(" ", 1)[0]
+            if script not in LOOKALIKE_SCRIPTS:
+                continue
+            if first is None:
+                first = script
+            elif script != first:
+                return first, script
+    return None
 
 
 def key(name: str) -> str:

@@ -7,13 +7,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.names import key, shown, unprintable
+from scorekeeper.games.names import key, mixed_scripts, shown, unprintable
 from scorekeeper.games.text import N_, T_, Text
 
 MAX_NAME_LENGTH = 30
 _COUNT_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four")}
 
-__all__ = ["MAX_NAME_LENGTH", "checked_names", "control_character", "name_problem"]
+#: The look-alike alphabets (:data:`~scorekeeper.games.names.LOOKALIKE_SCRIPTS`) as a name's
+#: refusal says them.
+_SCRIPT_WORDS = {"LATIN": N_("Latin"), "CYRILLIC": N_("Cyrillic"), "GREEK": N_("Greek")}
+
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "checked_names",
+    "control_character",
+    "name_problem",
+    "refusal",
+]
 
 
 def checked_names(players: Any, count: int, game: str) -> tuple[str, ...]:
@@ -51,17 +61,37 @@ def control_character(bad: str) -> Text:
     )
 
 
-def name_problem(name: Any, earlier: Sequence[str], count: int) -> Text | None:
-    """What is wrong with one seat's name, or None: empty (once its invisible characters are
-    dropped), a control character, longer than :data:`MAX_NAME_LENGTH` as shown, or one name
-    with one of the ``earlier`` seats' (:func:`~scorekeeper.games.names.key`) in a game of
-    ``count`` players. A form says it beside the seat at fault: the later of two seats with
-    one name."""
-    if not isinstance(name, str) or not name.strip():
-        return T_("Every player needs a name.")
+def refusal(name: str) -> Text | None:
+    """What a name (a player's, a member's, a club's, an evening's, a season's, a game's) is
+    told when it cannot be a name whatever else it is: a control character in it, or a word
+    of it mixing look-alike alphabets (:func:`~scorekeeper.games.names.mixed_scripts`); else
+    None."""
     bad = unprintable(name)
     if bad is not None:
         return control_character(bad)
+    mixed = mixed_scripts(name)
+    if mixed is not None:
+        first, second = (T_(_SCRIPT_WORDS[script]) for script in mixed)
+        return T_(
+            "A name cannot mix %(first)s and %(second)s letters in one word: it could look "
+            "like another name. Type it in one alphabet.",
+            first=first,
+            second=second,
+        )
+    return None
+
+
+def name_problem(name: Any, earlier: Sequence[str], count: int) -> Text | None:
+    """What is wrong with one seat's name, or None: empty (once its invisible characters are
+    dropped), a control character or look-alike alphabets in one word (:func:`refusal`),
+    longer than :data:`MAX_NAME_LENGTH` as shown, or one name with one of the ``earlier``
+    seats' (:func:`~scorekeeper.games.names.key`) in a game of ``count`` players. A form says
+    it beside the seat at fault: the later of two seats with one name."""
+    if not isinstance(name, str) or not name.strip():
+        return T_("Every player needs a name.")
+    refused = refusal(name)
+    if refused is not None:
+        return refused
     name = shown(name)
     if not name:
         return T_("Every player needs a name.")

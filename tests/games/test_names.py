@@ -12,8 +12,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.names import UNPRINTABLE, invisible, key, same, shown
-from scorekeeper.games.players import checked_names, name_problem
+from scorekeeper.games.names import UNPRINTABLE, invisible, key, mixed_scripts, same, shown
+from scorekeeper.games.players import checked_names, name_problem, refusal
 
 #: Invisible characters a name drops: format characters (Cf) and other default-ignorables.
 INVISIBLES = [
@@ -118,6 +118,75 @@ def test_the_players_are_kept_as_shown():
     )
 
 
+# --- look-alike alphabets --------------------------------------------------------------------
+
+#: Latin letters and their Cyrillic and Greek twins, as a player who wants to pass for another
+#: could type them.
+TWINS = {
+    "A": ("\u0410", "\u0391"),  # А, Α
+    "a": ("\u0430", None),  # а
+    "B": ("\u0412", "\u0392"),  # В, Β
+    "E": ("\u0415", "\u0395"),  # Е, Ε
+    "e": ("\u0435", None),  # е
+    "O": ("\u041e", "\u039f"),  # О, Ο
+    "o": ("\u043e", "\u03bf"),  # о, ο
+    "p": ("\u0440", "\u03c1"),  # р, ρ
+    "c": ("\u0441", None),  # с
+    "x": ("\u0445", None),  # х
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "scripts"),
+    [
+        ("\u0410nna", ("CYRILLIC", "LATIN")),  # Cyrillic А, then Latin nna
+        ("Ann\u0430", ("LATIN", "CYRILLIC")),
+        ("B\u0435n", ("LATIN", "CYRILLIC")),
+        ("Carl\u03bf", ("LATIN", "GREEK")),
+        ("Anna Sm\u0456th", ("LATIN", "CYRILLIC")),  # one word of two mixes
+        ("\uff21nn\u0430", ("LATIN", "CYRILLIC")),  # full-width Latin Ａ is Latin
+    ],
+)
+def test_a_word_mixing_look_alike_alphabets_is_refused(name, scripts):
+    assert mixed_scripts(name) == scripts
+    assert name_problem(name, [], 3) == refusal(name)
+    assert "in one word: it could look like another name" in str(refusal(name))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Anna",
+        "Åsa Ölund",
+        "\u0410\u043d\u043d\u0430",  # Анна, all Cyrillic
+        "\u03a3\u03bf\u03c6\u03af\u03b1",  # Σοφία, all Greek
+        "Anna \u0418\u0432\u0430\u043d\u043e\u0432\u0430",  # Anna Иванова: one alphabet a word
+        "Anna2 👩\u200d💻",
+        "李 Li",
+        "D'Angelo-SSmith",
+        "Çağla",
+    ],
+)
+def test_a_name_in_one_alphabet_a_word_is_a_name(name):
+    assert mixed_scripts(name) is None
+    assert refusal(name) is None
+
+
+def test_two_players_anna_and_anna_with_a_cyrillic_a_are_not_two_names():
+    with pytest.raises(RuleError) as info:
+        checked_names(["Anna", "\u0410nna", "Ben"], 3, "Bismarck")
+    assert "mix Cyrillic and Latin letters" in info.value.message
+
+
+@given(st.text(st.sampled_from("ABEOcepxao"), min_size=1, max_size=12), st.data())
+def test_any_latin_word_with_one_letter_swapped_for_its_twin_is_refused(word, data):
+    at = data.draw(st.integers(0, len(word) - 1))
+    twin = data.draw(st.sampled_from([t for t in TWINS[word[at]] if t]))
+    swapped = word[:at] + twin + word[at + 1 :]
+    assert refusal(word) is None
+    assert (mixed_scripts(swapped) is not None) == (len(word) > 1)
+
+
 # --- properties ------------------------------------------------------------------------------
 
 #: Any text a name could be typed as: no refused character (those are refused, not dropped).
@@ -169,3 +238,10 @@ def test_a_name_as_shown_is_shown_as_it_is(name):
     assert key(shown(name)) == key(name)
     assert key(key(name)) == key(name)
     assert not any(invisible(c) for c in key(name))
+
+
+@given(TEXTS)
+def test_the_refusal_of_a_name_is_the_refusal_of_its_every_form(name):
+    """A phone that composes and one that does not are told the same."""
+    said = [refusal(unicodedata.normalize(form, name)) is None for form in FORMS]
+    assert len(set(said)) == 1
