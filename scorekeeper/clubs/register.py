@@ -12,7 +12,8 @@ from datetime import datetime
 
 from scorekeeper.games import names
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.players import name_problem, refusal
+from scorekeeper.games.names import unprintable
+from scorekeeper.games.players import control_character, name_problem
 from scorekeeper.games.text import T_
 
 MAX_CLUB_NAME = 60
@@ -44,9 +45,9 @@ def fitted(key: str, length: int) -> str:
 def checked_club_name(name: str) -> str:
     """The club's name, as shown (:func:`~scorekeeper.games.names.shown`); RuleError (field
     ``name``) when empty, too long or holding a control character."""
-    problem = refusal(name)
-    if problem is not None:
-        raise RuleError(problem, field="name")
+    bad = unprintable(name)
+    if bad is not None:
+        raise RuleError(control_character(bad), field="name")
     name = names.shown(name)
     if not name:
         raise RuleError(T_("Give the club a name."), field="name")

@@ -28,7 +28,8 @@ from scorekeeper.clubs.register import fitted
 from scorekeeper.evenings.standings import PlayerStanding
 from scorekeeper.games import names
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.players import refusal
+from scorekeeper.games.names import unprintable
+from scorekeeper.games.players import control_character
 from scorekeeper.games.text import T_
 
 #: The season table unless the reader chooses another rule: the total of the evenings played.
@@ -219,9 +220,9 @@ def checked_season_name(name: str, taken: Iterable[str]) -> str:
     """A season's name, as shown (:func:`~scorekeeper.games.names.shown`); RuleError (field
     ``name``) when empty, too long, holding a control character, or the name of another of the
     club's ``taken`` seasons (:func:`season_key`)."""
-    problem = refusal(name)
-    if problem is not None:
-        raise RuleError(problem, field="name")
+    bad = unprintable(name)
+    if bad is not None:
+        raise RuleError(control_character(bad), field="name")
     name = names.shown(name)
     if not name:
         raise RuleError(T_("Give the season a name."), field="name")

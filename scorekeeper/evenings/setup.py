@@ -19,8 +19,8 @@ from scorekeeper.evenings.seating import Plan, Round, check_request, plan
 from scorekeeper.evenings.standings import PLACINGS, TOTALS
 from scorekeeper.games.events import RuleError
 from scorekeeper.games.game import Game
-from scorekeeper.games.names import shown
-from scorekeeper.games.players import checked_names, refusal
+from scorekeeper.games.names import shown, unprintable
+from scorekeeper.games.players import checked_names
 from scorekeeper.games.registry import UnknownGame, game_for
 from scorekeeper.games.text import T_, Text
 
@@ -166,9 +166,12 @@ class EveningSetup:
 def _checked_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise RuleError(T_("Give the evening a name."), field="name")
-    problem = refusal(name)
-    if problem is not None:
-        raise RuleError(problem, field="name")
+    bad = unprintable(name)
+    if bad is not None:
+        code = f"{ord(bad):04X}"
+        raise RuleError(
+            T_("A name cannot hold a control character (U+%(code)s).", code=code), field="name"
+        )
     name = " ".join(shown(name).split())
     if not name:
         raise RuleError(T_("Give the evening a name."), field="name")

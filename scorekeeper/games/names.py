@@ -14,11 +14,13 @@ A name is what a person reads, so two names are one when they look the same:
   zero-width space is ``Anna``. Where a joiner or a variation selector does show — inside an
   emoji (``👩‍💻``, ``❤️``) or between two letters of a script whose letters join (Arabic,
   Persian's zero-width non-joiner, the Indic scripts' conjuncts) — it is kept.
-- **Refused where it mixes look-alike alphabets**: a word holding letters of two of the Latin,
-  Cyrillic and Greek alphabets (:func:`mixed_scripts`), whose letters can be one another's
-  twins: ``Аnna`` with a Cyrillic ``А`` looks like ``Anna`` but would be another name, another
-  player beside her at the table or another member of the club. A name in one alphabet, or
-  words in different ones (``Anna Иванова``), is a name as any other.
+- **Refused in a person's name where it mixes look-alike alphabets** (a player's, a
+  member's: :func:`scorekeeper.games.players.refusal`): a word holding letters of two of the
+  Latin, Cyrillic and Greek alphabets (:func:`mixed_scripts`), whose letters can be one
+  another's twins: ``Аnna`` with a Cyrillic ``А`` looks like ``Anna`` but would be another
+  name, another player beside her at the table or another member of the club. A name in one
+  alphabet, or words in different ones (``Anna Иванова``), is a name as any other; the names
+  of things (a club, an evening, a season, a game) pass for no one and may mix.
 - **Shown** (:func:`shown`) in Unicode's composed form (NFC), trimmed: ``A`` with a combining
   ring is ``Å``, as typed on another phone.
 - **Compared** (:func:`key`) by its compatibility form, case folded (NFKC, casefold, NFKC

@@ -62,10 +62,10 @@ def control_character(bad: str) -> Text:
 
 
 def refusal(name: str) -> Text | None:
-    """What a name (a player's, a member's, a club's, an evening's, a season's, a game's) is
-    told when it cannot be a name whatever else it is: a control character in it, or a word
-    of it mixing look-alike alphabets (:func:`~scorekeeper.games.names.mixed_scripts`); else
-    None."""
+    """What a person's name (a player's, a member's) is told when it cannot be a name whatever
+    else it is: a control character in it, or a word of it mixing look-alike alphabets
+    (:func:`~scorekeeper.games.names.mixed_scripts`: it could pass for another person's);
+    else None."""
     bad = unprintable(name)
     if bad is not None:
         return control_character(bad)

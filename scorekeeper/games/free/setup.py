@@ -21,8 +21,8 @@ from enum import StrEnum
 from typing import Any
 
 from scorekeeper.games.events import RuleError
-from scorekeeper.games.names import shown
-from scorekeeper.games.players import checked_names, refusal
+from scorekeeper.games.names import shown, unprintable
+from scorekeeper.games.players import checked_names, control_character
 from scorekeeper.games.text import T_
 
 KIND = "free"
@@ -65,9 +65,9 @@ def checked_game_name(name: Any) -> str:
         return ""
     if not isinstance(name, str):
         raise RuleError(T_("The game's name must be text."), field="name")
-    problem = refusal(name)
-    if problem is not None:
-        raise RuleError(problem, field="name")
+    bad = unprintable(name)
+    if bad is not None:
+        raise RuleError(control_character(bad), field="name")
     said: str = " ".join(shown(name).split())
     if len(said) > MAX_GAME_NAME:
         raise RuleError(
