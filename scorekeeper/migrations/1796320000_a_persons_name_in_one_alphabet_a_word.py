@@ -145,11 +145,11 @@ def _players(setup):
 
 def _games(bind) -> None:
     """Each evening's players, and its tables' games' players by the same renaming; then every
-    other game's players."""
+    other game's players. Each table read once (a club's years are many games)."""
     tables: dict = {}
     for row in bind.execute(sa.select(evening_table.c.evening_id, evening_table.c.game_id)):
         tables.setdefault(row.evening_id, []).append(row.game_id)
-    renamed_games: set = set()
+    setups = dict(bind.execute(sa.select(game.c.id, game.c.setup)).all())
     for row in bind.execute(sa.select(evening.c.id, evening.c.setup)).all():
         players = _players(row.setup)
         if players is None:
@@ -158,22 +158,17 @@ def _games(bind) -> None:
         if now == players:
             continue
         bind.execute(
-            evening.update()
-            .where(evening.c.id == row.id)
-            .values(setup={**row.setup, "players": now})
+            evening.update().where(evening.c.id == row.id).values(setup={**row.setup, "players": now})
         )
         bind.execute(kept_evening.delete().where(kept_evening.c.evening_id == row.id))
         mapping = {old: new for old, new in zip(players, now) if isinstance(old, str)}
         for game_id in tables.get(row.id, []):
-            _game(bind, game_id, mapping)
-            renamed_games.add(game_id)
-    for row in bind.execute(sa.select(game.c.id)).all():
-        if row.id not in renamed_games:
-            _game(bind, row.id, {})
+            _game(bind, game_id, setups.pop(game_id, None), mapping)
+    for game_id, setup in setups.items():
+        _game(bind, game_id, setup, {})
 
 
-def _game(bind, game_id: int, mapping: dict) -> None:
-    setup = bind.execute(sa.select(game.c.setup).where(game.c.id == game_id)).scalar()
+def _game(bind, game_id: int, setup, mapping: dict) -> None:
     players = _players(setup)
     if players is None:
         return
@@ -182,9 +177,7 @@ def _game(bind, game_id: int, mapping: dict) -> None:
     else:
         now = one_each(players, PLAYER)
     if now != players:
-        bind.execute(
-            game.update().where(game.c.id == game_id).values(setup={**setup, "players": now})
-        )
+        bind.execute(game.update().where(game.c.id == game_id).values(setup={**setup, "players": now}))
 
 
 def _members(bind, club_id: int, at: datetime) -> None:
