@@ -592,13 +592,13 @@ def test_a_backup_is_one_moment_of_the_server(app, empty, club, tmp_path, monkey
         except BaseException as error:
             failed.append(error)
 
-    def reading(connection, table):
+    def reading(connection, table, *where):
         if table.name == "organiser_action":
             phone = threading.Thread(target=write_meanwhile)
             phone.start()
             phone.join(30)
             assert not phone.is_alive() and not failed, failed
-        return lines(connection, table)
+        return lines(connection, table, *where)
 
     monkeypatch.setattr(writing, "table_lines", reading)
     path = tmp_path / "server.backup"

@@ -71,10 +71,11 @@ def upgraded(
     first_line: str,
     revision: str,
     folder: Path,
-) -> Path:
+) -> tuple[Path, writing.Written]:
     """The backup whose header and first line were read, at schema ``revision``, loaded into a
     scratch database in ``folder`` and upgraded to this version's schema: the path of a backup
-    of that, in ``folder``. A problem of the backup names its line, as a restore's would."""
+    of that, in ``folder`` (without a club import that was under way), and what it holds. A
+    problem of the backup names its line, as a restore's would."""
     with _scratch(folder) as engine:
         with engine.connect() as connection, schema.foreign_keys_checked_at_commit(connection):
             migrate(connection, revision)
@@ -91,5 +92,5 @@ def upgraded(
             connection.commit()
         path = folder / "upgraded.backup"
         with path.open("w", encoding="utf-8", newline="\n") as out:
-            writing.back_up(engine, out)
-    return path
+            written = writing.back_up(engine, out)
+    return path, written

@@ -140,6 +140,17 @@ def backup_command(file: str) -> None:
         )
     click.echo(done, err=True)
     click.echo(_with_them(written.clubs, written.total), err=True)
+    if written.imports_left_out:
+        click.echo(
+            ngettext(
+                "A club was being imported: the backup leaves it out (it holds the server as "
+                "it was before that import began).",
+                "%(num)s clubs were being imported: the backup leaves them out (it holds the "
+                "server as it was before those imports began).",
+                written.imports_left_out,
+            ),
+            err=True,
+        )
 
 
 @click.command("restore")
@@ -184,6 +195,17 @@ def restore_command(file: str) -> None:
                 "The backup was made by an older version (schema %(rev)s): it was brought to "
                 "this version's schema as it was restored.",
                 rev=restored.upgraded_from,
+            ),
+            err=True,
+        )
+    if restored.imports_left_out:
+        click.echo(
+            ngettext(
+                "The backup held a club whose import had not finished: it was left out (import "
+                "it again).",
+                "The backup held %(num)s clubs whose imports had not finished: they were left "
+                "out (import them again).",
+                restored.imports_left_out,
             ),
             err=True,
         )
