@@ -13,7 +13,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 from flask.cli import with_appcontext
@@ -21,6 +21,9 @@ from flask.cli import with_appcontext
 from scorekeeper.cli.common import fail, lang_option
 from scorekeeper.games.text import current_words, ngettext
 from scorekeeper.games.text import gettext as _
+
+if TYPE_CHECKING:  # the backup imports the database: not for the commands that need none
+    from scorekeeper.backup import Restored
 
 
 def _compressed(path: str) -> bool:
@@ -189,6 +192,12 @@ def restore_command(file: str) -> None:
         err=True,
     )
     click.echo(_with_them(restored.clubs, restored.total), err=True)
+    _restore_notes(restored)
+
+
+def _restore_notes(restored: Restored) -> None:
+    """What a restore did besides storing the rows: an older schema upgraded, a half-imported
+    club left out, games of kinds this version does not know."""
     if restored.upgraded_from is not None:
         click.echo(
             _(
