@@ -23,7 +23,10 @@ before it, so a backup cut short or changed is refused.
 
 **Online and consistent**: every table is read in one snapshot of the database (SQLite and
 PostgreSQL alike), while phones go on writing; what they write meanwhile is in the backup whole
-or not at all. Backing up from SQLite and restoring into PostgreSQL moves a server.
+or not at all. A club import still under way (its club pending, :mod:`~scorekeeper.backup.pending`)
+is left out whole: the backup holds the server as it was before that import began, and a restore
+of an older backup that holds one leaves it out too. Backing up from SQLite and restoring into
+PostgreSQL moves a server.
 
 **Restore** goes into an empty database only, all or nothing: one transaction, which holds the
 database's write lock from its first statement (``BEGIN IMMEDIATE`` on SQLite, the tables
