@@ -44,9 +44,9 @@ def schema_at(app, revision: str, folder: Path) -> dict[str, list[str]]:
 
     engine = sa.create_engine(f"sqlite:///{folder / 'schema-at.sqlite3'}")
     try:
-        with app.app_context(), engine.connect() as connection:
-            revisions.migrate(connection, revision)
-            connection.commit()
+        with app.app_context():
+            revisions.migrate(engine, revision)
+        with engine.connect() as connection:
             found = sa.inspect(connection)
             return {
                 name: [column["name"] for column in found.get_columns(name)]

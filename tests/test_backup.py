@@ -435,6 +435,58 @@ def test_a_backup_of_an_older_version_is_upgraded_as_it_is_restored(app, empty, 
     assert club_records(empty, [club]) == club_records(app, [club])
 
 
+def _table_of(lines: list[str], table: str) -> tuple[int, list[str]]:
+    """Where ``table``'s line is in ``lines`` (however the backup spaced its JSON), and its
+    columns."""
+    for number, line in enumerate(lines):
+        value = json.loads(line)
+        if isinstance(value, dict) and value.get("table") == table:
+            return number, value["columns"]
+    raise LookupError(table)
+
+
+def _row(lines: list[str], table: str, index: int) -> dict:
+    start, columns = _table_of(lines, table)
+    return dict(zip(columns, json.loads(lines[start + 1 + index]), strict=True))
+
+
+def _with_values(lines: list[str], table: str, index: int, **values) -> list[str]:
+    """``lines`` with the ``index``-th row of ``table`` given these values (by column name)."""
+    start, columns = _table_of(lines, table)
+    row = _row(lines, table, index) | values
+    return _replace(lines, start + 1 + index, [row[column] for column in columns])
+
+
+def test_an_older_backup_gets_the_data_migrations_it_missed(app, empty, club, tmp_path):
+    """A backup made before the one rule of names (migration 1796300000, which rewrites stored
+    names): its club's name and a member's, typed with a zero-width space, come back as that
+    migration rewrites a database's — the club's name without it, and the member, whose name
+    now looks like another member's, numbered, with the name it had kept in its history. An
+    upgrade that skipped the migration would bring them back as they were."""
+    at = schema_at(app, "1796230000", tmp_path)
+    lines = as_of(backup_lines(app, tmp_path), "1796230000", at)
+    first, second = _row(lines, "member", 0), _row(lines, "member", 1)
+    assert first["merged_into_id"] is None and second["merged_into_id"] is None
+    name = _row(lines, "club", 0)["name"]
+    lines = _with_values(lines, "club", 0, name=name + "\u200b")
+    twin = first["name"] + "\u200b"
+    lines = _with_values(lines, "member", 1, name=twin, name_key=twin.casefold())
+    path = tmp_path / "older.backup"
+    path.write_text("".join(sealed(lines)), encoding="utf-8")
+    restored = run(empty, "restore", str(path))
+    assert restored.exit_code == 0, restored.output
+    assert "made by an older version (schema 1796230000)" in restored.output
+    with empty.app_context():
+        assert db.session.get(models.Club, _row(lines, "club", 0)["id"]).name == name
+        member = db.session.get(models.Member, second["id"])
+        numbered = f"{first['name']} 2"
+        assert (member.name, member.name_key) == (numbered, numbered.casefold())
+        history = db.session.execute(
+            sa.select(models.MemberName.name).where(models.MemberName.member_id == member.id)
+        ).scalars()
+        assert first["name"] in list(history)
+
+
 def _rows_on(app, schema: dict[str, list[str]]) -> dict[str, list[tuple]]:
     """Every row of the tables in ``schema``, of its columns only, in the order of their keys."""
     found = {}
@@ -592,13 +644,13 @@ def test_a_backup_is_one_moment_of_the_server(app, empty, club, tmp_path, monkey
         except BaseException as error:
             failed.append(error)
 
-    def reading(connection, table):
+    def reading(connection, table, *where):
         if table.name == "organiser_action":
             phone = threading.Thread(target=write_meanwhile)
             phone.start()
             phone.join(30)
             assert not phone.is_alive() and not failed, failed
-        return lines(connection, table)
+        return lines(connection, table, *where)
 
     monkeypatch.setattr(writing, "table_lines", reading)
     path = tmp_path / "server.backup"

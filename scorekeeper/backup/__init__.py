@@ -23,7 +23,10 @@ before it, so a backup cut short or changed is refused.
 
 **Online and consistent**: every table is read in one snapshot of the database (SQLite and
 PostgreSQL alike), while phones go on writing; what they write meanwhile is in the backup whole
-or not at all. Backing up from SQLite and restoring into PostgreSQL moves a server.
+or not at all. A club import still under way (its club pending, :mod:`~scorekeeper.backup.pending`)
+is left out whole: the backup holds the server as it was before that import began, and a restore
+of an older backup that holds one leaves it out too. Backing up from SQLite and restoring into
+PostgreSQL moves a server.
 
 **Restore** goes into an empty database only, all or nothing: one transaction, which holds the
 database's write lock from its first statement (``BEGIN IMMEDIATE`` on SQLite, the tables
@@ -45,7 +48,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import orm
 
-from scorekeeper.backup import games, loading, revisions, tables
+from scorekeeper.backup import games, loading, pending, revisions, tables
 from scorekeeper.backup.errors import BackupError, NotEmpty, line_at, load_line, refused
 from scorekeeper.backup.writing import FORMAT, Written, back_up
 from scorekeeper.data import models
@@ -61,11 +64,13 @@ HEADER_START = f"{{'format': '{FORMAT}'…}}"
 @dataclass
 class Restored:
     """What a restore stored: how many rows of each table, the kinds of game this version does
-    not know (kept as they were), and the older schema revision it was upgraded from."""
+    not know (kept as they were), the older schema revision it was upgraded from, and how many
+    club imports under way (in a backup made before backups left them out) it left out."""
 
     rows: dict[str, int] = field(default_factory=dict)
     unknown: list[str] = field(default_factory=list)
     upgraded_from: str | None = None
+    imports_left_out: int = 0
 
     @property
     def games(self) -> int:
@@ -111,12 +116,13 @@ def restore(engine: sa.Engine, lines: Iterable[str]) -> Restored:
             ),
         )
     with tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder:
-        path = revisions.upgraded(numbered, header, first[1], revision[0], Path(folder))
+        path, written = revisions.upgraded(numbered, header, first[1], revision[0], Path(folder))
         with path.open(encoding="utf-8") as upgraded:
             again = iter(enumerate(upgraded, 1))
             line = next(again)[1]
             restored = _restore_rows(engine, again, load_line(line, 1), line)
     restored.upgraded_from = revision[0]
+    restored.imports_left_out += written.imports_left_out
     return restored
 
 
@@ -155,16 +161,20 @@ def _begin_writing(connection: sa.Connection) -> None:
 def _restore_rows(
     engine: sa.Engine, numbered: Iterator[tuple[int, str]], header: dict[str, Any], first: str
 ) -> Restored:
-    """Every table's rows into the database, at the backup's own revision: one transaction."""
+    """Every table's rows into the database, at the backup's own revision, but those of a club
+    import that was under way: one transaction."""
     with engine.connect() as connection:
         _begin_writing(connection)
         known = {table.name: table for table in tables.backed_up()}
         loader = loading.Loader(connection, known, set(tables.left_out()), header, first)
         stored = loading.load(loader, numbered)
+        imports = pending.any_pending(connection)
+        for name, count in pending.remove(connection).items():
+            stored[name] -= count
         _continue_ids(connection, list(known.values()))
         unknown = _unknown_kinds(connection)
         connection.commit()
-    return Restored(stored, unknown)
+    return Restored(stored, unknown, imports_left_out=imports)
 
 
 def _restore_games(engine: sa.Engine, numbered: Iterator[tuple[int, str]]) -> Restored:

@@ -15,11 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from alembic.runtime.environment import EnvironmentContext
-from flask import current_app
 
 from scorekeeper.backup import loading, writing
-from scorekeeper.data import models, schema
 from scorekeeper.data.db import alembic
 
 #: Alembic's own table, which no backup holds (its header says the revision).
@@ -31,24 +28,12 @@ def known() -> set[str]:
     return {script.revision for script in alembic.script_directory.walk_revisions()}
 
 
-def migrate(connection: sa.Connection, target: str) -> None:
-    """Run this version's migrations on ``connection`` from where it is up to ``target`` (a
-    revision, or ``heads``), in its transaction (the caller commits), inside
-    :func:`~scorekeeper.data.schema.foreign_keys_checked_at_commit` as the app's own upgrades."""
-    script = alembic.script_directory
-
-    def upgrade(revision: Any, _context: Any) -> Any:
-        return script._upgrade_revs(target, revision)  # as Flask-Alembic's own upgrade does
-
-    environment = EnvironmentContext(alembic.config, script, fn=upgrade)
-    environment.configure(
-        connection=connection,
-        target_metadata=models.Model.metadata,
-        **current_app.config["ALEMBIC_CONTEXT"],
-    )
-    with environment.begin_transaction():
-        environment.run_migrations()
-    schema.check_foreign_keys(connection)
+def migrate(engine: sa.Engine, target: str) -> None:
+    """Run this version's migrations on the database behind ``engine`` from where it is up to
+    ``target`` (a revision, or ``heads``): Flask-Alembic's own ``upgrade``, in one transaction
+    with foreign keys checked before it commits, as the app's own upgrades
+    (:meth:`~scorekeeper.data.schema.SerialAlembic.upgrade_elsewhere`)."""
+    alembic.upgrade_elsewhere(engine, target)
 
 
 def _foreign_keys_on(dbapi_connection: Any, _record: Any) -> None:
@@ -71,14 +56,13 @@ def upgraded(
     first_line: str,
     revision: str,
     folder: Path,
-) -> Path:
+) -> tuple[Path, writing.Written]:
     """The backup whose header and first line were read, at schema ``revision``, loaded into a
     scratch database in ``folder`` and upgraded to this version's schema: the path of a backup
-    of that, in ``folder``. A problem of the backup names its line, as a restore's would."""
+    of that, in ``folder`` (without a club import that was under way), and what it holds. A
+    problem of the backup names its line, as a restore's would."""
     with _scratch(folder) as engine:
-        with engine.connect() as connection, schema.foreign_keys_checked_at_commit(connection):
-            migrate(connection, revision)
-            connection.commit()
+        migrate(engine, revision)
         with engine.connect() as connection:
             reflected = sa.MetaData()
             reflected.reflect(connection)
@@ -86,10 +70,8 @@ def upgraded(
             loader = loading.Loader(connection, present, set(), header, first_line)
             loading.load(loader, numbered)
             connection.commit()
-        with engine.connect() as connection, schema.foreign_keys_checked_at_commit(connection):
-            migrate(connection, "heads")
-            connection.commit()
+        migrate(engine, "heads")
         path = folder / "upgraded.backup"
         with path.open("w", encoding="utf-8", newline="\n") as out:
-            writing.back_up(engine, out)
-    return path
+            written = writing.back_up(engine, out)
+    return path, written

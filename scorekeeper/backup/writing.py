@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 import sqlalchemy as sa
 
-from scorekeeper.backup import rows, tables
+from scorekeeper.backup import pending, rows, tables
 
 FORMAT = "scorekeeper-backup/2"
 #: Rows read from the database at a time.
@@ -22,10 +22,12 @@ BATCH = 1000
 
 @dataclass
 class Written:
-    """What a backup holds: the schema revision and how many rows of each table."""
+    """What a backup holds: the schema revision and how many rows of each table; and how many
+    club imports under way it left out."""
 
     revision: list[str] = field(default_factory=list)
     rows: dict[str, int] = field(default_factory=dict)
+    imports_left_out: int = 0
 
     @property
     def games(self) -> int:
@@ -65,12 +67,17 @@ def snapshot(connection: sa.Connection) -> sa.Connection:
     return connection
 
 
-def table_lines(connection: sa.Connection, table: sa.Table) -> Iterator[Any]:
-    """A table's line (its name and columns), then each of its rows, by primary key."""
+def table_lines(
+    connection: sa.Connection, table: sa.Table, where: sa.ColumnElement[bool] | None = None
+) -> Iterator[Any]:
+    """A table's line (its name and columns), then each of its rows (those ``where`` holds of),
+    by primary key."""
     columns = list(table.columns)
     yield {"table": table.name, "columns": [column.name for column in columns]}
     encode = rows.encoder(columns)
     query = sa.select(*columns).order_by(*tables.primary_key(table))
+    if where is not None:
+        query = query.where(where)
     for row in connection.execution_options(yield_per=BATCH).execute(query):
         yield encode(row)
 
@@ -83,7 +90,8 @@ def write(
 ) -> Written:
     """Write a backup of the database behind ``connection`` (in a snapshot already) to ``out``:
     the header, each table's line and rows, and the end line with every table's row count and
-    the SHA-256 of every line before it."""
+    the SHA-256 of every line before it. The rows of a club import still under way are left
+    out (:mod:`~scorekeeper.backup.pending`): the backup holds the server as it was before."""
     digest = hashlib.sha256()
 
     def put(value: Any) -> None:
@@ -92,6 +100,7 @@ def write(
         out.write(line)
 
     written = Written(revision=tables.revision(connection))
+    written.imports_left_out = pending.any_pending(connection)
     put(
         {
             "format": FORMAT,
@@ -101,7 +110,7 @@ def write(
         }
     )
     for table in tables.backed_up(metadata):
-        lines = table_lines(connection, table)
+        lines = table_lines(connection, table, pending.kept(table, written.imports_left_out))
         put(next(lines))
         count = 0
         for line in lines:

@@ -13,7 +13,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 from flask.cli import with_appcontext
@@ -21,6 +21,9 @@ from flask.cli import with_appcontext
 from scorekeeper.cli.common import fail, lang_option
 from scorekeeper.games.text import current_words, ngettext
 from scorekeeper.games.text import gettext as _
+
+if TYPE_CHECKING:  # the backup imports the database: not for the commands that need none
+    from scorekeeper.backup import Restored
 
 
 def _compressed(path: str) -> bool:
@@ -140,6 +143,17 @@ def backup_command(file: str) -> None:
         )
     click.echo(done, err=True)
     click.echo(_with_them(written.clubs, written.total), err=True)
+    if written.imports_left_out:
+        click.echo(
+            ngettext(
+                "A club was being imported: the backup leaves it out (it holds the server as "
+                "it was before that import began).",
+                "%(num)s clubs were being imported: the backup leaves them out (it holds the "
+                "server as it was before those imports began).",
+                written.imports_left_out,
+            ),
+            err=True,
+        )
 
 
 @click.command("restore")
@@ -178,12 +192,29 @@ def restore_command(file: str) -> None:
         err=True,
     )
     click.echo(_with_them(restored.clubs, restored.total), err=True)
+    _restore_notes(restored)
+
+
+def _restore_notes(restored: Restored) -> None:
+    """What a restore did besides storing the rows: an older schema upgraded, a half-imported
+    club left out, games of kinds this version does not know."""
     if restored.upgraded_from is not None:
         click.echo(
             _(
                 "The backup was made by an older version (schema %(rev)s): it was brought to "
                 "this version's schema as it was restored.",
                 rev=restored.upgraded_from,
+            ),
+            err=True,
+        )
+    if restored.imports_left_out:
+        click.echo(
+            ngettext(
+                "The backup held a club whose import had not finished: it was left out (import "
+                "it again).",
+                "The backup held %(num)s clubs whose imports had not finished: they were left "
+                "out (import them again).",
+                restored.imports_left_out,
             ),
             err=True,
         )

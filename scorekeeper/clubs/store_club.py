@@ -84,7 +84,7 @@ def loaded(row: models.Club) -> LoadedClub:
 
 #: How the token of a club still being imported begins (:mod:`scorekeeper.clubs.imports`):
 #: never a token :func:`new_token` makes, and never found by :func:`load_club`.
-PENDING = "~"
+PENDING = models.PENDING_TOKEN
 
 
 def load_club(session: orm.Session, token: str) -> LoadedClub:

@@ -134,6 +134,13 @@ class EveningTable(Model):
 # --- clubs (scorekeeper.clubs) --------------------------------------------------------------------
 
 
+#: How the token of a club still being imported begins (``scorekeeper.clubs.imports``): never a
+#: club's own token (``secrets.token_urlsafe`` never writes ``~``). Until its import makes it the
+#: club's own, none of its rows is the server's yet: no address finds them, and a backup leaves
+#: them out (``scorekeeper.backup.pending``).
+PENDING_TOKEN = "~"
+
+
 class Club(Model):
     """A club: its name, the games it plays and its organiser PIN's hash (Argon2id, never the
     PIN). Its members, evenings and the organisers' actions are rows of their own."""

@@ -54,7 +54,8 @@ class SchemaProblem(RuntimeError):
 class SerialAlembic(Alembic):
     """Flask-Alembic whose runs of migrations are each one locked transaction, on the app's one
     database: ``engine()`` gives its engine (in an app context) and ``metadata`` its tables, both
-    through public APIs (Flask-SQLAlchemy-Lite's ``db.engine``, the models' metadata)."""
+    through public APIs (Flask-SQLAlchemy-Lite's ``db.engine``, the models' metadata) — or on
+    another database for one upgrade (:meth:`upgrade_elsewhere`)."""
 
     def __init__(self, engine: Callable[[], sa.Engine], metadata: sa.MetaData) -> None:
         super().__init__(metadatas=metadata)
@@ -63,7 +64,8 @@ class SerialAlembic(Alembic):
 
     def run_migrations(self, fn: Callable[..., Any], **kwargs: Any) -> None:
         repair = _REPAIR_FIRST_START.get()
-        with self.engine().connect() as connection, foreign_keys_checked_at_commit(connection):
+        engine = _ELSEWHERE.get() or self.engine()
+        with engine.connect() as connection, foreign_keys_checked_at_commit(connection):
             _begin_locked(connection)
             env = EnvironmentContext(self.config, self.script_directory, fn=fn)
             env.configure(
@@ -86,7 +88,23 @@ class SerialAlembic(Alembic):
         finally:
             _REPAIR_FIRST_START.reset(repairing)
 
+    def upgrade_elsewhere(self, engine: sa.Engine, target: str) -> None:
+        """Flask-Alembic's own ``upgrade(target)`` (a revision, or ``heads``) run on the database
+        behind ``engine`` instead of the app's — a restore's scratch SQLite database, which an
+        older backup is upgraded in — as every run: one locked transaction, foreign keys checked
+        before it commits."""
+        elsewhere = _ELSEWHERE.set(engine)
+        try:
+            self.upgrade(target)
+        finally:
+            _ELSEWHERE.reset(elsewhere)
 
+
+#: The database this run of migrations is on when it is not the app's (set only around
+#: :meth:`SerialAlembic.upgrade_elsewhere`).
+_ELSEWHERE: contextvars.ContextVar[sa.Engine | None] = contextvars.ContextVar(
+    "elsewhere", default=None
+)
 #: Whether this run of migrations is a start's upgrade, which first clears the empty tables a
 #: killed first start left (set only around :meth:`SerialAlembic.upgrade_at_start`).
 _REPAIR_FIRST_START: contextvars.ContextVar[bool] = contextvars.ContextVar(
