@@ -33,6 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import sqlalchemy as sa
+from flask import Flask
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' helpers
 
@@ -104,7 +105,9 @@ def empty_database(server: str | None, folder: Path) -> Iterator[str]:
         admin.dispose()
 
 
-def measure(app, evenings_count: int, path: Path, repeat: int) -> dict[str, tuple[float, float]]:
+def measure(
+    app: Flask, evenings_count: int, path: Path, repeat: int
+) -> dict[str, tuple[float, float]]:
     """Seed the server, then time the export, the club record and the backup (to ``path``)."""
     with app.app_context():
         started = time.perf_counter()

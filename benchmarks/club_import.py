@@ -125,6 +125,7 @@ class Table:
             return self.new_game()
         deal, recording = divmod(self.seq, 2)
         contract, trump, tricks = MODERN_GAME[deal]
+        data: dict[str, int | str]
         if recording:
             action = "record"
             data = {"deal": deal + 1, **{f"tricks_{i}": t for i, t in enumerate(tricks)}}

@@ -101,7 +101,8 @@ class Answer:
         if encoding == "br":
             import brotli
 
-            return brotli.decompress(self.body)
+            unpacked: bytes = brotli.decompress(self.body)  # brotli has no types: Any to mypy
+            return unpacked
         return self.body
 
 

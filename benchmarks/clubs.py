@@ -49,8 +49,15 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the app itself is imported where it is used (see ROOT)
+    from flask import Flask
+
+    from scorekeeper.clubs.club_page import ClubPage
+    from scorekeeper.games.events import Event
 
 # The tests' helpers (the club's record) from this checkout; the app from wherever Python finds
 # it first (PYTHONPATH may name another checkout, to measure it with the same club).
@@ -78,7 +85,7 @@ SCORE_GROWTH = 2.2
 MEMORY_MB = 350
 
 
-def app_for(database_url: str) -> Any:
+def app_for(database_url: str) -> Flask:
     from scorekeeper import create_app
 
     return create_app(
@@ -132,7 +139,10 @@ def seed(size: int, database_url: str) -> Club:
             },
             "bench",
         )
-        tonight = evenings.start_round(tonight, 1, anyway=True)
+        started = evenings.start_round(tonight, 1, anyway=True)
+        # A refusal is a value now, not an exception: say which, not an AttributeError later.
+        assert isinstance(started, evenings.LoadedEvening), started
+        tonight = started
         games = [table.game for table in tonight.tables(1)]
         assert all(game is not None for game in games)
         this_year = clubs.save_season(
@@ -157,11 +167,11 @@ def seed(size: int, database_url: str) -> Club:
         )
 
 
-def tonight_member(page: Any, name: str) -> int:
+def tonight_member(page: ClubPage, name: str) -> int:
     return next(entry.id for entry in page.entries if entry.name == name)
 
 
-def deals() -> list[Any]:
+def deals() -> list[Event]:
     from scorekeeper.games.events import Event
     from tests.games.bismarck.examples import MODERN_GAME
 
@@ -184,7 +194,7 @@ class Table:
         self.next = {token: 0 for token in tokens}
         self.events = deals()
 
-    def _write(self, token: str, event: Any) -> None:
+    def _write(self, token: str, event: Event) -> None:
         from scorekeeper.table import services
 
         game = services.load(token)
@@ -265,9 +275,9 @@ class Server:
         started = self.cpu()
         self.connection.request(method, url, body=body or None, headers=headers)
         response = self.connection.getresponse()
-        body = response.read()
+        raw = response.read()
         spent = self.cpu() - started
-        data = decoded(body, response.getheader("Content-Encoding")).decode("utf-8", "replace")
+        data = decoded(raw, response.getheader("Content-Encoding")).decode("utf-8", "replace")
         cookie = response.getheader("Set-Cookie")
         if cookie:
             self.cookie = cookie.split(";", 1)[0]
@@ -366,9 +376,7 @@ def after_writes(club: Club, server: Server, tables: Table, repeat: int) -> dict
     server.get("/")
     found["home page"] = statistics.median(server.get("/") for _ in range(max(20, repeat)))
     for name, url in pages.items():
-        found[f"after a deal: {name}"] = median_after(
-            tables.deal, lambda url=url: server.get(url), repeat
-        )
+        found[f"after a deal: {name}"] = median_after(tables.deal, partial(server.get, url), repeat)
     for name in ("season table", "player's page"):
         url = pages["season total 0, missed: none"]
         if name == "player's page":  # a player of the game that ends
@@ -378,9 +386,7 @@ def after_writes(club: Club, server: Server, tables: Table, repeat: int) -> dict
         def finish(url: str = url) -> None:
             tables.finish(between=lambda: server.get(url))
 
-        found[f"after a game ends: {name}"] = median_after(
-            finish, lambda url=url: server.get(url), repeat
-        )
+        found[f"after a game ends: {name}"] = median_after(finish, partial(server.get, url), repeat)
     season = pages["season total 0, missed: none"]
     correct_old_game(club.old_game)
     found["after a correction, first view (s)"] = server.get(season)
@@ -431,7 +437,9 @@ def serve_night(database_url: str, token: str) -> dict[str, float]:
                 {"name": "Night", "kind": "bismarck", "rounds": 1, "scoring": "totals"},
                 "bench",
             )
-            made = evenings.start_round(made, 1, anyway=True)
+            started = evenings.start_round(made, 1, anyway=True)
+            assert isinstance(started, evenings.LoadedEvening), started
+            made = started
             games = [t.game.token for t in made.tables(1) if t.game is not None]
             tables = Table(games)
             urls = [

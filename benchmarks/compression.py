@@ -25,11 +25,12 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' seeders
 
-from waitress.server import create_server
+from flask import Flask
+from waitress.server import BaseWSGIServer, create_server
 
 from scorekeeper import create_app
 from tests.e2e.klaberjass_table import LONG_GAME, seed_klaberjass
@@ -48,7 +49,7 @@ MIN_GZIP_RATIO = 2.5
 class Server:
     """The app served by waitress from a thread; ``in_app`` seeds its database."""
 
-    def __init__(self, app: Any, port: int):
+    def __init__(self, app: Flask, port: int):
         self.app = app
         self.port = port
 
@@ -61,10 +62,12 @@ class Server:
 def served(instance: Path) -> Iterator[Server]:
     app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{instance / 'b.db'}"})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    assert isinstance(server, BaseWSGIServer)  # one host and port: one socket
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
-        yield Server(app, server.effective_port)
+        # Set on every BaseWSGIServer, but missing from types-waitress's stub.
+        yield Server(app, server.effective_port)  # type: ignore[attr-defined]
     finally:
         server.close()
         thread.join(timeout=10)
@@ -91,7 +94,8 @@ def fetch(port: int, path: str, accept_encoding: str) -> tuple[int, bytes]:
 def first_visit_assets(page: str) -> tuple[list[str], list[str]]:
     """What the page links to: what a first visit fetches (stylesheet, script, icon), and what
     only installing the app would (the manifest, the home-screen icon)."""
-    visit, install = [], []
+    visit: list[str] = []
+    install: list[str] = []
     for attributes, address in ASSETS.findall(page):
         (install if INSTALL_RELS.search(attributes) else visit).append(address)
     return visit, install

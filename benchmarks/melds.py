@@ -30,6 +30,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -78,7 +79,7 @@ class _WorkMeter:
             original(budget, limit)
             self.budgets.append(budget)
 
-        budget_class.__init__ = record  # type: ignore[method-assign]
+        budget_class.__init__ = record
 
     def share(self) -> float:
         shares = [
@@ -123,9 +124,7 @@ def build_cases(hands: int, seed: int) -> list[Case]:
                     trump = rng.choice(TRUMPS)
                     wanted = rng.randint(1, 6) if bid else 0
                     calls.append(
-                        lambda c=cards, t=trump, j=jokers, w=wanted: best_melds(
-                            c, trump=t, jokers=j, min_melds=w
-                        )
+                        partial(best_melds, cards, trump=trump, jokers=jokers, min_melds=wanted)
                     )
                 what = "the whole pack" if size == 52 else f"{size} cards"
                 label = f"{what}, {jokers} joker{'s' if jokers != 1 else ''}"
@@ -134,14 +133,12 @@ def build_cases(hands: int, seed: int) -> list[Case]:
     for jokers in (0, 1, 2):
         for trump in (None, "hearts"):
             for wanted, what in ((0, "no bid"), (6, "bid 6"), (13, "13 melds")):
-                call = lambda t=trump, j=jokers, w=wanted: best_melds(  # noqa: E731
-                    PACK, trump=t, jokers=j, min_melds=w
-                )
+                call: Call = partial(best_melds, PACK, trump=trump, jokers=jokers, min_melds=wanted)
                 label = f"issue: pack, {jokers} j, {trump or 'no trump'}, {what}"
                 cases.append(Case(label, [call], MEDIAN_BUDGET_MS, WORST_BUDGET_MS))
     for jokers in (0, 1, 2):
         for trump in (None, "hearts"):
-            call = lambda t=trump, j=jokers: meld_tradeoff(PACK, trump=t, jokers=j)  # noqa: E731
+            call = partial(meld_tradeoff, PACK, trump=trump, jokers=jokers)
             budget = TRADEOFF_BUDGET_MS if jokers == 2 else None
             label = f"tradeoff: pack, {jokers} j, {trump or 'no trump'}"
             cases.append(Case(label, [call], budget, budget))
@@ -150,7 +147,7 @@ def build_cases(hands: int, seed: int) -> list[Case]:
         for _ in range(max(3, hands // 4)):
             cards = rng.sample(PACK, size)
             trump = rng.choice(TRUMPS)
-            calls.append(lambda c=cards, t=trump, j=jokers: meld_tradeoff(c, trump=t, jokers=j))
+            calls.append(partial(meld_tradeoff, cards, trump=trump, jokers=jokers))
         cases.append(Case(f"tradeoff: {size} cards, {jokers} j", calls, None, None))
     return cases
 
@@ -204,7 +201,7 @@ def main() -> int:
             f" {min(case.work, 1):>5.0%}{mark}"
         )
         broken += [f"{case.label}: {flag} over budget x {args.headroom}" for flag in flags]
-    repeated = lambda: best_melds(PACK, trump="hearts", jokers=2, min_melds=13)  # noqa: E731
+    repeated = partial(best_melds, PACK, trump="hearts", jokers=2, min_melds=13)
     repeated()
     memo, _ = time_call(repeated, args.repeat, meter, cold=False)
     print(f"{'the same pile again (memo)':<44} {1:>5} {memo:>8.2f} {memo:>8.2f}")

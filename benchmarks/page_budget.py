@@ -52,6 +52,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 from urllib.parse import urljoin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for the tests' helpers
@@ -74,6 +75,9 @@ from tests.e2e.live import (
 )
 from tests.e2e.sviten_table import LONG_MATCH, seed_sviten
 from tests.e2e.table import seed_game
+
+if TYPE_CHECKING:  # imported where it runs, after the check that it is installed
+    from playwright.sync_api import Browser, Request
 
 MAX_BYTES = 30_000
 MAX_REQUESTS = 4
@@ -101,7 +105,17 @@ def kind_of(content_type: str) -> str:
     return content_type.split(";")[0] or "other"
 
 
-def measure(browser, url: str) -> dict:
+class Weight(TypedDict):
+    """What a page fetched until loaded (its requests and bytes, the bytes by kind), and the
+    bytes that installing the app would fetch besides."""
+
+    requests: int
+    bytes: int
+    by_kind: dict[str, int]
+    install: int
+
+
+def measure(browser: Browser, url: str) -> Weight:
     """Load ``url`` on a fresh phone; what it fetched until loaded, by kind, and apart from it
     what installing the app would fetch (:data:`INSTALL_LINKS`)."""
     context = browser.new_context(**PHONE)
@@ -110,8 +124,9 @@ def measure(browser, url: str) -> dict:
     # benchmark fetches it too, would otherwise count twice.)
     fetched: dict[str, tuple[str, int]] = {}
 
-    def finished(request) -> None:
+    def finished(request: Request) -> None:
         response = request.response()
+        assert response is not None, request.url  # a finished request was answered
         kind = kind_of(response.headers.get("content-type", ""))
         fetched[request.url] = (kind, len(response.body()))
 

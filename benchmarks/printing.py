@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import itertools
 import statistics
 import sys
@@ -67,7 +68,7 @@ def main() -> None:
     parser.add_argument("--standard-fonts", action="store_true")
     args = parser.parse_args()
     if args.standard_fonts:
-        common.fonts = lambda: common.STANDARD_FONTS  # type: ignore[method-assign]
+        common.fonts = functools.cache(lambda: common.STANDARD_FONTS)
     fonts = common.fonts()
     finished = game(MODERN_GAME)
     assert finished.finished and len(finished.deals) == 12

@@ -94,7 +94,8 @@ def seed(url: str) -> list[str]:
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 @contextmanager
@@ -139,7 +140,7 @@ def servers(count: int, url: str, instance: Path) -> Iterator[list[tuple[int, in
             process.wait(timeout=30)
 
 
-def wait_for(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
+def wait_for(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:

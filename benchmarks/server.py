@@ -73,13 +73,14 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # for the tests' seeding helpers
 
@@ -147,11 +148,14 @@ KLABERJASS_TARGET = 100_000  # no seeded game ends: every page shows a game in p
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 @contextmanager
-def serving(name: str, command: list[str], port: int, log: Path, env: dict[str, str]):
+def serving(
+    name: str, command: list[str], port: int, log: Path, env: dict[str, str]
+) -> Iterator[None]:
     """Run a server process until the block ends; wait until it answers on ``port``."""
     with log.open("w") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -204,13 +208,14 @@ class Phone:
         for attempt in (1, 2):
             if self.connection is None:
                 self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            connection = self.connection
             try:
-                self.connection.request(method, path, body=body, headers=headers)
-                response = self.connection.getresponse()
+                connection.request(method, path, body=body, headers=headers)
+                response = connection.getresponse()
                 data = response.read()
                 break
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                self.connection.close()
+                connection.close()
                 self.connection = None
                 if attempt == 2:
                     raise
@@ -218,7 +223,7 @@ class Phone:
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
         if response.will_close:
-            self.connection.close()
+            connection.close()
             self.connection = None
         return response.status, response.headers.get("Location", ""), decoded(response, data)
 
@@ -257,7 +262,8 @@ def decoded(response: http.client.HTTPResponse, data: bytes) -> bytes:
     if encoding == "br":
         import brotli
 
-        return brotli.decompress(data)
+        unpacked: bytes = brotli.decompress(data)  # brotli has no types: Any to mypy
+        return unpacked
     if encoding == "gzip":
         return gzip.decompress(data)
     return data
@@ -349,7 +355,7 @@ class Store:
             sa.event.listen(db.engine, "connect", _no_fsync)
             db.engine.dispose()
 
-    def in_app(self, call: Callable[[], Any]) -> Any:
+    def in_app(self, call: Callable[[], T]) -> T:
         with self.app.app_context():
             return call()
 
@@ -465,7 +471,10 @@ class DealTwelve:
         self.warm = warm  # the phone that loads each game's page first, or None
         self.follow = follow  # whether a tap follows the redirect to the game page
         self.lock = threading.Lock()
-        self.form = {"seq": len(example_events(11, announce_next=True)), "deal": 12}
+        self.form: dict[str, int | str] = {
+            "seq": len(example_events(11, announce_next=True)),
+            "deal": 12,
+        }
         self.form |= {f"tricks_{i}": str(t) for i, t in enumerate(games.deal_12_tricks)}
 
     def prepare(self, count: int | None = None) -> None:
@@ -624,9 +633,9 @@ def measure(args: argparse.Namespace, work: Path) -> list[Measurement]:
         for supply in (warm, cold, alone):  # warm up every path
             supply.prepare(args.clients)
             rate(recorders, supply.tap, 60)
-        for supply, phones in ((waits, annas), (confirms, bens)):
-            supply.prepare(args.clients)
-            rate(phones, supply.tap, 60)
+        for seated, phones in ((waits, annas), (confirms, bens)):
+            seated.prepare(args.clients)
+            rate(phones, seated.tap, 60)
         taps = (warm.tap, cold.tap, alone.tap, waits.tap, confirms.tap)
         for measurement in measurements:
             for phones, tap in (measurement.app, measurement.versus):

@@ -21,16 +21,20 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
 from hypothesis import HealthCheck, settings
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
 from scorekeeper import create_app
 from tests.databases import close_connections, fresh_database, on_postgresql
+
+if TYPE_CHECKING:  # imported where used: the client module imports this one
+    from tests.web.bismarck.client import Table
 
 # Property tests run on shared, busy machines (CI, a laptop with a browser test beside them):
 # the time one example takes says nothing about the code, so no example fails for being slow.
@@ -53,7 +57,7 @@ LAN = "192.0.2.7"
 
 
 @pytest.fixture(autouse=True)
-def _english_terminal(monkeypatch):
+def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The command line speaks the terminal's language (LANGUAGE, LC_ALL, LANG): the tests'
     terminal speaks English, whatever the machine running them is set to."""
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
@@ -151,16 +155,16 @@ def app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
 
 
 @pytest.fixture
-def client(app):
+def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
 @pytest.fixture
-def runner(app):
+def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
 
 
-def csrf_token(client, url: str = "/bismarck/new") -> str:
+def csrf_token(client: FlaskClient, url: str = "/bismarck/new") -> str:
     """The CSRF token of the client's session, read from a page as a browser would."""
     page = client.get(url).get_data(as_text=True)
     match = CSRF.search(page)
@@ -191,7 +195,7 @@ def this_machine(monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 @pytest.fixture
-def table(client):
+def table(client: FlaskClient) -> Table:
     """A modern Bismarck game of Anna, Ben and Carla, started through the pages."""
     from tests.web.bismarck.client import Table
 
@@ -201,7 +205,7 @@ def table(client):
 
 
 @pytest.fixture
-def finished(client):
+def finished(client: FlaskClient) -> Table:
     """A whole modern Bismarck game played through the pages (Ben wins with +2)."""
     from tests.web.bismarck.client import Table, play_modern_game
 

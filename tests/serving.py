@@ -3,6 +3,7 @@ that talks to it over HTTP: for the tests of what only a real server shows."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import shutil
 import socket
@@ -15,6 +16,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -33,7 +35,8 @@ def scorekeeper_script() -> str:
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def clean_environment(**settings: str) -> dict[str, str]:
@@ -76,7 +79,7 @@ def serving(
             server.wait(timeout=30)
 
 
-def _wait_for(url: str, server: subprocess.Popen, log: Path, seconds: float = 60) -> None:
+def _wait_for(url: str, server: subprocess.Popen[bytes], log: Path, seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -105,13 +108,15 @@ class Phone:
         self.opener = urllib.request.build_opener()  # no cookie jar: see above
         self.form_opener = urllib.request.build_opener(_NoRedirect)
 
-    def _open(self, path: str, data: bytes | None = None, follow: bool = True):
+    def _open(
+        self, path: str, data: bytes | None = None, follow: bool = True
+    ) -> http.client.HTTPResponse:
         headers = dict(self.headers)
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         request = urllib.request.Request(self.base + path, data=data, headers=headers)
         opener = self.opener if data is None and follow else self.form_opener
-        response = opener.open(request, timeout=30)
+        response: http.client.HTTPResponse = opener.open(request, timeout=30)
         for cookie in response.headers.get_all("Set-Cookie") or []:
             self.set_cookies.append(cookie)
             name, _, value = cookie.split(";", 1)[0].partition("=")
@@ -152,5 +157,12 @@ def start_a_game(phone: Phone) -> str:
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     """Hands a form's 303 back as it is: the phone follows it itself, with its cookies."""
 
-    def http_error_303(self, req, fp, code, msg, headers):
+    def http_error_303(
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: http.client.HTTPMessage,
+    ) -> IO[bytes]:
         return fp

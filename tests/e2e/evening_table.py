@@ -7,7 +7,7 @@ from scorekeeper.data.db import db
 from scorekeeper.evenings import store as evenings
 from scorekeeper.evenings.setup import EveningSetup
 from scorekeeper.table import store
-from tests.e2e.live import LiveServer
+from tests.e2e.live import InApp
 from tests.e2e.table import example_events
 
 #: Twelve players: four Bismarck tables of three a round.
@@ -28,7 +28,7 @@ TWELVE = (
 
 
 def seed_evening(
-    server: LiveServer,
+    server: InApp,
     *,
     played: int = 2,
     deals: int = 5,
@@ -50,6 +50,7 @@ def seed_evening(
             count = 12 if number <= played else deals
             for table in evening.tables(number):
                 game = table.game
+                assert game is not None  # the round is started: every table has its game
                 for seq, event in enumerate(example_events(count)):
                     game = store.append(db.session, game, event, seq)
         return evening.token
@@ -57,7 +58,7 @@ def seed_evening(
     return server.in_app(seed)
 
 
-def table_game(server: LiveServer, evening: str, round_: int, table: int = 1) -> str:
+def table_game(server: InApp, evening: str, round_: int, table: int = 1) -> str:
     """The token of the game of ``table`` in round ``round_`` of ``evening``."""
 
     def find() -> str:

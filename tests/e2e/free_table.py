@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.games import free
 from tests.e2e.live import InApp, seed
@@ -39,7 +39,7 @@ def seed_free(
     server: InApp,
     deals: int | list[list[int]],
     *,
-    players=PLAYERS,
+    players: tuple[str, ...] = PLAYERS,
     name: str = "Chicago",
     target: int | None = 52,
     end: bool = False,
@@ -60,7 +60,9 @@ class FreePlayer:
     def __init__(self, page: Page):
         self.page = page
 
-    def start_game(self, players=PLAYERS, *, first_dealer: str = "Anna", **choices: str) -> None:
+    def start_game(
+        self, players: tuple[str, ...] = PLAYERS, *, first_dealer: str = "Anna", **choices: str
+    ) -> None:
         """Home → New free game → names, first dealer, the game's name and options (``name``,
         ``target``, ``deals``, ``wins``: a radio's label, ``teams``, ``zero_sum``) → Start."""
         page = self.page
@@ -90,7 +92,7 @@ class FreePlayer:
     def token(self) -> str:
         return self.page.url.split("/g/", 1)[1].split("#")[0].split("?")[0].split("/")[0]
 
-    def points(self, name: str):
+    def points(self, name: str) -> Locator:
         """The points field of ``name`` (a player, or a team: ``Anna & Carla``)."""
         return self.page.locator("fieldset.points").get_by_role("spinbutton", name=name, exact=True)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import parse_card
@@ -30,7 +30,7 @@ def seed_klaberjass(
     hands: int | list[dict[str, Any]],
     *,
     first_dealer: int = 0,
-    players=PLAYERS,
+    players: tuple[str, ...] = PLAYERS,
     target: int = 500,
 ) -> str:
     """A game with the first ``hands`` hands of the shared example game (or these hands)
@@ -44,7 +44,7 @@ def seed_klaberjass(
 class KlaberjassPlayer:
     """One phone at a Klaberjass table."""
 
-    def __init__(self, page: Page, players=PLAYERS):
+    def __init__(self, page: Page, players: tuple[str, ...] = PLAYERS):
         self.page = page
         self.players = players
 
@@ -63,20 +63,20 @@ class KlaberjassPlayer:
     def token(self) -> str:
         return self.page.url.split("/g/", 1)[1].split("#")[0].split("?")[0].split("/")[0]
 
-    def group(self, name: str):
+    def group(self, name: str) -> Locator:
         return self.page.get_by_role("group", name=re.compile(rf"^{re.escape(name)}"))
 
-    def points_field(self, name: str):
+    def points_field(self, name: str) -> Locator:
         return self.group("Card points").get_by_role("spinbutton", name=name, exact=True)
 
-    def pile(self, name: str):
+    def pile(self, name: str) -> Locator:
         """The tiles of the cards ``name`` captured (opened first)."""
         summary = self.page.get_by_text(f"Tap {name}'s cards instead")
         if not summary.locator("xpath=..").evaluate("d => d.open"):
             summary.tap()
         return self.page.get_by_role("group", name=f"{name}'s captured cards")
 
-    def tile(self, name: str, code: str):
+    def tile(self, name: str, code: str) -> Locator:
         return self.pile(name).get_by_role("button", name=parse_card(code).label, exact=True)
 
     def sequence(self, name: str, row: int, cards: list[str]) -> None:
@@ -93,11 +93,11 @@ class KlaberjassPlayer:
         self.run_chip(name, row, "suit", parsed[0].suit.symbol).tap()
         self.run_chip(name, row, "top card", top.rank).tap()
 
-    def run_select(self, name: str, row: int, part: str):
+    def run_select(self, name: str, row: int, part: str) -> Locator:
         """A second sequence row's select: "Anna 2 cards", "Anna 2 suit" ..."""
         return self.page.get_by_role("combobox", name=f"{name} {row} {part}", exact=True)
 
-    def run_chip(self, name: str, row: int, part: str, value: str):
+    def run_chip(self, name: str, row: int, part: str, value: str) -> Locator:
         """A sequence row's chip: Anna's (or "Anna 2"'s) "cards" 3, "suit" ♠, "top card" K."""
         group = self.page.get_by_role(
             "group", name=name if row == 1 else f"{name} {row}", exact=True

@@ -16,15 +16,18 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from flask import Flask
-from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+from werkzeug.serving import BaseWSGIServer, ThreadedWSGIServer, WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
 from scorekeeper.data.db import db
 from scorekeeper.games.events import Event
 from scorekeeper.table import store
+
+if TYPE_CHECKING:  # playwright may be missing: missing_tools() says so
+    from playwright.sync_api import Browser, Playwright
 
 T = TypeVar("T")
 HERE = Path(__file__).resolve().parent
@@ -73,7 +76,8 @@ def missing_tools(*, axe: bool = False) -> str | None:
 
 def _installed(name: str) -> str | None:
     try:
-        return json.loads((NODE_MODULES / name / "package.json").read_text())["version"]
+        version: str = json.loads((NODE_MODULES / name / "package.json").read_text())["version"]
+        return version
     except (OSError, ValueError, KeyError):
         return None
 
@@ -183,6 +187,7 @@ def live_server(instance: Path, port: int = 0, **config: Any) -> Iterator[LiveSe
     app = off_thread(lambda: create_app({**settings, **config}))
     app.instance_path = str(instance)
     server = make_server("127.0.0.1", port, app, threaded=True, request_handler=_QuietHandler)
+    assert isinstance(server, ThreadedWSGIServer)  # threaded=True
     # Stopping does not wait for the threads still serving a connection: a browser's idle
     # keep-alive connection holds its thread until the browser closes it, and the browser
     # closes after the server (a package's teardown waited 170 s for that).
@@ -201,7 +206,7 @@ def live_server(instance: Path, port: int = 0, **config: Any) -> Iterator[LiveSe
         live.in_app(lambda: db.engine.dispose())
 
 
-def launch(playwright: Any) -> Any:
+def launch(playwright: Playwright) -> Browser:
     return playwright.chromium.launch(
         executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.games import sviten
 from tests.e2e.live import InApp, seed
@@ -40,7 +40,7 @@ def seed_sviten(
     hands: int | list[dict[str, Any]],
     *,
     first_dealer: int = 0,
-    players=PLAYERS,
+    players: tuple[str, ...] = PLAYERS,
     **options: Any,
 ) -> str:
     """A match with the first ``hands`` hands of the shared example match (or these hands)
@@ -57,7 +57,7 @@ QUICK_ENTRY = "Quick entry"
 class SvitenPlayer:
     """One phone at a Sviten Special table."""
 
-    def __init__(self, page: Page, players=PLAYERS):
+    def __init__(self, page: Page, players: tuple[str, ...] = PLAYERS):
         self.page = page
         self.players = players
 
@@ -78,7 +78,7 @@ class SvitenPlayer:
     def token(self) -> str:
         return self.page.url.split("/g/", 1)[1].split("#")[0].split("/")[0]
 
-    def group(self, name: str):
+    def group(self, name: str) -> Locator:
         return self.page.get_by_role("group", name=re.compile(rf"^{re.escape(name)}"))
 
     def bid(self, hand: dict[str, Any]) -> None:
@@ -92,7 +92,7 @@ class SvitenPlayer:
         trump = hand["trump"] or "NT"
         self.group("Trumps").get_by_role("radio", name=trump, exact=True).tap()
 
-    def card(self, code: str):
+    def card(self, code: str) -> Locator:
         return self.page.locator(f"input[name='{code}']")
 
     def tap_cards(self, hand: dict[str, Any]) -> int:
@@ -105,7 +105,7 @@ class SvitenPlayer:
             self.page.locator("label", has=self.card(code)).tap()
         return pair
 
-    def quick_entry(self):
+    def quick_entry(self) -> Locator:
         """The hand form's first choice: quick entry rather than the cards."""
         return self.group("How to enter this hand").get_by_role("radio", name=QUICK_ENTRY)
 

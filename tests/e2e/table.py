@@ -6,9 +6,10 @@ Also the shortcuts the browser tests share: a game seeded straight into the stor
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.data.db import db
 from scorekeeper.games import bismarck
@@ -35,7 +36,9 @@ class Player:
 
     # --- starting -------------------------------------------------------------------------
 
-    def start_game(self, players=PLAYERS, first_dealer: str = "First player") -> str:
+    def start_game(
+        self, players: Sequence[str] = PLAYERS, first_dealer: str = "First player"
+    ) -> str:
         """Home → New Bismarck game → names, first dealer → Start. Returns the flash, if any."""
         page = self.page
         page.goto("/")
@@ -72,12 +75,12 @@ class Player:
 
     def forehand(self) -> str:
         """The name in "Ben deals · Carla is forehand"."""
-        who = " ".join(self.page.locator(".who").text_content().split())  # as it reads
+        who = " ".join((self.page.locator(".who").text_content() or "").split())  # as it reads
         match = re.search(r"· (.+) is forehand", who) or re.search(r"^(.+) deals and declares", who)
         assert match, who
         return match.group(1)
 
-    def contract_button(self, contract: str):
+    def contract_button(self, contract: str) -> Locator:
         name = CONTRACTS.get(contract, contract)
         return self.page.get_by_role("radio", name=re.compile(rf"^{name}\b"))
 
@@ -89,7 +92,7 @@ class Player:
             self.page.get_by_role("radio", name=trump, exact=True).tap()
         self.page.get_by_role("button", name="Announce").tap()
 
-    def tricks_field(self, name: str):
+    def tricks_field(self, name: str) -> Locator:
         return self.page.get_by_role("spinbutton", name=name, exact=True)
 
     def step(self, name: str, sign: str, times: int = 1) -> None:
@@ -103,12 +106,12 @@ class Player:
         field.press("Control+A")
         field.press_sequentially(str(value))
 
-    def record(self, tricks, players=PLAYERS) -> None:
+    def record(self, tricks: Sequence[int], players: Sequence[str] = PLAYERS) -> None:
         """Type every player's tricks and tap Record tricks (works with JavaScript off)."""
         self.fill_tricks(tricks, players)
         self.tap_record()
 
-    def fill_tricks(self, tricks, players=PLAYERS) -> None:
+    def fill_tricks(self, tricks: Sequence[int], players: Sequence[str] = PLAYERS) -> None:
         """Type each player's tricks, leaving each field before the next (as a thumb does)."""
         for name, taken in zip(players, tricks, strict=True):
             field = self.tricks_field(name)
@@ -119,7 +122,13 @@ class Player:
     def tap_record(self) -> None:
         self.page.get_by_role("button", name="Record tricks").tap()
 
-    def play_deal(self, contract, trump, tricks, players=PLAYERS) -> None:
+    def play_deal(
+        self,
+        contract: str,
+        trump: str | None,
+        tricks: Sequence[int],
+        players: Sequence[str] = PLAYERS,
+    ) -> None:
         number = self.deal_number()
         self.announce(contract, trump)
         expect(self.page.get_by_role("button", name="Record tricks")).to_be_visible()
@@ -139,7 +148,7 @@ class Player:
     def totals(self) -> dict[str, int]:
         """The Total column of the score sheet, by player."""
         rows = self.page.locator("table.grid tbody tr")
-        result = {}
+        result: dict[str, int] = {}
         for i in range(rows.count()):
             row = rows.nth(i)
             result[row.locator("th").inner_text().strip()] = points(
@@ -158,7 +167,7 @@ class Player:
         ]
 
 
-def shoot(page, name: str, *, full_page: bool = True) -> Path | None:
+def shoot(page: Page, name: str, *, full_page: bool = True) -> Path | None:
     """Save a screenshot under ``artifacts/screenshots/`` (git-ignored) for people to look at,
     when asked for (``SCOREKEEPER_SCREENSHOTS=1``; None otherwise)."""
     if not SCREENSHOTS_WANTED:
@@ -188,7 +197,7 @@ def seed_game(
 
 def example_events(deals: int, *, announce_next: bool = False) -> list[Event]:
     """The worked example's events (Anna dealing first) for the first ``deals`` deals."""
-    events = []
+    events: list[Event] = []
     for number, (contract, trump, tricks) in enumerate(MODERN_GAME[:deals], start=1):
         events.append(Event("announce", {"deal": number, "contract": contract, "trump": trump}))
         events.append(Event("record", {"deal": number, "tricks": list(tricks)}))
@@ -202,7 +211,7 @@ def stored_events(server: LiveServer, token: str) -> int:
     return server.in_app(lambda: len(store.load(db.session, token).events))
 
 
-def tour(page: Page, server: LiveServer, players=PLAYERS):
+def tour(page: Page, server: LiveServer, players: tuple[str, str, str] = PLAYERS) -> Iterator[str]:
     """Visit every kind of page a player sees, yielding a short name on each (for checks that
     look at the whole page: layout, tap targets, axe-core, screenshots)."""
     player = Player(page)

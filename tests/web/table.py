@@ -8,7 +8,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
 from scorekeeper.data.db import db
+from scorekeeper.games.events import Event
 from scorekeeper.table import store
 
 SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at game over
@@ -16,11 +21,11 @@ SEQ = re.compile(r'data-seq="(\d+)"')  # the page's live watch: there even at ga
 
 @dataclass
 class GameTable:
-    client: Any
+    client: FlaskClient
     url: str = ""
     token: str = field(default="", repr=False)
 
-    def opened(self, response: Any) -> Any:
+    def opened(self, response: TestResponse) -> TestResponse:
         """The answer to the new-game form: a redirect to the new game, whose address is kept."""
         assert response.status_code == 303, response.get_data(as_text=True)
         self.url = response.headers["Location"]
@@ -34,16 +39,19 @@ class GameTable:
         return self.client.get(self.url).get_data(as_text=True)
 
     def seq(self) -> int:
-        return int(SEQ.search(self.page()).group(1))
+        page = self.page()
+        match = SEQ.search(page)
+        assert match, page
+        return int(match.group(1))
 
-    def post(self, action: str, seq: int | None = None, **data: Any) -> Any:
+    def post(self, action: str, seq: int | None = None, **data: Any) -> TestResponse:
         """Send the form of ``action`` with the session's token and the log position
         (``seq``: the page's own when not given)."""
         payload = {"csrf_token": self.token, "seq": self.seq() if seq is None else seq, **data}
         return self.client.post(f"{self.url}/{action}", data=payload)
 
 
-def events(app, table: GameTable) -> list:
+def events(app: Flask, table: GameTable) -> list[Event]:
     """The events stored for ``table``'s game."""
     with app.app_context():
         return list(store.load(db.session, table.url.rsplit("/", 1)[-1]).events)

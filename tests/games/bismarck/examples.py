@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from tests.games import state_of
 
 PLAYERS = ("Anna", "Ben", "Carla")
+#: A deal as the tests write it: contract, trump (or None), each player's tricks.
+Deal = tuple[str, str | None, tuple[int, int, int]]
+#: A deal that may be announced only (its tricks None).
+Announced = tuple[str, str | None, tuple[int, int, int] | None]
 
 # A whole modern game with Anna dealing first, so Ben, Carla, Anna declare in turn.
 # (contract, trump, tricks); Ben wins with +2.
@@ -39,8 +45,8 @@ CLASSIC_TIE = [
 ]
 
 
-def events_for(deals, redeal_in: int | None = None) -> list[Event]:
-    events = []
+def events_for(deals: Iterable[Announced], redeal_in: int | None = None) -> list[Event]:
+    events: list[Event] = []
     for number, (contract, trump, tricks) in enumerate(deals, start=1):
         events.append(Event("announce", {"deal": number, "contract": contract, "trump": trump}))
         if number == redeal_in:
@@ -51,15 +57,14 @@ def events_for(deals, redeal_in: int | None = None) -> list[Event]:
 
 
 def game(
-    deals=MODERN_GAME,
+    deals: Sequence[Announced] = MODERN_GAME,
     *,
     variant: str = "modern",
     first_dealer: int = 0,
-    players=PLAYERS,
-    options=frozenset(),
+    players: tuple[str, str, str] = PLAYERS,
+    options: Iterable[str] = frozenset(),
     redeal_in: int | None = None,
 ) -> bismarck.State:
-    setup = bismarck.Setup(
-        tuple(players), first_dealer, bismarck.Variant(variant), frozenset(options)
-    )
-    return state_of(setup, events_for(deals, redeal_in))
+    setup = bismarck.Setup(players, first_dealer, bismarck.Variant(variant), frozenset(options))
+    state: bismarck.State = state_of(setup, events_for(deals, redeal_in))
+    return state

@@ -3,6 +3,10 @@ hand-worked Chicago that the web, printing and browser tests share."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from werkzeug.test import TestResponse
+
 from tests.conftest import csrf_token
 from tests.web.table import GameTable
 
@@ -16,13 +20,15 @@ PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 CHICAGO = ([10, 0, 5, 0], [0, 20, 0, 8], [15, 0, 12, 0], [0, 30, 0, 0], [27, 0, 0, 5])
 
 
-def points_data(points: list[int | str | None]) -> dict[str, str]:
+def points_data(points: Sequence[int | str | None]) -> dict[str, str]:
     """A deal's points as the form's fields (None: left empty)."""
     return {f"points_{side}": "" if p is None else str(p) for side, p in enumerate(points)}
 
 
 class FreeTable(GameTable):
-    def start(self, players=PLAYERS, first_dealer: str = "0", **options: str):
+    def start(
+        self, players: Sequence[str] = PLAYERS, first_dealer: str = "0", **options: str
+    ) -> TestResponse:
         """A new free game (``options``: the form's fields, ``game_name``, ``end``,
         ``target``, ``deals``, ``wins``, ``zero_sum``, ``player_teams``)."""
         self.token = csrf_token(self.client, "/free/new")
@@ -34,16 +40,20 @@ class FreeTable(GameTable):
         }
         return self.opened(self.client.post("/free/new", data=data))
 
-    def deal(self, number: int, points: list[int | str | None], seq=None):
+    def deal(
+        self, number: int, points: Sequence[int | str | None], seq: int | None = None
+    ) -> TestResponse:
         return self.post("scores", seq, deal=number, **points_data(points))
 
-    def end(self, number: int, seq=None):
+    def end(self, number: int, seq: int | None = None) -> TestResponse:
         return self.post("end", seq, deal=number)
 
-    def correct(self, number: int, points: list[int | str | None], seq=None):
+    def correct(
+        self, number: int, points: Sequence[int | str | None], seq: int | None = None
+    ) -> TestResponse:
         return self.post(f"deal/{number}/correct", seq, deal=number, **points_data(points))
 
-    def play(self, deals=CHICAGO, first: int = 1) -> None:
+    def play(self, deals: Sequence[Sequence[int | str | None]] = CHICAGO, first: int = 1) -> None:
         """Deals ``first`` and on of ``deals`` (each a list of points, by side)."""
         for number, points in enumerate(deals[first - 1 :], first):
             response = self.deal(number, points)

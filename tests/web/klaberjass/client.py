@@ -3,7 +3,10 @@ game to 500 that the web, printing and browser tests share."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from werkzeug.test import TestResponse
 
 from scorekeeper.games import klaberjass
 from scorekeeper.games.cards import Suit, parse_card
@@ -58,10 +61,13 @@ HANDS: list[dict[str, Any]] = [
 ]
 
 
-def engine_state(hands=HANDS, first_dealer: int = 0) -> klaberjass.State:
+def engine_state(
+    hands: Sequence[dict[str, Any]] = HANDS, first_dealer: int = 0
+) -> klaberjass.State:
     setup = klaberjass.Setup(PLAYERS, first_dealer)
     events = [klaberjass.hand_event(number, hand) for number, hand in enumerate(hands, 1)]
-    return state_of(setup, events)
+    state: klaberjass.State = state_of(setup, events)
+    return state
 
 
 def form_data(hand: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +99,9 @@ def suit_symbol(name: str) -> str:
 
 
 class KlaberjassTable(GameTable):
-    def start(self, players=PLAYERS, first_dealer: str = "0", target: str = "500"):
+    def start(
+        self, players: Sequence[str] = PLAYERS, first_dealer: str = "0", target: str = "500"
+    ) -> TestResponse:
         self.token = csrf_token(self.client, "/klaberjass/new")
         data = {
             "csrf_token": self.token,
@@ -104,12 +112,24 @@ class KlaberjassTable(GameTable):
         }
         return self.opened(self.client.post("/klaberjass/new", data=data))
 
-    def hand(self, number: int, hand: dict[str, Any] | None = None, seq=None, **fields):
+    def hand(
+        self,
+        number: int,
+        hand: dict[str, Any] | None = None,
+        seq: int | None = None,
+        **fields: Any,
+    ) -> TestResponse:
         """Record hand ``number``: a hand in the record format, and/or raw form fields."""
         data = {"deal": number, **(form_data(hand) if hand is not None else {}), **fields}
         return self.post("hand", seq, **data)
 
-    def correct(self, number: int, hand: dict[str, Any] | None = None, seq=None, **fields):
+    def correct(
+        self,
+        number: int,
+        hand: dict[str, Any] | None = None,
+        seq: int | None = None,
+        **fields: Any,
+    ) -> TestResponse:
         data = {
             "csrf_token": self.token,
             "seq": self.seq() if seq is None else seq,
@@ -119,7 +139,7 @@ class KlaberjassTable(GameTable):
         }
         return self.client.post(f"{self.url}/hand/{number}/correct", data=data)
 
-    def play(self, hands=HANDS) -> None:
+    def play(self, hands: Sequence[dict[str, Any]] = HANDS) -> None:
         for number, hand in enumerate(hands, 1):
             response = self.hand(number, hand)
             assert response.status_code == 303, response.get_data(as_text=True)

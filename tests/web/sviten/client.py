@@ -4,7 +4,10 @@ whole match to 100 that the web, printing and browser tests share."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
+
+from werkzeug.test import TestResponse
 
 from scorekeeper.games import sviten
 from scorekeeper.games.cards import full_pack
@@ -43,10 +46,11 @@ HANDS: list[dict[str, Any]] = [
 ]
 
 
-def engine_state(hands=HANDS, first_dealer: int = 0) -> sviten.State:
+def engine_state(hands: Sequence[dict[str, Any]] = HANDS, first_dealer: int = 0) -> sviten.State:
     setup = sviten.Setup(PLAYERS, first_dealer)
     events = [sviten.hand_event(number, hand) for number, hand in enumerate(hands, 1)]
-    return state_of(setup, events)
+    state: sviten.State = state_of(setup, events)
+    return state
 
 
 def bid_fields(hand: dict[str, Any]) -> dict[str, Any]:
@@ -79,7 +83,9 @@ def quick_fields(hand: dict[str, Any]) -> dict[str, Any]:
 
 
 class SvitenTable(GameTable):
-    def start(self, players=PLAYERS, first_dealer: str = "0", **options: Any):
+    def start(
+        self, players: Sequence[str] = PLAYERS, first_dealer: str = "0", **options: Any
+    ) -> TestResponse:
         self.token = csrf_token(self.client, "/sviten/new")
         data = {
             "csrf_token": self.token,
@@ -96,21 +102,27 @@ class SvitenTable(GameTable):
                 data[name] = "y"
         return self.opened(self.client.post("/sviten/new", data=data))
 
-    def step(self, number: int, step: str, seq=None, **fields: Any):
+    def step(self, number: int, step: str, seq: int | None = None, **fields: Any) -> TestResponse:
         """Send the hand form of hand ``number`` with the button ``step``."""
         return self.post("sviten/hand", seq, deal=number, step=step, **fields)
 
-    def propose(self, number: int, hand: dict[str, Any], seq=None, **fields: Any):
+    def propose(
+        self, number: int, hand: dict[str, Any], seq: int | None = None, **fields: Any
+    ) -> TestResponse:
         return self.step(number, "propose", seq, **card_fields(hand), **fields)
 
-    def record(self, number: int, hand: dict[str, Any], seq=None, **fields: Any):
+    def record(
+        self, number: int, hand: dict[str, Any], seq: int | None = None, **fields: Any
+    ) -> TestResponse:
         """Confirm the proposal of a hand recorded by its cards (``count``, ``laid_0`` ...)."""
         return self.step(number, "record", seq, **card_fields(hand), **fields)
 
-    def quick(self, number: int, hand: dict[str, Any], seq=None, **fields: Any):
+    def quick(
+        self, number: int, hand: dict[str, Any], seq: int | None = None, **fields: Any
+    ) -> TestResponse:
         return self.step(number, "quick", seq, **quick_fields(hand), **fields)
 
-    def hand(self, number: int, hand: dict[str, Any], **fields: Any):
+    def hand(self, number: int, hand: dict[str, Any], **fields: Any) -> TestResponse:
         """Record a hand the way a phone does: cards → proposal → record, or quick mode."""
         if "captured" in hand:
             proposal = self.propose(number, hand)
@@ -118,7 +130,9 @@ class SvitenTable(GameTable):
             return self.record(number, hand, **fields)
         return self.quick(number, hand, **fields)
 
-    def correct(self, number: int, step: str, seq=None, **fields: Any):
+    def correct(
+        self, number: int, step: str, seq: int | None = None, **fields: Any
+    ) -> TestResponse:
         data = {
             "csrf_token": self.token,
             "seq": self.seq() if seq is None else seq,
@@ -128,7 +142,7 @@ class SvitenTable(GameTable):
         }
         return self.client.post(f"{self.url}/sviten/hand/{number}/correct", data=data)
 
-    def play(self, hands=HANDS) -> None:
+    def play(self, hands: Sequence[dict[str, Any]] = HANDS) -> None:
         for number, hand in enumerate(hands, 1):
             response = self.hand(number, hand)
             assert response.status_code == 303, response.get_data(as_text=True)
