@@ -32,7 +32,8 @@ arbiter counted once), from /proc; with ``--url``, the games are made on that se
 forms (so any server will do), and ``--pid`` names the process to watch (with the processes it
 forked). The load comes from this machine too: the generator's own
 CPU is reported beside the server's. ``--check`` exits 1 on any error or a p99 over its budget
-(poll 100 ms, pages and POSTs 250 ms); ``--summary FILE`` writes the night's numbers as JSON.
+(poll 100 ms, pages and POSTs 250 ms) in two nights: a night that breaks one is played again,
+and only what both break fails; ``--summary FILE`` writes the night's numbers as JSON.
 ``benchmarks/proxy_night.py`` runs the same night over HTTPS through nginx to several processes.
 """
 
@@ -52,7 +53,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -766,19 +767,42 @@ def stop_on_signals() -> None:
         signal.signal(number, stop)
 
 
+def what(broken: str) -> str:
+    """Which budget a line of :func:`report`'s broke: a kind of request, or ``errors``."""
+    return "errors" if broken.endswith("errors") else broken.split(" ", 1)[0]
+
+
+def twice(play: Callable[[], tuple[Night, list[str]]]) -> tuple[Night, list[str]]:
+    """A night played by ``play``, and what it broke; played again when it broke anything, and
+    then only what both nights broke (and the second night's numbers). A p99 is a shared
+    machine's tail as much as the server's: a night behind another job's burst breaks it once,
+    a change that slows the server breaks it every time (as ``benchmarks/server.py`` and
+    ``benchmarks/clubs.py`` measure a broken budget again)."""
+    night, broken = play()
+    if not broken:
+        return night, broken
+    print(f"\nover budget, the night played again: {'; '.join(broken)}\n")
+    again, broken_again = play()
+    return again, [line for line in broken_again if what(line) in {what(b) for b in broken}]
+
+
 def main() -> int:
     args = arguments()
     stop_on_signals()
     raise_file_limit()
-    if args.url:
-        watched = Watched([args.pid] if args.pid else [])
-        night = asyncio.run(club_night(args, Origin.of(args.url), watched))
-    else:
-        night = default_server_night(args)
-    broken = report(night)
+
+    def play() -> tuple[Night, list[str]]:
+        if args.url:
+            watched = Watched([args.pid] if args.pid else [])
+            night = asyncio.run(club_night(args, Origin.of(args.url), watched))
+        else:
+            night = default_server_night(args)
+        return night, report(night)
+
+    night, broken = twice(play) if args.check else play()
     write_summary(night, args.summary)
     if args.check and broken:
-        print("over budget: " + "; ".join(broken))
+        print("over budget twice: " + "; ".join(broken))
         return 1
     return 0
 

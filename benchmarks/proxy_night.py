@@ -367,21 +367,30 @@ def main() -> int:
     club_night.stop_on_signals()
     club_night.raise_file_limit()
     yardstick, measured_on = baseline(args)
-    night, broken = proxy_night(args)
-    print(
-        f"through nginx (TLS) to {args.processes} processes on PostgreSQL, {os.cpu_count()} cores:"
-    )
-    broken += club_night.report(night)
+
+    def play() -> tuple[club_night.Night, list[str]]:
+        night, broken = proxy_night(args)
+        print(
+            f"through nginx (TLS) to {args.processes} processes on PostgreSQL, "
+            f"{os.cpu_count()} cores:"
+        )
+        broken += club_night.report(night)
+        ratio = night.cpu_per_request_ms() / yardstick if yardstick else float("inf")
+        print(
+            f"app CPU per request: {night.cpu_per_request_ms():.2f} ms, against "
+            f"{yardstick:.2f} ms on {measured_on}: {ratio:.2f}×"
+        )
+        if ratio > args.cpu_ratio:
+            broken.append(
+                f"CPU per request {ratio:.2f}× that of {measured_on} (> {args.cpu_ratio}×)"
+            )
+        return night, broken
+
+    # A night that breaks a budget is played again; what both break fails (club_night.twice).
+    night, broken = club_night.twice(play) if args.check else play()
     club_night.write_summary(night, args.summary)
-    ratio = night.cpu_per_request_ms() / yardstick if yardstick else float("inf")
-    print(
-        f"app CPU per request: {night.cpu_per_request_ms():.2f} ms, against {yardstick:.2f} ms "
-        f"on {measured_on}: {ratio:.2f}×"
-    )
-    if ratio > args.cpu_ratio:
-        broken.append(f"CPU per request {ratio:.2f}× that of {measured_on} (> {args.cpu_ratio}×)")
     if args.check and broken:
-        print("over budget: " + "; ".join(broken))
+        print("over budget twice: " + "; ".join(broken))
         return 1
     return 0
 
