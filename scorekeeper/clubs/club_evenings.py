@@ -47,28 +47,43 @@ def new_evening(
     if evening.get("kind") not in club.games:
         raise RuleError(T_("Choose one of the club's games."), field="kind")
     with club_write(session, club):
-        entries = register_now(session, club)
-        active = {e.id: e for e in entries if e.active}
-        if any(member not in active for member in chosen):
-            raise RuleError(T_("Tick members of the club's register."), field="members")
-        taken = [e.name for e in entries if e.merged_into is None]
-        names: list[str] = []
-        for name in new_names:
-            try:
-                names.append(rules.checked_member_name(name, [*taken, *names]))
-            except RuleError as error:
-                raise RuleError(error.text, field="new_members") from None
-        players = [active[m].name for m in dict.fromkeys(chosen)] + names
-        setup = EveningSetup(players=tuple(players), **evening)  # RuleError: nothing stored
-        added = [store_members.add_member(session, club.id, name) for name in names]
-        members = [*dict.fromkeys(chosen), *(row.id for row in added)]
-        for name in names:
-            store_club.log(session, club.id, "add", name, by)
-        store_club.log(session, club.id, "evening", setup.name, by)
+        setup, members = _evening_of_members(session, club, chosen, new_names, evening, by)
         with store_evenings.linked_on_commit(session, club.id, members):
             # One transaction: the evening's service commits the new members, the evening,
             # its link to the club and the log together, or (on any error) none of them.
             return evenings.create(setup, session=session)
+
+
+def _evening_of_members(
+    session: orm.Session,
+    club: LoadedClub,
+    chosen: Sequence[int],
+    new_names: Sequence[str],
+    evening: Mapping[str, Any],
+    by: str,
+) -> tuple[EveningSetup, list[int]]:
+    """Inside an organiser's write: the setup of :func:`new_evening`'s evening (RuleError
+    beside its field) and its players' members, the new ones added, both logged (not
+    committed)."""
+    entries = register_now(session, club)
+    active = {e.id: e for e in entries if e.active}
+    if any(member not in active for member in chosen):
+        raise RuleError(T_("Tick members of the club's register."), field="members")
+    taken = [e.name for e in entries if e.merged_into is None]
+    names: list[str] = []
+    for name in new_names:
+        try:
+            names.append(rules.checked_member_name(name, [*taken, *names]))
+        except RuleError as error:
+            raise RuleError(error.text, field="new_members") from None
+    players = [active[m].name for m in dict.fromkeys(chosen)] + names
+    setup = EveningSetup(players=tuple(players), **evening)  # RuleError: nothing stored
+    added = [store_members.add_member(session, club.id, name) for name in names]
+    members = [*dict.fromkeys(chosen), *(row.id for row in added)]
+    for name in names:
+        store_club.log(session, club.id, "add", name, by)
+    store_club.log(session, club.id, "evening", setup.name, by)
+    return setup, members
 
 
 def new_game(
@@ -93,16 +108,17 @@ def new_game(
             T_("A game is for %(n)s players: tick %(n)s (or type the new ones).", n=seats),
             field="members",
         )
-    evening = new_evening(club, chosen, new_names, {**game, "rounds": 1}, by, session=session)
-    started = evenings.start_round(evening, 1, session=session)
-    if isinstance(started, evenings.Refused):
-        # A check's refusal, for the form to say as any other (the organiser makes the game,
-        # and its round is the organiser's to start: not met in a request).
-        raise started.error
-    if isinstance(started, evenings.AlreadyStarted):
-        return started.evening
-    assert not isinstance(started, evenings.InPlay)  # no round before the first
-    return started
+    session = _session(session)
+    if kind not in club.games:
+        raise RuleError(T_("Choose one of the club's games."), field="kind")
+    with club_write(session, club):
+        setup, members = _evening_of_members(
+            session, club, chosen, new_names, {**game, "rounds": 1}, by
+        )
+        with store_evenings.linked_on_commit(session, club.id, members):
+            # One transaction: the members, the evening with its one table's game, its link
+            # and the log, or (on any error, or a kill before the commit) none of them.
+            return evenings.create(setup, started=True, session=session)
 
 
 def close_evening(

@@ -78,17 +78,23 @@ def link_evening(
 
 @contextmanager
 def linked_on_commit(session: orm.Session, club_id: int, members: Sequence[int]) -> Iterator[None]:
-    """Inside, the evening the session commits next is linked to the club in that same commit
-    (the evenings' store commits the evening it makes itself): the evening row is flushed
-    for its id just before the commit, and its link added beside it. Leaving the block by an
-    error rolls the session back, so nothing of it is stored."""
+    """Inside, the evening made in the block (added to the session) is linked to the club in
+    the commit that stores it (the evenings' store commits the evening it makes itself, with
+    its first round when it starts one at once, having flushed it for its id): the link is
+    added just before that commit. Leaving the block by an error rolls the session back, so
+    nothing of it is stored."""
+    made: list[models.Evening] = []
+
+    def added(_session: orm.Session, instance: object) -> None:
+        if isinstance(instance, models.Evening):
+            made.append(instance)
 
     def link(committing: orm.Session) -> None:
-        made = [row for row in committing.new if isinstance(row, models.Evening)]
         if len(made) == 1:
             committing.flush()
             link_evening(committing, club_id, made[0].id, members)
 
+    sa.event.listen(session, "transient_to_pending", added)
     sa.event.listen(session, "before_commit", link, once=True)
     try:
         yield
@@ -96,5 +102,6 @@ def linked_on_commit(session: orm.Session, club_id: int, members: Sequence[int])
         session.rollback()
         raise
     finally:
+        sa.event.remove(session, "transient_to_pending", added)
         if sa.event.contains(session, "before_commit", link):
             sa.event.remove(session, "before_commit", link)

@@ -86,13 +86,25 @@ def _session(session: orm.Session | None) -> orm.Session:
 
 
 def create(
-    setup: EveningSetup, seed: int | None = None, *, session: orm.Session | None = None
+    setup: EveningSetup,
+    seed: int | None = None,
+    *,
+    started: bool = False,
+    session: orm.Session | None = None,
 ) -> LoadedEvening:
     """A new evening; its plan numbers the players by a seed drawn at random unless given (every
-    seed is as fair: the draw decides who meets whom first, not the order they were typed)."""
+    seed is as fair: the draw decides who meets whom first, not the order they were typed).
+    When ``started``, with its first round's games too (each table's first dealer drawn, as
+    :func:`start_round` draws them), made in the same transaction as the evening: a club's
+    game, which is such an evening, is never stored without its one table."""
     if seed is None:
         seed = 1 + secrets.randbelow(SEEDS - 1)
-    return store.create_evening(_session(session), setup, seed)
+    seats = setup.game.seats
+
+    def dealers(tables: int) -> list[int]:
+        return [secrets.randbelow(seats) for _ in range(tables)]
+
+    return store.create_evening(_session(session), setup, seed, dealers if started else None)
 
 
 def load(token: str, *, session: orm.Session | None = None, keep: bool = True) -> LoadedEvening:

@@ -15,7 +15,7 @@ by :mod:`scorekeeper.evenings.light_reads`'s, a table's place and a phone's tabl
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -46,8 +46,16 @@ def _stored_setup(setup: EveningSetup, plan: Plan, seed: int) -> dict[str, Any]:
     return {**setup.to_dict(), "seed": seed, "plan": plan.to_dict()}
 
 
-def create_evening(session: orm.Session, setup: EveningSetup, seed: int = 0) -> LoadedEvening:
-    """A new evening with its plan (made now, and kept: a later planner never reseats it)."""
+def create_evening(
+    session: orm.Session,
+    setup: EveningSetup,
+    seed: int = 0,
+    first_dealers: Callable[[int], Sequence[int]] | None = None,
+) -> LoadedEvening:
+    """A new evening with its plan (made now, and kept: a later planner never reseats it);
+    with ``first_dealers`` (each table's first dealer, given how many tables a round has), its
+    first round started at once (:func:`start_round`), in the same transaction: both
+    committed, or on any error neither."""
     plan = setup.plan(seed)
     row = models.Evening(
         token=store.new_token(),
@@ -56,8 +64,17 @@ def create_evening(session: orm.Session, setup: EveningSetup, seed: int = 0) -> 
         created_at=_now(),
     )
     session.add(row)
-    session.commit()
-    return LoadedEvening(row.id, row.token, row.created_at, setup, plan, {}, seed)
+    if first_dealers is None:
+        session.commit()
+        return LoadedEvening(row.id, row.token, row.created_at, setup, plan, {}, seed)
+    try:
+        session.flush()  # its id, for its tables
+        made = LoadedEvening(row.id, row.token, row.created_at, setup, plan, {}, seed)
+        dealers = first_dealers(len(made.tables(1)))
+        return start_round(session, made, 1, dealers)  # commits the evening with its round
+    except BaseException:
+        session.rollback()
+        raise
 
 
 _EVENING = sa.select(

@@ -221,7 +221,11 @@ class Locked(RuleError):
 #: :class:`RuleError`), who it is made as instead of the phone's seat (:data:`ORGANISER`, when
 #: the organiser's PIN let it through), or None. The layers above register their own
 #: (:func:`guard_writes`): a club's evening lets only its organiser change a game once it is
-#: over and a later round has started, or once the evening is closed.
+#: over and a later round has started, or once the evening is closed. A write to a table's game
+#: of an evening asks it twice: before anything is written (a refusal then costs nothing), and
+#: again inside the write's transaction once the store holds the evening, so that an evening
+#: closed in between refuses it too (the second answer decides; it reads with the app's
+#: session, the write's own in a request).
 WriteCheck = Callable[[LoadedGame], RuleError | str | None]
 
 #: The seat an entry (or a confirmation) is kept with when the organiser made it.
@@ -247,6 +251,12 @@ def _checked(game: LoadedGame, seat: str | None) -> str | None:
         if said is not None:
             seat = said
     return seat
+
+
+def _made_as(seat: str | None) -> Callable[[LoadedGame], str | None]:
+    """The checks of a write by a phone at ``seat``, as the store asks them again inside the
+    write's transaction (:func:`~scorekeeper.table.store.append`'s ``made_as``)."""
+    return lambda game: _checked(game, seat)
 
 
 #: How often a write that may go on top of other phones' entries tries again when yet another
@@ -275,31 +285,45 @@ def enter(
     :class:`AlreadyEntered` when what they wrote is this very entry.
     """
     try:
-        seat = _checked(game, seat)
+        writes_as = _checked(game, seat)
         event = _event(entry, game)
-        written = _write(_session(session), game, event, based_on, _untouched(about), seat, phone)
+        written = _write(
+            _session(session), game, event, based_on, _untouched(about), (seat, writes_as), phone
+        )
     except RuleError as error:
         return Refused(game, error)
     if isinstance(written, Conflict) and written.entered(event):
         current = written.current
-        if seat is not None:  # two phones that typed the same deal confirm each other
-            current = _same_confirms(_session(session), written, event, seat, phone)
+        if writes_as is not None:  # two phones that typed the same deal confirm each other
+            try:
+                seats = (seat, writes_as)
+                current = _same_confirms(_session(session), written, event, seats, phone)
+            except RuleError as error:
+                return Refused(current, error)
         return AlreadyEntered(current)
     return written
 
 
 def _same_confirms(
-    session: orm.Session, conflict: Conflict, event: Event, seat: str, phone: str | None
+    session: orm.Session,
+    conflict: Conflict,
+    event: Event,
+    seats: tuple[str | None, str],
+    phone: str | None,
 ) -> LoadedGame:
-    """The game after a phone at ``seat`` typed ``event``, which another phone entered first:
-    when that entry waits and was entered from another seat and another phone, this one
-    confirms it."""
+    """The game after a phone typed ``event``, which another phone entered first: when that
+    entry waits and was entered from another seat and another phone, this one confirms it
+    (``seats``: the phone's and the one it writes as, as :func:`_write`'s)."""
     game = conflict.current
     wanted = store.same_event(event)
+    seat, writes_as = seats
     for entry in game.waiting:
         typed = entry.seq >= conflict.based_on and store.same_event(game.events[entry.seq])
-        if typed == wanted and confirming.why_not(entry, seat, phone, sides=game.sides) is None:
-            return store.confirm(session, game, entry.seq, seat, phone)
+        if typed != wanted:
+            continue
+        if confirming.why_not(entry, writes_as, phone, sides=game.sides) is None:
+            made_as = _made_as(seat)
+            return store.confirm(session, game, entry.seq, writes_as, phone, made_as=made_as)
     return game
 
 
@@ -332,7 +356,15 @@ def confirm(
         deal = entry.deal if entry is not None else None
         return Refused(game, RuleError(reason, field="confirm", deal=deal))
     assert seat is not None  # why_not refuses a phone at no seat
-    return store.confirm(_session(session), game, seq, seat, phone)
+    confirmer = seat
+
+    def made_as(current: LoadedGame) -> str:
+        return ORGANISER if _checked(current, confirmer) == ORGANISER else confirmer
+
+    try:
+        return store.confirm(_session(session), game, seq, seat, phone, made_as=made_as)
+    except RuleError as error:
+        return Refused(game, error)
 
 
 def correct(
@@ -355,9 +387,9 @@ def correct(
         return fingerprint(conflict.current, deals) == was
 
     try:
-        seat = _checked(game, seat)
+        writes_as = _checked(game, seat)
         event = _event(entry, game)
-        return _write(_session(session), game, event, based_on, unchanged, seat, phone)
+        return _write(_session(session), game, event, based_on, unchanged, (seat, writes_as), phone)
     except RuleError as error:
         return Refused(game, error)
 
@@ -375,8 +407,10 @@ def undo(
     anything was written since, nothing is undone (:class:`Conflict`). :class:`Refused` when
     there is nothing left to undo."""
     try:
-        seat = _checked(game, seat)
-        return _write(_session(session), game, Event(UNDO), based_on, _never, seat, phone)
+        writes_as = _checked(game, seat)
+        return _write(
+            _session(session), game, Event(UNDO), based_on, _never, (seat, writes_as), phone
+        )
     except RuleError as error:
         return Refused(game, error)
 
@@ -433,20 +467,24 @@ def _write(
     event: Event,
     based_on: int,
     still_right: Callable[[Conflict], bool],
-    seat: str | None = None,
+    seats: tuple[str | None, str | None],
     phone: str | None = None,
 ) -> LoadedGame | Conflict:
-    """Append ``event`` (one fold, entered by ``seat`` from ``phone``) on top of what other
-    phones wrote since ``based_on`` when ``still_right`` says none of it matters, trying again
-    while yet other writes slip in; the :class:`Conflict` otherwise. RuleError when the rules
-    refuse it."""
+    """Append ``event`` (one fold, entered from ``phone``) on top of what other phones wrote
+    since ``based_on`` when ``still_right`` says none of it matters, trying again while yet
+    other writes slip in; the :class:`Conflict` otherwise. ``seats``: the phone's seat and the
+    one the checks let it write as (:func:`_checked`), which a table's game of an evening asks
+    again inside the write's transaction. RuleError when the rules or the checks refuse it."""
+    seat, writes_as = seats
     for _ in range(TRIES):
         if based_on != game.seq:
             conflict = Conflict(game, based_on)
             if not 0 <= based_on < game.seq or not still_right(conflict):
                 return conflict
         try:
-            return store.append(session, game, event, game.seq, seat=seat, phone=phone)
+            return store.append(
+                session, game, event, game.seq, seat=writes_as, phone=phone, made_as=_made_as(seat)
+            )
         except Conflict as raced:  # yet another write came first: judge again
             game = raced.current
     return Conflict(game, based_on)

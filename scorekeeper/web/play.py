@@ -307,7 +307,9 @@ def undo(token: str) -> ResponseReturnValue:
             return entries.to_latest(written)
         if isinstance(written, services.Conflict):
             conflict, loaded, status = written, written.current, 409
-        else:  # nothing left to undo, or not this phone's to undo (a finished game of an evening)
+        elif (locked := game_locks.refused_as_locked(written)) is not None:
+            return locked  # locked since the page was opened (its evening closed meanwhile)
+        else:  # nothing left to undo
             refused, status = written.error, 422
     elif form.is_submitted():
         status = 422
@@ -343,6 +345,9 @@ def confirm(token: str, seq: int) -> ResponseReturnValue:
         organiser=seats.is_organiser(loaded),
     )
     if isinstance(written, services.Refused):
+        locked = game_locks.refused_as_locked(written)
+        if locked is not None:  # locked since the page was opened (its evening closed meanwhile)
+            return locked
         form.form_errors.append(say_here(written.error.text))
         return render_game(written.game, 422, confirm=form)
     entry = written.state.history[seq]

@@ -172,3 +172,36 @@ def _same_action(
             "season",
         )
     return lambda: services.add_member(club, "Carla", BY), "add"
+
+
+def test_a_club_game_is_made_whole_with_its_table_or_not_at_all(app, monkeypatch):
+    """A club's new game is an evening of one round at one table: a failure (or a kill) while
+    its table's game is made leaves nothing, not an evening with no round, a new member or a
+    line of the log. Before, the evening was committed first and stayed, roundless."""
+    from scorekeeper.table import store
+    from tests.databases import rows_per_table
+
+    club, ids = _club(app, "Anna", "Ben")
+    before = rows_per_table(app)
+    version = _version(app, club)
+
+    def killed(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError("killed while the table's game was made")
+
+    game = {"name": "Parti", "kind": "bismarck", "scoring": "totals", "settings": {}}
+    with monkeypatch.context() as patched, app.app_context():
+        patched.setattr(store, "add_game", killed)
+        with pytest.raises(RuntimeError):
+            services.new_game(club, [ids["Anna"], ids["Ben"]], ["Carla"], game, BY)
+    assert rows_per_table(app) == before
+    assert _version(app, club) == version
+    with app.app_context():  # and made whole when nothing fails
+        made = services.new_game(club, [ids["Anna"], ids["Ben"]], ["Carla"], game, BY)
+        assert list(made.games) == [(1, 1)]
+    after = rows_per_table(app)
+    assert (after["evening"], after["evening_table"], after["club_evening"], after["member"]) == (
+        before["evening"] + 1,
+        before["evening_table"] + 1,
+        before["club_evening"] + 1,
+        before["member"] + 1,
+    )

@@ -17,13 +17,15 @@ The package by job (callers use ``from scorekeeper.table import store`` and the 
 :mod:`~scorekeeper.table.store.positions` (how far a log is: the poll, the home page's list),
 :mod:`~scorekeeper.table.store.caches` (the replays and the positions kept per process),
 :mod:`~scorekeeper.table.store.club_version` (a write moves its club's version),
+:mod:`~scorekeeper.table.store.evening_hold` (a game's evening, held by a write to it),
 :mod:`~scorekeeper.table.store.tokens` (a game's token).
 """
 
 from __future__ import annotations
 
 from scorekeeper.table.store.caches import POSITIONS, REPLAYS, kept
-from scorekeeper.table.store.club_version import belongs, moved
+from scorekeeper.table.store.club_version import moved
+from scorekeeper.table.store.evening_hold import belongs
 from scorekeeper.table.store.loaded import Confirmed, Conflict, GameNotFound, LoadedGame, same_event
 from scorekeeper.table.store.positions import position_of, recent_position, summaries
 from scorekeeper.table.store.reading import confirmations, game_columns, load, load_games, load_rows

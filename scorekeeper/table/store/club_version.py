@@ -1,6 +1,6 @@
 """A game's or an evening's write that changes what a club's pages show moves the club's version
-(:func:`moved`), in the write's own transaction; which club's evening each game is a table of is
-kept per process (it never changes)."""
+(:func:`moved`), in the write's own transaction; which evening each game is a table of, and
+whether it is a club's, is :func:`~scorekeeper.table.store.evening_hold.evening_of`'s."""
 
 from __future__ import annotations
 
@@ -8,16 +8,8 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 
 from scorekeeper.data import models
-from scorekeeper.data.cache import LRUCache
+from scorekeeper.table.store.evening_hold import evening_of
 from scorekeeper.table.store.loaded import LoadedGame
-
-#: The club's evening a game is a table of (no row: a game of its own, or of an evening of no
-#: club).
-_CLUB_EVENING_OF_GAME = (
-    sa.select(models.ClubEvening.evening_id)
-    .join(models.EveningTable, models.EveningTable.evening_id == models.ClubEvening.evening_id)
-    .where(models.EveningTable.game_id == sa.bindparam("game_id"))
-)
 
 #: A club's version moved on, the club being the one of the evening bound as ``moved``.
 _CLUB_MOVES = (
@@ -43,17 +35,6 @@ _EVENING_MOVES = (
 )
 
 
-#: The club's evening each game is a table of (0: none), by the game's token: it never changes
-#: (a game's table is written with the game, an evening's club with the evening).
-_EVENINGS_OF_GAMES: LRUCache[int] = LRUCache(4096)
-
-
-def belongs(game: LoadedGame, club_evening: int) -> None:
-    """The game at ``game``'s token is a table of the club's evening ``club_evening`` (0: of
-    none), as the caller that made it knows: its writes need not ask."""
-    _EVENINGS_OF_GAMES.put(game.token, club_evening)
-
-
 def moved(
     bind: orm.Session | sa.Connection,
     *,
@@ -67,11 +48,9 @@ def moved(
     (:mod:`scorekeeper.clubs.kept`): a deal in one of its games is a new version, and the
     evening it changed is the one to derive again."""
     if game is not None:
-        evening_id = _EVENINGS_OF_GAMES.get(game.token)
-        if evening_id is None:
-            found = bind.execute(_CLUB_EVENING_OF_GAME, {"game_id": game.id}).scalar()
-            evening_id = found or 0
-            _EVENINGS_OF_GAMES.put(game.token, evening_id)
+        evening_id, club = evening_of(bind, game)
+        if not club:
+            return
     if not evening_id:
         return
     bind.execute(_CLUB_MOVES, {"moved": evening_id})

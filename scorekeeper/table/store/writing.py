@@ -6,7 +6,7 @@ folds what it adds onto the game as loaded and keeps the result: nothing is repl
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -20,7 +20,8 @@ from scorekeeper.games.confirming import ORGANISER
 from scorekeeper.games.events import Event, Played
 from scorekeeper.games.registry import game_for
 from scorekeeper.table.store.caches import POSITIONS, kept
-from scorekeeper.table.store.club_version import belongs, moved
+from scorekeeper.table.store.club_version import moved
+from scorekeeper.table.store.evening_hold import belongs, hold_evening
 from scorekeeper.table.store.loaded import Confirmed, Conflict, LoadedGame, loaded_game, padded
 from scorekeeper.table.store.reading import confirmations, load
 from scorekeeper.table.store.tokens import TokenTaken, new_token
@@ -155,8 +156,14 @@ def _stamps(
 
 def alone(game: LoadedGame) -> LoadedGame:
     """``game``, made just now as a game of its own (no evening's table): kept."""
-    belongs(game, 0)
+    belongs(game)
     return kept(game)
+
+
+#: Who a write to a table's game of an evening is made as, asked again inside its transaction
+#: once it holds the evening (:func:`~scorekeeper.table.store.evening_hold.hold_evening`): the
+#: seat, or :class:`~scorekeeper.games.events.RuleError` to refuse it (then nothing is stored).
+MadeAs = Callable[[LoadedGame], str | None]
 
 
 #: One event of a game's log, as a Core statement on the table (not the ORM class: the ORM's
@@ -172,36 +179,45 @@ def append(
     *,
     seat: str | None = None,
     phone: str | None = None,
+    made_as: MadeAs | None = None,
 ) -> LoadedGame:
     """Check ``event`` against ``game`` (as loaded) and store it at position ``based_on``, as
     entered by ``seat`` from ``phone`` (None: not known); return the game with it. Only the
-    new event is folded: the log is not replayed.
+    new event is folded: the log is not replayed. In a table's game of an evening, ``made_as``
+    says who it is made as instead of ``seat``, asked once the transaction holds the evening
+    (a close of the evening is then wholly before the write or wholly after it).
 
     Raises :class:`Conflict` when the log had moved on past ``based_on`` (or moves on while we
-    write) and :class:`~scorekeeper.games.events.RuleError` when the rules forbid the event.
+    write) and :class:`~scorekeeper.games.events.RuleError` when the rules forbid the event or
+    ``made_as`` refuses it: nothing is stored.
     """
     if based_on != game.seq:
         raise Conflict(game, based_on)
     played = game.rules.apply(game.played, event)  # raises RuleError
     at = _now()
-    row = {
-        "game_id": game.id,
-        "seq": based_on,
-        "kind": event.kind,
-        "data": dict(event.data),
-        "seat": seat,
-        "phone": phone,
-    }
     try:
         # One INSERT, without the ORM's unit of work: nothing else of the session changes. The
-        # club whose evening the game is a table of moves on in the same transaction.
+        # club whose evening the game is a table of moves on in the same transaction, first.
         connection = session.connection()
         moved(connection, game=game)
+        if made_as is not None and hold_evening(connection, game):
+            seat = made_as(game)
+        row = {
+            "game_id": game.id,
+            "seq": based_on,
+            "kind": event.kind,
+            "data": dict(event.data),
+            "seat": seat,
+            "phone": phone,
+        }
         connection.execute(_INSERT_EVENT, {**row, "created_at": at})
         session.commit()
     except IntegrityError:
         session.rollback()
         raise Conflict(load(session, game.token), based_on) from None
+    except BaseException:
+        session.rollback()
+        raise
     stored = game.with_event(event, at, played, seat, phone)
     POSITIONS.put(stored.token, stored.position)
     return kept(stored)
@@ -212,17 +228,26 @@ class NotConfirming(Exception):
 
 
 def confirm(
-    session: orm.Session, game: LoadedGame, seq: int, seat: str, phone: str | None = None
+    session: orm.Session,
+    game: LoadedGame,
+    seq: int,
+    seat: str,
+    phone: str | None = None,
+    *,
+    made_as: MadeAs | None = None,
 ) -> LoadedGame:
     """Store that ``seat`` confirmed the entry at log position ``seq`` of ``game`` from
     ``phone`` (the caller checked that it may), and return the game with every confirmation it
     has now. A seat that confirmed it already (another tap, another phone of the same seat)
-    adds nothing."""
+    adds nothing. ``made_as``: as :func:`append`'s (RuleError: nothing stored)."""
     if not game.confirms:
         raise NotConfirming(game.token)
     table = cast(sa.Table, models.Confirmation.__table__)
     try:
-        session.connection().execute(
+        connection = session.connection()
+        if made_as is not None and hold_evening(connection, game):
+            seat = made_as(game) or seat
+        connection.execute(
             sa.insert(table),
             {"game_id": game.id, "seq": seq, "seat": seat, "phone": phone, "created_at": _now()},
         )
@@ -237,6 +262,9 @@ def confirm(
         session.rollback()
         now = confirmations(session, [game.id])[game.id]
         session.commit()  # the read began a transaction: end it
+    except BaseException:
+        session.rollback()
+        raise
     stored = replace(game, confirmed=now.seats, confirmers=now.phones)
     POSITIONS.put(stored.token, stored.position)
     return kept(stored)
