@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from argon2 import PasswordHasher
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from hypothesis import HealthCheck, settings
@@ -63,6 +64,21 @@ def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+#: The organiser PIN's hash in the tests' own processes: Argon2id as the app's, at the least
+#: cost (one pass over 8 KiB, one lane) instead of RFC 9106's 64 MiB and three passes. A PIN is
+#: hashed or checked in hundreds of tests, each about 0.15 s at the app's cost; what they test is
+#: which PIN opens what, not the cost of a guess (the tests marked ``app_pin_cost``,
+#: ``tests/clubs/test_pin_hash.py``, hold the app's hasher to its profile). The servers the
+#: tests start hash as the app does; a hash says its own cost, so either checks the other's.
+CHEAP_PINS = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+@pytest.fixture(autouse=True)
+def _cheap_pin_hashes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.node.get_closest_marker("app_pin_cost") is None:
+        monkeypatch.setattr("scorekeeper.clubs.club.HASHER", CHEAP_PINS)
 
 
 class SharedTemplateCode(BytecodeCache):

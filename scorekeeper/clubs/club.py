@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import orm
 
@@ -24,7 +24,7 @@ from scorekeeper.clubs.store_club import Action, LoadedClub
 from scorekeeper.data import models
 from scorekeeper.data.db import db
 
-HASHER = PasswordHasher()
+HASHER = PasswordHasher.from_parameters(profiles.RFC_9106_LOW_MEMORY)
 
 
 def _session(session: orm.Session | None) -> orm.Session:
