@@ -21,6 +21,7 @@ from scorekeeper.evenings import services as evenings
 from scorekeeper.games import bismarck
 from scorekeeper.games.names import mixed_scripts
 from scorekeeper.table import store
+from tests.upgrades import forget_games, migrated, spelt
 from tests.web.clubs.club import add, make_club, member_ids, plan_evening
 from tests.web.evenings.helpers import evening_token
 
@@ -33,38 +34,19 @@ MIXED = {
 }
 
 
-def _spelt(value):
-    if isinstance(value, str):
-        return MIXED.get(value, value)
-    if isinstance(value, list):
-        return [_spelt(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _spelt(v) for k, v in value.items()}
-    return value
-
-
 def _before_the_rule(app) -> None:
     with app.app_context():
         migrations.downgrade(BEFORE)
         session = db.session
         for table in (models.Game, models.Evening):
             for row in session.scalars(sa.select(table)):
-                row.setup = _spelt(row.setup)
+                row.setup = spelt(row.setup, lambda name: MIXED.get(name, name))
         for row in session.scalars(sa.select(models.Member)):
             if row.name in MIXED:
                 row.name = MIXED[row.name]
                 row.name_key = row.name.casefold()
         session.commit()
-    store.REPLAYS.clear()
-    store.POSITIONS.clear()
-
-
-def _migrated(app) -> None:
-    with app.app_context():
-        migrations.upgrade()
-        assert not migrations.needs_upgrade()
-    store.REPLAYS.clear()  # as a server restarted after the upgrade
-    store.POSITIONS.clear()
+    forget_games()
 
 
 def test_names_in_two_alphabets_are_split_numbered_where_one_and_everything_reads(app, client):
@@ -84,7 +66,7 @@ def test_names_in_two_alphabets_are_split_numbered_where_one_and_everything_read
     with app.app_context():  # as it was: a member who passes for Anna
         names = db.session.scalars(sa.select(models.Member.name).order_by(models.Member.id))
         assert list(names)[:3] == ["Anna", "\u0410 nna", "\u0410nna"]
-    _migrated(app)
+    migrated(app)
     with app.app_context():
         members = db.session.execute(
             sa.select(models.Member.id, models.Member.name, models.Member.name_key).order_by(
@@ -127,7 +109,7 @@ def test_names_in_one_alphabet_a_word_are_left_as_they_are(app, client):
         game = store.create_game(db.session, "bismarck", bismarck.Setup(("Anna", "Анна", "Σοφία")))
     with app.app_context():
         migrations.downgrade(BEFORE)
-    _migrated(app)
+    migrated(app)
     with app.app_context():
         assert store.load(db.session, game.token).setup.players == ("Anna", "Анна", "Σοφία")
         assert not db.session.scalar(sa.select(sa.func.count()).select_from(models.MemberName))

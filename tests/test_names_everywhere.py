@@ -21,7 +21,7 @@ from tests.conftest import csrf_token
 from tests.databases import rows_per_table
 from tests.records.examples import example
 from tests.web import error_of
-from tests.web.clubs.club import add, make_club, member_ids, new_club, post
+from tests.web.clubs.club import add, make_club, member_ids, new_club, plan_evening, post
 from tests.web.clubs.club import upload as upload_club
 from tests.web.evenings.helpers import new_evening
 from tests.web.records import field_errors
@@ -98,15 +98,8 @@ def test_a_member_who_looks_like_another_is_refused_added_renamed_or_new_at_an_e
     renamed = post(client, f"/c/{token}/m/{ben}", name=f"{mark}ANNA")
     assert renamed.status_code == 422
     assert "already has a member called ANNA" in error_of(renamed.get_data(as_text=True), "name")
-    evening = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name="Vecka 1",
-        rounds="1",
-        scoring="totals",
-        variant="modern",
-        members=list(member_ids(client, token).values()),
-        new_members=f"Carla\nAn{mark}na",
+    evening = plan_evening(
+        client, token, name="Vecka 1", rounds="1", new_members=f"Carla\nAn{mark}na"
     )
     assert evening.status_code == 422
     assert "Anna" in evening.get_data(as_text=True)
@@ -308,15 +301,8 @@ def test_a_member_spelt_in_two_alphabets_is_refused_added_renamed_or_new_at_an_e
     renamed = post(client, f"/c/{token}/m/{ben}", name="B\u0435n")  # a Cyrillic е
     assert renamed.status_code == 422
     assert "cannot mix Latin and Cyrillic" in error_of(renamed.get_data(as_text=True), "name")
-    evening = post(
-        client,
-        f"/c/{token}/evening/new/bismarck",
-        name="Vecka 1",
-        rounds="1",
-        scoring="totals",
-        variant="modern",
-        members=list(member_ids(client, token).values()),
-        new_members=f"Carla\n{CYRILLIC_ANNA}",
+    evening = plan_evening(
+        client, token, name="Vecka 1", rounds="1", new_members=f"Carla\n{CYRILLIC_ANNA}"
     )
     assert evening.status_code == 422
     assert MIXED in evening.get_data(as_text=True)

@@ -22,6 +22,7 @@ from scorekeeper.evenings import services as evenings
 from scorekeeper.games import bismarck
 from scorekeeper.games.events import Event
 from scorekeeper.table import store
+from tests.upgrades import forget_games, migrated, spelt
 from tests.web.clubs.club import add, make_club, member_ids, plan_evening, post
 from tests.web.clubs.seasons import new_season, season_id_of
 from tests.web.evenings.helpers import evening_token
@@ -32,15 +33,9 @@ PLACEHOLDER = "Xanna"
 INVISIBLE = "Anna\u200b"
 
 
-def _renamed(value):
-    """``value`` (a name, a list of names, a setup) with the placeholder made invisible."""
-    if isinstance(value, str):
-        return INVISIBLE if value == PLACEHOLDER else value.replace("Xvåren", "Våren\u200b")
-    if isinstance(value, list):
-        return [_renamed(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _renamed(v) for k, v in value.items()}
-    return value
+def _renamed(name: str) -> str:
+    """A name with the placeholder made invisible."""
+    return INVISIBLE if name == PLACEHOLDER else name.replace("Xvåren", "Våren\u200b")
 
 
 def _before_the_rule(app) -> None:
@@ -51,7 +46,7 @@ def _before_the_rule(app) -> None:
         session = db.session
         for table in (models.Game, models.Evening):
             for row in session.scalars(sa.select(table)):
-                row.setup = _renamed(row.setup)
+                row.setup = spelt(row.setup, _renamed)
         for row in session.scalars(sa.select(models.Member)):
             if row.name == PLACEHOLDER:
                 row.name, row.name_key = INVISIBLE, INVISIBLE.strip().casefold()
@@ -60,16 +55,7 @@ def _before_the_rule(app) -> None:
                 row.name = "Våren\u200b"
                 row.name_key = row.name.strip().casefold()
         session.commit()
-    store.REPLAYS.clear()
-    store.POSITIONS.clear()
-
-
-def _migrated(app) -> None:
-    with app.app_context():
-        migrations.upgrade()
-        assert not migrations.needs_upgrade()
-    store.REPLAYS.clear()  # as a server restarted after the upgrade
-    store.POSITIONS.clear()
+    forget_games()
 
 
 def _fill(app, client) -> tuple[str, str, str]:
@@ -102,7 +88,7 @@ def test_two_names_that_look_the_same_become_two_names_and_everything_still_read
     with app.app_context():  # as it was: two members who look the same, a game of both
         names = db.session.scalars(sa.select(models.Member.name).order_by(models.Member.id))
         assert list(names)[:2] == ["Anna", INVISIBLE]
-    _migrated(app)
+    migrated(app)
     with app.app_context():
         members = db.session.execute(
             sa.select(models.Member.id, models.Member.name, models.Member.name_key).order_by(
@@ -149,7 +135,7 @@ def test_names_that_only_lose_invisible_characters_keep_no_history(app, client):
         club = db.session.scalars(sa.select(models.Club)).one()
         club.name = "Torsdags\u200bklubben"
         db.session.commit()
-    _migrated(app)
+    migrated(app)
     with app.app_context():
         ben = db.session.get(models.Member, ben_id)
         assert (ben.name, ben.name_key) == ("Ben", "ben")
@@ -164,6 +150,6 @@ def test_a_name_of_nothing_but_invisible_characters_gets_a_name(app, client):
         row = db.session.get(models.Game, game.id)
         row.setup = {**row.setup, "players": ["Anna", "\u200b\u200d", "Ben"]}
         db.session.commit()
-    _migrated(app)
+    migrated(app)
     with app.app_context():
         assert store.load(db.session, game.token).setup.players == ("Anna", "Player 2", "Ben")
