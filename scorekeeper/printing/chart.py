@@ -15,7 +15,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 
 from scorekeeper.games.registry import UnknownGame, game_for
-from scorekeeper.printing.common import GREY, LINE, RED, Fonts, fonts
+from scorekeeper.printing import common
+from scorekeeper.printing.common import GREY, LINE, RED, Fonts
 
 #: Each line's colour and dash pattern, in side order (then again).
 LINE_STYLES = (
@@ -45,7 +46,7 @@ def progression_chart(state: Any, width: float) -> Drawing | None:
     high = max(0, *(v for values in series for v in values))
     if low == high:
         high = low + 1
-    font = fonts()
+    font = common.fonts()  # looked up when drawn: the printing benchmark swaps it
     # Its initial font the sheet's, not Helvetica (which the PDF would name but not embed).
     drawing = Drawing(width, HEIGHT, initialFontName=font.regular)
     left, right, bottom, top = AXIS, width - LABELS, 4 * mm, HEIGHT - 2 * mm
